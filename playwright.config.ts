@@ -1,0 +1,44 @@
+import { mkdtempSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { defineConfig, devices } from "@playwright/test";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./tests/chromium";
+
+const PORT = Number(process.env.E2E_PORT ?? 3100);
+export const BASE = `http://localhost:${PORT}`;
+// A fresh embedded database for every run.
+const dataDir = mkdtempSync(path.join(os.tmpdir(), "collect-e2e-"));
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [["list"]] : [["list"]],
+  use: {
+    baseURL: BASE,
+    trace: "retain-on-failure",
+    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
+  },
+  projects: [{ name: "phone", use: { ...devices["Pixel 7"], browserName: "chromium" } }],
+  webServer: {
+    command: "node scripts/start.mjs",
+    url: `${BASE}/readyz`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    env: {
+      PORT: String(PORT),
+      HOST: "127.0.0.1",
+      PUBLIC_URL: BASE,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "warn",
+      NODE_ENV: "production",
+      // As behind a proxy: each test comes from its own client IP (fixtures.ts), so the per-IP
+      // sign-up limit (10 a minute) applies per test, as it would per person.
+      TRUST_PROXY: "true",
+      AUTH_SECRET: "e2e-secret-e2e-secret-e2e-secret-0123456",
+    },
+  },
+});

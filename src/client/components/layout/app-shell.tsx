@@ -1,0 +1,24 @@
+import { type ReactNode, Suspense } from "react";
+import { LoadingBlock } from "../ui/spinner";
+import { AppNav } from "./app-nav";
+
+/** Signed-in pages: navigation plus a centred column, padded above the phone tab bar. */
+export function AppShell({ children }: { children: ReactNode }) {
+  return (
+    <div className="min-h-dvh">
+      <AppNav />
+      <main className="mx-auto w-full max-w-5xl px-4 pt-6 pb-28 md:pt-10 md:pb-16">
+        <Suspense fallback={<LoadingBlock />}>{children}</Suspense>
+      </main>
+    </div>
+  );
+}
+
+/** Pages without navigation (landing, sign-in, setup, pay, not found when signed out). */
+export function PlainShell({ children }: { children: ReactNode }) {
+  return (
+    <Suspense fallback={<LoadingBlock className="min-h-dvh" />}>
+      <div className="min-h-dvh">{children}</div>
+    </Suspense>
+  );
+}

@@ -1,0 +1,81 @@
+import { useId } from "react";
+import {
+  PROVIDER_HINTS,
+  PROVIDER_LABELS,
+  PROVIDER_PLACEHOLDERS,
+  type Provider,
+} from "../../shared/providers";
+import { cn } from "../lib/cn";
+import { Checkbox } from "./ui/checkbox";
+import { Input } from "./ui/input";
+import { Label } from "./ui/label";
+
+type ProviderAccountFieldProps = {
+  provider: Provider;
+  selected: boolean;
+  handle: string;
+  onSelectedChange: (selected: boolean) => void;
+  onHandleChange: (handle: string) => void;
+  /** Setup shows the handle only once ticked (spec §2 Setup); Payment Methods always shows it. */
+  revealOnSelect?: boolean;
+  disabled?: boolean;
+};
+
+/** One payment provider: a checkbox named after it, its handle field and hint (spec §5 handle hints). */
+export function ProviderAccountField({
+  provider,
+  selected,
+  handle,
+  onSelectedChange,
+  onHandleChange,
+  revealOnSelect = false,
+  disabled = false,
+}: ProviderAccountFieldProps) {
+  const id = useId();
+  const label = PROVIDER_LABELS[provider];
+  const showHandle = !revealOnSelect || selected;
+  return (
+    <div
+      className={cn(
+        "rounded-2xl p-4 ring-1 transition-colors",
+        selected
+          ? "bg-emerald-50/60 ring-emerald-200 dark:bg-emerald-400/10 dark:ring-emerald-400/30"
+          : "bg-white ring-slate-200 dark:bg-slate-900 dark:ring-slate-800",
+      )}
+    >
+      <div className="flex items-center gap-3">
+        <Checkbox
+          id={`${id}-check`}
+          checked={selected}
+          disabled={disabled}
+          onCheckedChange={(value) => onSelectedChange(value === true)}
+        />
+        <Label htmlFor={`${id}-check`} size="base" className="cursor-pointer">
+          {label}
+        </Label>
+      </div>
+      {showHandle ? (
+        <div className="mt-3">
+          <Label htmlFor={`${id}-handle`}>{`${label} handle`}</Label>
+          <Input
+            id={`${id}-handle`}
+            className="mt-1.5"
+            value={handle}
+            disabled={disabled}
+            placeholder={PROVIDER_PLACEHOLDERS[provider]}
+            autoCapitalize="none"
+            autoCorrect="off"
+            spellCheck={false}
+            aria-describedby={`${id}-hint`}
+            onChange={(e) => onHandleChange(e.target.value)}
+          />
+          <p id={`${id}-hint`} className="mt-1.5 text-xs text-slate-500 dark:text-slate-400">
+            {PROVIDER_HINTS[provider]}
+          </p>
+        </div>
+      ) : (
+        <p className="mt-2 pl-8 text-xs text-slate-500 dark:text-slate-400">{PROVIDER_HINTS[provider]}</p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,23 @@
+import { LoaderCircle } from "lucide-react";
+import { cn } from "../../lib/cn";
+
+/** A decorative spinner; pair it with visible or screen-reader text. */
+export function Spinner({ className }: { className?: string }) {
+  return <LoaderCircle aria-hidden="true" className={cn("size-4 animate-spin", className)} />;
+}
+
+/** A centred loading block for a page or section, announced as busy. */
+export function LoadingBlock({ label = "Loading…", className }: { label?: string; className?: string }) {
+  return (
+    <div
+      aria-busy="true"
+      className={cn(
+        "flex items-center justify-center gap-2 py-16 text-slate-500 dark:text-slate-400",
+        className,
+      )}
+    >
+      <Spinner className="size-5 text-emerald-600 dark:text-emerald-400" />
+      <span className="text-sm">{label}</span>
+    </div>
+  );
+}

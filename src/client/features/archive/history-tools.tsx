@@ -1,0 +1,113 @@
+import { ChevronDown, Download, Search } from "lucide-react";
+import { useId } from "react";
+import { formatMoney } from "../../../shared/money";
+import { buttonClass } from "../../components/ui/button";
+import { Card } from "../../components/ui/card";
+import { Input } from "../../components/ui/input";
+import { Label } from "../../components/ui/label";
+import { cn } from "../../lib/cn";
+import { serverPaths } from "../../paths";
+import type { HistoryFilter, HistoryTotals, StatusFilter } from "./history";
+
+const STATUS_OPTIONS: readonly { value: StatusFilter; label: string }[] = [
+  { value: "all", label: "All" },
+  { value: "pending", label: "Pending" },
+  { value: "paid", label: "Paid" },
+  { value: "cancelled", label: "Cancelled" },
+];
+
+/** Issue 5: the whole history as a file, straight from the server. */
+export function ExportCsvLink() {
+  return (
+    <a href={serverPaths.exportCsv} download className={cn(buttonClass("secondary"), "w-full sm:w-auto")}>
+      <Download aria-hidden="true" />
+      Export CSV
+    </a>
+  );
+}
+
+/** Issue 5: what has been paid, and what is still asked for, across the whole history. */
+export function HistoryTotalsPanel({ totals }: { totals: HistoryTotals }) {
+  const items = [
+    { label: "Collected", amount: totals.collected, tone: "text-emerald-700 dark:text-emerald-400" },
+    { label: "Outstanding", amount: totals.outstanding, tone: "text-amber-700 dark:text-amber-300" },
+  ];
+  return (
+    <Card>
+      {/* Label and amount side by side on phones (a long total never breaks), tiles from `sm`. */}
+      <dl className="divide-y divide-slate-100 sm:grid sm:grid-cols-2 sm:divide-x sm:divide-y-0 dark:divide-slate-800">
+        {items.map(({ label, amount, tone }) => (
+          <div
+            key={label}
+            className="flex flex-wrap items-baseline justify-between gap-x-3 px-4 py-3 sm:block sm:p-5"
+          >
+            <dt className="text-sm font-medium text-slate-600 dark:text-slate-400">{label}</dt>
+            <dd className={cn("text-xl font-bold tracking-tight tabular-nums sm:mt-1 sm:text-2xl", tone)}>
+              {formatMoney(amount)}
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </Card>
+  );
+}
+
+type HistoryFiltersProps = { filter: HistoryFilter; onChange: (filter: HistoryFilter) => void };
+
+/** Issue 5: search by recipient or description, and narrow to one status. */
+export function HistoryFilters({ filter, onChange }: HistoryFiltersProps) {
+  const id = useId();
+  return (
+    <search className="flex flex-wrap gap-3">
+      <div className="min-w-0 flex-[1_1_12rem]">
+        <Label htmlFor={`${id}-query`}>Search</Label>
+        <div className="relative mt-1.5">
+          <Search
+            aria-hidden="true"
+            className="pointer-events-none absolute top-1/2 left-3.5 size-4 -translate-y-1/2 text-slate-500 dark:text-slate-400"
+          />
+          <Input
+            id={`${id}-query`}
+            type="search"
+            enterKeyHint="search"
+            autoComplete="off"
+            placeholder="Name or description"
+            className="pl-10"
+            value={filter.query}
+            onChange={(e) => onChange({ ...filter, query: e.target.value })}
+          />
+        </div>
+      </div>
+      <div className="flex-[1_1_8rem] sm:flex-none">
+        <Label htmlFor={`${id}-status`}>Status</Label>
+        <div className="relative mt-1.5">
+          <select
+            id={`${id}-status`}
+            value={filter.status}
+            onChange={(e) =>
+              onChange({
+                ...filter,
+                status: STATUS_OPTIONS.find((o) => o.value === e.target.value)?.value ?? "all",
+              })
+            }
+            className={cn(
+              "block h-11 w-full appearance-none rounded-xl border border-slate-300 bg-white pr-10 pl-3.5 text-base text-slate-900 shadow-xs sm:w-40",
+              "focus:border-emerald-600 focus:ring-3 focus:ring-emerald-600/20 focus:outline-none",
+              "dark:border-slate-600 dark:bg-slate-950 dark:text-slate-100 dark:focus:border-emerald-500",
+            )}
+          >
+            {STATUS_OPTIONS.map(({ value, label }) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+          <ChevronDown
+            aria-hidden="true"
+            className="pointer-events-none absolute top-1/2 right-3.5 size-4 -translate-y-1/2 text-slate-500 dark:text-slate-400"
+          />
+        </div>
+      </div>
+    </search>
+  );
+}

@@ -1,0 +1,114 @@
+import { describe, expect, it } from "vitest";
+import type { PaymentRequest } from "../../../shared/schemas/payment-request";
+import {
+  filterHistory,
+  historyTotals,
+  lastPathSegment,
+  newestFirst,
+  payPageHref,
+  type StatusFilter,
+} from "./history";
+
+const request = (
+  id: string,
+  createdAt: string,
+  status: PaymentRequest["status"] = "paid",
+): PaymentRequest => ({
+  id,
+  amount: "1.00",
+  status,
+  description: null,
+  recipientName: "Alex",
+  recipientPhone: "5551234567",
+  createdAt,
+  shortUrl: `http://localhost/pay/${id}`,
+  viewedAt: null,
+  lastRemindedAt: null,
+});
+
+describe("newestFirst (spec §2 Archive)", () => {
+  it("sorts by created date, newest first, whatever the status", () => {
+    const list = [
+      request("a", "2026-01-01T10:00:00.000Z", "pending"),
+      request("b", "2026-03-01T10:00:00.000Z"),
+      request("c", "2026-02-01T10:00:00.000Z", "pending"),
+    ];
+    expect(newestFirst(list).map((r) => r.id)).toEqual(["b", "c", "a"]);
+    expect(list.map((r) => r.id)).toEqual(["a", "b", "c"]);
+  });
+
+  it("keeps the given order for equal dates", () => {
+    const at = "2026-01-01T10:00:00.000Z";
+    expect(newestFirst([request("x", at), request("y", at)]).map((r) => r.id)).toEqual(["x", "y"]);
+  });
+});
+
+describe("payPageHref", () => {
+  it("takes the last path segment of the short URL", () => {
+    expect(lastPathSegment("http://host:3000/pay/AbC123")).toBe("AbC123");
+    expect(lastPathSegment("https://host/pay/AbC123/?utm=1#top")).toBe("AbC123");
+    expect(lastPathSegment("AbC123")).toBe("AbC123");
+    expect(payPageHref("https://collect.example/pay/Xy7_9")).toBe("/pay/Xy7_9");
+  });
+});
+
+const entry = (
+  id: string,
+  status: PaymentRequest["status"],
+  amount: string,
+  recipientName = "Alex",
+  description: string | null = null,
+): PaymentRequest => ({
+  ...request(id, "2026-01-01T10:00:00.000Z", status),
+  amount,
+  recipientName,
+  description,
+});
+
+describe("filterHistory (issue 5 Archive tools)", () => {
+  const list = [
+    entry("a", "pending", "10.00", "Sam Lee", "Pizza night"),
+    entry("b", "paid", "20.00", "Alex Kim", "Concert tickets"),
+    entry("c", "cancelled", "5.00", "Jo Pizzaro", null),
+    entry("d", "paid", "7.50", "Sam Lee", null),
+  ];
+  const ids = (query: string, status: StatusFilter = "all") =>
+    filterHistory(list, { query, status }).map((r) => r.id);
+
+  it("keeps everything with no query and every status", () => {
+    expect(ids("")).toEqual(["a", "b", "c", "d"]);
+    expect(ids("   ")).toEqual(["a", "b", "c", "d"]);
+  });
+
+  it("matches the recipient name or the description, ignoring case and outer spaces", () => {
+    expect(ids("pizza")).toEqual(["a", "c"]);
+    expect(ids("  SAM ")).toEqual(["a", "d"]);
+    expect(ids("TICKETS")).toEqual(["b"]);
+    expect(ids("nobody")).toEqual([]);
+  });
+
+  it("filters by status, alone or with the query", () => {
+    expect(ids("", "paid")).toEqual(["b", "d"]);
+    expect(ids("", "pending")).toEqual(["a"]);
+    expect(ids("", "cancelled")).toEqual(["c"]);
+    expect(ids("sam", "paid")).toEqual(["d"]);
+    expect(ids("pizza", "paid")).toEqual([]);
+  });
+});
+
+describe("historyTotals (issue 5 Archive tools)", () => {
+  it("adds paid amounts as collected and pending ones as outstanding, exactly", () => {
+    const list = [
+      entry("a", "paid", "0.10"),
+      entry("b", "paid", "0.20"),
+      entry("c", "pending", "999999.99"),
+      entry("d", "pending", "0.01"),
+      entry("e", "cancelled", "50.00"),
+    ];
+    expect(historyTotals(list)).toEqual({ collected: "0.30", outstanding: "1000000.00" });
+  });
+
+  it("is zero for an empty history", () => {
+    expect(historyTotals([])).toEqual({ collected: "0.00", outstanding: "0.00" });
+  });
+});

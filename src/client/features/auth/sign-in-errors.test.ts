@@ -1,0 +1,25 @@
+import { describe, expect, it } from "vitest";
+import { credentialsProblem, SIGN_IN_MESSAGES, signInErrorMessage } from "./sign-in-errors";
+
+describe("signInErrorMessage", () => {
+  it("maps better-auth's answers to sentences", () => {
+    const msg = (status: number, code: string | null, message: string) =>
+      signInErrorMessage({ status, code, message });
+    expect(msg(401, "INVALID_EMAIL_OR_PASSWORD", "Invalid email or password")).toBe(SIGN_IN_MESSAGES.invalid);
+    expect(msg(422, "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL", "User already exists. Use another email.")).toBe(
+      SIGN_IN_MESSAGES.taken,
+    );
+    expect(msg(400, "PASSWORD_TOO_SHORT", "Password too short")).toBe(SIGN_IN_MESSAGES.shortPassword);
+    expect(msg(429, null, "Too many requests. Please try again later.")).toBe(SIGN_IN_MESSAGES.rateLimited);
+    expect(msg(403, null, "Cross-site request refused.")).toBe("Cross-site request refused.");
+  });
+});
+
+describe("credentialsProblem", () => {
+  it("checks before calling the server", () => {
+    expect(credentialsProblem("sign-in", "", "x")).toBe(SIGN_IN_MESSAGES.missing);
+    expect(credentialsProblem("sign-in", "a@b.co", "short")).toBeNull();
+    expect(credentialsProblem("sign-up", "a@b.co", "short")).toBe(SIGN_IN_MESSAGES.shortPassword);
+    expect(credentialsProblem("sign-up", "nope", "long enough")).toBe(SIGN_IN_MESSAGES.badEmail);
+  });
+});

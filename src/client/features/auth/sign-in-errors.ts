@@ -1,0 +1,37 @@
+import type { ApiErrorDetails } from "../../lib/api";
+
+/** better-auth's minimum (server plugins/auth.ts `minPasswordLength`). */
+export const MIN_PASSWORD_LENGTH = 8;
+
+export const SIGN_IN_MESSAGES = {
+  invalid: "Invalid email or password.",
+  taken: "An account with this email already exists. Sign in instead.",
+  shortPassword: `Password must be at least ${MIN_PASSWORD_LENGTH} characters.`,
+  rateLimited: "Too many attempts. Please wait a minute and try again.",
+  missing: "Please enter your email and password.",
+  badEmail: "Please enter a valid email address.",
+  fallback: "Something went wrong. Please try again.",
+} as const;
+
+/** A sentence for a failed sign-in or sign-up, from better-auth's `{message, code}`. */
+export function signInErrorMessage({ status, code, message }: ApiErrorDetails): string {
+  const text = message.toLowerCase();
+  if (status === 429) return SIGN_IN_MESSAGES.rateLimited;
+  if (code?.startsWith("USER_ALREADY_EXISTS") || text.includes("already exists"))
+    return SIGN_IN_MESSAGES.taken;
+  if (code === "PASSWORD_TOO_SHORT" || text.includes("password too short"))
+    return SIGN_IN_MESSAGES.shortPassword;
+  if (code === "INVALID_EMAIL") return SIGN_IN_MESSAGES.badEmail;
+  if (status === 401 || code === "INVALID_EMAIL_OR_PASSWORD") return SIGN_IN_MESSAGES.invalid;
+  return message.trim() || SIGN_IN_MESSAGES.fallback;
+}
+
+export type SignInMode = "sign-in" | "sign-up";
+
+/** Checks done before calling the server; null when the form may be sent. */
+export function credentialsProblem(mode: SignInMode, email: string, password: string): string | null {
+  if (email.trim() === "" || password === "") return SIGN_IN_MESSAGES.missing;
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim())) return SIGN_IN_MESSAGES.badEmail;
+  if (mode === "sign-up" && password.length < MIN_PASSWORD_LENGTH) return SIGN_IN_MESSAGES.shortPassword;
+  return null;
+}

@@ -1,0 +1,70 @@
+import "../../styles.css";
+import { paymentAction } from "../../../shared/payment-links";
+import type { Provider } from "../../../shared/providers";
+
+/**
+ * The only script of the public payment page (kept tiny for its 60 KB budget): provider toasts
+ * (Venmo on a desktop, Zelle), one-tap copy of each handle. One toast at a time, 5 s by default.
+ */
+
+const isMobile = () =>
+  /Android|iPhone|iPad|iPod|Mobile/i.test(navigator.userAgent) ||
+  (navigator.maxTouchPoints > 1 && /Macintosh/.test(navigator.userAgent));
+
+let toastTimer: ReturnType<typeof setTimeout> | undefined;
+function showToast(title: string, description: string, duration = 5000) {
+  const region = document.getElementById("toast-region");
+  if (!region) return;
+  clearTimeout(toastTimer);
+  const toast = document.createElement("div");
+  toast.setAttribute("role", "status");
+  toast.className =
+    "toast-enter pointer-events-auto w-full max-w-sm rounded-2xl bg-white p-4 text-left shadow-lg ring-1 ring-slate-200";
+  const heading = document.createElement("p");
+  heading.className = "font-semibold text-slate-900";
+  heading.textContent = title;
+  const body = document.createElement("p");
+  body.className = "mt-1 text-sm text-slate-600";
+  body.textContent = description;
+  toast.append(heading, body);
+  region.replaceChildren(toast);
+  toastTimer = setTimeout(() => toast.remove(), duration);
+}
+
+document.addEventListener("click", (event) => {
+  const target = event.target as Element | null;
+  const pay = target?.closest<HTMLElement>("[data-pay]");
+  if (pay) {
+    const { provider, handle = "", amount = "", description } = pay.dataset;
+    const action = paymentAction({
+      provider: provider as Provider,
+      handle,
+      amount,
+      description: description || null,
+      isMobile: isMobile(),
+    });
+    if (action.kind === "toast") {
+      event.preventDefault();
+      showToast(action.title, action.description, action.duration);
+    }
+    return;
+  }
+  const copy = target?.closest<HTMLElement>("[data-copy]");
+  if (copy) {
+    const value = copy.dataset.copy ?? "";
+    navigator.clipboard.writeText(value).then(
+      () => showToast("Copied", `${value} is on your clipboard.`),
+      () => showToast("Copy failed", `Select and copy ${value} yourself.`),
+    );
+  }
+});
+
+// The first view by a person (issue 5 "Viewed"): only a browser that runs this script counts.
+if (document.querySelector("[data-pay-request]")) {
+  const code = location.pathname.split("/").pop() ?? "";
+  fetch(`/api/payment-screen/${encodeURIComponent(code)}/view`, {
+    method: "POST",
+    credentials: "same-origin",
+    keepalive: true,
+  }).catch(() => {});
+}

@@ -1,0 +1,70 @@
+import { type FormEvent, useState } from "react";
+import { PROVIDERS, type Provider } from "../../../shared/providers";
+import {
+  type PaymentAccount,
+  type PaymentMethodsForm,
+  paymentMethodsFromForm,
+} from "../../../shared/schemas/payment-account";
+import { ProviderAccountField } from "../../components/provider-account-field";
+import { Button } from "../../components/ui/button";
+import { Spinner } from "../../components/ui/spinner";
+import { toast } from "../../lib/toast";
+import { showMutationError } from "../../lib/unauthorized";
+import { formValidationToast } from "../../lib/validation-toast";
+import { useUpdatePaymentAccounts } from "./api";
+
+/** The form's starting state: every provider, ticked and filled where an account exists. */
+function formFromAccounts(accounts: readonly PaymentAccount[]): PaymentMethodsForm {
+  const entries = PROVIDERS.map((provider) => {
+    const account = accounts.find((a) => a.provider === provider);
+    return [provider, { selected: Boolean(account), handle: account?.accountHandle ?? "" }] as const;
+  });
+  return Object.fromEntries(entries) as PaymentMethodsForm;
+}
+
+/** Spec §2 Payment Methods, §5: all five providers, validated in the spec's order. */
+export function PaymentMethodsFormView({ accounts }: { accounts: readonly PaymentAccount[] }) {
+  const [form, setForm] = useState<PaymentMethodsForm>(() => formFromAccounts(accounts));
+  const update = useUpdatePaymentAccounts();
+
+  const patch = (provider: Provider, change: Partial<PaymentMethodsForm[Provider]>) =>
+    setForm((f) => ({ ...f, [provider]: { ...f[provider], ...change } }));
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (update.isPending) return;
+    const result = paymentMethodsFromForm(form);
+    if (!result.ok) {
+      toast({ ...formValidationToast(result.message), variant: "destructive" });
+      return;
+    }
+    update.mutate(result.value, {
+      onSuccess: (saved) => {
+        setForm(formFromAccounts(saved));
+        toast({ title: "Payment Methods Updated", description: "Your payment methods have been saved." });
+      },
+      onError: (error) => showMutationError("Update Failed", error),
+    });
+  };
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="space-y-3">
+      {PROVIDERS.map((provider) => (
+        <ProviderAccountField
+          key={provider}
+          provider={provider}
+          selected={form[provider].selected}
+          handle={form[provider].handle}
+          onSelectedChange={(selected) => patch(provider, { selected })}
+          onHandleChange={(handle) => patch(provider, { handle })}
+        />
+      ))}
+      <div className="pt-3">
+        <Button type="submit" size="lg" className="w-full sm:w-auto sm:min-w-40" disabled={update.isPending}>
+          {update.isPending ? <Spinner /> : null}
+          Update
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,58 @@
+import "@uppy/core/css/style.min.css";
+import "@uppy/dashboard/css/style.min.css";
+import Uppy from "@uppy/core";
+import XHRUpload from "@uppy/xhr-upload";
+import { useEffect, useRef, useState } from "react";
+import { requestUploadUrl } from "./api";
+
+/** Spec §5 Photo: exactly one file of at most 5,242,880 bytes, no automatic start. */
+export const MAX_PHOTO_BYTES = 5_242_880;
+
+type Handlers = {
+  onStarted: () => void;
+  /** The upload finished: the URL the file was PUT to. */
+  onUploaded: (uploadURL: string) => void;
+  onFailed: (error: unknown) => void;
+};
+
+/**
+ * One Uppy for the photo page: a single direct PUT of the raw file to the signed URL
+ * (no multipart, no form fields, spec §7), with the URL asked for when the upload starts.
+ */
+export function usePhotoUppy(handlers: Handlers): Uppy | null {
+  const latest = useRef(handlers);
+  latest.current = handlers;
+  const [uppy, setUppy] = useState<Uppy | null>(null);
+  // Made and destroyed in one effect, so React's StrictMode double mount leaves a live instance.
+  useEffect(() => {
+    const urls = new Map<string, string>();
+    const instance = new Uppy({
+      id: "profile-photo",
+      autoProceed: false,
+      restrictions: { maxNumberOfFiles: 1, minNumberOfFiles: 1, maxFileSize: MAX_PHOTO_BYTES },
+    }).use(XHRUpload, {
+      method: "PUT",
+      formData: false,
+      limit: 1,
+      endpoint: async (fileOrBundle) => {
+        const file = Array.isArray(fileOrBundle) ? fileOrBundle[0] : fileOrBundle;
+        const url = await requestUploadUrl();
+        if (file) urls.set(file.id, url);
+        return url;
+      },
+    });
+    instance.on("upload", () => latest.current.onStarted());
+    instance.on("complete", (result) => {
+      const uploaded = result.successful?.[0];
+      const url = uploaded ? urls.get(uploaded.id) : undefined;
+      if (!url) {
+        latest.current.onFailed(new Error("No file uploaded"));
+        return;
+      }
+      latest.current.onUploaded(url);
+    });
+    setUppy(instance);
+    return () => instance.destroy();
+  }, []);
+  return uppy;
+}

@@ -1,0 +1,86 @@
+import { LogOut } from "lucide-react";
+import { type FormEvent, useState } from "react";
+import { ProfileInputSchema, type User } from "../../../shared/schemas/user";
+import { Button } from "../../components/ui/button";
+import { Field } from "../../components/ui/field";
+import { Spinner } from "../../components/ui/spinner";
+import { toast } from "../../lib/toast";
+import { showMutationError } from "../../lib/unauthorized";
+import { formValidationToast } from "../../lib/validation-toast";
+import { serverPaths } from "../../paths";
+import { useUpdateProfile } from "./api";
+
+/** Spec §2 Profile, §5 Profile: display name required; first and last name optional, trimmed. */
+export function ProfileForm({ user }: { user: User }) {
+  const [profileName, setProfileName] = useState(user.profileName ?? "");
+  const [firstName, setFirstName] = useState(user.firstName ?? "");
+  const [lastName, setLastName] = useState(user.lastName ?? "");
+  const update = useUpdateProfile();
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (update.isPending) return;
+    const parsed = ProfileInputSchema.safeParse({ profileName, firstName, lastName });
+    if (!parsed.success) {
+      const message = parsed.error.issues[0]?.message ?? "Please check your details.";
+      toast({ ...formValidationToast(message), variant: "destructive" });
+      return;
+    }
+    update.mutate(parsed.data, {
+      onSuccess: (saved) => {
+        setProfileName(saved.profileName ?? "");
+        setFirstName(saved.firstName ?? "");
+        setLastName(saved.lastName ?? "");
+        toast({ title: "Profile Updated", description: "Your profile has been saved." });
+      },
+      onError: (error) => showMutationError("Update Failed", error),
+    });
+  };
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="space-y-5">
+      <Field
+        label="Display Name"
+        name="profileName"
+        autoComplete="nickname"
+        hint="Shown on your payment requests."
+        value={profileName}
+        onChange={(e) => setProfileName(e.target.value)}
+      />
+      <div className="grid gap-5 sm:grid-cols-2">
+        <Field
+          label="First Name"
+          name="firstName"
+          autoComplete="given-name"
+          value={firstName}
+          onChange={(e) => setFirstName(e.target.value)}
+        />
+        <Field
+          label="Last Name"
+          name="lastName"
+          autoComplete="family-name"
+          value={lastName}
+          onChange={(e) => setLastName(e.target.value)}
+        />
+      </div>
+      <Field
+        label="Email"
+        name="email"
+        type="email"
+        value={user.email}
+        readOnly
+        hint="Your sign-in email can't be changed here."
+      />
+      <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row sm:justify-between">
+        <Button variant="destructive" onClick={() => window.location.assign(serverPaths.logout)}>
+          <LogOut aria-hidden="true" />
+          Logout
+        </Button>
+        <Button type="submit" disabled={update.isPending}>
+          {update.isPending ? <Spinner /> : null}
+          Update Profile
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,43 @@
+import { Camera } from "lucide-react";
+import { Link } from "wouter";
+import { Avatar } from "../../components/ui/avatar";
+import { Card, CardContent } from "../../components/ui/card";
+import { PageHeader } from "../../components/ui/page-header";
+import { LoadingBlock } from "../../components/ui/spinner";
+import { displayName, useUser } from "../../lib/user";
+import { paths } from "../../paths";
+import { ProfileForm } from "./profile-form";
+
+/** /profile (spec §2 Profile). */
+export default function ProfilePage() {
+  const { user } = useUser();
+  if (!user) return <LoadingBlock />;
+  return (
+    <div className="mx-auto max-w-2xl">
+      <PageHeader title="Profile" description="How you appear on your payment requests." />
+      <Card>
+        <CardContent className="space-y-6">
+          <div className="flex items-center gap-4">
+            <div className="relative">
+              <Avatar src={user.photo} alt="Your profile photo" size="lg" />
+              <Link
+                href={paths.photo}
+                aria-label="Change photo"
+                className="absolute -right-1 -bottom-1 grid size-9 place-items-center rounded-full bg-emerald-600 text-white shadow-md ring-2 ring-white hover:bg-emerald-700 dark:ring-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-600"
+              >
+                <Camera aria-hidden="true" className="size-4" />
+              </Link>
+            </div>
+            <div className="min-w-0">
+              <p className="truncate text-lg font-semibold text-slate-900 dark:text-slate-100">
+                {displayName(user)}
+              </p>
+              <p className="truncate text-sm text-slate-500 dark:text-slate-400">{user.email}</p>
+            </div>
+          </div>
+          <ProfileForm key={user.id} user={user} />
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

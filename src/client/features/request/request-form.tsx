@@ -1,0 +1,165 @@
+import { Send } from "lucide-react";
+import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { useLocation } from "wouter";
+import { formatPhoneInput } from "../../../shared/phone";
+import { type CreatePaymentRequestResponse, DESCRIPTION_MAX } from "../../../shared/schemas/payment-request";
+import { smsLink } from "../../../shared/sms";
+import { Button } from "../../components/ui/button";
+import { Checkbox } from "../../components/ui/checkbox";
+import { Field } from "../../components/ui/field";
+import { Input } from "../../components/ui/input";
+import { Label } from "../../components/ui/label";
+import { Spinner } from "../../components/ui/spinner";
+import type { ContactHandoff } from "../../lib/contact-handoff";
+import { isMobileDevice } from "../../lib/device";
+import { launchSms } from "../../lib/sms-launch";
+import { toast } from "../../lib/toast";
+import { showMutationError } from "../../lib/unauthorized";
+import { paths } from "../../paths";
+import { useSendRequest } from "./api";
+import { NAME_MAX, type RequestForm, validateRequestForm } from "./validate-request-form";
+
+/** Spec §4, §9: the request page returns home 2 s after the text composer opens. */
+export const RETURN_HOME_DELAY_MS = 2000;
+
+const formFor = (contact: ContactHandoff | null): RequestForm => ({
+  name: contact?.name ?? "",
+  phone: contact ? formatPhoneInput(contact.phone) : "",
+  amount: "",
+  description: "",
+});
+
+type RequestFormViewProps = {
+  contact: ContactHandoff | null;
+  /** Issue 5: on a desktop, where `sms:` does nothing useful, the page shows the link to share instead. */
+  onCreatedOnDesktop: (created: CreatePaymentRequestResponse) => void;
+};
+
+/** Spec §2 Request Payment, §5 Request: the form, its checks, and the text composer. */
+export function RequestFormView({ contact, onCreatedOnDesktop }: RequestFormViewProps) {
+  const id = useId();
+  const [, navigate] = useLocation();
+  const [form, setForm] = useState<RequestForm>(() => formFor(contact));
+  const [saveContact, setSaveContact] = useState(true);
+  const [sent, setSent] = useState(false);
+  const send = useSendRequest();
+  const homeTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+
+  useEffect(() => () => clearTimeout(homeTimer.current), []);
+
+  const set = (field: keyof RequestForm, value: string) => setForm((f) => ({ ...f, [field]: value }));
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (send.isPending || sent) return;
+    const result = validateRequestForm(form);
+    if (!result.ok) {
+      toast({ title: result.title, description: result.description, variant: "destructive" });
+      return;
+    }
+    send.mutate(
+      { request: result.value, saveContact },
+      {
+        onSuccess: (created) => {
+          const { request, smsMessage } = created;
+          setSent(true);
+          // One toast shows at a time (spec §9), so 'Contact Saved' gives way to this one.
+          toast({
+            title: "Payment Request Created",
+            description: "Your payment request has been created and SMS launched!",
+          });
+          launchSms(smsLink(request.recipientPhone, smsMessage));
+          if (isMobileDevice()) {
+            homeTimer.current = setTimeout(() => navigate(paths.home), RETURN_HOME_DELAY_MS);
+          } else {
+            onCreatedOnDesktop(created);
+          }
+        },
+        onError: (error) => showMutationError("Request Failed", error),
+      },
+    );
+  };
+
+  const busy = send.isPending || sent;
+  return (
+    <form noValidate onSubmit={onSubmit} className="space-y-5">
+      <Field
+        label="Name"
+        name="recipientName"
+        autoComplete="off"
+        autoCapitalize="words"
+        placeholder="Who owes you?"
+        maxLength={NAME_MAX}
+        value={form.name}
+        onChange={(e) => set("name", e.target.value)}
+      />
+      {/* No maxLength: the formatter already stops at 14 characters, and a browser cut would
+          spoil a pasted or autofilled "+1 (555) 123-4567" or a typed leading 1 (spec §5). */}
+      <Field
+        label="Mobile Phone"
+        name="recipientPhone"
+        type="tel"
+        inputMode="tel"
+        autoComplete="tel"
+        placeholder="(555) 123-4567"
+        hint="US mobile number. We'll open your messages app to text it."
+        value={form.phone}
+        onChange={(e) => set("phone", formatPhoneInput(e.target.value))}
+      />
+      <div>
+        <Label htmlFor={`${id}-amount`}>Amount</Label>
+        <div className="relative mt-1.5">
+          <span
+            aria-hidden="true"
+            className="pointer-events-none absolute inset-y-0 left-3.5 flex items-center text-base text-slate-500 dark:text-slate-400"
+          >
+            $
+          </span>
+          <Input
+            id={`${id}-amount`}
+            name="amount"
+            type="number"
+            step="0.01"
+            min="0.01"
+            inputMode="decimal"
+            placeholder="0.00"
+            autoFocus={contact !== null}
+            className="pl-7 tabular-nums"
+            value={form.amount}
+            onChange={(e) => set("amount", e.target.value)}
+            onWheel={(e) => e.currentTarget.blur()}
+          />
+        </div>
+      </div>
+      <div>
+        <div className="flex items-baseline justify-between gap-2">
+          <Label htmlFor={`${id}-description`}>Description</Label>
+          <span className="text-xs text-slate-500 dark:text-slate-400">(optional)</span>
+        </div>
+        <Input
+          id={`${id}-description`}
+          name="description"
+          className="mt-1.5"
+          placeholder="What's it for? e.g. Dinner"
+          maxLength={DESCRIPTION_MAX}
+          value={form.description}
+          onChange={(e) => set("description", e.target.value)}
+        />
+      </div>
+      <div className="flex items-center gap-3">
+        <Checkbox
+          id={`${id}-save`}
+          checked={saveContact}
+          onCheckedChange={(value) => setSaveContact(value === true)}
+        />
+        <Label htmlFor={`${id}-save`} className="min-h-11 flex-1 cursor-pointer content-center font-normal">
+          Save contact for future payment requests
+        </Label>
+      </div>
+      <Button type="submit" size="lg" className="w-full" disabled={busy}>
+        {send.isPending ? <Spinner /> : <Send aria-hidden="true" />}
+        {send.isPending ? "Sending..." : "Send Request"}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,119 @@
+import { ArrowLeft } from "lucide-react";
+import { type FormEvent, useState } from "react";
+import { useLocation } from "wouter";
+import { SETUP_PROVIDERS } from "../../../shared/providers";
+import { type SetupForm, setupFromForm } from "../../../shared/schemas/user";
+import { ProviderAccountField } from "../../components/provider-account-field";
+import { Button } from "../../components/ui/button";
+import { Card, CardContent } from "../../components/ui/card";
+import { Field } from "../../components/ui/field";
+import { Logo } from "../../components/ui/logo";
+import { Spinner } from "../../components/ui/spinner";
+import { toast } from "../../lib/toast";
+import { showMutationError } from "../../lib/unauthorized";
+import { formValidationToast } from "../../lib/validation-toast";
+import { paths, serverPaths } from "../../paths";
+import { useCompleteSetup } from "./api";
+
+const EMPTY_FORM: SetupForm = {
+  profileName: "",
+  accounts: {
+    paypal: { selected: false, handle: "" },
+    venmo: { selected: false, handle: "" },
+    cashapp: { selected: false, handle: "" },
+  },
+};
+
+/** First visit after sign-up (spec §2 Setup, §5 Setup): profile name and at least one account. */
+export default function SetupPage() {
+  const [, navigate] = useLocation();
+  const [form, setForm] = useState<SetupForm>(EMPTY_FORM);
+  const setup = useCompleteSetup();
+
+  const setAccount = (
+    provider: keyof SetupForm["accounts"],
+    patch: Partial<SetupForm["accounts"]["paypal"]>,
+  ) =>
+    setForm((f) => ({
+      ...f,
+      accounts: { ...f.accounts, [provider]: { ...f.accounts[provider], ...patch } },
+    }));
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (setup.isPending) return;
+    const result = setupFromForm(form);
+    if (!result.ok) {
+      toast({ ...formValidationToast(result.message), variant: "destructive" });
+      return;
+    }
+    setup.mutate(result.value, {
+      onSuccess: () => {
+        toast({ title: "Profile Created", description: "Welcome to Collect!" });
+        navigate(paths.home);
+      },
+      onError: (error) => showMutationError("Setup Failed", error),
+    });
+  };
+
+  return (
+    <div className="min-h-dvh bg-gradient-to-b from-emerald-50 to-slate-50 dark:from-emerald-950 dark:to-slate-950">
+      <header className="mx-auto flex h-14 max-w-xl items-center gap-2 px-4">
+        <a
+          href={serverPaths.logout}
+          aria-label="Back"
+          className="-ml-2 grid size-10 place-items-center rounded-xl text-slate-700 hover:bg-white focus-visible:outline-2 focus-visible:outline-emerald-600 dark:text-slate-300 dark:hover:bg-slate-800"
+        >
+          <ArrowLeft aria-hidden="true" className="size-5" />
+        </a>
+        <Logo />
+      </header>
+      <main className="mx-auto max-w-xl px-4 pt-4 pb-16">
+        <h1 className="text-3xl font-bold tracking-tight text-slate-900 dark:text-white">
+          Welcome to Collect
+        </h1>
+        <p className="mt-2 text-slate-600 dark:text-slate-400">
+          Set up your profile so people know who is asking, and tell us where you'd like to be paid.
+        </p>
+        <form noValidate onSubmit={onSubmit} className="mt-8 space-y-6">
+          <Card>
+            <CardContent>
+              <Field
+                label="Profile Name"
+                name="profileName"
+                autoComplete="name"
+                placeholder="e.g. Alex Morgan"
+                hint="This is the name people see on your payment requests."
+                value={form.profileName}
+                onChange={(e) => setForm((f) => ({ ...f, profileName: e.target.value }))}
+              />
+            </CardContent>
+          </Card>
+          <fieldset className="space-y-3">
+            <legend className="mb-1 text-base font-semibold text-slate-900 dark:text-slate-100">
+              Payment accounts
+            </legend>
+            <p className="mb-3 text-sm text-slate-600 dark:text-slate-400">
+              Choose at least one. You can add Zelle and Google Pay later.
+            </p>
+            {SETUP_PROVIDERS.map((provider) => (
+              <ProviderAccountField
+                key={provider}
+                provider={provider}
+                revealOnSelect
+                selected={form.accounts[provider].selected}
+                handle={form.accounts[provider].handle}
+                onSelectedChange={(selected) => setAccount(provider, { selected })}
+                onHandleChange={(handle) => setAccount(provider, { handle })}
+              />
+            ))}
+          </fieldset>
+          <Button type="submit" size="lg" className="w-full" disabled={setup.isPending}>
+            {setup.isPending ? <Spinner /> : null}
+            Create Account
+          </Button>
+        </form>
+      </main>
+    </div>
+  );
+}

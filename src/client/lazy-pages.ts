@@ -1,0 +1,13 @@
+import { lazy } from "react";
+
+/** Every page but the landing page loads on demand, keeping the first bundle small. */
+export const SignInPage = lazy(() => import("./features/auth/sign-in-page"));
+export const SetupPage = lazy(() => import("./features/setup/setup-page"));
+export const HomePage = lazy(() => import("./features/home/home-page"));
+export const RequestPage = lazy(() => import("./features/request/request-page"));
+export const ContactsPage = lazy(() => import("./features/contacts/contacts-page"));
+export const ArchivePage = lazy(() => import("./features/archive/archive-page"));
+export const PaymentMethodsPage = lazy(() => import("./features/payment-methods/payment-methods-page"));
+export const ProfilePage = lazy(() => import("./features/profile/profile-page"));
+export const PhotoPage = lazy(() => import("./features/photo/photo-page"));
+export const NotFoundPage = lazy(() => import("./features/not-found/not-found-page"));

@@ -1,0 +1,15 @@
+import { describe, expect, it } from "vitest";
+import { VALIDATION } from "../../shared/messages";
+import { formValidationToast } from "./validation-toast";
+
+describe("formValidationToast", () => {
+  it("keeps the spec's titles", () => {
+    expect(formValidationToast(VALIDATION.handleRequired.description)).toEqual(VALIDATION.handleRequired);
+    expect(formValidationToast(VALIDATION.profileName.description).title).toBe("Profile Name Required");
+  });
+
+  it("titles a handle format problem 'Invalid Handle'", () => {
+    const message = "Cash App: the $Cashtag starts with $ followed by up to 20 letters and numbers.";
+    expect(formValidationToast(message)).toEqual({ title: "Invalid Handle", description: message });
+  });
+});

@@ -1,0 +1,36 @@
+/** Every client route (spec §2), so links and redirects never spell a path by hand. */
+export const paths = {
+  home: "/",
+  signIn: "/sign-in",
+  setup: "/setup",
+  request: "/request",
+  contacts: "/contacts",
+  archive: "/archive",
+  paymentMethods: "/payment-methods",
+  profile: "/profile",
+  photo: "/photo",
+  pay: (shortUrl: string) => `/pay/${encodeURIComponent(shortUrl)}`,
+} as const;
+
+/** Server navigations (spec §7 "Browser navigations"): always full page loads, never client routes. */
+export const serverPaths = {
+  login: "/api/login",
+  logout: "/api/logout",
+  /** Issue 5 "Archive tools": the whole history as a CSV download. */
+  exportCsv: "/api/payment-requests/export.csv",
+} as const;
+
+/** Routes that need a signed-in user with a profile name (spec §2, §6). */
+export const APP_PATHS = [
+  paths.request,
+  paths.contacts,
+  paths.archive,
+  paths.paymentMethods,
+  paths.profile,
+  paths.photo,
+] as const;
+export type AppPath = (typeof APP_PATHS)[number];
+
+export function isAppPath(path: string): path is AppPath {
+  return (APP_PATHS as readonly string[]).includes(path);
+}

@@ -1,0 +1,50 @@
+import { describe, expect, it } from "vitest";
+import { decideRoute } from "./route-access";
+
+const withProfile = { kind: "signed-in", hasProfile: true } as const;
+const noProfile = { kind: "signed-in", hasProfile: false } as const;
+
+describe("decideRoute (spec §2 Route availability)", () => {
+  it("shows the landing page at / while loading or signed out", () => {
+    expect(decideRoute("/", { kind: "loading" })).toEqual({ show: "landing" });
+    expect(decideRoute("/", { kind: "signed-out" })).toEqual({ show: "landing" });
+  });
+
+  it("sends a signed-out visitor of a signed-in route to sign in", () => {
+    for (const path of [
+      "/request",
+      "/contacts",
+      "/archive",
+      "/payment-methods",
+      "/profile",
+      "/photo",
+      "/setup",
+    ]) {
+      expect(decideRoute(path, { kind: "signed-out" })).toEqual({ show: "login" });
+    }
+  });
+
+  it("keeps a user without a profile name on setup", () => {
+    expect(decideRoute("/", noProfile)).toEqual({ show: "setup" });
+    expect(decideRoute("/setup", noProfile)).toEqual({ show: "setup" });
+    expect(decideRoute("/profile", noProfile)).toEqual({ show: "redirect", to: "/setup" });
+  });
+
+  it("opens the full app with a profile name", () => {
+    expect(decideRoute("/", withProfile)).toEqual({ show: "home" });
+    expect(decideRoute("/payment-methods", withProfile)).toEqual({ show: "page", path: "/payment-methods" });
+    expect(decideRoute("/setup", withProfile)).toEqual({ show: "redirect", to: "/" });
+  });
+
+  it("answers not found for any other path in every state", () => {
+    for (const auth of [
+      { kind: "loading" } as const,
+      { kind: "signed-out" } as const,
+      noProfile,
+      withProfile,
+    ]) {
+      expect(decideRoute("/nope", auth)).toEqual({ show: "not-found" });
+      expect(decideRoute("/profile/", auth)).toEqual({ show: "not-found" });
+    }
+  });
+});

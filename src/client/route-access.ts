@@ -1,0 +1,38 @@
+import { type AppPath, isAppPath, paths } from "./paths";
+
+/** What the router knows about the visitor (spec §4 "Routing states"). */
+export type AuthState =
+  | { kind: "loading" }
+  | { kind: "error" }
+  | { kind: "signed-out" }
+  | { kind: "signed-in"; hasProfile: boolean };
+
+/** What to show for a path in a given auth state (spec §2 "Route availability"). */
+export type RouteDecision =
+  | { show: "landing" }
+  | { show: "home" }
+  | { show: "setup" }
+  | { show: "page"; path: AppPath }
+  | { show: "not-found" }
+  | { show: "wait" }
+  | { show: "retry" }
+  | { show: "login" }
+  | { show: "redirect"; to: string };
+
+/** Paths other than /pay/* and /sign-in, which are routed before auth matters. */
+export function decideRoute(path: string, auth: AuthState): RouteDecision {
+  const isHome = path === paths.home;
+  const isSetup = path === paths.setup;
+  const appPath = isAppPath(path) ? path : null;
+  if (!isHome && !isSetup && !appPath) return { show: "not-found" };
+  // Spec: while loading or signed out, / is the landing page.
+  if (auth.kind === "loading") return isHome ? { show: "landing" } : { show: "wait" };
+  if (auth.kind === "error") return isHome ? { show: "landing" } : { show: "retry" };
+  if (auth.kind === "signed-out") return isHome ? { show: "landing" } : { show: "login" };
+  if (!auth.hasProfile) {
+    if (isHome || isSetup) return { show: "setup" };
+    return { show: "redirect", to: paths.setup };
+  }
+  if (isSetup) return { show: "redirect", to: paths.home };
+  return appPath ? { show: "page", path: appPath } : { show: "home" };
+}

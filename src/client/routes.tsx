@@ -1,0 +1,120 @@
+import { type ComponentType, type LazyExoticComponent, useEffect } from "react";
+import { Redirect, Route, Switch, useLocation } from "wouter";
+import { AppShell, PlainShell } from "./components/layout/app-shell";
+import { Button } from "./components/ui/button";
+import { LoadingBlock } from "./components/ui/spinner";
+import { LandingPage } from "./features/landing/landing-page";
+import * as Pages from "./lazy-pages";
+import { loginUrl } from "./lib/unauthorized";
+import { useUser } from "./lib/user";
+import { type AppPath, paths } from "./paths";
+import { type AuthState, decideRoute } from "./route-access";
+
+const APP_PAGES: Record<AppPath, LazyExoticComponent<ComponentType>> = {
+  [paths.request]: Pages.RequestPage,
+  [paths.contacts]: Pages.ContactsPage,
+  [paths.archive]: Pages.ArchivePage,
+  [paths.paymentMethods]: Pages.PaymentMethodsPage,
+  [paths.profile]: Pages.ProfilePage,
+  [paths.photo]: Pages.PhotoPage,
+};
+
+/**
+ * Top-level routes: sign-in first, then everything auth decides. /pay/{code} is rendered by the
+ * server (features/pay/pay-view.tsx) and never reaches this app.
+ */
+export function AppRoutes() {
+  return (
+    <Switch>
+      <Route path={paths.signIn}>
+        <PlainShell>
+          <Pages.SignInPage />
+        </PlainShell>
+      </Route>
+      <Route>
+        <SessionRoutes />
+      </Route>
+    </Switch>
+  );
+}
+
+function useAuthState(): AuthState {
+  const { user, isLoading, isError } = useUser();
+  if (isLoading) return { kind: "loading" };
+  if (isError) return { kind: "error" };
+  if (!user) return { kind: "signed-out" };
+  return { kind: "signed-in", hasProfile: Boolean(user.profileName) };
+}
+
+/** Signed out on a signed-in route: sign in, then come back here (DESIGN.md "Sign-in"). */
+function GoToLogin({ path }: { path: string }) {
+  useEffect(() => {
+    window.location.assign(loginUrl(`${path}${window.location.search}`));
+  }, [path]);
+  return <LoadingBlock className="min-h-dvh" label="Redirecting to sign in…" />;
+}
+
+function AccountUnavailable() {
+  const { refetch } = useUser();
+  return (
+    <div role="alert" className="flex min-h-dvh flex-col items-center justify-center gap-4 px-4 text-center">
+      <p className="text-slate-700 dark:text-slate-300">
+        We couldn't load your account. Please check your connection.
+      </p>
+      <Button variant="secondary" onClick={refetch}>
+        Try again
+      </Button>
+    </div>
+  );
+}
+
+/** Spec §2 "Route availability" for every path except /pay/* and /sign-in. */
+function SessionRoutes() {
+  const [location] = useLocation();
+  const auth = useAuthState();
+  const decision = decideRoute(location, auth);
+  const signedInWithProfile = auth.kind === "signed-in" && auth.hasProfile;
+
+  switch (decision.show) {
+    case "landing":
+      return <LandingPage />;
+    case "wait":
+      return <LoadingBlock className="min-h-dvh" />;
+    case "retry":
+      return <AccountUnavailable />;
+    case "login":
+      return <GoToLogin path={location} />;
+    case "redirect":
+      return <Redirect to={decision.to} replace />;
+    case "setup":
+      return (
+        <PlainShell>
+          <Pages.SetupPage />
+        </PlainShell>
+      );
+    case "home":
+      return (
+        <AppShell>
+          <Pages.HomePage />
+        </AppShell>
+      );
+    case "page": {
+      const Page = APP_PAGES[decision.path];
+      return (
+        <AppShell>
+          <Page />
+        </AppShell>
+      );
+    }
+    case "not-found":
+      return signedInWithProfile ? (
+        <AppShell>
+          <Pages.NotFoundPage />
+        </AppShell>
+      ) : (
+        <PlainShell>
+          <Pages.NotFoundPage />
+        </PlainShell>
+      );
+  }
+}

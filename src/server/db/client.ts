@@ -1,0 +1,119 @@
+import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { PGlite } from "@electric-sql/pglite";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import pg from "pg";
+import * as schema from "./schema";
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export type Database = {
+  db: Db;
+  kind: "pglite" | "postgres";
+  /** Throws when the database cannot answer (readiness). */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+};
+
+const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
+/** Any constant: serialises migrations when several app processes start on one PostgreSQL. */
+const MIGRATION_LOCK_ID = 727_001;
+
+export type DatabaseOptions =
+  | { kind: "postgres"; url: string; poolSize?: number }
+  /** dataDir undefined = in memory; template = a dumped, migrated data folder to start from. */
+  | { kind: "pglite"; dataDir?: string; template?: Blob };
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  return options.kind === "postgres" ? openPostgres(options.url, options.poolSize) : openPglite(options);
+}
+
+async function openPostgres(url: string, poolSize = 10): Promise<Database> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK_ID]);
+    await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
+  } finally {
+    await client.end();
+  }
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5_000 });
+  // A dropped idle connection must not crash the process; the next query gets a fresh one.
+  pool.on("error", () => {});
+  return {
+    db: drizzlePg(pool, { schema }) as unknown as Db,
+    kind: "postgres",
+    ping: async () => {
+      await pool.query("SELECT 1");
+    },
+    close: () => pool.end(),
+  };
+}
+
+async function openPglite(options: { dataDir?: string; template?: Blob }): Promise<Database> {
+  let releaseLock = () => {};
+  let dataDir: string | undefined;
+  if (options.dataDir) {
+    dataDir = path.resolve(options.dataDir, "pglite");
+    mkdirSync(dataDir, { recursive: true });
+    releaseLock = takeLock(path.resolve(options.dataDir, "collect.lock"));
+  }
+  try {
+    const client = await PGlite.create({ dataDir, loadDataDir: options.template });
+    const db = drizzlePglite(client, { schema });
+    if (!options.template) await migratePglite(db, { migrationsFolder });
+    return {
+      db: db as unknown as Db,
+      kind: "pglite",
+      ping: async () => {
+        await client.query("SELECT 1");
+      },
+      close: async () => {
+        await client.close();
+        releaseLock();
+      },
+    };
+  } catch (error) {
+    releaseLock();
+    throw error;
+  }
+}
+
+/**
+ * PGlite is single-process: a second server on the same folder would corrupt it. The lock
+ * holds our pid; a lock left by a killed process (pid gone) is taken over.
+ */
+function takeLock(lockPath: string): () => void {
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const fd = openSync(lockPath, "wx");
+      writeSync(fd, String(process.pid));
+      closeSync(fd);
+      return () => rmSync(lockPath, { force: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+      const pid = Number(readFileSync(lockPath, "utf8"));
+      if (Number.isInteger(pid) && pid > 0 && isAlive(pid)) {
+        throw new Error(
+          `The data folder ${path.dirname(lockPath)} is in use by another Collect process (pid ${pid}). Stop it, or set DATA_DIR to another folder.`,
+        );
+      }
+      rmSync(lockPath, { force: true });
+    }
+  }
+  throw new Error(`Could not lock ${lockPath}`);
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}

@@ -1,0 +1,37 @@
+import { describe, expect, it } from "vitest";
+import { loadConfig } from "./env";
+
+describe("loadConfig", () => {
+  it("has working defaults", () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      host: "0.0.0.0",
+      publicUrl: "http://localhost:3000",
+      dataDir: "./data",
+    });
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.trustProxy).toBe(false);
+  });
+
+  it.each([
+    [{ PORT: "eighty" }, /^Invalid configuration: PORT /],
+    [{ PUBLIC_URL: "not a url" }, /^Invalid configuration: PUBLIC_URL /],
+    [{ DATABASE_URL: "mysql://x" }, /^Invalid configuration: DATABASE_URL /],
+    [{ OIDC_ISSUER: "https://id.example" }, /^Invalid configuration: OIDC_ISSUER /],
+    [{ NODE_ENV: "production" }, /^Invalid configuration: AUTH_SECRET /],
+    [{ AUTH_SECRET: "short" }, /^Invalid configuration: AUTH_SECRET /],
+    [{ TRUST_PROXY: "yes" }, /^Invalid configuration: TRUST_PROXY /],
+  ])("names the bad variable in %j", (env, message) => {
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  it("reads OIDC only when all three are set", () => {
+    const config = loadConfig({
+      OIDC_ISSUER: "https://id.example/",
+      OIDC_CLIENT_ID: "a",
+      OIDC_CLIENT_SECRET: "b",
+    });
+    expect(config.oidc).toMatchObject({ issuer: "https://id.example/", clientId: "a" });
+  });
+});

@@ -1,0 +1,56 @@
+import { eq, sql } from "drizzle-orm";
+import { PROVIDERS, type Provider } from "../../../shared/providers";
+import type { PublicPaymentView } from "../../../shared/schemas/payment-request";
+import type { Db } from "../../db/client";
+import { paymentAccounts, paymentRequests, users } from "../../db/schema";
+
+/** Venmo first (spec §2 Public payment page), then the usual order. */
+const ORDER: Provider[] = ["venmo", ...PROVIDERS.filter((p) => p !== "venmo")];
+
+/**
+ * The public view of a request by its short code, in one query (request, requester and their
+ * accounts). Only the fields of spec §3 leave this function. Cancelled requests are not found.
+ */
+export async function findPublicView(db: Db, code: string): Promise<PublicPaymentView | null> {
+  const [row] = await publicViewQuery(db).execute({ code });
+  if (!row || row.status === "cancelled") return null;
+  const accounts = typeof row.accounts === "string" ? JSON.parse(row.accounts) : row.accounts;
+  return {
+    requester: { name: row.profileName || row.name || "Someone", photo: row.photo },
+    request: { amount: row.amount, description: row.description, status: row.status },
+    paymentAccounts: (accounts as PublicPaymentView["paymentAccounts"]).sort(
+      (a, b) => ORDER.indexOf(a.provider) - ORDER.indexOf(b.provider),
+    ),
+  };
+}
+
+/** Built once per database and run as a named prepared statement: the page's hot path. */
+const prepared = new WeakMap<Db, ReturnType<typeof buildPublicViewQuery>>();
+function publicViewQuery(db: Db) {
+  let query = prepared.get(db);
+  if (!query) {
+    query = buildPublicViewQuery(db);
+    prepared.set(db, query);
+  }
+  return query;
+}
+
+function buildPublicViewQuery(db: Db) {
+  return db
+    .select({
+      amount: paymentRequests.amount,
+      description: paymentRequests.description,
+      status: paymentRequests.status,
+      profileName: users.profileName,
+      name: users.name,
+      photo: users.photo,
+      accounts: sql<{ provider: Provider; accountHandle: string }[]>`(
+        SELECT coalesce(json_agg(json_build_object('provider', ${paymentAccounts.provider}, 'accountHandle', ${paymentAccounts.accountHandle})), '[]'::json)
+        FROM ${paymentAccounts} WHERE ${paymentAccounts.userId} = ${paymentRequests.userId}
+      )`,
+    })
+    .from(paymentRequests)
+    .innerJoin(users, eq(users.id, paymentRequests.userId))
+    .where(eq(paymentRequests.code, sql.placeholder("code")))
+    .prepare("collect_public_view");
+}

@@ -1,0 +1,146 @@
+import { expect, it } from "vitest";
+import { as, createReadyUser, describeEachDatabase, nextIp } from "../../test/harness";
+
+async function newRequest(
+  ctx: { app: import("fastify").FastifyInstance },
+  overrides: Record<string, unknown> = {},
+) {
+  const user = await createReadyUser(ctx.app);
+  const call = as(ctx.app, user);
+  await call("POST", "/api/payment-accounts", {
+    accounts: [
+      { provider: "paypal", accountHandle: "samlee" },
+      { provider: "cashapp", accountHandle: "$samlee" },
+      { provider: "venmo", accountHandle: "@sam-lee" },
+    ],
+  });
+  await call("PUT", "/api/auth/profile", { profileName: "Sam Lee", firstName: "Sam", lastName: "Lee" });
+  const body = {
+    recipientName: "Alex",
+    recipientPhone: "5551234567",
+    amount: "12.00",
+    description: "Lunch",
+    ...overrides,
+  };
+  const { request } = (await call("POST", "/api/payment-requests", body)).json();
+  return { call, request, code: request.shortUrl.split("/").pop() as string };
+}
+
+describeEachDatabase("public payment page", (ctx) => {
+  it("shows only the public view, Venmo first", async () => {
+    const { code } = await newRequest(ctx);
+    const response = await ctx.app.inject({
+      method: "GET",
+      url: `/api/payment-screen/${code}`,
+      remoteAddress: nextIp(),
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      requester: { name: "Sam Lee", photo: null },
+      request: { amount: "12.00", description: "Lunch", status: "pending" },
+      paymentAccounts: [
+        { provider: "venmo", accountHandle: "@sam-lee" },
+        { provider: "paypal", accountHandle: "samlee" },
+        { provider: "cashapp", accountHandle: "$samlee" },
+      ],
+    });
+    expect(response.body).not.toMatch(/5551234567|@example\.com|"id"|userId/);
+  });
+
+  it("answers unknown codes with 404 {message}, and shows a paid request as paid", async () => {
+    const { call, request, code } = await newRequest(ctx);
+    const unknown = await ctx.app.inject({
+      method: "GET",
+      url: "/api/payment-screen/zzzzzzzzzz",
+      remoteAddress: nextIp(),
+    });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual({ message: "Payment request not found" });
+    await call("PATCH", `/api/payment-requests/${request.id}/status`, { status: "paid" });
+    const paid = await ctx.app.inject({
+      method: "GET",
+      url: `/api/payment-screen/${code}`,
+      remoteAddress: nextIp(),
+    });
+    expect(paid.json().request.status).toBe("paid");
+  });
+
+  it("limits a burst of unknown codes from one IP, hits included once blocked", async () => {
+    const { code } = await newRequest(ctx);
+    const ip = nextIp();
+    const statuses: number[] = [];
+    for (let i = 0; i < 25; i++) {
+      const response = await ctx.app.inject({
+        method: "GET",
+        url: `/api/payment-screen/miss${i}xxxxx`,
+        remoteAddress: ip,
+      });
+      statuses.push(response.statusCode);
+    }
+    expect(statuses.slice(0, 20).every((s) => s === 404)).toBe(true);
+    expect(statuses.slice(20).every((s) => s === 429)).toBe(true);
+    const hit = await ctx.app.inject({
+      method: "GET",
+      url: `/api/payment-screen/${code}`,
+      remoteAddress: ip,
+    });
+    expect(hit.statusCode).toBe(429);
+    expect(hit.json()).toHaveProperty("message");
+    const page = await ctx.app.inject({ method: "GET", url: `/pay/${code}`, remoteAddress: ip });
+    expect(page.statusCode).toBe(429);
+    const other = await ctx.app.inject({
+      method: "GET",
+      url: `/api/payment-screen/${code}`,
+      remoteAddress: nextIp(),
+    });
+    expect(other.statusCode).toBe(200);
+  });
+
+  it("serves /pay/{code} with title and preview tags filled in and escaped", async () => {
+    const { call } = await newRequest(ctx);
+    await call("PUT", "/api/auth/profile", {
+      profileName: `Eve "<script>alert(1)</script>`,
+      firstName: null,
+      lastName: null,
+    });
+    const { request } = (
+      await call("POST", "/api/payment-requests", {
+        recipientName: "Alex",
+        recipientPhone: "5551234567",
+        amount: "1234.5",
+        description: `Tickets "<img src=x onerror=alert(2)>" & 'more'`,
+      })
+    ).json();
+    const code = request.shortUrl.split("/").pop();
+    const page = await ctx.app.inject({ method: "GET", url: `/pay/${code}`, remoteAddress: nextIp() });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers["content-type"]).toMatch(/text\/html/);
+    const html = page.body;
+    expect(html).not.toContain("<script>alert(1)");
+    expect(html).not.toContain("<img src=x");
+    expect(html).toContain(
+      "<title>Eve &quot;&lt;script&gt;alert(1)&lt;/script&gt; is requesting $1,234.50 · Collect</title>",
+    );
+    expect(html).toContain(
+      '<meta property="og:title" content="Eve &quot;&lt;script&gt;alert(1)&lt;/script&gt; is requesting $1,234.50 · Collect"/>',
+    );
+    expect(html).toMatch(
+      /<meta property="og:description" content="Tickets &quot;&lt;img src=x onerror=alert\(2\)&gt;&quot; &amp; &#x27;more&#x27;/,
+    );
+    expect(html).toContain(`<meta property="og:url" content="${request.shortUrl}"/>`);
+    expect(html).toContain('<meta name="twitter:title"');
+    expect(html).not.toContain("noindex");
+    expect(html).toContain("Pay with Venmo");
+    expect(html).toContain('href="https://paypal.me/samlee/1234.50"');
+    expect(html).toContain('href="https://cash.app/$samlee/1234.50"');
+  });
+
+  it("serves unknown codes the not-found view with generic tags and noindex", async () => {
+    const page = await ctx.app.inject({ method: "GET", url: "/pay/unknown1234", remoteAddress: nextIp() });
+    expect(page.statusCode).toBe(404);
+    expect(page.body).toContain('<meta name="robots" content="noindex"/>');
+    expect(page.body).toContain("Payment Not Found");
+    expect(page.body).toContain("This payment request could not be found or has expired.");
+    expect(page.body).toContain("Want to collect payments too?");
+  });
+});

@@ -1,0 +1,35 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { PayeeInputSchema, PayeeSchema } from "../../../shared/schemas/payee";
+import { IdParamsSchema } from "../../../shared/schemas/payment-request";
+import type { AppContext } from "../../app";
+import { signedInUser } from "../../plugins/auth";
+import { HttpError } from "../../plugins/errors";
+import { deletePayee, listPayees, savePayee } from "./queries";
+
+export const payeeRoutes =
+  ({ db, requireUser }: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      "/api/payees",
+      { preHandler: requireUser, schema: { response: { 200: z.array(PayeeSchema) } } },
+      async (request) => listPayees(db, signedInUser(request).id),
+    );
+
+    app.post(
+      "/api/payees",
+      { preHandler: requireUser, schema: { body: PayeeInputSchema, response: { 200: PayeeSchema } } },
+      async (request) => savePayee(db, signedInUser(request).id, request.body),
+    );
+
+    app.delete(
+      "/api/payees/:id",
+      { preHandler: requireUser, schema: { params: IdParamsSchema, response: { 204: z.null() } } },
+      async (request, reply) => {
+        if (!(await deletePayee(db, signedInUser(request).id, request.params.id))) {
+          throw new HttpError(404, "Contact not found");
+        }
+        return reply.status(204).send(null);
+      },
+    );
+  };

@@ -1,0 +1,125 @@
+import { expect, it } from "vitest";
+import { as, createReadyUser, describeEachDatabase, nextIp, TEST_ORIGIN } from "../../test/harness";
+
+const body = {
+  recipientName: "Sam Lee",
+  recipientPhone: "5551234567",
+  amount: "40.00",
+  description: "Concert",
+};
+const codeOf = (request: { shortUrl: string }) => request.shortUrl.split("/").pop() as string;
+
+describeEachDatabase("request lifecycle beyond the spec", (ctx) => {
+  it("cancels only pending requests, and a cancelled link shows the not-found view", async () => {
+    const call = as(ctx.app, await createReadyUser(ctx.app));
+    const { request } = (await call("POST", "/api/payment-requests", body)).json();
+    const cancelled = await call("PATCH", `/api/payment-requests/${request.id}/status`, {
+      status: "cancelled",
+    });
+    expect(cancelled.statusCode).toBe(200);
+    expect(cancelled.json().status).toBe("cancelled");
+    expect(
+      (await call("PATCH", `/api/payment-requests/${request.id}/status`, { status: "paid" })).statusCode,
+    ).toBe(409);
+    expect(
+      (await call("PATCH", `/api/payment-requests/${request.id}/status`, { status: "cancelled" })).statusCode,
+    ).toBe(409);
+    const ip = nextIp();
+    const screen = await ctx.app.inject({
+      method: "GET",
+      url: `/api/payment-screen/${codeOf(request)}`,
+      remoteAddress: ip,
+    });
+    expect(screen.statusCode).toBe(404);
+    const page = await ctx.app.inject({ method: "GET", url: `/pay/${codeOf(request)}`, remoteAddress: ip });
+    expect(page.statusCode).toBe(404);
+    expect(page.body).toContain("Payment Not Found");
+  });
+
+  it("reminds only pending requests, recording when, with a short text and the same link", async () => {
+    const alice = as(ctx.app, await createReadyUser(ctx.app));
+    const bob = as(ctx.app, await createReadyUser(ctx.app));
+    const { request } = (await alice("POST", "/api/payment-requests", body)).json();
+    expect((await bob("POST", `/api/payment-requests/${request.id}/remind`)).statusCode).toBe(404);
+    const reminded = await alice("POST", `/api/payment-requests/${request.id}/remind`);
+    expect(reminded.statusCode).toBe(200);
+    const { request: after, smsMessage } = reminded.json();
+    expect(after.lastRemindedAt).not.toBeNull();
+    expect(smsMessage).toBe(
+      `Hi Sam, a friendly reminder from Test User about $40.00. Pay here: ${request.shortUrl}`,
+    );
+    const listed = (await alice("GET", "/api/payment-requests")).json();
+    expect(listed[0].lastRemindedAt).toBe(after.lastRemindedAt);
+    await alice("PATCH", `/api/payment-requests/${request.id}/status`, { status: "paid" });
+    const late = await alice("POST", `/api/payment-requests/${request.id}/remind`);
+    expect(late.statusCode).toBe(409);
+    expect(late.json()).toHaveProperty("message");
+    expect((await as(ctx.app, null)("POST", `/api/payment-requests/${request.id}/remind`)).statusCode).toBe(
+      401,
+    );
+  });
+
+  it("records the first view by someone else, not by the requester nor by a no-JS fetch", async () => {
+    const requester = await createReadyUser(ctx.app);
+    const call = as(ctx.app, requester);
+    const { request } = (await call("POST", "/api/payment-requests", body)).json();
+    const code = codeOf(request);
+    const viewedAt = async () =>
+      (await call("GET", "/api/payment-requests")).json().find((r: { id: string }) => r.id === request.id)
+        .viewedAt;
+
+    // A link-preview bot fetches the HTML and runs nothing.
+    await ctx.app.inject({ method: "GET", url: `/pay/${code}`, remoteAddress: nextIp() });
+    expect(await viewedAt()).toBeNull();
+    // The requester opening their own link.
+    expect((await call("POST", `/api/payment-screen/${code}/view`)).statusCode).toBe(204);
+    expect(await viewedAt()).toBeNull();
+    // Someone else, signed out, whose browser runs the page's script.
+    const visitor = await ctx.app.inject({
+      method: "POST",
+      url: `/api/payment-screen/${code}/view`,
+      headers: { origin: TEST_ORIGIN },
+      remoteAddress: nextIp(),
+    });
+    expect(visitor.statusCode).toBe(204);
+    const first = await viewedAt();
+    expect(first).not.toBeNull();
+    await ctx.app.inject({
+      method: "POST",
+      url: `/api/payment-screen/${code}/view`,
+      headers: { origin: TEST_ORIGIN },
+    });
+    expect(await viewedAt()).toBe(first);
+    // Unknown codes answer the same, so the beacon tells nothing.
+    expect(
+      (await ctx.app.inject({ method: "POST", url: "/api/payment-screen/nope123456/view" })).statusCode,
+    ).toBe(204);
+  });
+
+  it("exports the caller's whole history as CSV, quoted and safe from formula injection", async () => {
+    const alice = as(ctx.app, await createReadyUser(ctx.app));
+    const bob = as(ctx.app, await createReadyUser(ctx.app));
+    await alice("POST", "/api/payment-requests", { ...body, recipientName: '=HYPERLINK("http://evil","x")' });
+    await alice("POST", "/api/payment-requests", {
+      ...body,
+      recipientName: "Lee, Sam",
+      description: 'The "big" one\nline 2',
+    });
+    await bob("POST", "/api/payment-requests", { ...body, recipientName: "Bob's friend" });
+    const response = await alice("GET", "/api/payment-requests/export.csv");
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["content-type"]).toMatch(/^text\/csv/);
+    expect(response.headers["content-disposition"]).toMatch(
+      /^attachment; filename="collect-requests-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
+    const csv = response.body;
+    expect(
+      csv.startsWith("Created,Recipient,Phone,Amount (USD),Status,Description,Link,Viewed,Last reminded\r\n"),
+    ).toBe(true);
+    expect(csv).toContain(`"'=HYPERLINK(""http://evil"",""x"")"`);
+    expect(csv).toContain('"Lee, Sam",(555) 123-4567,40.00,pending,"The ""big"" one\nline 2"');
+    expect(csv).not.toContain("Bob's friend");
+    expect(csv.trimEnd().split("\r\n")).toHaveLength(3);
+    expect((await as(ctx.app, null)("GET", "/api/payment-requests/export.csv")).statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,120 @@
+import { and, desc, eq, isNull, ne, sql } from "drizzle-orm";
+import type { PaymentRequest } from "../../../shared/schemas/payment-request";
+import type { Db } from "../../db/client";
+import { paymentRequests, users } from "../../db/schema";
+import { isUniqueViolation } from "../../lib/db-errors";
+import { newShortCode } from "../../lib/short-code";
+import { isUuid } from "../../lib/uuid";
+
+type Row = typeof paymentRequests.$inferSelect;
+
+export function shortUrlFor(publicUrl: string, code: string): string {
+  return `${publicUrl}/pay/${code}`;
+}
+
+export function toPaymentRequest(row: Row, publicUrl: string): PaymentRequest {
+  return {
+    id: row.id,
+    amount: row.amount,
+    status: row.status,
+    description: row.description,
+    recipientName: row.recipientName,
+    recipientPhone: row.recipientPhone,
+    createdAt: row.createdAt.toISOString(),
+    shortUrl: shortUrlFor(publicUrl, row.code),
+    viewedAt: row.viewedAt?.toISOString() ?? null,
+    lastRemindedAt: row.lastRemindedAt?.toISOString() ?? null,
+  };
+}
+
+export type NewPaymentRequest = {
+  recipientName: string;
+  recipientPhone: string;
+  amount: string;
+  description: string | null;
+};
+
+/** Inserts with a fresh short code, drawing again on the (astronomically rare) collision. */
+export async function createPaymentRequest(db: Db, userId: string, input: NewPaymentRequest): Promise<Row> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const [row] = await db
+        .insert(paymentRequests)
+        .values({ ...input, userId, code: newShortCode() })
+        .returning();
+      if (!row) throw new Error("insert returned no row");
+      return row;
+    } catch (error) {
+      if (!isUniqueViolation(error) || attempt >= 4) throw error;
+    }
+  }
+}
+
+/** The caller's requests: pending first, then newest first (spec §2 Home). */
+export function listPaymentRequests(db: Db, userId: string): Promise<Row[]> {
+  return db
+    .select()
+    .from(paymentRequests)
+    .where(eq(paymentRequests.userId, userId))
+    .orderBy(
+      sql`${paymentRequests.status} = 'pending' DESC`,
+      desc(paymentRequests.createdAt),
+      desc(paymentRequests.id),
+    );
+}
+
+export type PendingUpdateResult =
+  | { ok: true; row: Row }
+  | { ok: false; reason: "not-found" | "conflict"; status?: Row["status"] };
+
+/**
+ * Changes one of the caller's requests only while it is pending, in a single conditional
+ * UPDATE, so two concurrent calls cannot both succeed. Another user's id is "not-found",
+ * exactly like a missing one.
+ */
+export async function updatePending(
+  db: Db,
+  userId: string,
+  id: string,
+  changes: Partial<Pick<Row, "status" | "lastRemindedAt">>,
+): Promise<PendingUpdateResult> {
+  if (!isUuid(id)) return { ok: false, reason: "not-found" };
+  const owned = and(eq(paymentRequests.id, id), eq(paymentRequests.userId, userId));
+  const [row] = await db
+    .update(paymentRequests)
+    .set(changes)
+    .where(and(owned, eq(paymentRequests.status, "pending")))
+    .returning();
+  if (row) return { ok: true, row };
+  const [existing] = await db.select({ status: paymentRequests.status }).from(paymentRequests).where(owned);
+  return existing
+    ? { ok: false, reason: "conflict", status: existing.status }
+    : { ok: false, reason: "not-found" };
+}
+
+/**
+ * The first view of the public page by anyone but the requester (issue 5 "Viewed"). Called by
+ * the page's script, so link-preview bots, which run no JavaScript, never count.
+ */
+export async function markViewed(db: Db, code: string, viewerId: string | null): Promise<void> {
+  await db
+    .update(paymentRequests)
+    .set({ viewedAt: new Date() })
+    .where(
+      and(
+        eq(paymentRequests.code, code),
+        isNull(paymentRequests.viewedAt),
+        ne(paymentRequests.status, "cancelled"),
+        viewerId ? ne(paymentRequests.userId, viewerId) : undefined,
+      ),
+    );
+}
+
+/** The requester's display name, for the SMS text. */
+export async function requesterName(db: Db, userId: string): Promise<string> {
+  const [user] = await db
+    .select({ profileName: users.profileName, name: users.name })
+    .from(users)
+    .where(eq(users.id, userId));
+  return user?.profileName || user?.name || "Someone";
+}

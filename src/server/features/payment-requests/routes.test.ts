@@ -1,0 +1,143 @@
+import { expect, it } from "vitest";
+import { SHORT_CODE_LENGTH } from "../../lib/short-code";
+import { as, createReadyUser, describeEachDatabase, TEST_ORIGIN } from "../../test/harness";
+
+const valid = {
+  recipientName: "Sam Lee",
+  recipientPhone: "(555) 123-4567",
+  amount: "25.5",
+  description: "Pizza night",
+};
+
+describeEachDatabase("payment requests", (ctx) => {
+  it("creates a request with a short link and a one-segment SMS", async () => {
+    const call = as(ctx.app, await createReadyUser(ctx.app));
+    const response = await call("POST", "/api/payment-requests", valid);
+    expect(response.statusCode).toBe(201);
+    const { request, smsMessage } = response.json();
+    expect(request).toMatchObject({
+      amount: "25.50",
+      status: "pending",
+      description: "Pizza night",
+      recipientName: "Sam Lee",
+      recipientPhone: "5551234567",
+    });
+    expect(request.shortUrl).toMatch(new RegExp(`^${TEST_ORIGIN}/pay/[A-Za-z0-9_-]{${SHORT_CODE_LENGTH}}$`));
+    expect(smsMessage).toBe(
+      `Hi Sam, Test User is requesting $25.50 for Pizza night. Pay here: ${request.shortUrl}`,
+    );
+    expect(smsMessage.length).toBeLessThanOrEqual(160);
+  });
+
+  it("stores an empty description as null", async () => {
+    const call = as(ctx.app, await createReadyUser(ctx.app));
+    const response = await call("POST", "/api/payment-requests", { ...valid, description: "   " });
+    expect(response.json().request.description).toBeNull();
+    const without = await call("POST", "/api/payment-requests", { ...valid, description: null });
+    expect(without.statusCode).toBe(201);
+  });
+
+  it("refuses bad amounts and phones with 400 {message}, never 500", async () => {
+    const call = as(ctx.app, await createReadyUser(ctx.app));
+    const amounts: unknown[] = [
+      "0",
+      "-1",
+      "1.234",
+      "1e3",
+      "NaN",
+      "1000000.01",
+      "abc",
+      "",
+      0,
+      -1,
+      1e3,
+      null,
+      "Infinity",
+      " ",
+      "0.00",
+    ];
+    for (const amount of amounts) {
+      const response = await call("POST", "/api/payment-requests", { ...valid, amount });
+      expect(response.statusCode, JSON.stringify(amount)).toBe(400);
+      expect(response.json().message).toMatch(/^amount: /);
+    }
+    for (const recipientPhone of ["123", "(555) 123-456", "", "phone", 5551234567]) {
+      const response = await call("POST", "/api/payment-requests", { ...valid, recipientPhone });
+      expect(response.statusCode, JSON.stringify(recipientPhone)).toBe(400);
+      expect(response.json().message).toMatch(/^recipientPhone: /);
+    }
+    const noName = await call("POST", "/api/payment-requests", { ...valid, recipientName: " " });
+    expect(noName.json()).toEqual({
+      message: "recipientName: Please enter the name of the person you're requesting payment from.",
+    });
+    const extra = await call("POST", "/api/payment-requests", { ...valid, status: "paid" });
+    expect(extra.statusCode).toBe(400);
+    const max = await call("POST", "/api/payment-requests", { ...valid, amount: "1000000.00" });
+    expect(max.statusCode).toBe(201);
+    const list = await call("GET", "/api/payment-requests");
+    expect(list.json()).toHaveLength(1);
+  });
+
+  it("lists pending first, then newest first", async () => {
+    const call = as(ctx.app, await createReadyUser(ctx.app));
+    const ids: string[] = [];
+    for (const name of ["First", "Second", "Third"]) {
+      const response = await call("POST", "/api/payment-requests", { ...valid, recipientName: name });
+      ids.push(response.json().request.id);
+    }
+    await call("PATCH", `/api/payment-requests/${ids[2]}/status`, { status: "paid" });
+    const list = (await call("GET", "/api/payment-requests")).json();
+    expect(list.map((r: { recipientName: string }) => r.recipientName)).toEqual(["Second", "First", "Third"]);
+  });
+
+  it("moves only pending to paid; anything else is 409", async () => {
+    const call = as(ctx.app, await createReadyUser(ctx.app));
+    const { request } = (await call("POST", "/api/payment-requests", valid)).json();
+    const paid = await call("PATCH", `/api/payment-requests/${request.id}/status`, { status: "paid" });
+    expect(paid.statusCode).toBe(200);
+    expect(paid.json().status).toBe("paid");
+    const again = await call("PATCH", `/api/payment-requests/${request.id}/status`, { status: "paid" });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toMatch(/already paid/);
+    const cancelPaid = await call("PATCH", `/api/payment-requests/${request.id}/status`, {
+      status: "cancelled",
+    });
+    expect(cancelPaid.statusCode).toBe(409);
+    for (const status of ["pending", "refunded", "", null]) {
+      const response = await call("PATCH", `/api/payment-requests/${request.id}/status`, { status });
+      expect(response.statusCode, String(status)).toBe(400);
+    }
+  });
+
+  it("scopes every id route to its owner: another user's id is 404 like a missing one", async () => {
+    const alice = as(ctx.app, await createReadyUser(ctx.app));
+    const bob = as(ctx.app, await createReadyUser(ctx.app));
+    const { request } = (await alice("POST", "/api/payment-requests", valid)).json();
+    const stolen = await bob("PATCH", `/api/payment-requests/${request.id}/status`, { status: "paid" });
+    expect(stolen.statusCode).toBe(404);
+    expect(stolen.json()).toEqual({ message: "Payment request not found" });
+    const missing = await bob("PATCH", "/api/payment-requests/00000000-0000-4000-8000-000000000000/status", {
+      status: "paid",
+    });
+    expect(missing.statusCode).toBe(404);
+    const malformed = await bob("PATCH", "/api/payment-requests/not-a-uuid/status", { status: "paid" });
+    expect(malformed.statusCode).toBe(404);
+    expect((await bob("GET", "/api/payment-requests")).json()).toEqual([]);
+    const still = (await alice("GET", "/api/payment-requests")).json();
+    expect(still[0].status).toBe("pending");
+  });
+
+  it("answers 401 when signed out", async () => {
+    const anonymous = as(ctx.app, null);
+    expect((await anonymous("GET", "/api/payment-requests")).statusCode).toBe(401);
+    expect((await anonymous("POST", "/api/payment-requests", valid)).statusCode).toBe(401);
+    const patch = await anonymous(
+      "PATCH",
+      "/api/payment-requests/00000000-0000-4000-8000-000000000000/status",
+      {
+        status: "paid",
+      },
+    );
+    expect(patch.statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,141 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { toCsv } from "../../../shared/csv";
+import { formatPhone } from "../../../shared/phone";
+import {
+  CreatePaymentRequestResponseSchema,
+  IdParamsSchema,
+  PaymentRequestInputSchema,
+  PaymentRequestSchema,
+  ReminderResponseSchema,
+  StatusUpdateSchema,
+} from "../../../shared/schemas/payment-request";
+import { composeReminderMessage, composeSmsMessage } from "../../../shared/sms";
+import type { AppContext } from "../../app";
+import { signedInUser } from "../../plugins/auth";
+import { HttpError } from "../../plugins/errors";
+import {
+  createPaymentRequest,
+  listPaymentRequests,
+  type PendingUpdateResult,
+  requesterName,
+  toPaymentRequest,
+  updatePending,
+} from "./queries";
+
+/** 404 for another user's or a missing id; 409 when the request is no longer pending. */
+function settled(result: PendingUpdateResult, action: string) {
+  if (result.ok) return result.row;
+  if (result.reason === "not-found") throw new HttpError(404, "Payment request not found");
+  throw new HttpError(
+    409,
+    `This request is already ${result.status}; only a pending request can be ${action}.`,
+  );
+}
+
+export const paymentRequestRoutes =
+  ({ db, config, requireUser }: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      "/api/payment-requests",
+      { preHandler: requireUser, schema: { response: { 200: z.array(PaymentRequestSchema) } } },
+      async (request) => {
+        const rows = await listPaymentRequests(db, signedInUser(request).id);
+        return rows.map((row) => toPaymentRequest(row, config.publicUrl));
+      },
+    );
+
+    app.post(
+      "/api/payment-requests",
+      {
+        preHandler: requireUser,
+        schema: { body: PaymentRequestInputSchema, response: { 201: CreatePaymentRequestResponseSchema } },
+      },
+      async (request, reply) => {
+        const userId = signedInUser(request).id;
+        const [row, name] = await Promise.all([
+          createPaymentRequest(db, userId, request.body),
+          requesterName(db, userId),
+        ]);
+        const created = toPaymentRequest(row, config.publicUrl);
+        const smsMessage = composeSmsMessage({
+          requesterName: name,
+          recipientName: created.recipientName,
+          amount: created.amount,
+          description: created.description,
+          shortUrl: created.shortUrl,
+        });
+        return reply.status(201).send({ request: created, smsMessage });
+      },
+    );
+
+    app.patch(
+      "/api/payment-requests/:id/status",
+      {
+        preHandler: requireUser,
+        schema: { params: IdParamsSchema, body: StatusUpdateSchema, response: { 200: PaymentRequestSchema } },
+      },
+      async (request) => {
+        const { status } = request.body;
+        const result = await updatePending(db, signedInUser(request).id, request.params.id, { status });
+        return toPaymentRequest(settled(result, `marked as ${status}`), config.publicUrl);
+      },
+    );
+
+    app.post(
+      "/api/payment-requests/:id/remind",
+      {
+        preHandler: requireUser,
+        schema: { params: IdParamsSchema, response: { 200: ReminderResponseSchema } },
+      },
+      async (request) => {
+        const userId = signedInUser(request).id;
+        const result = await updatePending(db, userId, request.params.id, { lastRemindedAt: new Date() });
+        const reminded = toPaymentRequest(settled(result, "reminded"), config.publicUrl);
+        const smsMessage = composeReminderMessage({
+          requesterName: await requesterName(db, userId),
+          recipientName: reminded.recipientName,
+          amount: reminded.amount,
+          shortUrl: reminded.shortUrl,
+        });
+        return { request: reminded, smsMessage };
+      },
+    );
+
+    // The whole history as CSV (issue 5 "Archive tools").
+    app.get("/api/payment-requests/export.csv", { preHandler: requireUser }, async (request, reply) => {
+      const rows = (await listPaymentRequests(db, signedInUser(request).id))
+        .map((row) => toPaymentRequest(row, config.publicUrl))
+        .sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+      const csv = toCsv([
+        [
+          "Created",
+          "Recipient",
+          "Phone",
+          "Amount (USD)",
+          "Status",
+          "Description",
+          "Link",
+          "Viewed",
+          "Last reminded",
+        ],
+        ...rows.map((r) => [
+          r.createdAt,
+          r.recipientName,
+          formatPhone(r.recipientPhone),
+          r.amount,
+          r.status,
+          r.description ?? "",
+          r.shortUrl,
+          r.viewedAt ?? "",
+          r.lastRemindedAt ?? "",
+        ]),
+      ]);
+      const day = new Date().toISOString().slice(0, 10);
+      return reply
+        .header("content-type", "text/csv; charset=utf-8")
+        .header("content-disposition", `attachment; filename="collect-requests-${day}.csv"`)
+        .header("cache-control", "no-store")
+        .send(csv);
+    });
+  };

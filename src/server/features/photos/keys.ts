@@ -1,0 +1,34 @@
+import { createHmac, randomUUID } from "node:crypto";
+import { KEY_PATTERN } from "../../storage/object-storage";
+
+/**
+ * Upload keys are `uploads/{ownerTag}/{uuid}`. The tag is an HMAC of the user id, so a key
+ * proves whose upload it is without putting the internal user id into public photo URLs.
+ */
+export function ownerTag(secret: string, userId: string): string {
+  return createHmac("sha256", secret).update(`photo-owner:${userId}`).digest("base64url").slice(0, 22);
+}
+
+export function newUploadKey(secret: string, userId: string): string {
+  return `uploads/${ownerTag(secret, userId)}/${randomUUID()}`;
+}
+
+export const OBJECTS_PREFIX = "/objects/";
+
+/** The key at the end of an upload URL or an /objects/ path, or null when there is none. */
+export function keyFromUrl(value: string, base: string): string | null {
+  let pathname: string;
+  try {
+    pathname = decodeURIComponent(new URL(value, base).pathname);
+  } catch {
+    return null;
+  }
+  const match = /(uploads\/[^/]+\/[^/]+)$/.exec(pathname);
+  return match?.[1] && KEY_PATTERN.test(match[1]) ? match[1] : null;
+}
+
+export function keyFromObjectPath(objectPath: string | null): string | null {
+  if (!objectPath?.startsWith(OBJECTS_PREFIX)) return null;
+  const key = objectPath.slice(OBJECTS_PREFIX.length);
+  return KEY_PATTERN.test(key) ? key : null;
+}

@@ -1,0 +1,16 @@
+import { eq } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { users } from "../../db/schema";
+
+/** Sets the caller's photo and returns the one it replaced. */
+export async function replacePhoto(db: Db, userId: string, objectPath: string): Promise<string | null> {
+  return db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({ photo: users.photo })
+      .from(users)
+      .where(eq(users.id, userId))
+      .for("update");
+    await tx.update(users).set({ photo: objectPath }).where(eq(users.id, userId));
+    return current?.photo ?? null;
+  });
+}

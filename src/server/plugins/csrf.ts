@@ -1,0 +1,26 @@
+import type { FastifyInstance } from "fastify";
+import { HttpError } from "./errors";
+
+const UNSAFE = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+/**
+ * Cross-site request forgery guard for every state-changing route, better-auth's included
+ * (its own check skips cookie-less calls, which would allow login CSRF). Browsers send
+ * Sec-Fetch-Site and Origin on such requests; either naming another site is refused. The
+ * OAuth callback is exempt: the identity provider may post it back from its own site. Bodies are JSON only (the text/plain parser is removed in
+ * app.ts), which a cross-site HTML form cannot send.
+ */
+export function registerCsrfGuard(app: FastifyInstance, publicUrl: string): void {
+  const allowedOrigin = new URL(publicUrl).origin;
+  app.addHook("onRequest", async (request) => {
+    if (!UNSAFE.has(request.method) || request.url.startsWith("/api/identity/callback/")) return;
+    const site = request.headers["sec-fetch-site"];
+    if (site !== undefined && site !== "same-origin" && site !== "none") {
+      throw new HttpError(403, "Cross-site request refused.");
+    }
+    const origin = request.headers.origin;
+    if (origin !== undefined && origin !== allowedOrigin) {
+      throw new HttpError(403, "Cross-site request refused.");
+    }
+  });
+}

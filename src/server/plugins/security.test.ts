@@ -1,0 +1,164 @@
+import { expect, it } from "vitest";
+import { as, cookieFrom, createUser, describeEachDatabase, nextIp, TEST_ORIGIN } from "../test/harness";
+
+const signIn = (
+  ctx: { app: import("fastify").FastifyInstance },
+  email: string,
+  password: string,
+  headers: Record<string, string> = {},
+  remoteAddress = "127.0.0.1",
+) =>
+  ctx.app.inject({
+    method: "POST",
+    url: "/api/identity/sign-in/email",
+    remoteAddress,
+    headers: { origin: TEST_ORIGIN, "content-type": "application/json", ...headers },
+    payload: { email, password },
+  });
+
+describeEachDatabase("security", (ctx) => {
+  it("issues a new session token at every sign-in", async () => {
+    const user = await createUser(ctx.app);
+    const first = await signIn(ctx, user.email, user.password, {}, user.ip);
+    const second = await signIn(ctx, user.email, user.password, {}, user.ip);
+    expect(first.statusCode).toBe(200);
+    expect(second.statusCode).toBe(200);
+    const a = cookieFrom(first);
+    const b = cookieFrom(second);
+    expect(a).toMatch(/session_token=./);
+    expect(a).not.toBe(b);
+    expect(a).not.toBe(user.cookie);
+    const setCookie = String(first.headers["set-cookie"]);
+    expect(setCookie).toMatch(/HttpOnly/i);
+    expect(setCookie).toMatch(/SameSite=Lax/i);
+  });
+
+  it("limits sign-in attempts per client IP, and a spoofed X-Forwarded-For does not reset the count", async () => {
+    const user = await createUser(ctx.app);
+    const ip = nextIp();
+    const statuses: number[] = [];
+    for (let i = 0; i < 14; i++) {
+      const response = await signIn(
+        ctx,
+        user.email,
+        "wrong password!",
+        { "x-forwarded-for": `203.0.113.${i}` },
+        ip,
+      );
+      statuses.push(response.statusCode);
+    }
+    expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
+    expect(statuses.slice(10)).toEqual([429, 429, 429, 429]);
+    // Even the right password is refused from that IP for now; another IP is not affected.
+    expect((await signIn(ctx, user.email, user.password, {}, ip)).statusCode).toBe(429);
+    expect((await signIn(ctx, user.email, user.password, {}, nextIp())).statusCode).toBe(200);
+  });
+
+  it("refuses cross-site state-changing calls", async () => {
+    const user = await createUser(ctx.app);
+    const body = JSON.stringify({ profileName: "X", firstName: null, lastName: null });
+    const crossSite = await ctx.app.inject({
+      method: "PUT",
+      url: "/api/auth/profile",
+      headers: { cookie: user.cookie, "content-type": "application/json", "sec-fetch-site": "cross-site" },
+      payload: body,
+    });
+    expect(crossSite.statusCode).toBe(403);
+    expect(crossSite.json()).toEqual({ message: "Cross-site request refused." });
+    const otherOrigin = await ctx.app.inject({
+      method: "PUT",
+      url: "/api/auth/profile",
+      headers: { cookie: user.cookie, "content-type": "application/json", origin: "https://evil.example" },
+      payload: body,
+    });
+    expect(otherOrigin.statusCode).toBe(403);
+    // A form-encodable body (what a cross-site <form> can send) is not accepted at all.
+    const form = await ctx.app.inject({
+      method: "PUT",
+      url: "/api/auth/profile",
+      headers: { cookie: user.cookie, "content-type": "text/plain" },
+      payload: body,
+    });
+    expect(form.statusCode).toBe(415);
+    expect(form.json()).toHaveProperty("message");
+    // better-auth's own routes refuse a foreign origin too.
+    const signUp = await ctx.app.inject({
+      method: "POST",
+      url: "/api/identity/sign-up/email",
+      headers: { origin: "https://evil.example", "content-type": "application/json" },
+      payload: { email: "x@example.com", password: "correct horse battery", name: "" },
+    });
+    expect(signUp.statusCode).toBe(403);
+    expect((await as(ctx.app, user)("GET", "/api/auth/user")).json().profileName).toBeNull();
+  });
+
+  it("exposes only the better-auth endpoints Collect uses", async () => {
+    const user = await createUser(ctx.app);
+    for (const [method, url] of [
+      ["POST", "/api/identity/update-user"],
+      ["POST", "/api/identity/delete-user"],
+      ["GET", "/api/identity/list-sessions"],
+      ["POST", "/api/identity/change-email"],
+      ["GET", "/api/identity/get-session"],
+      ["POST", "/api/identity/sign-in/email/../../update-user"],
+    ] as const) {
+      const response = await as(ctx.app, user)(method, url, method === "POST" ? { name: "x" } : undefined);
+      expect(response.statusCode, url).toBe(404);
+      expect(response.json()).toEqual({ message: "Not found" });
+    }
+  });
+
+  it("sends security headers", async () => {
+    const response = await ctx.app.inject({ method: "GET", url: "/healthz" });
+    expect(response.json()).toEqual({ status: "ok" });
+    expect(response.headers["x-content-type-options"]).toBe("nosniff");
+    expect(response.headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+    const csp = String(response.headers["content-security-policy"]);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("script-src 'self'");
+    expect(response.headers["strict-transport-security"]).toBeUndefined();
+  });
+
+  it("reports readiness from the database", async () => {
+    const response = await ctx.app.inject({ method: "GET", url: "/readyz" });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: "ready" });
+  });
+
+  it("answers unknown API paths with 404 {message}", async () => {
+    const response = await ctx.app.inject({ method: "GET", url: "/api/nope" });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ message: "Not found" });
+  });
+});
+
+describeEachDatabase(
+  "behind a trusted proxy",
+  (ctx) => {
+    it("counts sign-in attempts per forwarded client IP", async () => {
+      const user = await createUser(ctx.app);
+      const statuses: number[] = [];
+      for (let i = 0; i < 11; i++) {
+        statuses.push(
+          (await signIn(ctx, user.email, "wrong password!", { "x-forwarded-for": "198.51.100.7" }))
+            .statusCode,
+        );
+      }
+      expect(statuses.at(-1)).toBe(429);
+      const other = await signIn(ctx, user.email, user.password, { "x-forwarded-for": "198.51.100.8" });
+      expect(other.statusCode).toBe(200);
+    });
+  },
+  { trustProxy: true },
+);
+
+describeEachDatabase(
+  "served over https",
+  (ctx) => {
+    it("sends HSTS", async () => {
+      const response = await ctx.app.inject({ method: "GET", url: "/healthz" });
+      expect(response.headers["strict-transport-security"]).toMatch(/max-age=31536000/);
+    });
+  },
+  { publicUrl: "https://collect.example" },
+);

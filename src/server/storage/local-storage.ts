@@ -1,0 +1,85 @@
+import { createHmac, timingSafeEqual } from "node:crypto";
+import { createReadStream } from "node:fs";
+import { mkdir, open, rm, stat } from "node:fs/promises";
+import path from "node:path";
+import { KEY_PATTERN, type ObjectStorage, UPLOAD_URL_TTL_SECONDS } from "./object-storage";
+
+/** The route that receives local uploads (features/photos/upload-route.ts). */
+export const LOCAL_UPLOAD_PREFIX = "/api/uploads/";
+
+/**
+ * Files under DATA_DIR/objects. Upload URLs point at our own PUT endpoint and carry an HMAC of
+ * the key and expiry, so only the URL we handed out (to the key's owner) can write that key.
+ */
+export function createLocalStorage(options: {
+  root: string;
+  publicUrl: string;
+  secret: string;
+  /** The clock, for tests of expiry. */
+  now?: () => number;
+}) {
+  const now = options.now ?? Date.now;
+  const root = path.resolve(options.root);
+  const fileOf = (key: string) => {
+    if (!KEY_PATTERN.test(key)) throw new Error("invalid object key");
+    return path.join(root, key);
+  };
+  const sign = (key: string, expires: number) =>
+    createHmac("sha256", options.secret).update(`upload:${key}:${expires}`).digest("base64url");
+
+  const storage: ObjectStorage & {
+    verifyUpload(
+      key: string,
+      expires: string | undefined,
+      sig: string | undefined,
+    ): "ok" | "expired" | "invalid";
+    /** Opens the key's file for writing; fails with EEXIST rather than overwrite. */
+    openForWrite(key: string): Promise<{ path: string; handle: import("node:fs/promises").FileHandle }>;
+  } = {
+    kind: "local",
+    async createUploadUrl(key) {
+      const expires = Math.floor(now() / 1000) + UPLOAD_URL_TTL_SECONDS;
+      const url = new URL(`${LOCAL_UPLOAD_PREFIX}${key}`, options.publicUrl);
+      url.searchParams.set("expires", String(expires));
+      url.searchParams.set("sig", sign(key, expires));
+      return url.toString();
+    },
+    verifyUpload(key, expires, sig) {
+      if (!KEY_PATTERN.test(key) || !expires || !sig || !/^\d{1,12}$/.test(expires)) return "invalid";
+      const expected = Buffer.from(sign(key, Number(expires)));
+      const given = Buffer.from(sig);
+      if (expected.length !== given.length || !timingSafeEqual(expected, given)) return "invalid";
+      return Number(expires) * 1000 < now() ? "expired" : "ok";
+    },
+    async openForWrite(key) {
+      const file = fileOf(key);
+      await mkdir(path.dirname(file), { recursive: true });
+      return { path: file, handle: await open(file, "wx") };
+    },
+    async head(key, bytes) {
+      const file = fileOf(key);
+      const handle = await open(file, "r").catch(() => null);
+      if (!handle) return null;
+      try {
+        const { size } = await handle.stat();
+        const buffer = Buffer.alloc(Math.min(bytes, size));
+        await handle.read(buffer, 0, buffer.length, 0);
+        return { size, head: buffer };
+      } finally {
+        await handle.close();
+      }
+    },
+    async read(key) {
+      const file = fileOf(key);
+      const info = await stat(file).catch(() => null);
+      if (!info?.isFile()) return null;
+      return { size: info.size, body: createReadStream(file) };
+    },
+    async delete(key) {
+      await rm(fileOf(key), { force: true });
+    },
+  };
+  return storage;
+}
+
+export type LocalStorage = ReturnType<typeof createLocalStorage>;

@@ -1,0 +1,72 @@
+import type { Readable } from "node:stream";
+import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
+import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
+import { KEY_PATTERN, type ObjectStorage, UPLOAD_URL_TTL_SECONDS } from "./object-storage";
+
+export type S3Config = {
+  endpoint: string;
+  bucket: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+};
+
+/** Any S3-compatible store. Uploads are presigned PUTs; the server re-checks what arrived. */
+export function createS3Storage(config: S3Config): ObjectStorage & { client: S3Client } {
+  const client = new S3Client({
+    endpoint: config.endpoint,
+    region: config.region,
+    forcePathStyle: true,
+    credentials: { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey },
+    // Otherwise recent SDKs sign a CRC32 of an empty body into presigned PUTs.
+    requestChecksumCalculation: "WHEN_REQUIRED",
+    responseChecksumValidation: "WHEN_REQUIRED",
+  });
+  const check = (key: string) => {
+    if (!KEY_PATTERN.test(key)) throw new Error("invalid object key");
+    return key;
+  };
+  const missing = (error: unknown) => {
+    const e = error as { name?: string; $metadata?: { httpStatusCode?: number } };
+    return e.name === "NoSuchKey" || e.name === "NotFound" || e.$metadata?.httpStatusCode === 404;
+  };
+
+  return {
+    kind: "s3",
+    client,
+    createUploadUrl(key) {
+      return getSignedUrl(client, new PutObjectCommand({ Bucket: config.bucket, Key: check(key) }), {
+        expiresIn: UPLOAD_URL_TTL_SECONDS,
+      });
+    },
+    async head(key, bytes) {
+      try {
+        const result = await client.send(
+          new GetObjectCommand({ Bucket: config.bucket, Key: check(key), Range: `bytes=0-${bytes - 1}` }),
+        );
+        const head = Buffer.from((await result.Body?.transformToByteArray()) ?? []);
+        const total = /\/(\d+)$/.exec(result.ContentRange ?? "")?.[1];
+        return { size: total ? Number(total) : (result.ContentLength ?? head.length), head };
+      } catch (error) {
+        // An empty object cannot satisfy a byte range.
+        if ((error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 416) {
+          return { size: 0, head: Buffer.alloc(0) };
+        }
+        if (missing(error)) return null;
+        throw error;
+      }
+    },
+    async read(key) {
+      try {
+        const result = await client.send(new GetObjectCommand({ Bucket: config.bucket, Key: check(key) }));
+        return { size: result.ContentLength ?? 0, body: result.Body as Readable };
+      } catch (error) {
+        if (missing(error)) return null;
+        throw error;
+      }
+    },
+    async delete(key) {
+      await client.send(new DeleteObjectCommand({ Bucket: config.bucket, Key: check(key) }));
+    },
+  };
+}

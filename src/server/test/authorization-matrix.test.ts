@@ -1,0 +1,409 @@
+import { randomInt } from "node:crypto";
+import { mkdtempSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { FastifyInstance, LightMyRequestResponse } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildApp } from "../app";
+import {
+  as,
+  cookieFrom,
+  createReadyUser,
+  describeEachDatabase,
+  nextIp,
+  TEST_ORIGIN,
+  type TestUser,
+  testConfig,
+} from "./harness";
+
+/**
+ * Who may call what. The route list comes from the running app (an `onRoute` collector passed
+ * to buildApp), so a new route fails this file until it has a row below. Each row is called
+ * with a valid body by three callers: signed out, user A (who owns the resources named in the
+ * URL) and user B (another ready user). B must get exactly what a missing id gets, and calls
+ * by anyone but A must leave A's data as it was.
+ */
+
+type Who = "signedOut" | "owner" | "other";
+type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+/** A's resources, created fresh for every call so that no call depends on another. */
+type Fixture = {
+  requestId: string;
+  code: string;
+  payeeId: string;
+  /** A signed, unused upload URL for A (path and query). */
+  uploadUrl: string;
+  /** A's uploaded, current profile photo (`/objects/uploads/...`). */
+  photoPath: string;
+  /** A further upload of A's, not yet set as the photo (full URL). */
+  spareUploadUrl: string;
+  /** What must never reach anyone but A. */
+  secrets: string[];
+};
+
+type Call = { url: string; body?: unknown; raw?: Buffer; contentType?: string };
+
+type Case = {
+  /** What this row shows, for the test name. */
+  name: string;
+  call: (a: Fixture, owner: TestUser) => Call;
+  expect: Record<Who, number>;
+  /** The same call on an id nobody has: B's answer must be identical (status and body). */
+  missing?: (a: Fixture) => Call;
+  /** The caller gets a fresh session first (the call ends it). */
+  endsSession?: boolean;
+  /** Others may change A's data through this call by design (the pay page's view beacon). */
+  othersMayChangeOwner?: boolean;
+  /** The answer is A's own account by design (whoever has A's password signs in as A). */
+  revealsOwner?: boolean;
+};
+
+const PNG = Buffer.from([
+  0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52,
+]);
+const MISSING = "00000000-0000-4000-8000-000000000000";
+const VALID = {
+  request: {
+    recipientName: "Sam Lee",
+    recipientPhone: "(555) 123-4567",
+    amount: "25.50",
+    description: "Pizza",
+  },
+  setup: { profileName: "Matrix User", paymentAccounts: [{ provider: "venmo", accountHandle: "@matrix" }] },
+  profile: { profileName: "Matrix User", firstName: "Matrix", lastName: "User" },
+  accounts: { accounts: [{ provider: "cashapp", accountHandle: "$matrix" }] },
+};
+
+const all = (status: number): Record<Who, number> => ({ signedOut: status, owner: status, other: status });
+const signedIn = (status: number): Record<Who, number> => ({ signedOut: 401, owner: status, other: status });
+/** A's resource by id: A succeeds, B gets a 404 exactly like a missing id. */
+const ownerOnly = (status: number): Record<Who, number> => ({ signedOut: 401, owner: status, other: 404 });
+
+/** Every (method, route) of the app, except HEAD. */
+const MATRIX: Record<string, Case[]> = {
+  "GET /healthz": [{ name: "liveness is public", call: () => ({ url: "/healthz" }), expect: all(200) }],
+  "GET /readyz": [{ name: "readiness is public", call: () => ({ url: "/readyz" }), expect: all(200) }],
+  "GET /api/login": [
+    { name: "redirects to sign-in", call: () => ({ url: "/api/login?returnTo=/profile" }), expect: all(302) },
+  ],
+  "GET /api/logout": [
+    {
+      name: "signs out and redirects",
+      call: () => ({ url: "/api/logout" }),
+      expect: all(302),
+      endsSession: true,
+    },
+  ],
+  "GET /api/auth/user": [
+    { name: "own user only", call: () => ({ url: "/api/auth/user" }), expect: signedIn(200) },
+  ],
+  "POST /api/auth/setup": [
+    {
+      name: "own setup only",
+      call: () => ({ url: "/api/auth/setup", body: VALID.setup }),
+      expect: signedIn(200),
+    },
+  ],
+  "PUT /api/auth/profile": [
+    {
+      name: "own profile only",
+      call: () => ({ url: "/api/auth/profile", body: VALID.profile }),
+      expect: signedIn(200),
+    },
+  ],
+  "GET /api/payment-accounts": [
+    { name: "own accounts only", call: () => ({ url: "/api/payment-accounts" }), expect: signedIn(200) },
+  ],
+  "POST /api/payment-accounts": [
+    {
+      name: "replaces own accounts only",
+      call: () => ({ url: "/api/payment-accounts", body: VALID.accounts }),
+      expect: signedIn(200),
+    },
+  ],
+  "GET /api/payment-requests": [
+    { name: "own requests only", call: () => ({ url: "/api/payment-requests" }), expect: signedIn(200) },
+  ],
+  "POST /api/payment-requests": [
+    {
+      name: "creates for the caller",
+      call: () => ({ url: "/api/payment-requests", body: VALID.request }),
+      expect: signedIn(201),
+    },
+  ],
+  "GET /api/payment-requests/export.csv": [
+    {
+      name: "own history only",
+      call: () => ({ url: "/api/payment-requests/export.csv" }),
+      expect: signedIn(200),
+    },
+  ],
+  "PATCH /api/payment-requests/:id/status": [
+    {
+      name: "A's request: paid",
+      call: (a) => ({ url: `/api/payment-requests/${a.requestId}/status`, body: { status: "paid" } }),
+      missing: () => ({ url: `/api/payment-requests/${MISSING}/status`, body: { status: "paid" } }),
+      expect: ownerOnly(200),
+    },
+    {
+      name: "A's request: cancelled",
+      call: (a) => ({ url: `/api/payment-requests/${a.requestId}/status`, body: { status: "cancelled" } }),
+      missing: () => ({ url: `/api/payment-requests/${MISSING}/status`, body: { status: "cancelled" } }),
+      expect: ownerOnly(200),
+    },
+  ],
+  "POST /api/payment-requests/:id/remind": [
+    {
+      name: "A's request",
+      call: (a) => ({ url: `/api/payment-requests/${a.requestId}/remind` }),
+      missing: () => ({ url: `/api/payment-requests/${MISSING}/remind` }),
+      expect: ownerOnly(200),
+    },
+  ],
+  "GET /api/payees": [
+    { name: "own contacts only", call: () => ({ url: "/api/payees" }), expect: signedIn(200) },
+  ],
+  "POST /api/payees": [
+    {
+      name: "saves for the caller",
+      call: () => ({ url: "/api/payees", body: { name: "Alex", phone: "5557654321" } }),
+      expect: signedIn(200),
+    },
+  ],
+  "DELETE /api/payees/:id": [
+    {
+      name: "A's contact",
+      call: (a) => ({ url: `/api/payees/${a.payeeId}` }),
+      missing: () => ({ url: `/api/payees/${MISSING}` }),
+      expect: ownerOnly(204),
+    },
+  ],
+  // The public side of a request (spec §2): anyone with the link.
+  "GET /api/payment-screen/:code": [
+    {
+      name: "public view of A's code",
+      call: (a) => ({ url: `/api/payment-screen/${a.code}` }),
+      expect: all(200),
+    },
+  ],
+  "POST /api/payment-screen/:code/view": [
+    {
+      name: "anyone's view marks A's request viewed",
+      call: (a) => ({ url: `/api/payment-screen/${a.code}/view` }),
+      expect: all(204),
+      othersMayChangeOwner: true,
+    },
+  ],
+  "GET /pay/:code": [
+    { name: "public page of A's code", call: (a) => ({ url: `/pay/${a.code}` }), expect: all(200) },
+  ],
+  "POST /api/profile/photo/upload": [
+    {
+      name: "an upload URL for the caller",
+      call: () => ({ url: "/api/profile/photo/upload" }),
+      expect: signedIn(200),
+    },
+  ],
+  "PUT /api/profile/photo": [
+    {
+      // Upload keys carry an HMAC tag of their owner: another user's key is refused as such (403)
+      // before storage is looked at, so the answer tells nothing about whether it exists.
+      name: "A's upload becomes A's photo; B cannot take it",
+      call: (a) => ({ url: "/api/profile/photo", body: { photoURL: a.spareUploadUrl } }),
+      expect: { signedOut: 401, owner: 200, other: 403 },
+    },
+  ],
+  // Photos are public by design (spec §2 Photo: shown on the payment page).
+  "GET /objects/*": [{ name: "A's photo is public", call: (a) => ({ url: a.photoPath }), expect: all(200) }],
+  // The signed URL is the authorization (like an S3 presigned PUT): whoever holds it may upload once.
+  "PUT /api/uploads/*": [
+    {
+      name: "A's signed upload URL",
+      call: (a) => ({ url: a.uploadUrl, raw: PNG, contentType: "image/png" }),
+      expect: all(200),
+    },
+  ],
+  "GET /api/identity/*": [
+    // Only sign-in, sign-up and the OIDC callback are exposed (plugins/auth-routes.ts).
+    {
+      name: "get-session: not exposed",
+      call: () => ({ url: "/api/identity/get-session" }),
+      expect: all(404),
+    },
+    {
+      name: "list-sessions: not exposed",
+      call: () => ({ url: "/api/identity/list-sessions" }),
+      expect: all(404),
+    },
+    { name: "unknown path", call: () => ({ url: "/api/identity/no-such-endpoint" }), expect: all(404) },
+  ],
+  "POST /api/identity/*": [
+    {
+      name: "sign-in as A: public, needs A's password",
+      call: (_a, owner) => ({
+        url: "/api/identity/sign-in/email",
+        body: { email: owner.email, password: owner.password },
+      }),
+      expect: all(200),
+      revealsOwner: true,
+    },
+    {
+      name: "update-user: not exposed",
+      call: () => ({ url: "/api/identity/update-user", body: { name: "Renamed" } }),
+      expect: all(404),
+    },
+  ],
+};
+
+describeEachDatabase("authorization matrix", (ctx) => {
+  const routes: { method: string; url: string }[] = [];
+  let app: FastifyInstance;
+  let owner: TestUser;
+  let other: TestUser;
+
+  beforeAll(async () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), "collect-matrix-"));
+    app = await buildApp(testConfig({ dataDir }), {
+      database: ctx.database,
+      onRoute: (route) => {
+        for (const method of [route.method].flat()) routes.push({ method, url: route.url });
+      },
+    });
+    owner = await createReadyUser(app);
+    other = await createReadyUser(app);
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  /** The app's routes, as table keys; HEAD is Fastify's automatic twin of each GET. */
+  const appRoutes = () => [
+    ...new Set(routes.filter((r) => r.method !== "HEAD").map((r) => `${r.method} ${r.url}`)),
+  ];
+
+  it("has an expectation for every route of the app, and none for a route that is gone", () => {
+    expect(appRoutes().length).toBeGreaterThan(20);
+    for (const route of appRoutes()) {
+      expect(
+        MATRIX[route],
+        `route ${route} has no authorization expectation — add it to MATRIX`,
+      ).toBeDefined();
+    }
+    for (const key of Object.keys(MATRIX)) {
+      expect(appRoutes(), `MATRIX row ${key} matches no route of the app — remove it`).toContain(key);
+    }
+  });
+
+  /** Fresh resources of A's: a pending request, a contact, a photo, a spare upload and an unused upload URL. */
+  async function fixture(): Promise<Fixture> {
+    const a = as(app, owner);
+    // A's phone numbers differ from the ones B sends, so finding them in B's answers is a leak.
+    const created = (
+      await a("POST", "/api/payment-requests", { ...VALID.request, recipientPhone: "(555) 867-5309" })
+    ).json();
+    const phone = `555${String(randomInt(2_000_000, 9_999_999))}`;
+    const payee = (await a("POST", "/api/payees", { name: "Contact", phone })).json();
+    const upload = async () => {
+      const url = new URL((await a("POST", "/api/profile/photo/upload")).json().uploadURL);
+      const response = await app.inject({
+        method: "PUT",
+        url: `${url.pathname}${url.search}`,
+        headers: { origin: TEST_ORIGIN, "content-type": "image/png" },
+        payload: PNG,
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return url;
+    };
+    const photo = await a("PUT", "/api/profile/photo", { photoURL: (await upload()).toString() });
+    expect(photo.statusCode, photo.body).toBe(200);
+    const unused = new URL((await a("POST", "/api/profile/photo/upload")).json().uploadURL);
+    return {
+      requestId: created.request.id,
+      code: created.request.shortUrl.split("/").pop(),
+      payeeId: payee.id,
+      photoPath: photo.json().objectPath,
+      spareUploadUrl: (await upload()).toString(),
+      uploadUrl: `${unused.pathname}${unused.search}`,
+      secrets: [created.request.id, payee.id, owner.email, "5558675309", "867-5309", phone],
+    };
+  }
+
+  /** A's data as A sees it. */
+  async function ownerData(): Promise<string> {
+    const a = as(app, owner);
+    const urls = ["/api/payment-requests", "/api/payees", "/api/payment-accounts", "/api/auth/user"];
+    return JSON.stringify(await Promise.all(urls.map(async (url) => (await a("GET", url)).json())));
+  }
+
+  async function freshSession(user: TestUser): Promise<TestUser> {
+    const response = await app.inject({
+      method: "POST",
+      url: "/api/identity/sign-in/email",
+      remoteAddress: nextIp(),
+      headers: { origin: TEST_ORIGIN, "content-type": "application/json" },
+      payload: { email: user.email, password: user.password },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return { ...user, cookie: cookieFrom(response) };
+  }
+
+  function send(method: Method, call: Call, user: TestUser | null): Promise<LightMyRequestResponse> {
+    const hasBody = call.raw !== undefined || call.body !== undefined;
+    return app.inject({
+      method,
+      url: call.url,
+      // Public routes limit misses and sign-ins per IP: each call from its own address.
+      remoteAddress: nextIp(),
+      headers: {
+        origin: TEST_ORIGIN,
+        ...(user ? { cookie: user.cookie } : {}),
+        ...(hasBody ? { "content-type": call.contentType ?? "application/json" } : {}),
+      },
+      payload: call.raw ?? (call.body === undefined ? undefined : JSON.stringify(call.body)),
+    });
+  }
+
+  for (const [key, cases] of Object.entries(MATRIX)) {
+    const method = key.split(" ")[0] as Method;
+    describe(key, () => {
+      for (const row of cases) {
+        it(`${row.name}: signed out ${row.expect.signedOut}, A ${row.expect.owner}, B ${row.expect.other}`, async () => {
+          for (const who of ["signedOut", "other", "owner"] as const) {
+            const a = await fixture();
+            const before = await ownerData();
+            const base = who === "signedOut" ? null : who === "owner" ? owner : other;
+            const user = base && row.endsSession ? await freshSession(base) : base;
+            const call = row.call(a, owner);
+            const response = await send(method, call, user);
+            const label = `${key} (${row.name}) as ${who}`;
+            expect(response.statusCode, `${label}: ${response.body.slice(0, 300)}`).toBe(row.expect[who]);
+            if (response.statusCode >= 400) {
+              expect(typeof response.json().message, `${label}: no {message}`).toBe("string");
+            }
+            if (who !== "owner") {
+              // Nothing of A's leaks to anyone else, and nothing of A's changes.
+              if (!row.revealsOwner) {
+                for (const secret of a.secrets) {
+                  expect(response.body, `${label} leaks A's ${secret}`).not.toContain(secret);
+                }
+              }
+              if (!row.othersMayChangeOwner)
+                expect(await ownerData(), `${label} changed A's data`).toBe(before);
+            }
+            if (who === "other" && row.missing) {
+              const missing = await send(method, row.missing(a), other);
+              expect(
+                { status: response.statusCode, body: response.json() },
+                `${label}: unlike a missing id`,
+              ).toEqual({
+                status: missing.statusCode,
+                body: missing.json(),
+              });
+            }
+          }
+        });
+      }
+    });
+  }
+});

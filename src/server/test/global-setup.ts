@@ -1,0 +1,58 @@
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import type { TestProject } from "vitest/node";
+import { openDatabase } from "../db/client";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    pgliteTemplate: string;
+    postgresTemplate: string | null;
+  }
+}
+
+/**
+ * Migrates once per run: a PGlite data folder dumped to a file, and (with TEST_DATABASE_URL)
+ * a PostgreSQL template database. Each test file then starts from a copy (CONVENTIONS.md §6).
+ */
+export default async function setup(project: TestProject) {
+  const dir = mkdtempSync(path.join(os.tmpdir(), "collect-test-"));
+  const database = await openDatabase({ kind: "pglite" });
+  const client = (database.db as unknown as { $client: { dumpDataDir(c: "none"): Promise<Blob> } }).$client;
+  const dump = await client.dumpDataDir("none");
+  const templatePath = path.join(dir, "template.tar");
+  writeFileSync(templatePath, Buffer.from(await dump.arrayBuffer()));
+  await database.close();
+  project.provide("pgliteTemplate", templatePath);
+
+  const url = process.env.TEST_DATABASE_URL;
+  let templateName: string | null = null;
+  if (url) {
+    templateName = `collect_template_${process.pid}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`DROP DATABASE IF EXISTS ${templateName}`);
+    await admin.query(`CREATE DATABASE ${templateName}`);
+    await admin.end();
+    const migrated = await openDatabase({ kind: "postgres", url: withDatabase(url, templateName) });
+    await migrated.close();
+  }
+  project.provide("postgresTemplate", templateName);
+
+  return async () => {
+    rmSync(dir, { recursive: true, force: true });
+    if (url && templateName) {
+      const admin = new pg.Client({ connectionString: url });
+      await admin.connect();
+      await admin.query(`DROP DATABASE IF EXISTS ${templateName} WITH (FORCE)`);
+      await admin.end();
+    }
+  };
+}
+
+export function withDatabase(url: string, name: string): string {
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
+}

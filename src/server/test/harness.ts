@@ -1,0 +1,160 @@
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, readFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
+import pg from "pg";
+import { afterAll, beforeAll, describe, inject } from "vitest";
+import { buildApp } from "../app";
+import { type Database, openDatabase } from "../db/client";
+import type { Config } from "../env";
+import { withDatabase } from "./global-setup";
+
+export const TEST_ORIGIN = "http://localhost:3000";
+
+export type DatabaseKind = Database["kind"];
+
+/** PGlite always; real PostgreSQL too when TEST_DATABASE_URL is set (CI sets it). */
+export const databaseKinds: DatabaseKind[] = process.env.TEST_DATABASE_URL
+  ? ["pglite", "postgres"]
+  : ["pglite"];
+
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return {
+    port: 0,
+    host: "127.0.0.1",
+    publicUrl: TEST_ORIGIN,
+    dataDir: "./data/test",
+    databaseUrl: undefined,
+    authSecret: "test-secret-test-secret-test-secret-0123",
+    trustProxy: false,
+    passwordSignIn: true,
+    oidc: undefined,
+    logLevel: "silent",
+    s3: undefined,
+    clientDir: undefined,
+    ...overrides,
+  };
+}
+
+/** A fresh, migrated database of the given kind, copied from the run's template. */
+export async function freshDatabase(kind: DatabaseKind): Promise<Database> {
+  if (kind === "pglite") {
+    const template = new Blob([readFileSync(inject("pgliteTemplate"))]);
+    return openDatabase({ kind: "pglite", template });
+  }
+  const url = process.env.TEST_DATABASE_URL as string;
+  const template = inject("postgresTemplate") as string;
+  const name = `collect_test_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
+      break;
+    } catch (error) {
+      // Two files copying the template at the same moment: wait and try again.
+      if (attempt > 20) throw error;
+      await new Promise((r) => setTimeout(r, 100 + Math.random() * 200));
+    }
+  }
+  await admin.end();
+  const database = await openDatabase({ kind: "postgres", url: withDatabase(url, name), poolSize: 5 });
+  return {
+    ...database,
+    close: async () => {
+      await database.close();
+      const dropper = new pg.Client({ connectionString: url });
+      await dropper.connect();
+      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await dropper.end();
+    },
+  };
+}
+
+export type TestContext = { app: FastifyInstance; database: Database; kind: DatabaseKind };
+
+/**
+ * Runs the suite once per database kind, each with its own app and fresh database.
+ * `ctx` is filled in beforeAll; tests read it inside their bodies.
+ */
+export function describeEachDatabase(
+  name: string,
+  suite: (ctx: TestContext) => void,
+  overrides: Partial<Config> = {},
+): void {
+  describe.each(databaseKinds)(`${name} [%s]`, (kind) => {
+    const ctx = { kind } as TestContext;
+    beforeAll(async () => {
+      ctx.database = await freshDatabase(kind);
+      const dataDir = mkdtempSync(path.join(os.tmpdir(), "collect-api-"));
+      ctx.app = await buildApp(testConfig({ dataDir, ...overrides }), { database: ctx.database });
+    });
+    afterAll(async () => {
+      await ctx.app?.close();
+      await ctx.database?.close();
+    });
+    suite(ctx);
+  });
+}
+
+let ipCounter = 1;
+/** A distinct client address per test user, so sign-up rate limits only bite where a test wants them. */
+export function nextIp(): string {
+  ipCounter += 1;
+  return `10.${process.pid % 250}.${Math.floor(ipCounter / 250) % 250}.${ipCounter % 250}`;
+}
+
+/** The Cookie header that the Set-Cookie headers of a response would give a browser. */
+export function cookieFrom(response: LightMyRequestResponse): string {
+  const raw = response.headers["set-cookie"];
+  const list = raw === undefined ? [] : Array.isArray(raw) ? raw : [raw];
+  return list.map((c) => c.split(";")[0]).join("; ");
+}
+
+export type TestUser = { email: string; password: string; cookie: string; ip: string };
+
+/** Creates an account through better-auth's real sign-up call and returns its session cookie. */
+export async function createUser(
+  app: FastifyInstance,
+  email = `user-${randomBytes(4).toString("hex")}@example.com`,
+) {
+  const password = "correct horse battery";
+  const ip = nextIp();
+  const response = await app.inject({
+    method: "POST",
+    url: "/api/identity/sign-up/email",
+    remoteAddress: ip,
+    headers: { origin: TEST_ORIGIN, "content-type": "application/json" },
+    payload: { email, password, name: "" },
+  });
+  if (response.statusCode !== 200) throw new Error(`sign-up failed: ${response.statusCode} ${response.body}`);
+  return { email, password, cookie: cookieFrom(response), ip } satisfies TestUser;
+}
+
+/** A same-origin browser call as the given user (Origin header set, as browsers do). */
+export function as(app: FastifyInstance, user: TestUser | null) {
+  return (method: InjectOptions["method"], url: string, payload?: unknown) =>
+    app.inject({
+      method,
+      url,
+      remoteAddress: user?.ip,
+      headers: {
+        origin: TEST_ORIGIN,
+        ...(user ? { cookie: user.cookie } : {}),
+        ...(payload !== undefined ? { "content-type": "application/json" } : {}),
+      },
+      payload: payload === undefined ? undefined : JSON.stringify(payload),
+    });
+}
+
+/** Setup done: the user has a profile name and one account, so the full app is open to them. */
+export async function createReadyUser(app: FastifyInstance): Promise<TestUser> {
+  const user = await createUser(app);
+  const response = await as(app, user)("POST", "/api/auth/setup", {
+    profileName: "Test User",
+    paymentAccounts: [{ provider: "venmo", accountHandle: "@test-user" }],
+  });
+  if (response.statusCode !== 200) throw new Error(`setup failed: ${response.body}`);
+  return user;
+}

@@ -1,0 +1,66 @@
+import { normalizePhone } from "./phone";
+
+/** The five payment providers (spec §1, §3). Order here is the order on the Payment Methods page. */
+export const PROVIDERS = ["paypal", "venmo", "cashapp", "zelle", "googlepay"] as const;
+export type Provider = (typeof PROVIDERS)[number];
+
+/** Setup offers only these three (spec §2 Setup, §9). */
+export const SETUP_PROVIDERS = ["paypal", "venmo", "cashapp"] as const satisfies readonly Provider[];
+
+export const PROVIDER_LABELS: Record<Provider, string> = {
+  paypal: "PayPal",
+  venmo: "Venmo",
+  cashapp: "Cash App",
+  zelle: "Zelle",
+  googlepay: "Google Pay",
+};
+
+/** Handle hints (spec §5). */
+export const PROVIDER_HINTS: Record<Provider, string> = {
+  paypal: "Your PayPal.Me username, not your email",
+  venmo: "Your Venmo username, starting with @",
+  cashapp: "Your $Cashtag, starting with $",
+  zelle: "The email or phone number you use with Zelle",
+  googlepay: "The phone number or email you use with Google Pay",
+};
+
+export const PROVIDER_PLACEHOLDERS: Record<Provider, string> = {
+  paypal: "yourname",
+  venmo: "@yourname",
+  cashapp: "$yourname",
+  zelle: "you@example.com or (555) 123-4567",
+  googlepay: "(555) 123-4567 or you@example.com",
+};
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/**
+ * Checks a handle against the provider's rules (spec §5 handle hints), enforced on client and
+ * server alike. Returns null when valid, otherwise a sentence naming the provider.
+ */
+export function handleProblem(provider: Provider, handle: string): string | null {
+  const h = handle.trim();
+  const label = PROVIDER_LABELS[provider];
+  if (h.length === 0) return `${label}: please enter your handle.`;
+  if (h.length > 100) return `${label}: the handle is too long.`;
+  switch (provider) {
+    case "paypal":
+      if (EMAIL.test(h)) return "PayPal: enter your PayPal.Me username, not your email.";
+      return /^[A-Za-z0-9]{1,20}$/.test(h)
+        ? null
+        : "PayPal: a PayPal.Me username has up to 20 letters and numbers.";
+    case "venmo":
+      return /^@[A-Za-z0-9_-]{1,30}$/.test(h)
+        ? null
+        : "Venmo: the username starts with @ followed by letters, numbers, - or _.";
+    case "cashapp":
+      return /^\$(?=.*[A-Za-z])[A-Za-z0-9_-]{1,20}$/.test(h)
+        ? null
+        : "Cash App: the $Cashtag starts with $ followed by up to 20 letters and numbers.";
+    case "zelle":
+    case "googlepay":
+      return EMAIL.test(h) || normalizePhone(h) !== null
+        ? null
+        : `${label}: enter an email address or a US phone number.`;
+  }
+}

@@ -1,0 +1,77 @@
+import { describe, expect, it } from "vitest";
+import { VALIDATION, validationToast } from "../messages";
+import { type PaymentMethodsForm, paymentMethodsFromForm } from "./payment-account";
+import { type SetupForm, setupFromForm } from "./user";
+
+const emptyMethods = (): PaymentMethodsForm => ({
+  paypal: { selected: false, handle: "" },
+  venmo: { selected: false, handle: "" },
+  cashapp: { selected: false, handle: "" },
+  zelle: { selected: false, handle: "" },
+  googlepay: { selected: false, handle: "" },
+});
+
+describe("setupFromForm (spec §5 Setup)", () => {
+  const form = (profileName: string, venmo?: string): SetupForm => ({
+    profileName,
+    accounts: {
+      paypal: { selected: false, handle: "" },
+      venmo: { selected: venmo !== undefined, handle: venmo ?? "" },
+      cashapp: { selected: true, handle: "" },
+    },
+  });
+
+  it("checks the profile name first, then one configured account", () => {
+    expect(setupFromForm(form("  ", "@a"))).toEqual({
+      ok: false,
+      message: VALIDATION.profileName.description,
+    });
+    expect(setupFromForm(form("Alex"))).toEqual({ ok: false, message: VALIDATION.setupAccount.description });
+    expect(setupFromForm(form("Alex", "alex"))).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/^Venmo/),
+    });
+  });
+
+  it("sends the trimmed name and only the ticked accounts with a handle", () => {
+    expect(setupFromForm(form(" Alex ", " @alex "))).toEqual({
+      ok: true,
+      value: { profileName: "Alex", paymentAccounts: [{ provider: "venmo", accountHandle: "@alex" }] },
+    });
+  });
+});
+
+describe("paymentMethodsFromForm (spec §5 Payment Methods)", () => {
+  it("needs one method, then a handle for every selected one", () => {
+    expect(paymentMethodsFromForm(emptyMethods())).toEqual({
+      ok: false,
+      message: VALIDATION.methodRequired.description,
+    });
+    const missing = {
+      ...emptyMethods(),
+      venmo: { selected: true, handle: "@a" },
+      zelle: { selected: true, handle: " " },
+    };
+    expect(paymentMethodsFromForm(missing)).toEqual({
+      ok: false,
+      message: VALIDATION.handleRequired.description,
+    });
+  });
+
+  it("builds the payload of the selected providers", () => {
+    const form = {
+      ...emptyMethods(),
+      paypal: { selected: true, handle: "alex" },
+      cashapp: { selected: false, handle: "$x" },
+    };
+    expect(paymentMethodsFromForm(form)).toEqual({
+      ok: true,
+      value: { accounts: [{ provider: "paypal", accountHandle: "alex" }] },
+    });
+  });
+});
+
+it("finds the spec's toast title for a validation message", () => {
+  expect(validationToast(VALIDATION.handleRequired.description).title).toBe("Account Handle Required");
+  expect(validationToast("Something else").title).toBe("Check your details");
+});

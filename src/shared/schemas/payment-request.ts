@@ -1,0 +1,98 @@
+import { z } from "zod";
+import { VALIDATION } from "../messages";
+import { parseAmount } from "../money";
+import { normalizePhone } from "../phone";
+import { ProviderSchema } from "./payment-account";
+
+export const RequestStatusSchema = z.enum(["pending", "paid", "cancelled"]);
+export type RequestStatus = z.infer<typeof RequestStatusSchema>;
+
+export const RecipientNameSchema = z
+  .string(VALIDATION.recipientName.description)
+  .trim()
+  .min(1, VALIDATION.recipientName.description)
+  .max(80, "Name: at most 80 characters.");
+
+/** Any common way of writing a US number in, 10 digits out (DESIGN.md "Phones"). */
+export const PhoneSchema = z
+  .string(VALIDATION.recipientPhone.description)
+  .trim()
+  .min(1, VALIDATION.recipientPhone.description)
+  .max(32, "Please enter a valid 10-digit US mobile number.")
+  .transform((value, ctx) => {
+    const digits = normalizePhone(value);
+    if (digits) return digits;
+    ctx.addIssue({ code: "custom", message: "Please enter a valid 10-digit US mobile number." });
+    return z.NEVER;
+  });
+
+/** Decimal text, > 0, at most 2 decimals, at most 1,000,000.00; normalised to "25.50". */
+export const AmountSchema = z
+  .string(VALIDATION.amount.description)
+  .max(16, VALIDATION.amount.description)
+  .transform((value, ctx) => {
+    const amount = parseAmount(value);
+    if (amount) return amount;
+    ctx.addIssue({ code: "custom", message: VALIDATION.amount.description });
+    return z.NEVER;
+  });
+
+export const DESCRIPTION_MAX = 200;
+const DescriptionSchema = z
+  .string()
+  .trim()
+  .max(DESCRIPTION_MAX, `Description: at most ${DESCRIPTION_MAX} characters.`)
+  .nullish()
+  .transform((v) => (v ? v : null));
+
+/** POST /api/payment-requests (spec §5 Request). */
+export const PaymentRequestInputSchema = z.strictObject({
+  recipientName: RecipientNameSchema,
+  recipientPhone: PhoneSchema,
+  amount: AmountSchema,
+  description: DescriptionSchema,
+});
+export type PaymentRequestInput = z.input<typeof PaymentRequestInputSchema>;
+
+export const PaymentRequestSchema = z.object({
+  id: z.string(),
+  amount: z.string(),
+  status: RequestStatusSchema,
+  description: z.string().nullable(),
+  recipientName: z.string(),
+  recipientPhone: z.string(),
+  createdAt: z.string(),
+  shortUrl: z.string(),
+  viewedAt: z.string().nullable(),
+  lastRemindedAt: z.string().nullable(),
+});
+export type PaymentRequest = z.infer<typeof PaymentRequestSchema>;
+
+/** Spec §3 Create response. */
+export const CreatePaymentRequestResponseSchema = z.object({
+  request: PaymentRequestSchema,
+  smsMessage: z.string(),
+});
+export type CreatePaymentRequestResponse = z.infer<typeof CreatePaymentRequestResponseSchema>;
+
+/**
+ * PATCH /api/payment-requests/{id}/status: pending → paid (spec §4), and pending → cancelled
+ * by the requester (issue 5); nothing else.
+ */
+export const StatusUpdateSchema = z.strictObject({ status: z.enum(["paid", "cancelled"]) });
+
+/** POST /api/payment-requests/{id}/remind: the reminder text for the SMS composer. */
+export const ReminderResponseSchema = z.object({ request: PaymentRequestSchema, smsMessage: z.string() });
+
+/** Ids are not validated here: a malformed id answers 404 like any other unknown one. */
+export const IdParamsSchema = z.object({ id: z.string().max(100) });
+
+export const ShortCodeSchema = z.string().regex(/^[A-Za-z0-9_-]{1,16}$/, "Payment request not found");
+
+/** Spec §3 Public payment view: nothing else (no phone, email or internal id). */
+export const PublicPaymentViewSchema = z.object({
+  requester: z.object({ name: z.string(), photo: z.string().nullable() }),
+  request: z.object({ amount: z.string(), description: z.string().nullable(), status: RequestStatusSchema }),
+  paymentAccounts: z.array(z.object({ provider: ProviderSchema, accountHandle: z.string() })),
+});
+export type PublicPaymentView = z.infer<typeof PublicPaymentViewSchema>;

@@ -1,0 +1,72 @@
+import { z } from "zod";
+import { VALIDATION } from "../messages";
+import { SETUP_PROVIDERS } from "../providers";
+import { PaymentAccountListSchema, PaymentAccountSchema } from "./payment-account";
+
+const ProfileNameSchema = z
+  .string(VALIDATION.profileName.description)
+  .trim()
+  .min(1, VALIDATION.profileName.description)
+  .max(80, "Profile name: at most 80 characters.");
+
+/** Optional name parts: trimmed, empty becomes null (spec §5 Profile). */
+const NamePartSchema = z
+  .string()
+  .trim()
+  .max(80, "At most 80 characters.")
+  .nullish()
+  .transform((v) => (v ? v : null));
+
+/** What GET /api/auth/user answers (spec §3 User). */
+export const UserSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  profileName: z.string().nullable(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  photo: z.string().nullable(),
+});
+export type User = z.infer<typeof UserSchema>;
+
+/** POST /api/auth/setup (spec §2 Setup, §5 Setup). */
+export const SetupInputSchema = z.strictObject({
+  profileName: ProfileNameSchema,
+  paymentAccounts: PaymentAccountListSchema.min(1, VALIDATION.setupAccount.description),
+});
+export type SetupInput = z.infer<typeof SetupInputSchema>;
+
+/** PUT /api/auth/profile: only these fields can change; email is read-only (spec §2 Profile). */
+export const ProfileInputSchema = z.strictObject({
+  profileName: ProfileNameSchema,
+  firstName: NamePartSchema,
+  lastName: NamePartSchema,
+});
+export type ProfileInput = z.infer<typeof ProfileInputSchema>;
+
+export type SetupForm = {
+  profileName: string;
+  accounts: Record<(typeof SETUP_PROVIDERS)[number], { selected: boolean; handle: string }>;
+};
+
+/**
+ * Setup form → payload, in the order of spec §5: profile name, then at least one ticked
+ * provider with a non-empty handle (ticked ones left empty are ignored), then handle formats.
+ */
+export function setupFromForm(
+  form: SetupForm,
+): { ok: true; value: SetupInput } | { ok: false; message: string } {
+  if (form.profileName.trim() === "") return { ok: false, message: VALIDATION.profileName.description };
+  const accounts = SETUP_PROVIDERS.filter(
+    (p) => form.accounts[p].selected && form.accounts[p].handle.trim() !== "",
+  ).map((provider) => ({ provider, accountHandle: form.accounts[provider].handle }));
+  if (accounts.length === 0) return { ok: false, message: VALIDATION.setupAccount.description };
+  for (const account of accounts) {
+    const parsed = PaymentAccountSchema.safeParse(account);
+    if (!parsed.success) return { ok: false, message: parsed.error.issues[0]?.message ?? "Invalid handle" };
+  }
+  const parsed = SetupInputSchema.safeParse({ profileName: form.profileName, paymentAccounts: accounts });
+  if (!parsed.success) return { ok: false, message: parsed.error.issues[0]?.message ?? "Invalid input" };
+  return { ok: true, value: parsed.data };
+}
+
+export const MessageSchema = z.object({ message: z.string() });

@@ -1,0 +1,241 @@
+/**
+ * `npm run bench`: load and size figures, each against a baseline measured in the same run
+ * (these machines are noisy). Loopback only. Prints a Markdown table; asserts nothing.
+ *
+ *   BENCH_ADMIN_URL   PostgreSQL to create the bench database in (default postgres://postgres@127.0.0.1:5432/postgres)
+ *   BENCH_SECONDS     seconds per load run (default 10)
+ */
+import { type ChildProcess, fork, spawn } from "node:child_process";
+import { mkdtempSync, readFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+import autocannon from "autocannon";
+import pg from "pg";
+import { lighthouseScore, measurePayPageBytes } from "./page-weight";
+
+const root = path.resolve(import.meta.dirname, "../..");
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const adminUrl = process.env.BENCH_ADMIN_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+const CONNECTIONS = 64;
+const children: ChildProcess[] = [];
+process.on("exit", () => {
+  for (const c of children) c.kill("SIGKILL");
+});
+
+type Load = { rps: number; p50: number; p99: number; errors: number; non2xx: number };
+
+async function load(options: autocannon.Options): Promise<Load> {
+  const result = await autocannon({ connections: CONNECTIONS, duration: seconds, ...options });
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+  };
+}
+
+async function waitFor(url: string, timeoutMs = 120_000): Promise<number> {
+  const start = performance.now();
+  while (performance.now() - start < timeoutMs) {
+    const ok = await fetch(url).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) return performance.now() - start;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  throw new Error(`${url} did not answer`);
+}
+
+function startApp(env: Record<string, string>): ChildProcess {
+  const child = spawn(process.execPath, ["scripts/start.mjs"], {
+    cwd: root,
+    env: { ...process.env, HOST: "127.0.0.1", LOG_LEVEL: "warn", NODE_ENV: "production", ...env },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  children.push(child);
+  return child;
+}
+
+async function stop(child: ChildProcess): Promise<void> {
+  const exited = new Promise((r) => child.once("exit", r));
+  child.kill("SIGTERM");
+  await exited;
+}
+
+async function freshDatabase(name: string): Promise<string> {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/** A signed-in user with accounts and one request; returns its cookie and short code. */
+async function prepare(base: string) {
+  const headers = { origin: base, "content-type": "application/json" };
+  const signUp = await fetch(`${base}/api/identity/sign-up/email`, {
+    method: "POST",
+    headers,
+    body: JSON.stringify({
+      email: `bench-${Date.now()}@example.com`,
+      password: "correct horse battery",
+      name: "",
+    }),
+  });
+  const cookie = signUp.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+  const call = (method: string, url: string, body: unknown) =>
+    fetch(`${base}${url}`, { method, headers: { ...headers, cookie }, body: JSON.stringify(body) }).then(
+      (r) => r.json(),
+    );
+  await call("POST", "/api/auth/setup", {
+    profileName: "Bench Mark",
+    paymentAccounts: [
+      { provider: "venmo", accountHandle: "@bench" },
+      { provider: "paypal", accountHandle: "bench" },
+      { provider: "cashapp", accountHandle: "$bench" },
+    ],
+  });
+  const { request } = await call("POST", "/api/payment-requests", {
+    recipientName: "Sam Lee",
+    recipientPhone: "5551234567",
+    amount: "25.50",
+    description: "Pizza night",
+  });
+  return { cookie, code: String(request.shortUrl).split("/").pop() as string };
+}
+
+function initialJsGzipBytes(): number {
+  const dir = path.join(root, "dist/client");
+  const manifest = JSON.parse(readFileSync(path.join(dir, ".vite/manifest.json"), "utf8")) as Record<
+    string,
+    { file: string; imports?: string[] }
+  >;
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key) || !manifest[key]) return;
+    seen.add(key);
+    for (const dep of manifest[key].imports ?? []) visit(dep);
+  };
+  visit("index.html");
+  return [...seen].reduce((total, key) => {
+    const file = manifest[key]?.file as string;
+    return total + gzipSync(readFileSync(path.join(dir, file))).length;
+  }, 0);
+}
+
+const fmt = (n: number, digits = 0) =>
+  n.toLocaleString("en-US", { maximumFractionDigits: digits, minimumFractionDigits: digits });
+
+async function main() {
+  const rows: string[][] = [];
+  const appPort = 3700;
+  const base = `http://127.0.0.1:${appPort}`;
+  const databaseUrl = await freshDatabase("collect_bench");
+  let app = startApp({
+    PORT: String(appPort),
+    DATABASE_URL: databaseUrl,
+    PUBLIC_URL: base,
+    AUTH_SECRET: "bench-secret-bench-secret-bench-secret-01",
+  });
+  await waitFor(`${base}/readyz`);
+  const { cookie, code } = await prepare(base);
+  const screenBody = await (await fetch(`${base}/api/payment-screen/${code}`)).text();
+
+  // Baseline: same JSON, bare node:http, its own process like the app.
+  const baselinePort = 3701;
+  const baseline = fork(path.join(import.meta.dirname, "baseline-server.mjs"), {
+    env: { ...process.env, PORT: String(baselinePort), BASELINE_BODY: screenBody },
+  });
+  children.push(baseline);
+  await new Promise((r) => baseline.once("message", r));
+  const bare = await load({ url: `http://127.0.0.1:${baselinePort}/` });
+  baseline.kill();
+
+  const screen = await load({ url: `${base}/api/payment-screen/${code}` });
+  const create = await load({
+    url: `${base}/api/payment-requests`,
+    method: "POST",
+    headers: { cookie, origin: base, "content-type": "application/json" },
+    body: JSON.stringify({
+      recipientName: "Alex",
+      recipientPhone: "5559876543",
+      amount: "12.00",
+      description: "Lunch",
+    }),
+  });
+  const pageBytes = await measurePayPageBytes(`${base}/pay/${code}`);
+  const lighthouse = await lighthouseScore(`${base}/pay/${code}`);
+  await stop(app);
+
+  // Start-up on an existing embedded database (already migrated), median of 3.
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "collect-bench-"));
+  const startups: number[] = [];
+  for (let i = 0; i < 4; i++) {
+    const t0 = performance.now();
+    app = startApp({
+      PORT: String(appPort),
+      DATA_DIR: dataDir,
+      PUBLIC_URL: base,
+      AUTH_SECRET: "bench-secret-bench-secret-bench-secret-01",
+    });
+    await waitFor(`${base}/healthz`);
+    if (i > 0) startups.push(performance.now() - t0); // the first run creates the database
+    await stop(app);
+  }
+  startups.sort((a, b) => a - b);
+
+  rows.push([
+    "baseline node:http (same JSON)",
+    `${fmt(bare.rps)} req/s`,
+    `${fmt(bare.p50)} / ${fmt(bare.p99)} ms`,
+    "1.00×",
+    "—",
+  ]);
+  rows.push([
+    "GET /api/payment-screen/{code} (PostgreSQL)",
+    `${fmt(screen.rps)} req/s`,
+    `${fmt(screen.p50)} / ${fmt(screen.p99)} ms`,
+    `${fmt(screen.rps / bare.rps, 2)}×`,
+    "≥ 0.5×, p99 < 20 ms",
+  ]);
+  rows.push([
+    "POST /api/payment-requests (signed in, PostgreSQL)",
+    `${fmt(create.rps)} req/s`,
+    `${fmt(create.p50)} / ${fmt(create.p99)} ms`,
+    `${fmt(create.rps / bare.rps, 2)}×`,
+    "≥ 1,500 req/s, p99 < 50 ms",
+  ]);
+  const errors = bare.errors + screen.errors + create.errors + screen.non2xx + create.non2xx;
+  console.log(
+    `\nCollect bench — ${new Date().toISOString().slice(0, 10)}, ${os.cpus().length} cores, ${CONNECTIONS} connections, ${seconds} s per run, loopback`,
+  );
+  console.log("\n| what | throughput | p50 / p99 | vs baseline | target |\n|---|---|---|---|---|");
+  for (const r of rows) console.log(`| ${r.join(" | ")} |`);
+  console.log("\n| what | measured | target |\n|---|---|---|");
+  console.log(
+    `| /pay/{code} first visit in Chromium, all resources on the wire | ${fmt(pageBytes / 1024, 1)} KB | ≤ 60 KB |`,
+  );
+  console.log(`| /pay/{code} Lighthouse mobile performance | ${lighthouse} | ≥ 98 |`);
+  console.log(`| signed-in app initial JS (gzip) | ${fmt(initialJsGzipBytes() / 1024, 1)} KB | ≤ 150 KB |`);
+  console.log(
+    `| start-up to first answer, existing embedded database (median of 3) | ${fmt(startups[1] ?? 0)} ms | — |`,
+  );
+  console.log(`\nerrors or non-2xx during load: ${errors}`);
+}
+
+main().then(
+  () => process.exit(0),
+  (error) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

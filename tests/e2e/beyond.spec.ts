@@ -1,0 +1,182 @@
+import { readFileSync } from "node:fs";
+import { devices } from "@playwright/test";
+import { expect, PASSWORD, test, toast, uniqueEmail } from "./fixtures";
+
+const { defaultBrowserType: _browser, ...desktop } = devices["Desktop Chrome"];
+const REQUEST = {
+  recipientName: "Sam Lee",
+  recipientPhone: "5551234567",
+  amount: "25.50",
+  description: "Pizza",
+};
+
+test("desktop: after creating, share by copied link and QR code instead of only SMS", async ({
+  browser,
+  baseURL,
+}) => {
+  const context = await browser.newContext({
+    ...desktop,
+    baseURL,
+    permissions: ["clipboard-read", "clipboard-write"],
+    extraHTTPHeaders: { "x-forwarded-for": "198.19.0.1" },
+  });
+  const page = await context.newPage();
+  const origin = { origin: baseURL as string };
+  await page.request.post("/api/identity/sign-up/email", {
+    headers: origin,
+    data: { email: uniqueEmail("desk"), password: PASSWORD, name: "" },
+  });
+  await page.request.post("/api/auth/setup", {
+    headers: origin,
+    data: { profileName: "Desk User", paymentAccounts: [{ provider: "paypal", accountHandle: "deskuser" }] },
+  });
+  await page.addInitScript(() =>
+    document.addEventListener(
+      "click",
+      (event) => {
+        if ((event.target as Element | null)?.closest?.('a[href^="sms:"]')) event.preventDefault();
+      },
+      true,
+    ),
+  );
+  await page.goto("/request");
+  await page.getByLabel("Name", { exact: true }).fill(REQUEST.recipientName);
+  await page.getByLabel("Mobile Phone").fill(REQUEST.recipientPhone);
+  await page.getByLabel("Amount").fill(REQUEST.amount);
+  await page.getByRole("button", { name: "Send Request" }).click();
+  await expect(toast(page, "Payment Request Created")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Request ready to share" })).toBeVisible();
+  // Still here after the phone's 2-second return: a desktop shares instead.
+  await page.waitForTimeout(2500);
+  await expect(page).toHaveURL(/\/request$/);
+
+  const link = await page.getByLabel("Payment link").inputValue();
+  expect(link).toMatch(/\/pay\/[\w-]{10}$/);
+  await page.getByRole("button", { name: "Copy link" }).click();
+  await expect(toast(page, "Link copied")).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
+
+  const qr = page.getByRole("img", { name: "QR code for the payment link" });
+  await expect(qr).toHaveAttribute("data-qr-url", link);
+  await expect(qr).toHaveAttribute("src", /^data:image\/png;base64,/);
+  await expect(page.getByRole("link", { name: "Download QR code" })).toHaveAttribute("download", /\.png$/);
+  await expect(page.getByRole("link", { name: "Open text message" })).toHaveAttribute(
+    "href",
+    /^sms:\+15551234567\?&body=/,
+  );
+  await context.close();
+});
+
+test("viewed: set by a signed-out visit, not by the requester nor by a no-JS fetch", async ({
+  page,
+  baseURL,
+  browser,
+  playwright,
+  readyUser,
+}) => {
+  expect(readyUser.email).toBeTruthy();
+  const created = await page.request.post("/api/payment-requests", {
+    headers: { origin: baseURL as string },
+    data: REQUEST,
+  });
+  const { request } = await created.json();
+  const payPath = new URL(request.shortUrl).pathname;
+  const viewed = page.getByText("Viewed", { exact: true });
+
+  await page.goto(payPath); // the requester, with JavaScript
+  await page.waitForLoadState("networkidle");
+  const bot = await playwright.request.newContext({ extraHTTPHeaders: { "x-forwarded-for": "198.19.0.2" } });
+  expect((await bot.get(`${baseURL}${payPath}`)).status()).toBe(200); // a link-preview bot
+  await bot.dispose();
+  await page.goto("/");
+  await expect(page.getByText("$25.50")).toBeVisible();
+  await expect(viewed).toHaveCount(0);
+
+  const visitor = await browser.newContext({ extraHTTPHeaders: { "x-forwarded-for": "198.19.0.3" } });
+  const visit = await visitor.newPage();
+  await visit.goto(`${baseURL}${payPath}`);
+  await visit.waitForLoadState("networkidle");
+  await visitor.close();
+  await page.reload();
+  await expect(viewed).toBeVisible();
+});
+
+test("cancel a pending request: confirm first, then its link shows the not-found view", async ({
+  page,
+  baseURL,
+  readyUser,
+}) => {
+  expect(readyUser.email).toBeTruthy();
+  const created = await page.request.post("/api/payment-requests", {
+    headers: { origin: baseURL as string },
+    data: REQUEST,
+  });
+  const payPath = new URL((await created.json()).request.shortUrl).pathname;
+  await page.goto("/");
+  page.once("dialog", async (dialog) => {
+    expect(dialog.message()).toBe("Cancel this payment request? Its link will stop working.");
+    await dialog.accept();
+  });
+  await page.getByRole("button", { name: "Cancel request" }).click();
+  await expect(toast(page, "Request cancelled")).toBeVisible();
+  await expect(page.getByText("cancelled", { exact: true })).toBeVisible();
+  await page.context().clearCookies();
+  await page.goto(payPath);
+  await expect(page.getByRole("heading", { name: "Payment Not Found" })).toBeVisible();
+});
+
+test("archive: search, filter, totals and a CSV export that parses", async ({ page, baseURL, readyUser }) => {
+  expect(readyUser.email).toBeTruthy();
+  const origin = { origin: baseURL as string };
+  const make = async (recipientName: string, amount: string, description: string) =>
+    (
+      await (
+        await page.request.post("/api/payment-requests", {
+          headers: origin,
+          data: { ...REQUEST, recipientName, amount, description },
+        })
+      ).json()
+    ).request;
+  const paid = await make("Alex Kim", "100.00", "Concert");
+  await make("=SUM(A1)", "10.25", 'Lunch, with "quotes"');
+  await make("Jo Park", "5.00", "Coffee");
+  await page.request.patch(`/api/payment-requests/${paid.id}/status`, {
+    headers: origin,
+    data: { status: "paid" },
+  });
+
+  await page.goto("/archive");
+  await expect(page.getByText("Collected")).toBeVisible();
+  await expect(page.getByText("$100.00").first()).toBeVisible();
+  await expect(page.getByText("$15.25")).toBeVisible(); // outstanding: 10.25 + 5.00
+  await page.getByLabel("Search").fill("coff");
+  await expect(page.getByText("Jo Park")).toBeVisible();
+  await expect(page.getByText("Alex Kim")).toHaveCount(0);
+  await page.getByLabel("Search").fill("nothing like this");
+  await expect(page.getByText("No requests match your search.")).toBeVisible();
+  await page.getByLabel("Search").fill("");
+  await page.getByLabel("Status").selectOption("paid");
+  await expect(page.getByText("Alex Kim")).toBeVisible();
+  await expect(page.getByText("Jo Park")).toHaveCount(0);
+
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("link", { name: "Export CSV" }).click(),
+  ]);
+  const csv = readFileSync((await download.path()) as string, "utf8");
+  const lines = csv.trimEnd().split("\r\n");
+  expect(lines[0]).toBe("Created,Recipient,Phone,Amount (USD),Status,Description,Link,Viewed,Last reminded");
+  expect(lines).toHaveLength(4);
+  expect(csv).toContain(`'=SUM(A1),(555) 123-4567,10.25,pending,"Lunch, with ""quotes"""`);
+});
+
+test("installable: manifest, icons and theme colour", async ({ page }) => {
+  await page.goto("/");
+  const href = await page.locator('link[rel="manifest"]').getAttribute("href");
+  const manifest = await (await page.request.get(href as string)).json();
+  expect(manifest).toMatchObject({ name: "Collect", start_url: "/", display: "standalone" });
+  for (const icon of manifest.icons as { src: string }[]) {
+    expect((await page.request.get(icon.src)).status(), icon.src).toBe(200);
+  }
+  await expect(page.locator('meta[name="theme-color"]').first()).toHaveAttribute("content", /^#/);
+});

@@ -1,0 +1,187 @@
+import { devices } from "@playwright/test";
+import { expect, test, toast } from "./fixtures";
+
+/** Records `sms:` link clicks instead of leaving the page (the composer does not exist here). */
+const CAPTURE_SMS = () => {
+  document.addEventListener(
+    "click",
+    (event) => {
+      const link = (event.target as Element | null)?.closest?.('a[href^="sms:"]');
+      if (link) {
+        event.preventDefault();
+        (window as unknown as { __sms: string }).__sms = (link as HTMLAnchorElement).href;
+      }
+    },
+    true,
+  );
+};
+
+test("create → SMS → pending → public pay page → mark paid → page says paid", async ({
+  page,
+  baseURL,
+  browser,
+  readyUser,
+}) => {
+  expect(readyUser.profileName).toBe("Robin Example");
+  await page.addInitScript(CAPTURE_SMS);
+  await page.goto("/");
+  await page.getByRole("link", { name: "Request Payment" }).click();
+  await expect(page.getByRole("heading", { name: "Request Payment" })).toBeVisible();
+
+  // Each validation message of spec §5, in order.
+  const send = page.getByRole("button", { name: "Send Request" });
+  await send.click();
+  await expect(toast(page, "Name Required")).toContainText(
+    "Please enter the name of the person you're requesting payment from.",
+  );
+  await page.getByLabel("Name", { exact: true }).fill("Sam Lee");
+  await send.click();
+  await expect(toast(page, "Phone Number Required")).toContainText("Please enter a mobile phone number.");
+  const phone = page.getByLabel("Mobile Phone");
+  await phone.pressSequentially("555123");
+  await expect(phone).toHaveValue("(555) 123");
+  await send.click();
+  await expect(toast(page, "Invalid Amount")).toContainText("Please enter a valid amount greater than $0.");
+  const amount = page.getByLabel("Amount");
+  await amount.fill("0");
+  await send.click();
+  await expect(toast(page, "Invalid Amount")).toContainText("Please enter a valid amount greater than $0.");
+  await amount.fill("25.5");
+  await send.click();
+  await expect(toast(page, "Invalid Phone Number")).toBeVisible();
+  await phone.fill("+1 555.123.4567");
+  await expect(phone).toHaveValue("(555) 123-4567");
+  await page.getByLabel("Description").fill("Pizza & drinks");
+  await expect(
+    page.getByRole("checkbox", { name: "Save contact for future payment requests" }),
+  ).toBeChecked();
+  await send.click();
+
+  await expect(toast(page, "Payment Request Created")).toContainText(
+    "Your payment request has been created and SMS launched!",
+  );
+  const sms = await page.waitForFunction(() => (window as unknown as { __sms?: string }).__sms);
+  const href = (await sms.jsonValue()) as string;
+  expect(href.startsWith("sms:+15551234567?&body=")).toBe(true);
+  const body = decodeURIComponent(href.split("&body=")[1] as string);
+  expect(body).toMatch(
+    /^Hi Sam, Robin Example is requesting \$25\.50 for Pizza & drinks\. Pay here: http:\/\/.+\/pay\/[\w-]{10}$/,
+  );
+  const payPath = new URL(body.split("Pay here: ")[1] as string).pathname;
+
+  // Back home after 2 seconds, with the request pending.
+  await expect(page).toHaveURL(/\/$/, { timeout: 5000 });
+  await expect(page.getByText("$25.50")).toBeVisible();
+  await expect(page.getByText("pending", { exact: true })).toBeVisible();
+  await expect(page.getByText("(555) 123-4567")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Mark Paid" })).toBeVisible();
+
+  // The contact was saved on create.
+  await page.getByRole("navigation").last().getByRole("link", { name: "Contacts", exact: true }).click();
+  await expect(page.getByText("Sam Lee")).toBeVisible();
+
+  // The recipient, signed out, on a phone.
+  const phoneContext = await browser.newContext({ ...devices["Pixel 7"] });
+  const payer = await phoneContext.newPage();
+  await payer.goto(`${baseURL}${payPath}`);
+  await expect(payer).toHaveTitle("Robin Example is requesting $25.50 · Collect");
+  await expect(payer.getByText("Robin Example")).toBeVisible();
+  await expect(payer.getByRole("heading", { name: "$25.50" })).toBeVisible();
+  await expect(payer.getByText("Pizza & drinks")).toBeVisible();
+  const buttons = payer.locator("[data-pay]");
+  await expect(buttons).toHaveText([
+    "Pay with Venmo",
+    "Pay with PayPal",
+    "Pay with Cash App",
+    "Pay with Zelle",
+    "Pay with Google Pay",
+  ]);
+  await expect(payer.getByRole("link", { name: "Pay with PayPal" })).toHaveAttribute(
+    "href",
+    "https://paypal.me/robinex/25.50",
+  );
+  await expect(payer.getByRole("link", { name: "Pay with Cash App" })).toHaveAttribute(
+    "href",
+    "https://cash.app/$robinex/25.50",
+  );
+  await expect(payer.getByRole("link", { name: "Pay with Venmo" })).toHaveAttribute(
+    "href",
+    /^venmo:\/\/paycharge\?txn=pay&recipients=robin-example&amount=25\.50&note=Pizza%20%26%20drinks$/,
+  );
+  await expect(payer.getByRole("link", { name: "Get Started" })).toHaveAttribute("href", "/");
+  await phoneContext.close();
+
+  // On a desktop, Venmo explains itself in a 6-second toast instead.
+  const desktop = await browser.newContext({ ...devices["Desktop Chrome"] });
+  const desk = await desktop.newPage();
+  await desk.goto(`${baseURL}${payPath}`);
+  await desk.getByRole("link", { name: "Pay with Venmo" }).click();
+  await expect(desk.getByRole("status")).toContainText(
+    "Open the Venmo app or venmo.com and pay @robin-example $25.50.",
+  );
+  await expect(desk).toHaveURL(`${baseURL}${payPath}`);
+  await desktop.close();
+
+  // Archive: Mark as Paid with its confirm.
+  await page.getByRole("navigation").last().getByRole("link", { name: "Archive", exact: true }).click();
+  page.once("dialog", async (dialog) => {
+    expect(dialog.message()).toBe("Mark this payment request as paid?");
+    await dialog.accept();
+  });
+  await page.getByRole("button", { name: "Mark as Paid" }).click();
+  await expect(toast(page, "Payment Updated")).toBeVisible();
+  await expect(page.getByText("paid", { exact: true })).toBeVisible();
+  await expect(page.getByRole("link", { name: "View Payment Page" })).toHaveAttribute("href", payPath);
+
+  const paid = await browser.newContext({ ...devices["Pixel 7"] });
+  const paidPage = await paid.newPage();
+  await paidPage.goto(`${baseURL}${payPath}`);
+  await expect(paidPage.getByText("this request has been paid")).toBeVisible();
+  await expect(paidPage.locator("[data-pay]")).toHaveCount(0);
+  await paid.close();
+});
+
+test("contacts: empty states, prefill the request form, delete with confirm", async ({
+  page,
+  baseURL,
+  readyUser,
+}) => {
+  expect(readyUser.email).toBeTruthy();
+  await page.goto("/");
+  await expect(page.getByText("No payment requests yet")).toBeVisible();
+  await page.goto("/archive");
+  await expect(page.getByText("No Payment Requests")).toBeVisible();
+  await page.goto("/contacts");
+  await expect(page.getByText("No Contacts Yet")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Create Payment Request" })).toHaveAttribute(
+    "href",
+    "/request",
+  );
+
+  await page.request.post("/api/payees", {
+    headers: { origin: baseURL as string },
+    data: { name: "Alex Kim", phone: "5559876543" },
+  });
+  await page.reload();
+  await expect(page.getByText("(555) 987-6543")).toBeVisible();
+  await page.getByRole("button", { name: "Request Payment from Alex Kim" }).click();
+  await expect(page).toHaveURL(/\/request$/);
+  await expect(page.getByLabel("Name", { exact: true })).toHaveValue("Alex Kim");
+  await expect(page.getByLabel("Mobile Phone")).toHaveValue("(555) 987-6543");
+
+  await page.goto("/contacts");
+  page.once("dialog", async (dialog) => {
+    expect(dialog.message()).toBe("Are you sure you want to delete Alex Kim?");
+    await dialog.accept();
+  });
+  await page.getByRole("button", { name: "Delete Alex Kim" }).click();
+  await expect(toast(page, "Contact Deleted")).toBeVisible();
+  await expect(page.getByText("No Contacts Yet")).toBeVisible();
+});
+
+test("an unknown pay link shows the not-found view", async ({ page }) => {
+  await page.goto("/pay/doesnotexist");
+  await expect(page.getByRole("heading", { name: "Payment Not Found" })).toBeVisible();
+  await expect(page.getByText("This payment request could not be found or has expired.")).toBeVisible();
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
+});

@@ -1,0 +1,57 @@
+import { afterAll, expect, it } from "vitest";
+import { createDatabase, dropDatabases, signUp, startServer } from "./server-process";
+
+afterAll(dropDatabases);
+
+/** Two app processes on one PostgreSQL: sessions and rate limits are shared, not per process. */
+it("shares sessions and rate limits between two processes", async () => {
+  const database = await createDatabase();
+  const a = await startServer({ DATABASE_URL: database.url });
+  const b = await startServer({ DATABASE_URL: database.url });
+  const client = await signUp(a.base);
+
+  // A session made on A works on B, and a request made on B is listed on A.
+  const me = await client.call("GET", "/api/auth/user", undefined, b.base);
+  expect(me.status).toBe(200);
+  expect(
+    (
+      await client.call(
+        "POST",
+        "/api/payment-requests",
+        { recipientName: "Sam", recipientPhone: "5551234567", amount: "3.00" },
+        b.base,
+      )
+    ).status,
+  ).toBe(201);
+  expect(
+    ((await (await client.call("GET", "/api/payment-requests", undefined, a.base)).json()) as unknown[])
+      .length,
+  ).toBe(1);
+
+  // Sign-in attempts: 10 a minute per IP, counted across both processes.
+  const email = ((await me.json()) as { email: string }).email;
+  const attempt = (base: string) =>
+    fetch(`${base}/api/identity/sign-in/email`, {
+      method: "POST",
+      headers: { origin: base, "content-type": "application/json" },
+      body: JSON.stringify({ email, password: "wrong password!" }),
+    }).then((r) => r.status);
+  const statuses: number[] = [];
+  for (let i = 0; i < 12; i++) statuses.push(await attempt(i % 2 === 0 ? a.base : b.base));
+  expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
+  expect(statuses.slice(10)).toEqual([429, 429]);
+
+  // Unknown pay codes: 20 misses a minute per IP, counted across both processes.
+  const misses: number[] = [];
+  for (let i = 0; i < 22; i++) {
+    const base = i % 2 === 0 ? a.base : b.base;
+    misses.push((await fetch(`${base}/api/payment-screen/unknown${String(i).padStart(3, "0")}`)).status);
+  }
+  expect(misses.slice(0, 20).every((s) => s === 404)).toBe(true);
+  expect(misses.slice(20)).toEqual([429, 429]);
+
+  for (const server of [a, b]) {
+    server.child.kill("SIGTERM");
+    expect(await server.exited).toBe(0);
+  }
+}, 120_000);

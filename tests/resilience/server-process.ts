@@ -1,0 +1,146 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import net from "node:net";
+import path from "node:path";
+import pg from "pg";
+
+const root = path.resolve(import.meta.dirname, "../..");
+export const AUTH_SECRET = "resilience-secret-resilience-secret-0123";
+const running = new Set<ChildProcess>();
+// A failed test must not leave servers behind.
+process.on("exit", () => {
+  for (const child of running) child.kill("SIGKILL");
+});
+
+/** A port nobody listens on right now. */
+export async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+export type ServerProcess = {
+  base: string;
+  child: ChildProcess;
+  exited: Promise<number | null>;
+  output: () => string;
+};
+
+/** Starts the real server (src/server/main.ts) in its own process and waits until it is ready. */
+export async function startServer(env: Record<string, string>, fixedPort?: number): Promise<ServerProcess> {
+  const port = fixedPort ?? (await freePort());
+  const base = `http://127.0.0.1:${port}`;
+  let output = "";
+  const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      PUBLIC_URL: base,
+      AUTH_SECRET,
+      LOG_LEVEL: "warn",
+      NODE_ENV: "production",
+      ...env,
+    },
+  });
+  child.stdout?.on("data", (d) => (output += d));
+  child.stderr?.on("data", (d) => (output += d));
+  running.add(child);
+  const exited = new Promise<number | null>((resolve) =>
+    child.once("exit", (code) => {
+      running.delete(child);
+      resolve(code);
+    }),
+  );
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited early: ${output}`);
+    const ok = await fetch(`${base}/readyz`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) return { base, child, exited, output: () => output };
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  child.kill("SIGKILL");
+  throw new Error(`server not ready: ${output}`);
+}
+
+export type Client = {
+  cookie: string;
+  call: (method: string, url: string, body?: unknown, base?: string) => Promise<Response>;
+};
+
+/** Signs up through the real API and returns a same-origin client bound to that session. */
+export async function signUp(base: string): Promise<Client> {
+  const response = await fetch(`${base}/api/identity/sign-up/email`, {
+    method: "POST",
+    headers: { origin: base, "content-type": "application/json" },
+    body: JSON.stringify({
+      email: `r-${Math.random().toString(36).slice(2)}@example.com`,
+      password: "correct horse battery",
+      name: "",
+    }),
+  });
+  if (!response.ok) throw new Error(`sign-up failed ${response.status}`);
+  const cookie = response.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+  const call = (method: string, url: string, body?: unknown, at = base) =>
+    fetch(`${at}${url}`, {
+      method,
+      headers: { origin: at, cookie, ...(body === undefined ? {} : { "content-type": "application/json" }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  const setup = await call("POST", "/api/auth/setup", {
+    profileName: "Resilient",
+    paymentAccounts: [{ provider: "venmo", accountHandle: "@resilient" }],
+  });
+  if (!setup.ok) throw new Error(`setup failed ${setup.status}`);
+  return { cookie, call };
+}
+
+export const ADMIN_URL = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+
+const created: string[] = [];
+
+/** Drops every database this file created (afterAll). */
+export async function dropDatabases(): Promise<void> {
+  const client = new pg.Client({ connectionString: ADMIN_URL });
+  await client.connect();
+  for (const name of created.splice(0)) await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await client.end();
+}
+
+/** A new empty PostgreSQL database; the server migrates it on start. */
+export async function createDatabase(): Promise<{
+  url: string;
+  name: string;
+  admin: (sql: string) => Promise<pg.QueryResult>;
+}> {
+  const name = `collect_res_${Math.random().toString(36).slice(2, 10)}`;
+  const admin = async (sql: string) => {
+    const client = new pg.Client({ connectionString: ADMIN_URL });
+    await client.connect();
+    try {
+      return await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`CREATE DATABASE ${name}`);
+  created.push(name);
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), name, admin };
+}
+
+export const REQUEST = {
+  recipientName: "Sam Lee",
+  recipientPhone: "5551234567",
+  amount: "9.99",
+  description: "Lunch",
+};

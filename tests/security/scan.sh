@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# Security scan of a running Collect on loopback with Debian's sqlmap and wapiti
+# (apt-get install sqlmap wapiti). Starts its own server on a fresh embedded database,
+# signs a user in, then scans the signed-in API (sqlmap) and the pages (wapiti).
+# Reports go to ${SCAN_OUT:-tmp/scan}. Only 127.0.0.1 is ever a target.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+command -v sqlmap >/dev/null && command -v wapiti >/dev/null || { echo "install sqlmap and wapiti: apt-get install sqlmap wapiti"; exit 1; }
+
+PORT=${PORT:-3990}
+BASE="http://127.0.0.1:$PORT"
+OUT=${SCAN_OUT:-tmp/scan}
+rm -rf "$OUT" && mkdir -p "$OUT"
+DATA=$(mktemp -d)
+PORT=$PORT HOST=127.0.0.1 PUBLIC_URL=$BASE DATA_DIR=$DATA LOG_LEVEL=warn node scripts/start.mjs >"$OUT/server.log" 2>&1 &
+SERVER=$!
+trap 'kill $SERVER 2>/dev/null || true' EXIT
+for _ in $(seq 1 100); do curl -sf "$BASE/readyz" >/dev/null && break; sleep 0.2; done
+
+COOKIE=$(curl -s -i -X POST "$BASE/api/identity/sign-up/email" -H "origin: $BASE" -H 'content-type: application/json' \
+  -d '{"email":"scan@example.com","password":"correct horse battery","name":""}' |
+  grep -i '^set-cookie' | sed 's/^set-cookie: //I; s/;.*//' | tr -d '\r' | paste -sd ';' -)
+H=(-H "origin: $BASE" -H "cookie: $COOKIE" -H 'content-type: application/json')
+curl -sf "${H[@]}" -X POST "$BASE/api/auth/setup" -d '{"profileName":"Scan","paymentAccounts":[{"provider":"venmo","accountHandle":"@scan"}]}' >/dev/null
+ID=$(curl -sf "${H[@]}" -X POST "$BASE/api/payment-requests" -d '{"recipientName":"Sam","recipientPhone":"5551234567","amount":"5.00","description":"x"}' | sed 's/.*"id":"\([^"]*\)".*/\1/')
+PAYEE=$(curl -sf "${H[@]}" -X POST "$BASE/api/payees" -d '{"name":"Sam","phone":"5551234567"}' | sed 's/.*"id":"\([^"]*\)".*/\1/')
+
+SQLMAP=(sqlmap --batch --level 3 --risk 2 --threads 2 --output-dir "$OUT/sqlmap" --headers "Origin: $BASE" --cookie "$COOKIE" --ignore-code 400,404,409,415,429)
+"${SQLMAP[@]}" -u "$BASE/api/payment-requests" --method POST --data '{"recipientName":"Sam*","recipientPhone":"5551234567*","amount":"5.00*","description":"x*"}' >"$OUT/sqlmap-create.txt" 2>&1 || true
+"${SQLMAP[@]}" -u "$BASE/api/payment-requests/$ID*/status" --method PATCH --data '{"status":"paid*"}' >"$OUT/sqlmap-status.txt" 2>&1 || true
+"${SQLMAP[@]}" -u "$BASE/api/payees" --method POST --data '{"name":"Sam*","phone":"5551234567*"}' >"$OUT/sqlmap-payee.txt" 2>&1 || true
+"${SQLMAP[@]}" -u "$BASE/api/payees/$PAYEE*" --method DELETE >"$OUT/sqlmap-delete.txt" 2>&1 || true
+"${SQLMAP[@]}" -u "$BASE/api/auth/profile" --method PUT --data '{"profileName":"Scan*","firstName":"A*","lastName":"B*"}' >"$OUT/sqlmap-profile.txt" 2>&1 || true
+
+wapiti -u "$BASE/" --scope folder -m "xss,sql,exec,file,crlf,redirect,csp,cookieflags,http_headers" \
+  --max-scan-time 120 -f txt -o "$OUT/wapiti.txt" >"$OUT/wapiti.log" 2>&1 || true
+
+echo "sqlmap:"
+grep -hE "is vulnerable|might be injectable|all tested parameters do not appear to be injectable|Parameter:" "$OUT"/sqlmap-*.txt | sort | uniq -c || true
+echo "wapiti:"
+sed -n '/Summary of vulnerabilities/,/^$/p;/Summary of anomalies/,/^$/p' "$OUT/wapiti.txt" 2>/dev/null | head -60 || true
