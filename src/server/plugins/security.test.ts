@@ -129,6 +129,8 @@ describeEachDatabase("security", (ctx) => {
     const response = await ctx.app.inject({ method: "GET", url: "/api/nope" });
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({ message: "Not found" });
+    expect(response.headers["x-content-type-options"]).toBe("nosniff");
+    expect(String(response.headers["content-security-policy"])).toContain("frame-ancestors 'none'");
   });
 });
 
