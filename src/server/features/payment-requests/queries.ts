@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, ne, sql } from "drizzle-orm";
+import { and, desc, eq, getTableColumns, isNull, ne, sql } from "drizzle-orm";
 import type { PaymentRequest } from "../../../shared/schemas/payment-request";
 import type { Db } from "../../db/client";
 import { paymentRequests, users } from "../../db/schema";
@@ -34,16 +34,30 @@ export type NewPaymentRequest = {
   description: string | null;
 };
 
-/** Inserts with a fresh short code, drawing again on the (astronomically rare) collision. */
-export async function createPaymentRequest(db: Db, userId: string, input: NewPaymentRequest): Promise<Row> {
+/** The requester's display name, read inside the statement that needs it. */
+const requesterNameSql = sql<string>`(
+  SELECT coalesce(nullif(${users.profileName}, ''), nullif(${users.name}, ''), 'Someone')
+  FROM ${users} WHERE ${users.id} = ${paymentRequests.userId}
+)`;
+
+/**
+ * Inserts with a fresh short code, drawing again on the (astronomically rare) collision. One
+ * round trip: the requester's name for the SMS text comes back with the new row.
+ */
+export async function createPaymentRequest(
+  db: Db,
+  userId: string,
+  input: NewPaymentRequest,
+): Promise<{ row: Row; requesterName: string }> {
   for (let attempt = 0; ; attempt++) {
     try {
-      const [row] = await db
+      const [created] = await db
         .insert(paymentRequests)
         .values({ ...input, userId, code: newShortCode() })
-        .returning();
-      if (!row) throw new Error("insert returned no row");
-      return row;
+        .returning({ ...getTableColumns(paymentRequests), requesterName: requesterNameSql });
+      if (!created) throw new Error("insert returned no row");
+      const { requesterName, ...row } = created;
+      return { row, requesterName };
     } catch (error) {
       if (!isUniqueViolation(error) || attempt >= 4) throw error;
     }
@@ -110,11 +124,11 @@ export async function markViewed(db: Db, code: string, viewerId: string | null):
     );
 }
 
-/** The requester's display name, for the SMS text. */
-export async function requesterName(db: Db, userId: string): Promise<string> {
-  const [user] = await db
-    .select({ profileName: users.profileName, name: users.name })
-    .from(users)
-    .where(eq(users.id, userId));
-  return user?.profileName || user?.name || "Someone";
+/** The display name of the requester of one request, for a reminder's SMS text. */
+export async function requesterNameOf(db: Db, requestId: string): Promise<string> {
+  const [row] = await db
+    .select({ name: requesterNameSql })
+    .from(paymentRequests)
+    .where(eq(paymentRequests.id, requestId));
+  return row?.name ?? "Someone";
 }

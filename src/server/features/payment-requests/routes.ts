@@ -18,7 +18,7 @@ import {
   createPaymentRequest,
   listPaymentRequests,
   type PendingUpdateResult,
-  requesterName,
+  requesterNameOf,
   toPaymentRequest,
   updatePending,
 } from "./queries";
@@ -53,10 +53,7 @@ export const paymentRequestRoutes =
       },
       async (request, reply) => {
         const userId = signedInUser(request).id;
-        const [row, name] = await Promise.all([
-          createPaymentRequest(db, userId, request.body),
-          requesterName(db, userId),
-        ]);
+        const { row, requesterName: name } = await createPaymentRequest(db, userId, request.body);
         const created = toPaymentRequest(row, config.publicUrl);
         const smsMessage = composeSmsMessage({
           requesterName: name,
@@ -93,7 +90,7 @@ export const paymentRequestRoutes =
         const result = await updatePending(db, userId, request.params.id, { lastRemindedAt: new Date() });
         const reminded = toPaymentRequest(settled(result, "reminded"), config.publicUrl);
         const smsMessage = composeReminderMessage({
-          requesterName: await requesterName(db, userId),
+          requesterName: await requesterNameOf(db, reminded.id),
           recipientName: reminded.recipientName,
           amount: reminded.amount,
           shortUrl: reminded.shortUrl,
