@@ -5,6 +5,7 @@ import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod
 import { type Database, type Db, openDatabase } from "./db/client";
 import type { Config } from "./env";
 import { payPageRoutes } from "./features/pay-page/routes";
+import { registerViewCache, type ViewCache } from "./features/pay-page/view-cache";
 import { payeeRoutes } from "./features/payees/routes";
 import { paymentAccountRoutes } from "./features/payment-accounts/routes";
 import { paymentRequestRoutes } from "./features/payment-requests/routes";
@@ -25,6 +26,8 @@ import { createS3Storage } from "./storage/s3-storage";
 /** What every feature's routes receive. */
 export type AppContext = {
   db: Db;
+  /** Public payment views, dropped when the database notifies a change. */
+  viewCache: ViewCache;
   auth: Auth;
   config: Config;
   requireUser: (request: FastifyRequest) => Promise<void>;
@@ -111,6 +114,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     : createLocalStorage({ root: path.join(config.dataDir, "objects"), publicUrl: config.publicUrl, secret });
   const context: AppContext = {
     db: database.db,
+    viewCache: await registerViewCache(app, database),
     auth,
     config,
     requireUser,

@@ -160,6 +160,9 @@ async function main() {
   const bare = await load({ url: `http://127.0.0.1:${baselinePort}/` });
   baseline.kill();
 
+  // The same server answering without the database: what Fastify, the hooks and the headers
+  // cost on their own, so the table shows how much of the gap is the database.
+  const floor = await load({ url: `${base}/healthz` });
   const screen = await load({ url: `${base}/api/payment-screen/${code}` });
   const create = await load({
     url: `${base}/api/payment-requests`,
@@ -201,6 +204,13 @@ async function main() {
     "—",
   ]);
   rows.push([
+    "GET /healthz (same server, no database)",
+    `${fmt(floor.rps)} req/s`,
+    `${fmt(floor.p50)} / ${fmt(floor.p99)} ms`,
+    `${fmt(floor.rps / bare.rps, 2)}×`,
+    "—",
+  ]);
+  rows.push([
     "GET /api/payment-screen/{code} (PostgreSQL)",
     `${fmt(screen.rps)} req/s`,
     `${fmt(screen.p50)} / ${fmt(screen.p99)} ms`,
@@ -214,7 +224,8 @@ async function main() {
     `${fmt(create.rps / bare.rps, 2)}×`,
     "≥ 1,500 req/s, p99 < 50 ms",
   ]);
-  const errors = bare.errors + screen.errors + create.errors + screen.non2xx + create.non2xx;
+  const errors =
+    bare.errors + floor.errors + floor.non2xx + screen.errors + create.errors + screen.non2xx + create.non2xx;
   console.log(
     `\nCollect bench — ${new Date().toISOString().slice(0, 10)}, ${os.cpus().length} cores, ${CONNECTIONS} connections, ${seconds} s per run, loopback`,
   );

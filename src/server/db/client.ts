@@ -17,8 +17,16 @@ export type Database = {
   kind: "pglite" | "postgres";
   /** Throws when the database cannot answer (readiness). */
   ping(): Promise<void>;
+  /** LISTENs on a channel until the returned function is called (see ChannelListener). */
+  listen(channel: string, listener: ChannelListener): Promise<() => Promise<void>>;
   close(): Promise<void>;
 };
+
+/**
+ * NOTIFY payloads of one channel. `ready` when listening starts, `lost` when the connection
+ * that listens is gone (notifications may have been missed until the next `ready`).
+ */
+export type ChannelListener = { message(payload: string): void; ready(): void; lost(): void };
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
 /** Any constant: serialises migrations when several app processes start on one PostgreSQL. */
@@ -51,7 +59,51 @@ async function openPostgres(url: string, poolSize = 10): Promise<Database> {
     ping: async () => {
       await pool.query("SELECT 1");
     },
+    listen: (channel, listener) => listenPostgres(url, channel, listener),
     close: () => pool.end(),
+  };
+}
+
+/**
+ * A dedicated connection LISTENing on a channel, connected again (every second) whenever it
+ * drops — e.g. while PostgreSQL restarts — so the caller hears `lost`, then `ready`.
+ */
+async function listenPostgres(url: string, channel: string, listener: ChannelListener) {
+  let stopped = false;
+  let current: pg.Client | null = null;
+  let retry: NodeJS.Timeout | undefined;
+  const schedule = () => {
+    if (!stopped) retry = setTimeout(connect, 1_000);
+  };
+  async function connect(): Promise<void> {
+    const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5_000 });
+    client.on("error", () => {});
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${channel}`);
+    } catch {
+      client.end().catch(() => {});
+      schedule();
+      return;
+    }
+    if (stopped) {
+      await client.end().catch(() => {});
+      return;
+    }
+    current = client;
+    client.on("notification", (n) => listener.message(n.payload ?? ""));
+    client.once("end", () => {
+      current = null;
+      listener.lost();
+      schedule();
+    });
+    listener.ready();
+  }
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    await current?.end().catch(() => {});
   };
 }
 
@@ -72,6 +124,12 @@ async function openPglite(options: { dataDir?: string; template?: Blob }): Promi
       kind: "pglite",
       ping: async () => {
         await client.query("SELECT 1");
+      },
+      // One process owns a PGlite database: its own notifications are all there are.
+      listen: async (channel, listener) => {
+        const unlisten = await client.listen(channel, listener.message);
+        listener.ready();
+        return () => unlisten().catch(() => {});
       },
       close: async () => {
         await client.close();

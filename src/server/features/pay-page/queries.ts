@@ -11,17 +11,22 @@ const ORDER: Provider[] = ["venmo", ...PROVIDERS.filter((p) => p !== "venmo")];
  * The public view of a request by its short code, in one query (request, requester and their
  * accounts). Only the fields of spec §3 leave this function. Cancelled requests are not found.
  */
-export async function findPublicView(db: Db, code: string): Promise<PublicPaymentView | null> {
+export async function findPublicView(
+  db: Db,
+  code: string,
+): Promise<{ view: PublicPaymentView; userId: string } | null> {
   const [row] = await publicViewQuery(db).execute({ code });
   if (!row || row.status === "cancelled") return null;
   const accounts = typeof row.accounts === "string" ? JSON.parse(row.accounts) : row.accounts;
-  return {
+  const view: PublicPaymentView = {
     requester: { name: row.profileName || row.name || "Someone", photo: row.photo },
     request: { amount: row.amount, description: row.description, status: row.status },
     paymentAccounts: (accounts as PublicPaymentView["paymentAccounts"]).sort(
       (a, b) => ORDER.indexOf(a.provider) - ORDER.indexOf(b.provider),
     ),
   };
+  // The owner's id is for the cache's invalidation only; it never leaves the server.
+  return { view, userId: row.userId };
 }
 
 /** Built once per database and run as a named prepared statement: the page's hot path. */
@@ -38,6 +43,7 @@ function publicViewQuery(db: Db) {
 function buildPublicViewQuery(db: Db) {
   return db
     .select({
+      userId: paymentRequests.userId,
       amount: paymentRequests.amount,
       description: paymentRequests.description,
       status: paymentRequests.status,

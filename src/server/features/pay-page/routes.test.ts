@@ -1,5 +1,9 @@
+import { mkdtempSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { expect, it } from "vitest";
-import { as, createReadyUser, describeEachDatabase, nextIp } from "../../test/harness";
+import { buildApp } from "../../app";
+import { as, createReadyUser, describeEachDatabase, nextIp, testConfig } from "../../test/harness";
 
 async function newRequest(
   ctx: { app: import("fastify").FastifyInstance },
@@ -23,7 +27,7 @@ async function newRequest(
     ...overrides,
   };
   const { request } = (await call("POST", "/api/payment-requests", body)).json();
-  return { call, request, code: request.shortUrl.split("/").pop() as string };
+  return { user, call, request, code: request.shortUrl.split("/").pop() as string };
 }
 
 describeEachDatabase("public payment page", (ctx) => {
@@ -142,5 +146,79 @@ describeEachDatabase("public payment page", (ctx) => {
     expect(page.body).toContain("Payment Not Found");
     expect(page.body).toContain("This payment request could not be found or has expired.");
     expect(page.body).toContain("Want to collect payments too?");
+  });
+});
+
+/** Polls until the check passes (up to 3 s): notifications between processes are asynchronous. */
+async function eventually(check: () => Promise<void>): Promise<void> {
+  const deadline = Date.now() + 3_000;
+  for (;;) {
+    try {
+      return await check();
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  }
+}
+
+describeEachDatabase("public view cache across processes", (ctx) => {
+  it("shows changes made through another app process on the same database", async () => {
+    // A second app on the same database stands for a second process: its writes reach this
+    // app's cache only through the database's NOTIFY.
+    const other = await buildApp(testConfig({ dataDir: mkdtempSync(path.join(os.tmpdir(), "collect-b-")) }), {
+      database: ctx.database,
+    });
+    try {
+      const { user, request, code } = await newRequest(ctx);
+      const onOther = as(other, user);
+      const screen = async (c = code) =>
+        ctx.app.inject({ method: "GET", url: `/api/payment-screen/${c}`, remoteAddress: nextIp() });
+      expect((await screen()).json().request.status).toBe("pending");
+
+      expect(
+        (await onOther("PATCH", `/api/payment-requests/${request.id}/status`, { status: "paid" })).statusCode,
+      ).toBe(200);
+      await eventually(async () => expect((await screen()).json().request.status).toBe("paid"));
+
+      await onOther("PUT", "/api/auth/profile", {
+        profileName: "Samantha Lee",
+        firstName: "Sam",
+        lastName: "Lee",
+      });
+      await eventually(async () => expect((await screen()).json().requester.name).toBe("Samantha Lee"));
+
+      await onOther("POST", "/api/payment-accounts", {
+        accounts: [{ provider: "zelle", accountHandle: "sam@example.com" }],
+      });
+      await eventually(async () =>
+        expect((await screen()).json().paymentAccounts).toEqual([
+          { provider: "zelle", accountHandle: "sam@example.com" },
+        ]),
+      );
+
+      const second = (
+        await onOther("POST", "/api/payment-requests", {
+          recipientName: "Bo",
+          recipientPhone: "5551234567",
+          amount: "3.00",
+        })
+      ).json().request;
+      const secondCode = second.shortUrl.split("/").pop();
+      expect((await screen(secondCode)).statusCode).toBe(200);
+      await onOther("PATCH", `/api/payment-requests/${second.id}/status`, { status: "cancelled" });
+      await eventually(async () => expect((await screen(secondCode)).statusCode).toBe(404));
+    } finally {
+      await other.close();
+    }
+  });
+
+  it("shows the owner's own change at once in the process that made it", async () => {
+    const { call, request, code } = await newRequest(ctx);
+    const screen = () =>
+      ctx.app.inject({ method: "GET", url: `/api/payment-screen/${code}`, remoteAddress: nextIp() });
+    expect((await screen()).statusCode).toBe(200);
+    await call("PATCH", `/api/payment-requests/${request.id}/status`, { status: "cancelled" });
+    expect((await screen()).statusCode).toBe(404);
   });
 });

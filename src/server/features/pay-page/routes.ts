@@ -17,15 +17,25 @@ const NOT_FOUND = "Payment request not found";
  * Misses are limited per client IP so codes cannot be enumerated.
  */
 export const payPageRoutes =
-  ({ db, auth, config, clientAssets }: AppContext): FastifyPluginAsyncZod =>
+  ({ db, viewCache: cache, auth, config, clientAssets }: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
     const limiter = createMissLimiter(db, { name: "pay-miss", max: 20, windowMs: 60_000 });
+
+    async function findView(code: string) {
+      const cached = cache.get(code);
+      if (cached) return cached;
+      const readAt = cache.generation();
+      const found = await findPublicView(db, code);
+      if (!found) return null;
+      cache.set(code, found.userId, found.view, readAt);
+      return found.view;
+    }
 
     /** The view for a code, or null; throws 429 when this IP has missed too often. */
     async function lookup(ip: string, code: string) {
       const tooMany = () => new HttpError(429, "Too many requests. Please try again later.");
       if (limiter.blockedFor(ip) > 0) throw tooMany();
-      const view = ShortCodeSchema.safeParse(code).success ? await findPublicView(db, code) : null;
+      const view = ShortCodeSchema.safeParse(code).success ? await findView(code) : null;
       if (!view && (await limiter.recordMiss(ip)) > 0) throw tooMany();
       return view;
     }

@@ -1,0 +1,64 @@
+import { describe, expect, it } from "vitest";
+import type { PublicPaymentView } from "../../../shared/schemas/payment-request";
+import { createViewCache } from "./view-cache";
+
+const view = (name: string): PublicPaymentView => ({
+  requester: { name, photo: null },
+  request: { amount: "1.00", description: null, status: "pending" },
+  paymentAccounts: [],
+});
+
+function listeningCache(options?: Parameters<typeof createViewCache>[0]) {
+  const cache = createViewCache(options);
+  cache.listener.ready();
+  return cache;
+}
+
+describe("public view cache", () => {
+  it("stands aside until it listens, and again when the listening connection is lost", () => {
+    const cache = createViewCache();
+    cache.set("a", "u1", view("A"), cache.generation());
+    expect(cache.get("a")).toBeUndefined();
+    cache.listener.ready();
+    cache.set("a", "u1", view("A"), cache.generation());
+    expect(cache.get("a")?.requester.name).toBe("A");
+    cache.listener.lost();
+    expect(cache.get("a")).toBeUndefined();
+    cache.set("a", "u1", view("A"), cache.generation());
+    expect(cache.get("a")).toBeUndefined();
+    // Back: starts empty, since notifications may have been missed meanwhile.
+    cache.listener.ready();
+    expect(cache.get("a")).toBeUndefined();
+  });
+
+  it("drops every view of the notified user and no one else's", () => {
+    const cache = listeningCache();
+    cache.set("a", "u1", view("A"), cache.generation());
+    cache.set("b", "u1", view("B"), cache.generation());
+    cache.set("c", "u2", view("C"), cache.generation());
+    cache.listener.message("u1");
+    expect(cache.get("a")).toBeUndefined();
+    expect(cache.get("b")).toBeUndefined();
+    expect(cache.get("c")?.requester.name).toBe("C");
+  });
+
+  it("does not store a read that started before a change it may have missed", () => {
+    const cache = listeningCache();
+    const readAt = cache.generation();
+    cache.listener.message("u1"); // a change commits while the read is in flight
+    cache.set("a", "u1", view("stale"), readAt);
+    expect(cache.get("a")).toBeUndefined();
+  });
+
+  it("expires entries and keeps at most maxEntries", async () => {
+    const cache = listeningCache({ ttlMs: 20, maxEntries: 2 });
+    cache.set("a", "u1", view("A"), cache.generation());
+    cache.set("b", "u1", view("B"), cache.generation());
+    cache.set("c", "u2", view("C"), cache.generation());
+    expect(cache.get("a")).toBeUndefined();
+    expect(cache.get("b")?.requester.name).toBe("B");
+    await new Promise((r) => setTimeout(r, 30));
+    expect(cache.get("b")).toBeUndefined();
+    expect(cache.get("c")).toBeUndefined();
+  });
+});

@@ -1,0 +1,91 @@
+import type { FastifyInstance } from "fastify";
+import type { PublicPaymentView } from "../../../shared/schemas/payment-request";
+import type { ChannelListener, Database } from "../../db/client";
+
+/** The channel the database's triggers notify (migration 0001_public_view_notify). */
+export const PUBLIC_VIEW_CHANNEL = "collect_public_view";
+
+type Entry = { view: PublicPaymentView; userId: string; expires: number };
+
+/**
+ * Public payment views by short code, kept in this process and dropped for a user whenever
+ * the database says their views changed (status, names, photo, payment accounts), in every
+ * process at once. Without a listening connection the cache stands aside and every lookup
+ * reads the database. `ttlMs` bounds any staleness the notifications could not prevent.
+ */
+export function createViewCache(options: { ttlMs?: number; maxEntries?: number } = {}) {
+  const ttlMs = options.ttlMs ?? 30_000;
+  const maxEntries = options.maxEntries ?? 10_000;
+  const entries = new Map<string, Entry>();
+  const codesOf = new Map<string, Set<string>>();
+  let listening = false;
+  // Bumped by every invalidation: a read that started before one must not be stored after it.
+  let generation = 0;
+
+  const reset = (on: boolean) => {
+    listening = on;
+    generation++;
+    entries.clear();
+    codesOf.clear();
+  };
+  const remove = (code: string) => {
+    const entry = entries.get(code);
+    if (!entry) return;
+    entries.delete(code);
+    codesOf.get(entry.userId)?.delete(code);
+  };
+
+  return {
+    get(code: string): PublicPaymentView | undefined {
+      const entry = listening ? entries.get(code) : undefined;
+      if (!entry) return undefined;
+      if (entry.expires > Date.now()) return entry.view;
+      remove(code);
+      return undefined;
+    },
+    /** Call before reading the database; pass the result to `set`. */
+    generation: () => generation,
+    set(code: string, userId: string, view: PublicPaymentView, readAt: number) {
+      if (!listening || readAt !== generation) return;
+      if (entries.size >= maxEntries) remove(entries.keys().next().value as string);
+      entries.set(code, { view, userId, expires: Date.now() + ttlMs });
+      const codes = codesOf.get(userId) ?? new Set<string>();
+      codes.add(code);
+      codesOf.set(userId, codes);
+    },
+    listener: {
+      message(userId: string) {
+        generation++;
+        for (const code of codesOf.get(userId) ?? []) entries.delete(code);
+        codesOf.delete(userId);
+      },
+      ready: () => reset(true),
+      lost: () => reset(false),
+    } satisfies ChannelListener,
+    /** Starts listening on the database; returns the function that stops. */
+    attach(database: Pick<Database, "listen">) {
+      return database.listen(PUBLIC_VIEW_CHANNEL, this.listener);
+    },
+  };
+}
+
+export type ViewCache = ReturnType<typeof createViewCache>;
+
+/**
+ * The app's view cache, listening on the database until the app closes. A signed-in user's
+ * own state-changing call also drops their views here before its answer leaves, so this
+ * process never shows them a view older than what they just did, even before the
+ * notification arrives (other processes hear it within milliseconds).
+ */
+export async function registerViewCache(app: FastifyInstance, database: Database): Promise<ViewCache> {
+  const cache = createViewCache();
+  const stopListening = await cache.attach(database);
+  app.addHook("onClose", stopListening);
+  app.addHook("onSend", (request, _reply, payload, done) => {
+    if (request.user && request.method !== "GET" && request.method !== "HEAD") {
+      cache.listener.message(request.user.id);
+    }
+    done(null, payload);
+  });
+  return cache;
+}
