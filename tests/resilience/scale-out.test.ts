@@ -3,7 +3,10 @@ import { createDatabase, dropDatabases, signUp, startServer } from "./server-pro
 
 afterAll(dropDatabases);
 
-/** Two app processes on one PostgreSQL: sessions and rate limits are shared, not per process. */
+/**
+ * Two app processes on one PostgreSQL: sessions, rate limits and the public-view cache's
+ * invalidations are shared, not per process.
+ */
 it("shares sessions and rate limits between two processes", async () => {
   const database = await createDatabase();
   const a = await startServer({ DATABASE_URL: database.url });
@@ -13,20 +16,36 @@ it("shares sessions and rate limits between two processes", async () => {
   // A session made on A works on B, and a request made on B is listed on A.
   const me = await client.call("GET", "/api/auth/user", undefined, b.base);
   expect(me.status).toBe(200);
-  expect(
-    (
-      await client.call(
-        "POST",
-        "/api/payment-requests",
-        { recipientName: "Sam", recipientPhone: "5551234567", amount: "3.00" },
-        b.base,
-      )
-    ).status,
-  ).toBe(201);
+  const created = await client.call(
+    "POST",
+    "/api/payment-requests",
+    { recipientName: "Sam", recipientPhone: "5551234567", amount: "3.00" },
+    b.base,
+  );
+  expect(created.status).toBe(201);
+  const { request } = (await created.json()) as { request: { id: string; shortUrl: string } };
   expect(
     ((await (await client.call("GET", "/api/payment-requests", undefined, a.base)).json()) as unknown[])
       .length,
   ).toBe(1);
+
+  // A's cached public view follows a change made on B (PostgreSQL NOTIFY between processes).
+  const code = request.shortUrl.split("/").pop();
+  const statusOnA = async () =>
+    ((await (await fetch(`${a.base}/api/payment-screen/${code}`)).json()) as { request: { status: string } })
+      .request.status;
+  expect(await statusOnA()).toBe("pending");
+  const paid = await client.call(
+    "PATCH",
+    `/api/payment-requests/${request.id}/status`,
+    { status: "paid" },
+    b.base,
+  );
+  expect(paid.status).toBe(200);
+  const changedBy = Date.now() + 2_000;
+  while ((await statusOnA()) !== "paid" && Date.now() < changedBy)
+    await new Promise((r) => setTimeout(r, 10));
+  expect(await statusOnA()).toBe("paid");
 
   // Sign-in attempts: 10 a minute per IP, counted across both processes.
   const email = ((await me.json()) as { email: string }).email;
