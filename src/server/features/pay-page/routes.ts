@@ -1,6 +1,10 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { PublicPaymentViewSchema, ShortCodeSchema } from "../../../shared/schemas/payment-request";
+import {
+  type PublicPaymentView,
+  PublicPaymentViewSchema,
+  ShortCodeSchema,
+} from "../../../shared/schemas/payment-request";
 import type { AppContext } from "../../app";
 import { HttpError } from "../../plugins/errors";
 import { createMissLimiter } from "../../plugins/miss-limiter";
@@ -27,8 +31,9 @@ export const payPageRoutes =
       const readAt = cache.generation();
       const found = await findPublicView(db, code);
       if (!found) return null;
-      cache.set(code, found.userId, found.view, readAt);
-      return found.view;
+      const entry = { view: found.view, json: JSON.stringify(PublicPaymentViewSchema.parse(found.view)) };
+      cache.set(code, found.userId, entry, readAt);
+      return entry;
     }
 
     /** The view for a code, or null; throws 429 when this IP has missed too often. */
@@ -44,10 +49,14 @@ export const payPageRoutes =
       "/api/payment-screen/:code",
       { schema: { params: CodeParams, response: { 200: PublicPaymentViewSchema } } },
       async (request, reply) => {
-        const view = await lookup(request.ip, request.params.code);
-        if (!view) throw new HttpError(404, NOT_FOUND);
-        reply.header("cache-control", "no-store");
-        return view;
+        const found = await lookup(request.ip, request.params.code);
+        if (!found) throw new HttpError(404, NOT_FOUND);
+        // Checked against the schema and serialised once, when cached: a string is sent as it
+        // is (the type provider only knows the object form).
+        return reply
+          .header("cache-control", "no-store")
+          .type("application/json; charset=utf-8")
+          .send(found.json as unknown as PublicPaymentView);
       },
     );
 
@@ -64,7 +73,7 @@ export const payPageRoutes =
     });
 
     app.get("/pay/:code", { schema: { params: CodeParams } }, async (request, reply) => {
-      const view = await lookup(request.ip, request.params.code);
+      const view = (await lookup(request.ip, request.params.code))?.view ?? null;
       const html = renderPayPage({
         view,
         shortUrl: `${config.publicUrl}/pay/${encodeURIComponent(request.params.code)}`,

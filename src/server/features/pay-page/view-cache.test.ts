@@ -1,12 +1,15 @@
 import { describe, expect, it } from "vitest";
 import type { PublicPaymentView } from "../../../shared/schemas/payment-request";
-import { createViewCache } from "./view-cache";
+import { type CachedView, createViewCache } from "./view-cache";
 
-const view = (name: string): PublicPaymentView => ({
-  requester: { name, photo: null },
-  request: { amount: "1.00", description: null, status: "pending" },
-  paymentAccounts: [],
-});
+const view = (name: string): CachedView => {
+  const v: PublicPaymentView = {
+    requester: { name, photo: null },
+    request: { amount: "1.00", description: null, status: "pending" },
+    paymentAccounts: [],
+  };
+  return { view: v, json: JSON.stringify(v) };
+};
 
 function listeningCache(options?: Parameters<typeof createViewCache>[0]) {
   const cache = createViewCache(options);
@@ -21,7 +24,7 @@ describe("public view cache", () => {
     expect(cache.get("a")).toBeUndefined();
     cache.listener.ready();
     cache.set("a", "u1", view("A"), cache.generation());
-    expect(cache.get("a")?.requester.name).toBe("A");
+    expect(cache.get("a")?.view.requester.name).toBe("A");
     cache.listener.lost();
     expect(cache.get("a")).toBeUndefined();
     cache.set("a", "u1", view("A"), cache.generation());
@@ -39,7 +42,7 @@ describe("public view cache", () => {
     cache.listener.message("u1");
     expect(cache.get("a")).toBeUndefined();
     expect(cache.get("b")).toBeUndefined();
-    expect(cache.get("c")?.requester.name).toBe("C");
+    expect(cache.get("c")?.view.requester.name).toBe("C");
   });
 
   it("does not store a read that started before a change it may have missed", () => {
@@ -56,7 +59,7 @@ describe("public view cache", () => {
     cache.set("b", "u1", view("B"), cache.generation());
     cache.set("c", "u2", view("C"), cache.generation());
     expect(cache.get("a")).toBeUndefined();
-    expect(cache.get("b")?.requester.name).toBe("B");
+    expect(cache.get("b")?.view.requester.name).toBe("B");
     await new Promise((r) => setTimeout(r, 30));
     expect(cache.get("b")).toBeUndefined();
     expect(cache.get("c")).toBeUndefined();

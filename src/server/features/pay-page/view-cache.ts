@@ -5,7 +5,10 @@ import type { ChannelListener, Database } from "../../db/client";
 /** The channel the database's triggers notify (migration 0001_public_view_notify). */
 export const PUBLIC_VIEW_CHANNEL = "collect_public_view";
 
-type Entry = { view: PublicPaymentView; userId: string; expires: number };
+/** A view and its JSON answer, serialised (and checked against the schema) once. */
+export type CachedView = { view: PublicPaymentView; json: string };
+
+type Entry = { view: CachedView; userId: string; expires: number };
 
 /**
  * Public payment views by short code, kept in this process and dropped for a user whenever
@@ -36,7 +39,7 @@ export function createViewCache(options: { ttlMs?: number; maxEntries?: number }
   };
 
   return {
-    get(code: string): PublicPaymentView | undefined {
+    get(code: string): CachedView | undefined {
       const entry = listening ? entries.get(code) : undefined;
       if (!entry) return undefined;
       if (entry.expires > Date.now()) return entry.view;
@@ -45,7 +48,7 @@ export function createViewCache(options: { ttlMs?: number; maxEntries?: number }
     },
     /** Call before reading the database; pass the result to `set`. */
     generation: () => generation,
-    set(code: string, userId: string, view: PublicPaymentView, readAt: number) {
+    set(code: string, userId: string, view: CachedView, readAt: number) {
       if (!listening || readAt !== generation) return;
       if (entries.size >= maxEntries) remove(entries.keys().next().value as string);
       entries.set(code, { view, userId, expires: Date.now() + ttlMs });
