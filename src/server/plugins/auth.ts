@@ -84,17 +84,38 @@ declare module "fastify" {
   }
 }
 
+/** How long one process reuses a verified session cookie without checking it again. */
+const SESSION_MEMO_MS = 5_000;
+
 /** Decorates every request with a lazily read session; `requireUser` is the preHandler for signed-in routes. */
 export function registerSession(app: FastifyInstance, auth: Auth) {
   app.decorateRequest("user", null);
+  // Verified cookies → their user, for a few seconds: better-auth's check of its signed cookie
+  // (HMAC through WebCrypto, endpoint context) was ~30% of a create request's CPU
+  // (docs/decisions/003-session-cookie-cache.md).
+  const memo = new Map<string, { user: SessionUser; until: number }>();
   const guard = (fresh: boolean) =>
     async function requireUser(request: FastifyRequest): Promise<void> {
+      const cookie = request.headers.cookie;
+      const remembered = !fresh && cookie ? memo.get(cookie) : undefined;
+      if (remembered && remembered.until > Date.now()) {
+        request.user = remembered.user;
+        return;
+      }
       const session = await auth.api.getSession({
         headers: webHeaders(request),
         query: fresh ? { disableCookieCache: true } : undefined,
       });
-      if (!session) throw new HttpError(401, "Unauthorized");
+      if (!session) {
+        if (cookie) memo.delete(cookie);
+        throw new HttpError(401, "Unauthorized");
+      }
       request.user = { id: session.user.id, email: session.user.email };
+      if (cookie) {
+        if (memo.size >= 10_000) memo.clear();
+        const until = Math.min(Date.now() + SESSION_MEMO_MS, new Date(session.session.expiresAt).getTime());
+        memo.set(cookie, { user: request.user, until });
+      }
     };
   return {
     /** Trusts better-auth's signed session cookie for up to a minute: no query per call. */
