@@ -3,6 +3,7 @@ import { PROVIDERS, type Provider } from "../../../shared/providers";
 import type { PublicPaymentView } from "../../../shared/schemas/payment-request";
 import type { Db } from "../../db/client";
 import { paymentAccounts, paymentRequests, users } from "../../db/schema";
+import { preparedPerDatabase } from "../../lib/prepared";
 
 /** Venmo first (spec §2 Public payment page), then the usual order. */
 const ORDER: Provider[] = ["venmo", ...PROVIDERS.filter((p) => p !== "venmo")];
@@ -29,19 +30,9 @@ export async function findPublicView(
   return { view, userId: row.userId };
 }
 
-/** Built once per database and run as a named prepared statement: the page's hot path. */
-const prepared = new WeakMap<Db, ReturnType<typeof buildPublicViewQuery>>();
-function publicViewQuery(db: Db) {
-  let query = prepared.get(db);
-  if (!query) {
-    query = buildPublicViewQuery(db);
-    prepared.set(db, query);
-  }
-  return query;
-}
-
-function buildPublicViewQuery(db: Db) {
-  return db
+/** Run as a named prepared statement: the page's hot path. */
+const publicViewQuery = preparedPerDatabase((db) =>
+  db
     .select({
       userId: paymentRequests.userId,
       amount: paymentRequests.amount,
@@ -58,5 +49,5 @@ function buildPublicViewQuery(db: Db) {
     .from(paymentRequests)
     .innerJoin(users, eq(users.id, paymentRequests.userId))
     .where(eq(paymentRequests.code, sql.placeholder("code")))
-    .prepare("collect_public_view");
-}
+    .prepare("collect_public_view"),
+);

@@ -3,6 +3,7 @@ import type { PaymentRequest } from "../../../shared/schemas/payment-request";
 import type { Db } from "../../db/client";
 import { paymentRequests, users } from "../../db/schema";
 import { isUniqueViolation } from "../../lib/db-errors";
+import { preparedPerDatabase } from "../../lib/prepared";
 import { newShortCode } from "../../lib/short-code";
 import { isUuid } from "../../lib/uuid";
 
@@ -40,6 +41,21 @@ const requesterNameSql = sql<string>`(
   FROM ${users} WHERE ${users.id} = ${paymentRequests.userId}
 )`;
 
+const insertQuery = preparedPerDatabase((db) =>
+  db
+    .insert(paymentRequests)
+    .values({
+      userId: sql.placeholder("userId"),
+      code: sql.placeholder("code"),
+      recipientName: sql.placeholder("recipientName"),
+      recipientPhone: sql.placeholder("recipientPhone"),
+      amount: sql.placeholder("amount"),
+      description: sql.placeholder("description"),
+    })
+    .returning({ ...getTableColumns(paymentRequests), requesterName: requesterNameSql })
+    .prepare("collect_create_request"),
+);
+
 /**
  * Inserts with a fresh short code, drawing again on the (astronomically rare) collision. One
  * round trip: the requester's name for the SMS text comes back with the new row.
@@ -51,10 +67,7 @@ export async function createPaymentRequest(
 ): Promise<{ row: Row; requesterName: string }> {
   for (let attempt = 0; ; attempt++) {
     try {
-      const [created] = await db
-        .insert(paymentRequests)
-        .values({ ...input, userId, code: newShortCode() })
-        .returning({ ...getTableColumns(paymentRequests), requesterName: requesterNameSql });
+      const [created] = await insertQuery(db).execute({ ...input, userId, code: newShortCode() });
       if (!created) throw new Error("insert returned no row");
       const { requesterName, ...row } = created;
       return { row, requesterName };
