@@ -136,7 +136,6 @@ const fmt = (n: number, digits = 0) =>
   n.toLocaleString("en-US", { maximumFractionDigits: digits, minimumFractionDigits: digits });
 
 async function main() {
-  const rows: string[][] = [];
   const appPort = 3700;
   const base = `http://127.0.0.1:${appPort}`;
   const databaseUrl = await freshDatabase("collect_bench");
@@ -196,36 +195,20 @@ async function main() {
   }
   startups.sort((a, b) => a - b);
 
-  rows.push([
-    "baseline node:http (same JSON)",
-    `${fmt(bare.rps)} req/s`,
-    `${fmt(bare.p50)} / ${fmt(bare.p99)} ms`,
-    "1.00×",
-    "—",
+  const loads: [string, Load, string][] = [
+    ["baseline node:http (same JSON)", bare, "—"],
+    ["GET /healthz (same server, no database)", floor, "—"],
+    ["GET /api/payment-screen/{code} (PostgreSQL)", screen, "≥ 0.5×, p99 < 20 ms"],
+    ["POST /api/payment-requests (signed in, PostgreSQL)", create, "≥ 1,500 req/s, p99 < 50 ms"],
+  ];
+  const rows = loads.map(([what, r, target]) => [
+    what,
+    `${fmt(r.rps)} req/s`,
+    `${fmt(r.p50)} / ${fmt(r.p99)} ms`,
+    `${fmt(r.rps / bare.rps, 2)}×`,
+    target,
   ]);
-  rows.push([
-    "GET /healthz (same server, no database)",
-    `${fmt(floor.rps)} req/s`,
-    `${fmt(floor.p50)} / ${fmt(floor.p99)} ms`,
-    `${fmt(floor.rps / bare.rps, 2)}×`,
-    "—",
-  ]);
-  rows.push([
-    "GET /api/payment-screen/{code} (PostgreSQL)",
-    `${fmt(screen.rps)} req/s`,
-    `${fmt(screen.p50)} / ${fmt(screen.p99)} ms`,
-    `${fmt(screen.rps / bare.rps, 2)}×`,
-    "≥ 0.5×, p99 < 20 ms",
-  ]);
-  rows.push([
-    "POST /api/payment-requests (signed in, PostgreSQL)",
-    `${fmt(create.rps)} req/s`,
-    `${fmt(create.p50)} / ${fmt(create.p99)} ms`,
-    `${fmt(create.rps / bare.rps, 2)}×`,
-    "≥ 1,500 req/s, p99 < 50 ms",
-  ]);
-  const errors =
-    bare.errors + floor.errors + floor.non2xx + screen.errors + create.errors + screen.non2xx + create.non2xx;
+  const errors = loads.reduce((sum, [, r]) => sum + r.errors + r.non2xx, 0);
   console.log(
     `\nCollect bench — ${new Date().toISOString().slice(0, 10)}, ${os.cpus().length} cores, ${CONNECTIONS} connections, ${seconds} s per run, loopback`,
   );

@@ -11,7 +11,7 @@ import helmet from "helmet";
  * (@fastify/helmet rebuilds helmet's middleware, CSP parsing included, on every request:
  * 12% of the server's CPU in a profile of `npm run bench`.)
  */
-export function securityHeaders(publicUrl: string): Record<string, string> {
+function securityHeaders(publicUrl: string): Record<string, string> {
   const https = publicUrl.startsWith("https://");
   const middleware = helmet({
     contentSecurityPolicy: {

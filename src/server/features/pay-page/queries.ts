@@ -4,6 +4,7 @@ import type { PublicPaymentView } from "../../../shared/schemas/payment-request"
 import type { Db } from "../../db/client";
 import { paymentAccounts, paymentRequests, users } from "../../db/schema";
 import { preparedPerDatabase } from "../../lib/prepared";
+import { displayNameSql } from "../users/queries";
 
 /** Venmo first (spec §2 Public payment page), then the usual order. */
 const ORDER: Provider[] = ["venmo", ...PROVIDERS.filter((p) => p !== "venmo")];
@@ -20,7 +21,7 @@ export async function findPublicView(
   if (!row || row.status === "cancelled") return null;
   const accounts = typeof row.accounts === "string" ? JSON.parse(row.accounts) : row.accounts;
   const view: PublicPaymentView = {
-    requester: { name: row.profileName || row.name || "Someone", photo: row.photo },
+    requester: { name: row.name, photo: row.photo },
     request: { amount: row.amount, description: row.description, status: row.status },
     paymentAccounts: (accounts as PublicPaymentView["paymentAccounts"]).sort(
       (a, b) => ORDER.indexOf(a.provider) - ORDER.indexOf(b.provider),
@@ -38,8 +39,7 @@ const publicViewQuery = preparedPerDatabase((db) =>
       amount: paymentRequests.amount,
       description: paymentRequests.description,
       status: paymentRequests.status,
-      profileName: users.profileName,
-      name: users.name,
+      name: displayNameSql,
       photo: users.photo,
       accounts: sql<{ provider: Provider; accountHandle: string }[]>`(
         SELECT coalesce(json_agg(json_build_object('provider', ${paymentAccounts.provider}, 'accountHandle', ${paymentAccounts.accountHandle})), '[]'::json)

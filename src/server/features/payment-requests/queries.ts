@@ -6,6 +6,7 @@ import { isUniqueViolation } from "../../lib/db-errors";
 import { preparedPerDatabase } from "../../lib/prepared";
 import { newShortCode } from "../../lib/short-code";
 import { isUuid } from "../../lib/uuid";
+import { displayNameSql } from "../users/queries";
 
 type Row = typeof paymentRequests.$inferSelect;
 
@@ -37,8 +38,7 @@ export type NewPaymentRequest = {
 
 /** The requester's display name, read inside the statement that needs it. */
 const requesterNameSql = sql<string>`(
-  SELECT coalesce(nullif(${users.profileName}, ''), nullif(${users.name}, ''), 'Someone')
-  FROM ${users} WHERE ${users.id} = ${paymentRequests.userId}
+  SELECT ${displayNameSql} FROM ${users} WHERE ${users.id} = ${paymentRequests.userId}
 )`;
 
 const insertQuery = preparedPerDatabase((db) =>
