@@ -2,7 +2,7 @@
 
 export const PHONE_INPUT_MAX_LENGTH = 14;
 
-/** The 10 national digits of a US number written any common way ("+1 555.123.4567"), or null. */
+/** The 10 national digits of a US number written any common way ("+1 212.555.0101"), or null. */
 export function normalizePhone(input: string): string | null {
   let digits = input.replace(/\D/g, "");
   if (digits.length === 11 && digits.startsWith("1")) digits = digits.slice(1);

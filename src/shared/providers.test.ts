@@ -7,8 +7,8 @@ describe("handleProblem", () => {
     ["venmo", "@alex-doe_1"],
     ["cashapp", "$alex"],
     ["zelle", "alex@example.com"],
-    ["zelle", "(555) 123-4567"],
-    ["googlepay", "+1 555 123 4567"],
+    ["zelle", "(212) 555-0101"],
+    ["googlepay", "+1 212 555 0101"],
     ["googlepay", "alex@example.com"],
   ] as const)("accepts %s %s", (provider, handle) => expect(handleProblem(provider, handle)).toBeNull());
 

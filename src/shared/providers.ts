@@ -28,8 +28,8 @@ export const PROVIDER_PLACEHOLDERS: Record<Provider, string> = {
   paypal: "yourname",
   venmo: "@yourname",
   cashapp: "$yourname",
-  zelle: "you@example.com or (555) 123-4567",
-  googlepay: "(555) 123-4567 or you@example.com",
+  zelle: "you@example.com or (212) 555-0101",
+  googlepay: "(212) 555-0101 or you@example.com",
 };
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

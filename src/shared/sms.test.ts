@@ -40,8 +40,8 @@ describe("composeSmsMessage", () => {
 
 describe("smsLink", () => {
   it("holds the number and the percent-encoded body, & included", () => {
-    expect(smsLink("5551234567", "Tom & Jerry: $5 #1?")).toBe(
-      "sms:+15551234567?&body=Tom%20%26%20Jerry%3A%20%245%20%231%3F",
+    expect(smsLink("2125550101", "Tom & Jerry: $5 #1?")).toBe(
+      "sms:+12125550101?&body=Tom%20%26%20Jerry%3A%20%245%20%231%3F",
     );
   });
 });

@@ -106,7 +106,7 @@ async function prepare(base: string) {
   });
   const { request } = await call("POST", "/api/payment-requests", {
     recipientName: "Sam Lee",
-    recipientPhone: "5551234567",
+    recipientPhone: "2125550101",
     amount: "25.50",
     description: "Pizza night",
   });
@@ -169,7 +169,7 @@ async function main() {
     headers: { cookie, origin: base, "content-type": "application/json" },
     body: JSON.stringify({
       recipientName: "Alex",
-      recipientPhone: "5559876543",
+      recipientPhone: "2125550102",
       amount: "12.00",
       description: "Lunch",
     }),

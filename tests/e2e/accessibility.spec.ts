@@ -24,12 +24,12 @@ async function checkPage(page: Page, path: string) {
 
 async function withSample(page: Page, baseURL: string): Promise<string> {
   const origin = { origin: baseURL };
-  await page.request.post("/api/payees", { headers: origin, data: { name: "Sam Lee", phone: "5551234567" } });
+  await page.request.post("/api/payees", { headers: origin, data: { name: "Sam Lee", phone: "2125550101" } });
   const created = await page.request.post("/api/payment-requests", {
     headers: origin,
     data: {
       recipientName: "Sam Lee",
-      recipientPhone: "5551234567",
+      recipientPhone: "2125550101",
       amount: "25.50",
       description: "Pizza night",
     },

@@ -5,7 +5,7 @@ import { expect, PASSWORD, test, toast, uniqueEmail } from "./fixtures";
 const { defaultBrowserType: _browser, ...desktop } = devices["Desktop Chrome"];
 const REQUEST = {
   recipientName: "Sam Lee",
-  recipientPhone: "5551234567",
+  recipientPhone: "2125550101",
   amount: "25.50",
   description: "Pizza",
 };
@@ -62,7 +62,7 @@ test("desktop: after creating, share by copied link and QR code instead of only 
   await expect(page.getByRole("link", { name: "Download QR code" })).toHaveAttribute("download", /\.png$/);
   await expect(page.getByRole("link", { name: "Open text message" })).toHaveAttribute(
     "href",
-    /^sms:\+15551234567\?&body=/,
+    /^sms:\+12125550101\?&body=/,
   );
   await context.close();
 });
@@ -167,7 +167,7 @@ test("archive: search, filter, totals and a CSV export that parses", async ({ pa
   const lines = csv.trimEnd().split("\r\n");
   expect(lines[0]).toBe("Created,Recipient,Phone,Amount (USD),Status,Description,Link,Viewed,Last reminded");
   expect(lines).toHaveLength(4);
-  expect(csv).toContain(`'=SUM(A1),(555) 123-4567,10.25,pending,"Lunch, with ""quotes"""`);
+  expect(csv).toContain(`'=SUM(A1),(212) 555-0101,10.25,pending,"Lunch, with ""quotes"""`);
 });
 
 test("installable: manifest, icons and theme colour", async ({ page }) => {

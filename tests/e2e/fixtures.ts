@@ -18,7 +18,7 @@ export const ALL_ACCOUNTS = [
   { provider: "paypal", accountHandle: "robinex" },
   { provider: "cashapp", accountHandle: "$robinex" },
   { provider: "zelle", accountHandle: "robin@example.com" },
-  { provider: "googlepay", accountHandle: "5550102030" },
+  { provider: "googlepay", accountHandle: "2125550107" },
 ];
 
 type Fixtures = {

@@ -65,7 +65,7 @@ test("landing → create account → setup → methods → profile → logout �
   for (const [name, handle] of [
     ["PayPal", "jordanwalker"],
     ["Cash App", "$jordanw"],
-    ["Google Pay", "(555) 987-6543"],
+    ["Google Pay", "(212) 555-0102"],
   ] as const) {
     await page.getByRole("checkbox", { name }).click();
     await page.getByLabel(`${name} handle`).fill(handle);
@@ -73,7 +73,7 @@ test("landing → create account → setup → methods → profile → logout �
   await update.click();
   await expect(toast(page, "Payment Methods Updated")).toBeVisible();
   await page.reload();
-  await expect(page.getByLabel("Google Pay handle")).toHaveValue("(555) 987-6543");
+  await expect(page.getByLabel("Google Pay handle")).toHaveValue("(212) 555-0102");
   await expect(page.getByRole("checkbox", { name: "PayPal" })).toBeChecked();
 
   // Profile: Email read-only, Update Profile, Logout back to landing.

@@ -37,7 +37,7 @@ test("create → pay page → mark paid, by keyboard alone", async ({ page, base
   await tabTo(page, (f) => f.label === "Name");
   await page.keyboard.type("Kim Key");
   await page.keyboard.press("Tab");
-  await page.keyboard.type("5551234567");
+  await page.keyboard.type("2125550101");
   await page.keyboard.press("Tab");
   await page.keyboard.type("12.34");
   await page.keyboard.press("Enter");

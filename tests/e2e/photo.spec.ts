@@ -50,7 +50,7 @@ test("uploads a photo through the modal and shows it on Profile and the pay page
 
   const created = await page.request.post("/api/payment-requests", {
     headers: { origin: baseURL as string },
-    data: { recipientName: "Sam", recipientPhone: "5551234567", amount: "10.00", description: "Lunch" },
+    data: { recipientName: "Sam", recipientPhone: "2125550101", amount: "10.00", description: "Lunch" },
   });
   const { request } = await created.json();
   await page.goto(new URL(request.shortUrl).pathname);

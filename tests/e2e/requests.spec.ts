@@ -49,8 +49,8 @@ test("create → SMS → pending → public pay page → mark paid → page says
   await amount.fill("25.5");
   await send.click();
   await expect(toast(page, "Invalid Phone Number")).toBeVisible();
-  await phone.fill("+1 555.123.4567");
-  await expect(phone).toHaveValue("(555) 123-4567");
+  await phone.fill("+1 212.555.0101");
+  await expect(phone).toHaveValue("(212) 555-0101");
   await page.getByLabel("Description").fill("Pizza & drinks");
   await expect(
     page.getByRole("checkbox", { name: "Save contact for future payment requests" }),
@@ -62,7 +62,7 @@ test("create → SMS → pending → public pay page → mark paid → page says
   );
   const sms = await page.waitForFunction(() => (window as unknown as { __sms?: string }).__sms);
   const href = (await sms.jsonValue()) as string;
-  expect(href.startsWith("sms:+15551234567?&body=")).toBe(true);
+  expect(href.startsWith("sms:+12125550101?&body=")).toBe(true);
   const body = decodeURIComponent(href.split("&body=")[1] as string);
   expect(body).toMatch(
     /^Hi Sam, Robin Example is requesting \$25\.50 for Pizza & drinks\. Pay here: http:\/\/.+\/pay\/[\w-]{10}$/,
@@ -73,7 +73,7 @@ test("create → SMS → pending → public pay page → mark paid → page says
   await expect(page).toHaveURL(/\/$/, { timeout: 5000 });
   await expect(page.getByText("$25.50")).toBeVisible();
   await expect(page.getByText("pending", { exact: true })).toBeVisible();
-  await expect(page.getByText("(555) 123-4567")).toBeVisible();
+  await expect(page.getByText("(212) 555-0101")).toBeVisible();
   await expect(page.getByRole("button", { name: "Mark Paid" })).toBeVisible();
 
   // The contact was saved on create.
@@ -160,14 +160,14 @@ test("contacts: empty states, prefill the request form, delete with confirm", as
 
   await page.request.post("/api/payees", {
     headers: { origin: baseURL as string },
-    data: { name: "Alex Kim", phone: "5559876543" },
+    data: { name: "Alex Kim", phone: "2125550102" },
   });
   await page.reload();
-  await expect(page.getByText("(555) 987-6543")).toBeVisible();
+  await expect(page.getByText("(212) 555-0102")).toBeVisible();
   await page.getByRole("button", { name: "Request Payment from Alex Kim" }).click();
   await expect(page).toHaveURL(/\/request$/);
   await expect(page.getByLabel("Name", { exact: true })).toHaveValue("Alex Kim");
-  await expect(page.getByLabel("Mobile Phone")).toHaveValue("(555) 987-6543");
+  await expect(page.getByLabel("Mobile Phone")).toHaveValue("(212) 555-0102");
 
   await page.goto("/contacts");
   page.once("dialog", async (dialog) => {

@@ -18,7 +18,7 @@ test("README screenshots", async ({ page, baseURL, browser, readyUser }) => {
   ]) {
     const created = await page.request.post("/api/payment-requests", {
       headers: origin,
-      data: { recipientName: name, recipientPhone: "5551234567", amount, description },
+      data: { recipientName: name, recipientPhone: "2125550101", amount, description },
     });
     payPath = new URL((await created.json()).request.shortUrl).pathname;
   }

@@ -19,7 +19,7 @@ it("shares sessions and rate limits between two processes", async () => {
   const created = await client.call(
     "POST",
     "/api/payment-requests",
-    { recipientName: "Sam", recipientPhone: "5551234567", amount: "3.00" },
+    { recipientName: "Sam", recipientPhone: "2125550101", amount: "3.00" },
     b.base,
   );
   expect(created.status).toBe(201);

@@ -140,7 +140,7 @@ export async function createDatabase(): Promise<{
 
 export const REQUEST = {
   recipientName: "Sam Lee",
-  recipientPhone: "5551234567",
+  recipientPhone: "2125550101",
   amount: "9.99",
   description: "Lunch",
 };

@@ -22,13 +22,13 @@ COOKIE=$(curl -s -i -X POST "$BASE/api/identity/sign-up/email" -H "origin: $BASE
   grep -i '^set-cookie' | sed 's/^set-cookie: //I; s/;.*//' | tr -d '\r' | paste -sd ';' -)
 H=(-H "origin: $BASE" -H "cookie: $COOKIE" -H 'content-type: application/json')
 curl -sf "${H[@]}" -X POST "$BASE/api/auth/setup" -d '{"profileName":"Scan","paymentAccounts":[{"provider":"venmo","accountHandle":"@scan"}]}' >/dev/null
-ID=$(curl -sf "${H[@]}" -X POST "$BASE/api/payment-requests" -d '{"recipientName":"Sam","recipientPhone":"5551234567","amount":"5.00","description":"x"}' | sed 's/.*"id":"\([^"]*\)".*/\1/')
-PAYEE=$(curl -sf "${H[@]}" -X POST "$BASE/api/payees" -d '{"name":"Sam","phone":"5551234567"}' | sed 's/.*"id":"\([^"]*\)".*/\1/')
+ID=$(curl -sf "${H[@]}" -X POST "$BASE/api/payment-requests" -d '{"recipientName":"Sam","recipientPhone":"2125550101","amount":"5.00","description":"x"}' | sed 's/.*"id":"\([^"]*\)".*/\1/')
+PAYEE=$(curl -sf "${H[@]}" -X POST "$BASE/api/payees" -d '{"name":"Sam","phone":"2125550101"}' | sed 's/.*"id":"\([^"]*\)".*/\1/')
 
 SQLMAP=(sqlmap --batch --level 3 --risk 2 --threads 2 --output-dir "$OUT/sqlmap" --headers "Origin: $BASE" --cookie "$COOKIE" --ignore-code 400,404,409,415,429)
-"${SQLMAP[@]}" -u "$BASE/api/payment-requests" --method POST --data '{"recipientName":"Sam*","recipientPhone":"5551234567*","amount":"5.00*","description":"x*"}' >"$OUT/sqlmap-create.txt" 2>&1 || true
+"${SQLMAP[@]}" -u "$BASE/api/payment-requests" --method POST --data '{"recipientName":"Sam*","recipientPhone":"2125550101*","amount":"5.00*","description":"x*"}' >"$OUT/sqlmap-create.txt" 2>&1 || true
 "${SQLMAP[@]}" -u "$BASE/api/payment-requests/$ID*/status" --method PATCH --data '{"status":"paid*"}' >"$OUT/sqlmap-status.txt" 2>&1 || true
-"${SQLMAP[@]}" -u "$BASE/api/payees" --method POST --data '{"name":"Sam*","phone":"5551234567*"}' >"$OUT/sqlmap-payee.txt" 2>&1 || true
+"${SQLMAP[@]}" -u "$BASE/api/payees" --method POST --data '{"name":"Sam*","phone":"2125550101*"}' >"$OUT/sqlmap-payee.txt" 2>&1 || true
 "${SQLMAP[@]}" -u "$BASE/api/payees/$PAYEE*" --method DELETE >"$OUT/sqlmap-delete.txt" 2>&1 || true
 "${SQLMAP[@]}" -u "$BASE/api/auth/profile" --method PUT --data '{"profileName":"Scan*","firstName":"A*","lastName":"B*"}' >"$OUT/sqlmap-profile.txt" 2>&1 || true
 

@@ -19,13 +19,13 @@ function memoryStore() {
 describe("contact hand-over (spec §2 Contacts)", () => {
   it("stores the contact as JSON under the agreed key, reads it until cleared", () => {
     const store = memoryStore();
-    storeContactHandoff({ name: "Alex", phone: "5551234567" }, store);
+    storeContactHandoff({ name: "Alex", phone: "2125550101" }, store);
     expect(JSON.parse(store.data.get(CONTACT_HANDOFF_KEY) ?? "")).toEqual({
       name: "Alex",
-      phone: "5551234567",
+      phone: "2125550101",
     });
-    expect(readContactHandoff(store)).toEqual({ name: "Alex", phone: "5551234567" });
-    expect(readContactHandoff(store)).toEqual({ name: "Alex", phone: "5551234567" });
+    expect(readContactHandoff(store)).toEqual({ name: "Alex", phone: "2125550101" });
+    expect(readContactHandoff(store)).toEqual({ name: "Alex", phone: "2125550101" });
     clearContactHandoff(store);
     expect(readContactHandoff(store)).toBeNull();
   });

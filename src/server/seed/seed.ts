@@ -15,14 +15,14 @@ export const DEMO = { email: "demo@collect.example", password: "collect-demo-202
 const REQUESTS = [
   {
     recipientName: "Sam Lee",
-    recipientPhone: "5551234567",
+    recipientPhone: "2125550101",
     amount: "25.50",
     description: "Pizza night 🍕",
     ageDays: 0,
   },
   {
     recipientName: "Alex Kim",
-    recipientPhone: "5559876543",
+    recipientPhone: "2125550102",
     amount: "120.00",
     description: "Concert tickets",
     ageDays: 3,
@@ -30,7 +30,7 @@ const REQUESTS = [
   },
   {
     recipientName: "Jordan Park",
-    recipientPhone: "5552223333",
+    recipientPhone: "2125550103",
     amount: "64.20",
     description: "Groceries split",
     ageDays: 5,
@@ -38,7 +38,7 @@ const REQUESTS = [
   },
   {
     recipientName: "Maya Rivera",
-    recipientPhone: "5554445555",
+    recipientPhone: "2125550104",
     amount: "800.00",
     description: "June rent share",
     ageDays: 12,
@@ -46,7 +46,7 @@ const REQUESTS = [
   },
   {
     recipientName: "Chris Doe",
-    recipientPhone: "5556667777",
+    recipientPhone: "2125550105",
     amount: "15.00",
     description: "Movie",
     ageDays: 20,
@@ -54,7 +54,7 @@ const REQUESTS = [
   },
   {
     recipientName: "Pat Quinn",
-    recipientPhone: "5558889999",
+    recipientPhone: "2125550106",
     amount: "40.00",
     description: "Old bet",
     ageDays: 30,
@@ -131,7 +131,7 @@ export async function seed(argv: string[]): Promise<string> {
         { provider: "paypal", accountHandle: "robindemo" },
         { provider: "cashapp", accountHandle: "$robindemo" },
         { provider: "zelle", accountHandle: "robin@collect.example" },
-        { provider: "googlepay", accountHandle: "(555) 010-2030" },
+        { provider: "googlepay", accountHandle: "(212) 555-0107" },
       ],
     });
     await call("PUT", "/api/auth/profile", {

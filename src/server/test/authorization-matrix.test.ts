@@ -66,7 +66,7 @@ const MISSING = "00000000-0000-4000-8000-000000000000";
 const VALID = {
   request: {
     recipientName: "Sam Lee",
-    recipientPhone: "(555) 123-4567",
+    recipientPhone: "(212) 555-0101",
     amount: "25.50",
     description: "Pizza",
   },
@@ -167,7 +167,7 @@ const MATRIX: Record<string, Case[]> = {
   "POST /api/payees": [
     {
       name: "saves for the caller",
-      call: () => ({ url: "/api/payees", body: { name: "Alex", phone: "5557654321" } }),
+      call: () => ({ url: "/api/payees", body: { name: "Alex", phone: "2125550108" } }),
       expect: signedIn(200),
     },
   ],
@@ -300,7 +300,7 @@ describeEachDatabase("authorization matrix", (ctx) => {
     const a = as(app, owner);
     // A's phone numbers differ from the ones B sends, so finding them in B's answers is a leak.
     const created = (
-      await a("POST", "/api/payment-requests", { ...VALID.request, recipientPhone: "(555) 867-5309" })
+      await a("POST", "/api/payment-requests", { ...VALID.request, recipientPhone: "(212) 555-0109" })
     ).json();
     const phone = `555${String(randomInt(2_000_000, 9_999_999))}`;
     const payee = (await a("POST", "/api/payees", { name: "Contact", phone })).json();
@@ -325,7 +325,7 @@ describeEachDatabase("authorization matrix", (ctx) => {
       photoPath: photo.json().objectPath,
       spareUploadUrl: (await upload()).toString(),
       uploadUrl: `${unused.pathname}${unused.search}`,
-      secrets: [created.request.id, payee.id, owner.email, "5558675309", "867-5309", phone],
+      secrets: [created.request.id, payee.id, owner.email, "2125550109", "555-0109", phone],
     };
   }
 

@@ -51,11 +51,11 @@ const VALID = {
   accounts: { accounts: [{ provider: "venmo", accountHandle: "@fuzz-owner" }] },
   request: {
     recipientName: "Sam Lee",
-    recipientPhone: "(555) 123-4567",
+    recipientPhone: "(212) 555-0101",
     amount: "25.50",
     description: "Pizza",
   },
-  payee: { name: "Sam Lee", phone: "5551234567" },
+  payee: { name: "Sam Lee", phone: "2125550101" },
   photo: { photoURL: "/objects/uploads/abcdefghij/00000000-0000-4000-8000-000000000000" },
   status: { status: "paid" },
   // Shapes that fail before any password hashing (scrypt is slow by design); mutations may fix them.

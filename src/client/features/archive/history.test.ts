@@ -19,7 +19,7 @@ const request = (
   status,
   description: null,
   recipientName: "Alex",
-  recipientPhone: "5551234567",
+  recipientPhone: "2125550101",
   createdAt,
   shortUrl: `http://localhost/pay/${id}`,
   viewedAt: null,

@@ -94,14 +94,14 @@ export function RequestFormView({ contact, onCreatedOnDesktop }: RequestFormView
         onChange={(e) => set("name", e.target.value)}
       />
       {/* No maxLength: the formatter already stops at 14 characters, and a browser cut would
-          spoil a pasted or autofilled "+1 (555) 123-4567" or a typed leading 1 (spec §5). */}
+          spoil a pasted or autofilled "+1 (212) 555-0101" or a typed leading 1 (spec §5). */}
       <Field
         label="Mobile Phone"
         name="recipientPhone"
         type="tel"
         inputMode="tel"
         autoComplete="tel"
-        placeholder="(555) 123-4567"
+        placeholder="(212) 555-0101"
         hint="US mobile number. We'll open your messages app to text it."
         value={form.phone}
         onChange={(e) => set("phone", formatPhoneInput(e.target.value))}

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { VALIDATION } from "../../../shared/messages";
 import { INVALID_PHONE, type RequestForm, validateRequestForm } from "./validate-request-form";
 
-const valid: RequestForm = { name: "Alex Morgan", phone: "(555) 123-4567", amount: "25.5", description: "" };
+const valid: RequestForm = { name: "Alex Morgan", phone: "(212) 555-0101", amount: "25.5", description: "" };
 const check = (change: Partial<RequestForm>) => validateRequestForm({ ...valid, ...change });
 const failure = (text: { title: string; description: string }) => ({ ok: false, ...text });
 
@@ -12,7 +12,7 @@ describe("validateRequestForm (spec §5 Request)", () => {
       ok: true,
       value: {
         recipientName: "Alex Morgan",
-        recipientPhone: "5551234567",
+        recipientPhone: "2125550101",
         amount: "25.50",
         description: null,
       },
@@ -51,9 +51,9 @@ describe("validateRequestForm (spec §5 Request)", () => {
       title: "Invalid Phone Number",
       description: "Please enter a valid 10-digit US mobile number.",
     });
-    expect(check({ phone: "+1 555.123.4567" })).toMatchObject({
+    expect(check({ phone: "+1 212.555.0101" })).toMatchObject({
       ok: true,
-      value: { recipientPhone: "5551234567" },
+      value: { recipientPhone: "2125550101" },
     });
   });
 

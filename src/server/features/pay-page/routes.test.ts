@@ -21,7 +21,7 @@ async function newRequest(
   await call("PUT", "/api/auth/profile", { profileName: "Sam Lee", firstName: "Sam", lastName: "Lee" });
   const body = {
     recipientName: "Alex",
-    recipientPhone: "5551234567",
+    recipientPhone: "2125550101",
     amount: "12.00",
     description: "Lunch",
     ...overrides,
@@ -48,7 +48,7 @@ describeEachDatabase("public payment page", (ctx) => {
         { provider: "cashapp", accountHandle: "$samlee" },
       ],
     });
-    expect(response.body).not.toMatch(/5551234567|@example\.com|"id"|userId/);
+    expect(response.body).not.toMatch(/2125550101|@example\.com|"id"|userId/);
   });
 
   it("answers unknown codes with 404 {message}, and shows a paid request as paid", async () => {
@@ -110,7 +110,7 @@ describeEachDatabase("public payment page", (ctx) => {
     const { request } = (
       await call("POST", "/api/payment-requests", {
         recipientName: "Alex",
-        recipientPhone: "5551234567",
+        recipientPhone: "2125550101",
         amount: "1234.5",
         description: `Tickets "<img src=x onerror=alert(2)>" & 'more'`,
       })
@@ -200,7 +200,7 @@ describeEachDatabase("public view cache across processes", (ctx) => {
       const second = (
         await onOther("POST", "/api/payment-requests", {
           recipientName: "Bo",
-          recipientPhone: "5551234567",
+          recipientPhone: "2125550101",
           amount: "3.00",
         })
       ).json().request;

@@ -4,12 +4,12 @@ import { as, createReadyUser, describeEachDatabase } from "../../test/harness";
 describeEachDatabase("payees", (ctx) => {
   it("saves digits only and updates the name of an existing phone instead of duplicating", async () => {
     const call = as(ctx.app, await createReadyUser(ctx.app));
-    const first = await call("POST", "/api/payees", { name: "Sam", phone: "+1 (555) 123-4567" });
+    const first = await call("POST", "/api/payees", { name: "Sam", phone: "+1 (212) 555-0101" });
     expect(first.statusCode).toBe(200);
-    expect(first.json()).toMatchObject({ name: "Sam", phone: "5551234567" });
-    const renamed = await call("POST", "/api/payees", { name: "Sam Lee", phone: "555.123.4567" });
+    expect(first.json()).toMatchObject({ name: "Sam", phone: "2125550101" });
+    const renamed = await call("POST", "/api/payees", { name: "Sam Lee", phone: "212.555.0101" });
     expect(renamed.json().id).toBe(first.json().id);
-    await call("POST", "/api/payees", { name: "alex", phone: "5559876543" });
+    await call("POST", "/api/payees", { name: "alex", phone: "2125550102" });
     const list = (await call("GET", "/api/payees")).json();
     expect(list.map((p: { name: string }) => p.name)).toEqual(["alex", "Sam Lee"]);
   });
@@ -17,10 +17,10 @@ describeEachDatabase("payees", (ctx) => {
   it("refuses bad contacts with 400 {message}", async () => {
     const call = as(ctx.app, await createReadyUser(ctx.app));
     for (const body of [
-      { name: "", phone: "5551234567" },
+      { name: "", phone: "2125550101" },
       { name: "A", phone: "123" },
       { name: "A" },
-      { phone: "5551234567" },
+      { phone: "2125550101" },
     ]) {
       const response = await call("POST", "/api/payees", body);
       expect(response.statusCode, JSON.stringify(body)).toBe(400);
@@ -31,7 +31,7 @@ describeEachDatabase("payees", (ctx) => {
   it("deletes only the caller's contacts; another user's id is 404", async () => {
     const alice = as(ctx.app, await createReadyUser(ctx.app));
     const bob = as(ctx.app, await createReadyUser(ctx.app));
-    const contact = (await alice("POST", "/api/payees", { name: "Sam", phone: "5551234567" })).json();
+    const contact = (await alice("POST", "/api/payees", { name: "Sam", phone: "2125550101" })).json();
     expect((await bob("DELETE", `/api/payees/${contact.id}`)).statusCode).toBe(404);
     expect((await bob("GET", "/api/payees")).json()).toEqual([]);
     expect((await bob("DELETE", "/api/payees/nope")).statusCode).toBe(404);
@@ -44,7 +44,7 @@ describeEachDatabase("payees", (ctx) => {
   it("answers 401 when signed out", async () => {
     const anonymous = as(ctx.app, null);
     expect((await anonymous("GET", "/api/payees")).statusCode).toBe(401);
-    expect((await anonymous("POST", "/api/payees", { name: "A", phone: "5551234567" })).statusCode).toBe(401);
+    expect((await anonymous("POST", "/api/payees", { name: "A", phone: "2125550101" })).statusCode).toBe(401);
     expect((await anonymous("DELETE", "/api/payees/00000000-0000-4000-8000-000000000000")).statusCode).toBe(
       401,
     );

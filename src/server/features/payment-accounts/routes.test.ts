@@ -5,7 +5,7 @@ describeEachDatabase("payment accounts", (ctx) => {
   it("replaces the whole set with all five providers", async () => {
     const call = as(ctx.app, await createReadyUser(ctx.app));
     const accounts = [
-      { provider: "googlepay", accountHandle: "(555) 123-4567" },
+      { provider: "googlepay", accountHandle: "(212) 555-0101" },
       { provider: "paypal", accountHandle: "alexdoe" },
       { provider: "venmo", accountHandle: "@alex" },
       { provider: "cashapp", accountHandle: "$alex" },
@@ -21,9 +21,9 @@ describeEachDatabase("payment accounts", (ctx) => {
       "googlepay",
     ]);
     const fewer = await call("POST", "/api/payment-accounts", {
-      accounts: [{ provider: "zelle", accountHandle: "5551234567" }],
+      accounts: [{ provider: "zelle", accountHandle: "2125550101" }],
     });
-    expect(fewer.json()).toEqual([{ provider: "zelle", accountHandle: "5551234567" }]);
+    expect(fewer.json()).toEqual([{ provider: "zelle", accountHandle: "2125550101" }]);
     expect((await call("GET", "/api/payment-accounts")).json()).toEqual(fewer.json());
   });
 

@@ -3,7 +3,7 @@ import { as, createReadyUser, describeEachDatabase, nextIp, TEST_ORIGIN } from "
 
 const body = {
   recipientName: "Sam Lee",
-  recipientPhone: "5551234567",
+  recipientPhone: "2125550101",
   amount: "40.00",
   description: "Concert",
 };
@@ -117,7 +117,7 @@ describeEachDatabase("request lifecycle beyond the spec", (ctx) => {
       csv.startsWith("Created,Recipient,Phone,Amount (USD),Status,Description,Link,Viewed,Last reminded\r\n"),
     ).toBe(true);
     expect(csv).toContain(`"'=HYPERLINK(""http://evil"",""x"")"`);
-    expect(csv).toContain('"Lee, Sam",(555) 123-4567,40.00,pending,"The ""big"" one\nline 2"');
+    expect(csv).toContain('"Lee, Sam",(212) 555-0101,40.00,pending,"The ""big"" one\nline 2"');
     expect(csv).not.toContain("Bob's friend");
     expect(csv.trimEnd().split("\r\n")).toHaveLength(3);
     expect((await as(ctx.app, null)("GET", "/api/payment-requests/export.csv")).statusCode).toBe(401);

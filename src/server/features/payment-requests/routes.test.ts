@@ -4,7 +4,7 @@ import { as, createReadyUser, describeEachDatabase, TEST_ORIGIN } from "../../te
 
 const valid = {
   recipientName: "Sam Lee",
-  recipientPhone: "(555) 123-4567",
+  recipientPhone: "(212) 555-0101",
   amount: "25.5",
   description: "Pizza night",
 };
@@ -20,7 +20,7 @@ describeEachDatabase("payment requests", (ctx) => {
       status: "pending",
       description: "Pizza night",
       recipientName: "Sam Lee",
-      recipientPhone: "5551234567",
+      recipientPhone: "2125550101",
     });
     expect(request.shortUrl).toMatch(new RegExp(`^${TEST_ORIGIN}/pay/[A-Za-z0-9_-]{${SHORT_CODE_LENGTH}}$`));
     expect(smsMessage).toBe(
@@ -61,7 +61,7 @@ describeEachDatabase("payment requests", (ctx) => {
       expect(response.statusCode, JSON.stringify(amount)).toBe(400);
       expect(response.json().message).toMatch(/^amount: /);
     }
-    for (const recipientPhone of ["123", "(555) 123-456", "", "phone", 5551234567]) {
+    for (const recipientPhone of ["123", "(212) 555-010", "", "phone", 2125550101]) {
       const response = await call("POST", "/api/payment-requests", { ...valid, recipientPhone });
       expect(response.statusCode, JSON.stringify(recipientPhone)).toBe(400);
       expect(response.json().message).toMatch(/^recipientPhone: /);

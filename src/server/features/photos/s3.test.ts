@@ -166,7 +166,7 @@ describeEachDatabase(
 
       const created = await call("POST", "/api/payment-requests", {
         recipientName: "Alex",
-        recipientPhone: "5551234567",
+        recipientPhone: "2125550101",
         amount: "5.00",
       });
       expect(created.statusCode, created.body).toBe(201);
