@@ -1,12 +1,15 @@
-// `npm start`: builds the client when it is missing or older than its sources, then runs the
-// server in this process (so SIGTERM/SIGINT reach it directly).
+// `npm start`: runs the compiled server (dist/server/main.js) in this process, so SIGTERM and
+// SIGINT reach it directly. Builds first when the build is missing, or, where the build tools are
+// installed (a development checkout), when the sources are newer than it. A production install
+// (`npm install --omit=dev`) never builds: it runs what `npm run build` produced.
 import { execFileSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
-import { register } from "tsx/esm/api";
+import { pathToFileURL } from "node:url";
 
 const root = path.resolve(import.meta.dirname, "..");
-const builtIndex = path.join(root, "dist/client/index.html");
+const outputs = ["dist/client/index.html", "dist/server/main.js"].map((f) => path.join(root, f));
+const canBuild = existsSync(path.join(root, "node_modules/vite")) && existsSync(path.join(root, "src"));
 
 function newestMtime(dir) {
   let newest = 0;
@@ -17,22 +20,19 @@ function newestMtime(dir) {
   return newest;
 }
 
-const sources = ["src/client", "src/shared"].map((d) => newestMtime(path.join(root, d)));
-if (!existsSync(builtIndex) || Math.max(...sources) > statSync(builtIndex).mtimeMs) {
-  console.log("Building the client…");
-  execFileSync(
-    process.execPath,
-    [path.join(root, "node_modules/vite/bin/vite.js"), "build", "--logLevel", "warn"],
-    // Always a production bundle, whatever NODE_ENV the server itself runs with.
-    { cwd: root, stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } },
-  );
-}
-// Precompressed .br/.gz beside the assets, once per build (a plain `vite build` leaves none).
-const compressed = path.join(root, "dist/client/.compressed");
-if (!existsSync(compressed) || statSync(compressed).mtimeMs < statSync(builtIndex).mtimeMs) {
-  execFileSync(process.execPath, [path.join(root, "scripts/compress.mjs")], { cwd: root, stdio: "inherit" });
+const missing = outputs.some((f) => !existsSync(f));
+const stale =
+  canBuild &&
+  !missing &&
+  newestMtime(path.join(root, "src")) > Math.min(...outputs.map((f) => statSync(f).mtimeMs));
+if (missing || stale) {
+  if (!canBuild) {
+    console.error("No build in dist/: run `npm run build` where the dev dependencies are installed.");
+    process.exit(1);
+  }
+  console.log("Building…");
+  execFileSync("npm", ["run", "--silent", "build"], { cwd: root, stdio: "inherit" });
 }
 
 process.chdir(root);
-register();
-await import("../src/server/main.ts");
+await import(pathToFileURL(path.join(root, "dist/server/main.js")).href);
