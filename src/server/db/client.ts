@@ -1,4 +1,4 @@
-import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from "node:fs";
+import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
@@ -8,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { takeDataDirLock } from "./data-dir-lock";
 import * as schema from "./schema";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -113,7 +114,7 @@ async function openPglite(options: { dataDir?: string; template?: Blob }): Promi
   if (options.dataDir) {
     dataDir = path.resolve(options.dataDir, "pglite");
     mkdirSync(dataDir, { recursive: true });
-    releaseLock = takeLock(path.resolve(options.dataDir, "collect.lock"));
+    releaseLock = takeDataDirLock(path.resolve(options.dataDir, "collect.lock"));
   }
   try {
     const client = await PGlite.create({ dataDir, loadDataDir: options.template });
@@ -139,39 +140,5 @@ async function openPglite(options: { dataDir?: string; template?: Blob }): Promi
   } catch (error) {
     releaseLock();
     throw error;
-  }
-}
-
-/**
- * PGlite is single-process: a second server on the same folder would corrupt it. The lock
- * holds our pid; a lock left by a killed process (pid gone) is taken over.
- */
-function takeLock(lockPath: string): () => void {
-  for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      const fd = openSync(lockPath, "wx");
-      writeSync(fd, String(process.pid));
-      closeSync(fd);
-      return () => rmSync(lockPath, { force: true });
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-      const pid = Number(readFileSync(lockPath, "utf8"));
-      if (Number.isInteger(pid) && pid > 0 && isAlive(pid)) {
-        throw new Error(
-          `The data folder ${path.dirname(lockPath)} is in use by another Collect process (pid ${pid}). Stop it, or set DATA_DIR to another folder.`,
-        );
-      }
-      rmSync(lockPath, { force: true });
-    }
-  }
-  throw new Error(`Could not lock ${lockPath}`);
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
   }
 }
