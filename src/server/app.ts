@@ -43,7 +43,7 @@ export type BuildOptions = {
   /** An already open database (tests); otherwise one is opened from config and closed with the app. */
   database?: Database;
   /** Where logs go (tests read them); default stdout. */
-  logStream?: NodeJS.WritableStream;
+  logStream?: { write(line: string): unknown };
   /** Told of every route as it is added (the authorization-matrix test lists the routes with it). */
   onRoute?: (route: RouteOptions) => void;
 };

@@ -2,6 +2,11 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { buildApp } from "./app";
 import { ConfigError, loadConfig } from "./env";
+import { stdoutDestination } from "./lib/log-destination";
+import { startWatchdog } from "./lib/watchdog";
+
+/** Longest a shutdown may take: in-flight requests finish, the database closes, then we exit. */
+const SHUTDOWN_MS = 10_000;
 
 /** Starts the server; stops cleanly on SIGTERM/SIGINT (finish in-flight requests, close the database). */
 async function main(): Promise<void> {
@@ -9,22 +14,23 @@ async function main(): Promise<void> {
   const clientDir = path.resolve("dist/client");
   if (existsSync(path.join(clientDir, "index.html"))) config.clientDir = clientDir;
 
-  const app = await buildApp(config);
+  const logs = stdoutDestination();
+  const app = await buildApp(config, { logStream: logs.stream });
   let closing = false;
+  const exit = async (code: number) => {
+    await logs.flush(1_000);
+    process.exit(code);
+  };
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, "shutting down");
-    const force = setTimeout(() => {
-      app.log.error("shutdown took longer than 10 s; exiting");
-      process.exit(1);
-    }, 10_000);
-    force.unref();
+    startWatchdog(SHUTDOWN_MS);
     app.close().then(
-      () => process.exit(0),
+      () => exit(0),
       (error) => {
         app.log.error({ err: error }, "shutdown failed");
-        process.exit(1);
+        return exit(1);
       },
     );
   };

@@ -1,4 +1,5 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { existsSync } from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import pg from "pg";
@@ -27,12 +28,15 @@ export type ServerProcess = {
   output: () => string;
 };
 
-/** Starts the real server (src/server/main.ts) in its own process and waits until it is ready. */
+const entry = path.join(root, "dist/server/main.js");
+
+/** Starts the real, compiled server in its own process (building it once if needed) and waits until it is ready. */
 export async function startServer(env: Record<string, string>, fixedPort?: number): Promise<ServerProcess> {
+  if (!existsSync(entry)) execFileSync("npm", ["run", "--silent", "build"], { cwd: root, stdio: "inherit" });
   const port = fixedPort ?? (await freePort());
   const base = `http://127.0.0.1:${port}`;
   let output = "";
-  const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
+  const child = spawn(process.execPath, [entry], {
     cwd: root,
     env: {
       ...process.env,

@@ -62,3 +62,46 @@ it("finishes accepted requests, refuses new ones and exits 0 within 10 s", async
   server.child.kill("SIGTERM");
   expect(await server.exited).toBe(0);
 }, 120_000);
+
+/**
+ * The log reader stops reading (a stuck log shipper, a closed terminal): stdout's pipe fills up.
+ * Logging must not block the server, and SIGTERM still ends it within 10 s.
+ */
+it("exits within 10 s on SIGTERM when stdout's reader has stopped reading, under load", async () => {
+  const server = await startServer({
+    DATA_DIR: mkdtempSync(path.join(os.tmpdir(), "collect-term-")),
+    LOG_LEVEL: "info",
+  });
+  server.child.stdout?.removeAllListeners("data");
+  server.child.stdout?.pause();
+  let stop = false;
+  let answered = 0;
+  const load = Array.from({ length: 16 }, async () => {
+    while (!stop) {
+      const ok = await fetch(`${server.base}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      );
+      if (ok) answered += 1;
+      else await new Promise((r) => setTimeout(r, 20));
+    }
+  });
+  // Long enough for the per-request log lines to fill the pipe (64 KiB) many times over.
+  await new Promise((r) => setTimeout(r, 2000));
+  const before = answered;
+  await new Promise((r) => setTimeout(r, 500));
+  expect(answered).toBeGreaterThan(before);
+  const t0 = performance.now();
+  server.child.kill("SIGTERM");
+  const exited = await Promise.race([
+    server.exited.then(() => true),
+    new Promise((r) => setTimeout(r, 12_000, false)),
+  ]);
+  const stoppedIn = performance.now() - t0;
+  stop = true;
+  server.child.kill("SIGKILL");
+  await Promise.all(load);
+  expect(exited).toBe(true);
+  expect(stoppedIn).toBeLessThan(10_000);
+  console.log(`SIGTERM with a stuck log pipe: ${answered} answered, stopped in ${Math.round(stoppedIn)} ms`);
+}, 60_000);
