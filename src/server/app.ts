@@ -17,7 +17,7 @@ import { type ClientAssets, readClientAssets } from "./lib/client-assets";
 import { type Auth, createAuth, registerSession } from "./plugins/auth";
 import { registerAuthRoutes } from "./plugins/auth-routes";
 import { registerCsrfGuard } from "./plugins/csrf";
-import { registerErrorHandling } from "./plugins/errors";
+import { clientErrorHandler, frameworkErrors, registerErrorHandling } from "./plugins/errors";
 import { registerSecurityHeaders } from "./plugins/security-headers";
 import { createLocalStorage } from "./storage/local-storage";
 import type { ObjectStorage } from "./storage/object-storage";
@@ -46,6 +46,20 @@ export type BuildOptions = {
   logStream?: { write(line: string): unknown };
   /** Told of every route as it is added (the authorization-matrix test lists the routes with it). */
   onRoute?: (route: RouteOptions) => void;
+  /** Tests shorten these to see them act. */
+  timeouts?: Partial<typeof SERVER_TIMEOUTS>;
+};
+
+/**
+ * Suited to a load balancer in front: keep-alive outlives its idle timeout (commonly 60 s) so it
+ * never reuses a connection we just closed, and a request whose headers or body trickle in is cut
+ * within 30 s (Node checks every `checkEveryMs`), so slow clients cannot hold sockets open.
+ */
+export const SERVER_TIMEOUTS = {
+  requestMs: 28_000,
+  headersMs: 15_000,
+  keepAliveMs: 72_000,
+  checkEveryMs: 2_000,
 };
 
 const SECRET_QUERY = /([?&](?:sig|signature|token|X-Amz-Signature|X-Amz-Credential)=)[^&]*/gi;
@@ -60,7 +74,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         : { kind: "pglite", dataDir: config.dataDir },
     ));
 
+  const timeouts = { ...SERVER_TIMEOUTS, ...options.timeouts };
   const app = Fastify({
+    requestTimeout: timeouts.requestMs,
+    frameworkErrors,
+    clientErrorHandler,
+    keepAliveTimeout: timeouts.keepAliveMs,
+    http: {
+      requestTimeout: timeouts.requestMs,
+      headersTimeout: Math.min(timeouts.headersMs, timeouts.requestMs),
+      connectionsCheckingInterval: timeouts.checkEveryMs,
+    },
     // Behind a proxy, trust exactly one hop: the client IP is the address our proxy saw.
     trustProxy: config.trustProxy ? (_address: string, hop: number) => hop === 0 : false,
     bodyLimit: 64 * 1024,
@@ -94,8 +118,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook("preClose", async () => {
     closing = true;
   });
-  app.addHook("onSend", async (_request, reply, payload) => {
+  app.addHook("onSend", async (request, reply, payload) => {
     if (closing) reply.header("connection", "close");
+    // API answers are per user and per moment: no browser or proxy may keep one, unless a
+    // route says otherwise.
+    if (request.url.startsWith("/api/") && !reply.hasHeader("cache-control")) {
+      reply.header("cache-control", "no-store");
+    }
     return payload;
   });
   app.addHook("onClose", async () => {
@@ -103,7 +132,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
 
   registerErrorHandling(app);
-  registerSecurityHeaders(app, config.publicUrl);
+  registerSecurityHeaders(app, config.publicUrl, config.s3?.endpoint);
   registerCsrfGuard(app, config.publicUrl);
 
   const secret = resolveAuthSecret(config.authSecret, config.dataDir);

@@ -1,4 +1,6 @@
-import type { FastifyError, FastifyInstance } from "fastify";
+import { STATUS_CODES } from "node:http";
+import type { Duplex } from "node:stream";
+import type { FastifyError, FastifyInstance, FastifyReply } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 
 /** An error whose message is safe to show the caller, with its HTTP status. */
@@ -65,4 +67,39 @@ export function registerErrorHandling(app: FastifyInstance): void {
     request.log.error({ err: error }, "request failed");
     return reply.status(500).send({ message: "Something went wrong on our side. Please try again." });
   });
+}
+
+const EDGE_MESSAGES: Record<number, string> = {
+  400: "The request could not be read.",
+  408: "The request took too long to arrive.",
+  414: "The address is too long.",
+  431: "The request headers are too large.",
+};
+
+/**
+ * Errors raised before a route runs — an undecodable URL, an over-long path parameter — answered
+ * in the same `{message}` shape as everything else, without echoing the path back (Fastify's own
+ * answers quote it). For `Fastify({ frameworkErrors })`.
+ */
+export function frameworkErrors(error: FastifyError, _request: unknown, reply: FastifyReply): void {
+  const status = error.statusCode === 414 ? 414 : 400;
+  reply.status(status).send({ message: EDGE_MESSAGES[status] });
+}
+
+/**
+ * Node's own refusals (headers too large, a malformed request, a request that timed out) are
+ * written straight to the socket: the same `{message}` shape, then the connection closes.
+ * For `Fastify({ clientErrorHandler })`.
+ */
+export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Duplex): void {
+  if (error.code === "ECONNRESET" || socket.destroyed) return;
+  const status =
+    error.code === "ERR_HTTP_REQUEST_TIMEOUT" ? 408 : error.code === "HPE_HEADER_OVERFLOW" ? 431 : 400;
+  const body = JSON.stringify({ message: EDGE_MESSAGES[status] });
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy();
 }
