@@ -116,7 +116,12 @@ function Instructions({
     >
       {heading && <h2 className="text-base font-bold text-slate-900 dark:text-white">{heading}</h2>}
       <p className="text-slate-700 dark:text-slate-300">{instructions.sentence}</p>
-      <CopyButton value={instructions.amount} shown={formatMoney(instructions.amount)} name="amount" boxed />
+      <CopyButton
+        value={instructions.amount}
+        shown={formatMoney(instructions.amount)}
+        name={`${PROVIDER_LABELS[provider]} amount`}
+        boxed
+      />
       <CopyButton value={instructions.handle} name={`${PROVIDER_LABELS[provider]} handle`} boxed />
     </div>
   );
