@@ -13,7 +13,7 @@ const STRONG = "text-slate-900 dark:text-white";
  */
 export function PayView({ view }: { view: PublicPaymentView | null }) {
   return (
-    <div data-pay-page className="mx-auto flex min-h-dvh w-full max-w-md flex-col gap-6 px-4 py-8">
+    <div className="mx-auto flex min-h-dvh w-full max-w-md flex-col gap-6 px-4 py-8">
       <a
         href="/"
         className="self-center text-xl font-extrabold tracking-tight text-emerald-700 dark:text-emerald-400"
