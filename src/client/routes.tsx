@@ -21,7 +21,7 @@ const APP_PAGES: Record<AppPath, LazyExoticComponent<ComponentType>> = {
 
 /**
  * Top-level routes: sign-in first, then everything auth decides. /pay/{code} is rendered by the
- * server (features/pay/pay-view.tsx) and never reaches this app.
+ * server (shared/ui/pay-view.tsx) and never reaches this app.
  */
 export function AppRoutes() {
   return (

@@ -1,13 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { paymentAction } from "./payment-links";
+import { paymentAction, paymentInstructions } from "./payment-links";
 
 const base = { amount: "25.50", description: "Pizza & drinks", isMobile: true };
 
 describe("paymentAction", () => {
-  it("links PayPal.Me with the amount", () => {
+  it("links PayPal.Me with the amount in USD", () => {
     expect(paymentAction({ ...base, provider: "paypal", handle: "alexdoe" })).toEqual({
       kind: "link",
-      href: "https://paypal.me/alexdoe/25.50",
+      href: "https://paypal.me/alexdoe/25.50USD",
     });
   });
 
@@ -18,32 +18,86 @@ describe("paymentAction", () => {
     });
   });
 
-  it("opens Venmo's app on a phone with recipient, amount and note", () => {
-    expect(paymentAction({ ...base, provider: "venmo", handle: "@alex-doe" })).toEqual({
+  it("links a phone to venmo.com over https with recipient, amount and note encoded", () => {
+    const action = paymentAction({ ...base, provider: "venmo", handle: "@alex-doe" });
+    expect(action).toEqual({
       kind: "link",
-      href: "venmo://paycharge?txn=pay&recipients=alex-doe&amount=25.50&note=Pizza%20%26%20drinks",
+      href: "https://venmo.com/?txn=pay&recipients=alex-doe&amount=25.50&note=Pizza%20%26%20drinks",
+    });
+    const url = new URL((action as { href: string }).href);
+    expect(url.origin).toBe("https://venmo.com");
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      txn: "pay",
+      recipients: "alex-doe",
+      amount: "25.50",
+      note: "Pizza & drinks",
     });
   });
 
-  it("tells a desktop visitor to open Venmo, for 6 seconds", () => {
+  it("keeps emoji, quotes and symbols of a Venmo note intact through encoding", () => {
+    const note = 'Taco #2 "al pastor" 50% off 🌮 + tip?';
+    const action = paymentAction({ ...base, description: note, provider: "venmo", handle: "@al" });
+    const href = (action as { href: string }).href;
+    expect(href).not.toMatch(/[ +#"]/);
+    expect(new URL(href).searchParams.get("note")).toBe(note);
+  });
+
+  it("leaves the note out of Venmo's link when the request has no description", () => {
+    const action = paymentAction({ ...base, description: null, provider: "venmo", handle: "@al" });
+    expect(action).toEqual({ kind: "link", href: "https://venmo.com/?txn=pay&recipients=al&amount=25.50" });
+  });
+
+  it("explains Venmo on a desktop in a 6-second toast that carries the same https link", () => {
     const action = paymentAction({ ...base, provider: "venmo", handle: "@alex", isMobile: false });
-    expect(action).toMatchObject({ kind: "toast", duration: 6000 });
+    expect(action).toEqual({
+      kind: "toast",
+      title: "Open Venmo",
+      description: "Open the Venmo app or venmo.com and pay @alex $25.50.",
+      duration: 6000,
+      href: "https://venmo.com/?txn=pay&recipients=alex&amount=25.50&note=Pizza%20%26%20drinks",
+    });
   });
 
-  it("sends Google Pay the amount in USD", () => {
-    const action = paymentAction({ ...base, provider: "googlepay", handle: "alex@example.com" });
-    expect(action.kind).toBe("link");
-    const url = new URL((action as { href: string }).href);
-    expect(url.searchParams.get("amount")).toBe("25.50");
-    expect(url.searchParams.get("currency")).toBe("USD");
-    expect(url.searchParams.get("recipient")).toBe("alex@example.com");
-  });
-
-  it("tells the amount and handle for Zelle", () => {
+  it("tells the amount and handle for Zelle in a toast, pointing at the bank's app", () => {
     expect(paymentAction({ ...base, provider: "zelle", handle: "alex@example.com" })).toEqual({
       kind: "toast",
       title: "Pay with Zelle",
-      description: "Send $25.50 to alex@example.com in your bank's Zelle app.",
+      description: "Send $25.50 to alex@example.com with Zelle in your bank's app.",
     });
+  });
+
+  it("never links Google Pay's closed US send service", () => {
+    for (const isMobile of [true, false]) {
+      expect(paymentAction({ ...base, isMobile, provider: "googlepay", handle: "2125550107" })).toEqual({
+        kind: "inline",
+      });
+    }
+  });
+});
+
+describe("paymentInstructions", () => {
+  it("gives Zelle's amount and handle to copy, in the bank's app", () => {
+    expect(
+      paymentInstructions({ provider: "zelle", handle: " alex@example.com ", amount: "1234.50" }),
+    ).toEqual({
+      sentence: "Send $1,234.50 to alex@example.com with Zelle in your bank's app.",
+      amount: "1234.50",
+      handle: "alex@example.com",
+    });
+  });
+
+  it("says plainly that Google Pay has no US person-to-person link, with amount and handle to copy", () => {
+    expect(paymentInstructions({ provider: "googlepay", handle: "2125550107", amount: "25.50" })).toEqual({
+      sentence:
+        "Google Pay no longer sends money between people in the US (it stopped in June 2024), so there is no Google Pay link: pay $25.50 to 2125550107 another way.",
+      amount: "25.50",
+      handle: "2125550107",
+    });
+  });
+
+  it("has none for the providers with a working link", () => {
+    for (const provider of ["paypal", "venmo", "cashapp"] as const) {
+      expect(paymentInstructions({ provider, handle: "x", amount: "1.00" })).toBeNull();
+    }
   });
 });

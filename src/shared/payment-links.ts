@@ -1,22 +1,43 @@
+import { formatMoney } from "./money";
 import type { Provider } from "./providers";
 
-/** Where a payer's tap goes for each provider (spec §7 "Payment links built on the client"). */
+/**
+ * What a payer's tap on a provider does. Every provider ends somewhere that works: a link the
+ * provider still honours, or instructions the payer can follow in another app
+ * (docs/pay-buttons.md gives the reasons and sources for each).
+ */
 export type PaymentAction =
   | { kind: "link"; href: string }
-  /** No usable web link here: tell the payer what to do (and offer the handle to copy). */
-  | { kind: "toast"; title: string; description: string; duration?: number };
+  /** Explained in a toast; `href`, when present, is a working link the toast carries. */
+  | { kind: "toast"; title: string; description: string; duration?: number; href?: string }
+  /** No link exists at all: the inline instructions on the page are the whole option. */
+  | { kind: "inline" };
 
 export type PaymentLinkInput = {
   provider: Provider;
   handle: string;
   amount: string;
   description: string | null;
-  /** Venmo's app link only works on a phone. */
+  /** Venmo's link opens its app on a phone; a desktop visitor gets the spec's toast first. */
   isMobile: boolean;
 };
 
+/** Copyable instructions shown on the page for providers with no pay link (Zelle, Google Pay). */
+export type PaymentInstructions = { sentence: string; amount: string; handle: string };
+
 const strip = (handle: string, prefix: string) =>
   handle.startsWith(prefix) ? handle.slice(prefix.length) : handle;
+
+/** Zelle's own app closed in April 2025: payers reach Zelle only through their bank's app. */
+const zelleSentence = (handle: string, amount: string) =>
+  `Send ${formatMoney(amount)} to ${handle} with Zelle in your bank's app.`;
+
+/** Venmo's https link: Venmo's app opens it where installed (universal/app link), venmo.com elsewhere. */
+function venmoHref(handle: string, amount: string, description: string | null): string {
+  const params = new URLSearchParams({ txn: "pay", recipients: strip(handle, "@"), amount });
+  if (description) params.set("note", description);
+  return `https://venmo.com/?${params.toString().replaceAll("+", "%20")}`;
+}
 
 export function paymentAction({
   provider,
@@ -28,31 +49,45 @@ export function paymentAction({
   const h = handle.trim();
   switch (provider) {
     case "paypal":
-      return { kind: "link", href: `https://paypal.me/${encodeURIComponent(h)}/${amount}` };
+      // The currency code keeps PayPal from guessing a currency from the payer's country.
+      return { kind: "link", href: `https://paypal.me/${encodeURIComponent(h)}/${amount}USD` };
     case "cashapp":
       return { kind: "link", href: `https://cash.app/$${encodeURIComponent(strip(h, "$"))}/${amount}` };
     case "venmo": {
-      if (!isMobile) {
-        return {
-          kind: "toast",
-          title: "Open Venmo",
-          description: `Open the Venmo app or venmo.com and pay ${h} $${amount}.`,
-          duration: 6000,
-        };
-      }
-      const params = new URLSearchParams({ txn: "pay", recipients: strip(h, "@"), amount });
-      if (description) params.set("note", description);
-      return { kind: "link", href: `venmo://paycharge?${params.toString().replaceAll("+", "%20")}` };
-    }
-    case "googlepay": {
-      const params = new URLSearchParams({ recipient: h, amount, currency: "USD" });
-      return { kind: "link", href: `https://pay.google.com/gp/v/send?${params.toString()}` };
-    }
-    case "zelle":
+      const href = venmoHref(h, amount, description);
+      if (isMobile) return { kind: "link", href };
       return {
         kind: "toast",
-        title: "Pay with Zelle",
-        description: `Send $${amount} to ${h} in your bank's Zelle app.`,
+        title: "Open Venmo",
+        description: `Open the Venmo app or venmo.com and pay ${h} ${formatMoney(amount)}.`,
+        duration: 6000,
+        href,
       };
+    }
+    case "zelle":
+      return { kind: "toast", title: "Pay with Zelle", description: zelleSentence(h, amount) };
+    case "googlepay":
+      return { kind: "inline" };
+  }
+}
+
+/** The inline instructions of a provider that has no pay link, or null when it has one. */
+export function paymentInstructions({
+  provider,
+  handle,
+  amount,
+}: Pick<PaymentLinkInput, "provider" | "handle" | "amount">): PaymentInstructions | null {
+  const h = handle.trim();
+  switch (provider) {
+    case "zelle":
+      return { sentence: zelleSentence(h, amount), amount, handle: h };
+    case "googlepay":
+      return {
+        sentence: `Google Pay no longer sends money between people in the US (it stopped in June 2024), so there is no Google Pay link: pay ${formatMoney(amount)} to ${h} another way.`,
+        amount,
+        handle: h,
+      };
+    default:
+      return null;
   }
 }

@@ -4,7 +4,8 @@ import type { Provider } from "../../../shared/providers";
 
 /**
  * The only script of the public payment page (kept tiny for its 60 KB budget): provider toasts
- * (Venmo on a desktop, Zelle), one-tap copy of each handle. One toast at a time, 5 s by default.
+ * (Venmo on a desktop, with its link; Zelle), one-tap copy of each handle and amount. One toast at
+ * a time, 5 s by default.
  */
 
 const isMobile = () =>
@@ -12,21 +13,31 @@ const isMobile = () =>
   (navigator.maxTouchPoints > 1 && /Macintosh/.test(navigator.userAgent));
 
 let toastTimer: ReturnType<typeof setTimeout> | undefined;
-function showToast(title: string, description: string, duration = 5000) {
+function showToast(title: string, description: string, duration = 5000, href?: string) {
   const region = document.getElementById("toast-region");
   if (!region) return;
   clearTimeout(toastTimer);
   const toast = document.createElement("div");
   toast.setAttribute("role", "status");
   toast.className =
-    "toast-enter pointer-events-auto w-full max-w-sm rounded-2xl bg-white p-4 text-left shadow-lg ring-1 ring-slate-200";
+    "toast-enter pointer-events-auto w-full max-w-sm rounded-2xl bg-white p-4 text-left shadow-lg ring-1 ring-slate-200 dark:bg-slate-800 dark:ring-slate-700";
   const heading = document.createElement("p");
-  heading.className = "font-semibold text-slate-900";
+  heading.className = "font-semibold text-slate-900 dark:text-white";
   heading.textContent = title;
   const body = document.createElement("p");
-  body.className = "mt-1 text-sm text-slate-600";
+  body.className = "mt-1 text-sm text-slate-600 dark:text-slate-300";
   body.textContent = description;
   toast.append(heading, body);
+  if (href) {
+    // The same link the button holds on a phone, so a desktop visitor never reaches a dead end.
+    const link = document.createElement("a");
+    link.href = href;
+    link.rel = "noopener noreferrer";
+    link.className =
+      "mt-3 inline-flex min-h-11 items-center rounded-xl bg-[#0068C8] px-4 text-sm font-semibold text-white hover:bg-[#00569f]";
+    link.textContent = `Open ${new URL(href).hostname}`;
+    toast.append(link);
+  }
   region.replaceChildren(toast);
   toastTimer = setTimeout(() => toast.remove(), duration);
 }
@@ -45,7 +56,7 @@ document.addEventListener("click", (event) => {
     });
     if (action.kind === "toast") {
       event.preventDefault();
-      showToast(action.title, action.description, action.duration);
+      showToast(action.title, action.description, action.duration, action.href);
     }
     return;
   }

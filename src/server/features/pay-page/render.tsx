@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from "react-dom/server";
-import { PayView } from "../../../client/features/pay/pay-view";
 import { formatMoney } from "../../../shared/money";
 import type { PublicPaymentView } from "../../../shared/schemas/payment-request";
+import { PayView } from "../../../shared/ui/pay-view";
 import type { ClientAssets } from "../../lib/client-assets";
 
 type PageInput = {

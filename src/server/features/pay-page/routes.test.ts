@@ -134,8 +134,10 @@ describeEachDatabase("public payment page", (ctx) => {
     expect(html).toContain(`<meta property="og:url" content="${request.shortUrl}"/>`);
     expect(html).toContain('<meta name="twitter:title"');
     expect(html).not.toContain("noindex");
-    expect(html).toContain("Pay with Venmo");
-    expect(html).toContain('href="https://paypal.me/samlee/1234.50"');
+    expect(html).toContain(
+      'href="https://venmo.com/?txn=pay&amp;recipients=sam-lee&amp;amount=1234.50&amp;note=',
+    );
+    expect(html).toContain('href="https://paypal.me/samlee/1234.50USD"');
     expect(html).toContain('href="https://cash.app/$samlee/1234.50"');
   });
 
