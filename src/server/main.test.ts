@@ -6,54 +6,67 @@ import { expect, it } from "vitest";
 
 const root = path.resolve(import.meta.dirname, "../..");
 
-function start(env: Record<string, string>): { child: ChildProcess; output: () => string } {
+type Started = { child: ChildProcess; output: () => string; exited: Promise<number | null> };
+
+function start(env: Record<string, string>): Started {
   let output = "";
   const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
     cwd: root,
-    env: { ...process.env, LOG_LEVEL: "warn", HOST: "127.0.0.1", ...env },
+    // Port 0: the system picks a free port, read back from the "listening" log line.
+    env: { ...process.env, LOG_LEVEL: "info", HOST: "127.0.0.1", PORT: "0", ...env },
   });
   child.stdout?.on("data", (d) => (output += d));
   child.stderr?.on("data", (d) => (output += d));
-  return { child, output: () => output };
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  return { child, output: () => output, exited };
 }
 
-const exited = (child: ChildProcess) =>
-  new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
-
-async function waitReady(port: number): Promise<void> {
-  for (let i = 0; i < 200; i++) {
-    const ok = await fetch(`http://127.0.0.1:${port}/readyz`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return;
-    await new Promise((r) => setTimeout(r, 100));
+/** The address the server logged once it listens; fails if it exits or stays silent for 60 s. */
+async function listeningAt(server: Started): Promise<string> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    const found = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(server.output());
+    if (found?.[1]) return found[1];
+    if (server.child.exitCode !== null) throw new Error(`server exited: ${server.output()}`);
+    await new Promise((r) => setTimeout(r, 50));
   }
-  throw new Error("server did not become ready");
+  throw new Error(`server did not start: ${server.output()}`);
 }
 
 it("stops on SIGTERM after finishing, closes the database and exits 0", async () => {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "collect-main-"));
-  const port = 3900 + (process.pid % 90);
-  const { child, output } = start({ PORT: String(port), DATA_DIR: dataDir });
-  await waitReady(port);
-  expect(existsSync(path.join(dataDir, "collect.lock"))).toBe(true);
-  // A sign-up spends ~0.3 s hashing the password: SIGTERM arrives while it is in flight.
-  const inFlight = fetch(`http://127.0.0.1:${port}/api/identity/sign-up/email`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: `http://localhost:${port}` },
-    body: JSON.stringify({ email: "late@example.com", password: "correct horse battery", name: "" }),
-  });
-  await new Promise((r) => setTimeout(r, 100));
-  child.kill("SIGTERM");
-  expect((await inFlight).status).toBe(200);
-  expect(await exited(child)).toBe(0);
-  expect(existsSync(path.join(dataDir, "collect.lock"))).toBe(false);
-  expect(output()).not.toMatch(/Error/);
-}, 60_000);
+  const server = start({ DATA_DIR: dataDir, PUBLIC_URL: "http://collect.test" });
+  try {
+    const base = await listeningAt(server);
+    expect(existsSync(path.join(dataDir, "collect.lock"))).toBe(true);
+    // A sign-up is in flight (its password hash takes a while) when SIGTERM arrives: the server
+    // answers it before it stops. The request is sent first; the signal follows once the server
+    // has logged that the request came in.
+    const inFlight = fetch(`${base}/api/identity/sign-up/email`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: "http://collect.test" },
+      body: JSON.stringify({ email: "late@example.com", password: "correct horse battery", name: "" }),
+    });
+    const deadline = Date.now() + 10_000;
+    while (!server.output().includes("/api/identity/sign-up/email") && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 5));
+    }
+    server.child.kill("SIGTERM");
+    expect((await inFlight).status).toBe(200);
+    expect(await server.exited).toBe(0);
+    expect(existsSync(path.join(dataDir, "collect.lock"))).toBe(false);
+    expect(server.output()).not.toMatch(/"level":(50|60)/);
+  } finally {
+    server.child.kill("SIGKILL");
+  }
+}, 90_000);
 
 it("refuses to start with a bad setting, naming it in one line", async () => {
-  const { child, output } = start({ PORT: "eighty" });
-  expect(await exited(child)).toBe(1);
-  expect(output().trim()).toMatch(/^Invalid configuration: PORT /);
+  const server = start({ PORT: "eighty" });
+  try {
+    expect(await server.exited).toBe(1);
+    expect(server.output().trim()).toMatch(/^Invalid configuration: PORT /);
+  } finally {
+    server.child.kill("SIGKILL");
+  }
 }, 30_000);
