@@ -18,6 +18,7 @@ import { type Auth, createAuth, registerSession } from "./plugins/auth";
 import { registerAuthRoutes } from "./plugins/auth-routes";
 import { registerCsrfGuard } from "./plugins/csrf";
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from "./plugins/errors";
+import { authLogger, loggerOptions, registerAccessLog } from "./plugins/logging";
 import { registerSecurityHeaders } from "./plugins/security-headers";
 import { createLocalStorage } from "./storage/local-storage";
 import type { ObjectStorage } from "./storage/object-storage";
@@ -62,8 +63,6 @@ export const SERVER_TIMEOUTS = {
   checkEveryMs: 2_000,
 };
 
-const SECRET_QUERY = /([?&](?:sig|signature|token|X-Amz-Signature|X-Amz-Credential)=)[^&]*/gi;
-
 /** Builds the whole server; used by main.ts and by every API test (CONVENTIONS.md). */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const database =
@@ -90,21 +89,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     bodyLimit: 64 * 1024,
     forceCloseConnections: "idle",
     return503OnClosing: true,
-    logger: {
-      level: config.logLevel,
-      ...(options.logStream ? { stream: options.logStream } : {}),
-      redact: {
-        paths: ["req.headers.cookie", "req.headers.authorization", 'res.headers["set-cookie"]'],
-        censor: "[REDACTED]",
-      },
-      serializers: {
-        req: (req: { method: string; url: string; ip?: string; socket?: { remoteAddress?: string } }) => ({
-          method: req.method,
-          url: req.url.replace(SECRET_QUERY, "$1[REDACTED]"),
-          remoteAddress: req.ip ?? req.socket?.remoteAddress,
-        }),
-      },
-    },
+    logger: loggerOptions(config.logLevel, options.logStream),
+    disableRequestLogging: true,
   });
 
   if (options.onRoute) app.addHook("onRoute", options.onRoute);
@@ -132,11 +118,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
 
   registerErrorHandling(app);
+  registerAccessLog(app);
   registerSecurityHeaders(app, config.publicUrl, config.s3?.endpoint);
   registerCsrfGuard(app, config.publicUrl);
 
   const secret = resolveAuthSecret(config.authSecret, config.dataDir);
-  const auth = createAuth({ ...config, authSecret: secret }, database.db);
+  const auth = createAuth({ ...config, authSecret: secret }, database.db, authLogger(app.log));
   const { requireUser, requireFreshUser } = registerSession(app, auth);
   const diskStorage = config.s3
     ? null

@@ -7,13 +7,19 @@ import { accounts, rateLimits, sessions, users, verifications } from "../db/sche
 import type { Config } from "../env";
 import { hashPassword, verifyPassword } from "../lib/password";
 import { HttpError } from "./errors";
+import type { authLogger } from "./logging";
 import { CLIENT_IP_HEADER, webHeaders } from "./web-bridge";
 
 export const OIDC_PROVIDER_ID = "oidc";
 
-export function createAuth(config: Config & { authSecret: string }, db: Db) {
+export function createAuth(
+  config: Config & { authSecret: string },
+  db: Db,
+  logger?: ReturnType<typeof authLogger>,
+) {
   return betterAuth({
     appName: "Collect",
+    logger,
     baseURL: config.publicUrl,
     basePath: "/api/identity",
     secret: config.authSecret,

@@ -28,3 +28,41 @@ it("logs no cookies, authorization headers or signatures", async () => {
   expect(log).toContain("sig=[REDACTED]");
   expect(log).not.toMatch(/SECRETSIG|SECRETCOOKIE|SECRETTOKEN/);
 });
+
+it("writes one JSON access line per request, and better-auth's messages as JSON into the same log", async () => {
+  const lines: string[] = [];
+  const stream = { write: (line: string) => lines.push(line) };
+  const printed: unknown[] = [];
+  const console_ = { log: console.log, warn: console.warn, error: console.error, info: console.info };
+  for (const name of Object.keys(console_) as (keyof typeof console_)[]) {
+    console[name] = (...args: unknown[]) => printed.push(args);
+  }
+  try {
+    const app = await buildApp(testConfig({ logLevel: "info" }), { database, logStream: stream });
+    const healthz = await app.inject({ method: "GET", url: "/healthz" });
+    expect(healthz.statusCode).toBe(200);
+    // A caller's value with a newline and a fake JSON line in it, sent where better-auth logs.
+    await app.inject({
+      method: "POST",
+      url: "/api/identity/sign-in/email",
+      headers: { origin: "http://localhost:3000", "content-type": "application/json" },
+      payload: {
+        email: "nobody@example.com",
+        password: "wrong password here",
+        callbackURL: '/x\n{"level":30,"msg":"forged"}',
+      },
+    });
+    await app.close();
+  } finally {
+    Object.assign(console, console_);
+  }
+  const records = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+  expect(records.some((r) => r.component === "auth")).toBe(true);
+  expect(records.every((r) => r.msg !== "forged")).toBe(true);
+  const access = records.filter((r) => r.msg === "request");
+  expect(access.filter((r) => r.url === "/healthz")).toEqual([
+    expect.objectContaining({ method: "GET", route: "/healthz", status: 200, ms: expect.any(Number) }),
+  ]);
+  expect(records.some((r) => r.msg === "incoming request" || r.msg === "request completed")).toBe(false);
+  expect(printed).toEqual([]);
+});
