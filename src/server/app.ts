@@ -118,7 +118,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
 
   registerErrorHandling(app);
-  registerAccessLog(app);
+  registerAccessLog(app, config.logLevel);
   registerSecurityHeaders(app, config.publicUrl, config.s3?.endpoint);
   registerCsrfGuard(app, config.publicUrl);
 

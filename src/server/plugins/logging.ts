@@ -26,8 +26,8 @@ export function loggerOptions(
  * URL, status and duration. (Fastify's default writes two lines per request, "incoming" and
  * "completed", which cost a third of a small route's throughput.)
  */
-export function registerAccessLog(app: FastifyInstance): void {
-  if (!app.log.isLevelEnabled?.("info")) return;
+export function registerAccessLog(app: FastifyInstance, level: Config["logLevel"]): void {
+  if (!["info", "debug", "trace"].includes(level)) return;
   app.addHook("onResponse", (request, reply, done) => {
     request.log.info(
       {
