@@ -57,14 +57,15 @@ describe("checkPhone", () => {
     ["212-555-CALL"],
     ["212 555 0101 x12"],
     ["212+555+0101"],
-    ["", "   "],
+    [""],
+    ["   "],
   ])("refuses %s as not a valid US mobile number", (input) =>
     expect(checkPhone(input)).toEqual({ ok: false, message: PHONE_MESSAGES.invalid }),
   );
 
   it("ships exactly the +1 part of libphonenumber's mobile metadata", () => {
     // After a libphonenumber-js upgrade, regenerate phone-metadata.json from metadata.mobile.json.
-    const codes = fullMobileMetadata.country_calling_codes["1"];
+    const codes = fullMobileMetadata.country_calling_codes["1"] ?? [];
     const countries = Object.fromEntries(
       codes.map((c) => [c, fullMobileMetadata.countries[c as keyof typeof fullMobileMetadata.countries]]),
     );
