@@ -27,6 +27,9 @@ export function MessagePreviewBox({ preview, id }: { preview: MessagePreview | n
           </p>
           <p className="mt-1.5 text-xs text-slate-500 dark:text-slate-400">
             {preview.segments === 1 ? "Fits in one text." : `Sends as ${preview.segments} texts.`}
+            {preview.segments > 1 && preview.encoding === "UCS-2"
+              ? " Emoji and some letters take more room."
+              : null}
           </p>
         </>
       ) : (

@@ -13,6 +13,7 @@ describe("previewMessage", () => {
       text: "Hi Sam, Robin Example is requesting $25.50 for Sam's birthday and cake. Pay here: ",
       linkBase: `${ORIGIN}/pay/`,
       segments: 1,
+      encoding: "GSM-7",
     });
     const sent = composeSmsMessage({
       requesterName: "Robin Example",
@@ -27,7 +28,10 @@ describe("previewMessage", () => {
   it("sizes the text with a stand-in code as long as the real one", () => {
     expect(PREVIEW_CODE).toHaveLength(SHORT_CODE_LENGTH);
     expect(smsSize(PREVIEW_CODE).encoding).toBe("GSM-7");
-    expect(previewMessage({ ...form, description: "Tacos 🌮" }, "Robin Example", ORIGIN)?.segments).toBe(2);
+    expect(previewMessage({ ...form, description: "Tacos 🌮" }, "Robin Example", ORIGIN)).toMatchObject({
+      segments: 2,
+      encoding: "UCS-2",
+    });
   });
 
   it("waits for a name and an amount", () => {

@@ -15,6 +15,8 @@ export type MessagePreview = {
   /** Where the link will point, its code still to come. */
   linkBase: string;
   segments: number;
+  /** UCS-2 when an emoji or a letter outside GSM-7 is in it: 70 characters a text, not 160. */
+  encoding: "GSM-7" | "UCS-2";
 };
 
 /** The text the composer will get, or null until there is a name and an amount to put in it. */
@@ -33,9 +35,6 @@ export function previewMessage(
     description: form.description.trim() || null,
     shortUrl: `${linkBase}${PREVIEW_CODE}`,
   });
-  return {
-    text: message.slice(0, -(linkBase.length + PREVIEW_CODE.length)),
-    linkBase,
-    segments: smsSize(message).segments,
-  };
+  const { segments, encoding } = smsSize(message);
+  return { text: message.slice(0, -(linkBase.length + PREVIEW_CODE.length)), linkBase, segments, encoding };
 }
