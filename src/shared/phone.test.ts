@@ -64,7 +64,10 @@ describe("checkPhone", () => {
   );
 
   it("ships exactly the +1 part of libphonenumber's mobile metadata", () => {
-    // After a libphonenumber-js upgrade, regenerate phone-metadata.json from metadata.mobile.json.
+    // After a libphonenumber-js upgrade, regenerate the file, then `npx biome format --write` it:
+    // node -e 'const m=require("libphonenumber-js/metadata.mobile.json"),c=m.country_calling_codes[1];
+    //   require("fs").writeFileSync("src/shared/phone-metadata.json",JSON.stringify({version:m.version,
+    //   country_calling_codes:{1:c},countries:Object.fromEntries(c.map((k)=>[k,m.countries[k]])),nonGeographic:{}}))'
     const codes = fullMobileMetadata.country_calling_codes["1"] ?? [];
     const countries = Object.fromEntries(
       codes.map((c) => [c, fullMobileMetadata.countries[c as keyof typeof fullMobileMetadata.countries]]),
