@@ -1,24 +1,65 @@
 import { formatMoney } from "./money";
 
+/**
+ * Typographic punctuation a phone keyboard types by itself (’ on iPhone), in the plain form that
+ * keeps a text in GSM-7: one such character would turn the whole text into UCS-2 (70 a segment).
+ */
+const TYPOGRAPHIC: [RegExp, string][] = [
+  [/[\u2018\u2019\u201A\u201B\u2032\u02BC]/g, "'"],
+  [/[\u201C\u201D\u201E\u201F\u2033]/g, '"'],
+  [/[\u2010-\u2015\u2212]/g, "-"],
+  [/\u2026/g, "..."],
+];
+
+/**
+ * Android's AOSP Messaging decodes an `sms:` link, splits it on "&", then form-decodes the body:
+ * a raw "&" cuts the text, "+" becomes a space and "%" throws. Words read as well and pass.
+ */
+const URI_UNSAFE: [RegExp, string][] = [
+  [/\s*&\s*/g, " and "],
+  [/(\d)\s*%/g, "$1 percent"],
+  [/\s*%\s*/g, " percent "],
+  [/\s*\+\s*/g, " plus "],
+];
+
+/** User text as it goes into a text message: plain punctuation, one line, no &, % or +. */
+export function plainText(text: string): string {
+  let plain = text;
+  for (const [pattern, replacement] of [...TYPOGRAPHIC, ...URI_UNSAFE]) {
+    plain = plain.replace(pattern, replacement);
+  }
+  return plain.replace(/\s+/g, " ").trim();
+}
+
 /** GSM 03.38 basic set: a message of only these fits 160 characters in one SMS segment. */
 const GSM_BASIC =
   "@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !\"#¤%&'()*+,-./0123456789:;<=>?¡ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§¿abcdefghijklmnopqrstuvwxyzäöñüà";
 const GSM_EXTENDED = "^{}\\[~]|€";
 
-/** Length in one segment's units and that segment's capacity (160 GSM-7, or 70 for Unicode). */
-export function smsSegmentInfo(text: string): { units: number; capacity: number } {
-  let units = 0;
-  for (const ch of text) {
-    if (GSM_BASIC.includes(ch)) units += 1;
-    else if (GSM_EXTENDED.includes(ch)) units += 2;
-    else return { units: [...text].length, capacity: 70 };
-  }
-  return { units, capacity: 160 };
-}
+/** Past this many segments phones turn a text into MMS, which many carriers mangle or drop. */
+export const MAX_SEGMENTS = 3;
 
-export function fitsOneSegment(text: string): boolean {
-  const { units, capacity } = smsSegmentInfo(text);
-  return units <= capacity;
+export type SmsSize = { encoding: "GSM-7" | "UCS-2"; units: number; segments: number };
+
+/** How many segments a text takes, packing as phones do: no escape or surrogate pair split. */
+export function smsSize(text: string): SmsSize {
+  const chars = [...text];
+  const gsm = chars.every((ch) => GSM_BASIC.includes(ch) || GSM_EXTENDED.includes(ch));
+  // A GSM extension costs two septets; in UCS-2 a character outside the BMP is two code units.
+  const widths = chars.map((ch) => (gsm ? (GSM_EXTENDED.includes(ch) ? 2 : 1) : ch.length));
+  const [single, multi] = gsm ? [160, 153] : [70, 67];
+  const units = widths.reduce((a, b) => a + b, 0);
+  if (units <= single) return { encoding: gsm ? "GSM-7" : "UCS-2", units, segments: 1 };
+  let segments = 1;
+  let used = 0;
+  for (const width of widths) {
+    if (used + width > multi) {
+      segments += 1;
+      used = 0;
+    }
+    used += width;
+  }
+  return { encoding: gsm ? "GSM-7" : "UCS-2", units, segments };
 }
 
 export type SmsParts = {
@@ -29,31 +70,64 @@ export type SmsParts = {
   shortUrl: string;
 };
 
-const firstWord = (name: string) => name.trim().split(/\s+/)[0] ?? name;
+const firstWord = (name: string) => plainText(name).split(" ")[0] || plainText(name);
+
+/** " for Pizza." — no second full stop after a description that ends a sentence itself. */
+function forWhat(what: string | null): string {
+  if (!what) return ".";
+  return /[.!?]$/.test(what) ? ` for ${what}` : ` for ${what}.`;
+}
+
+/** End offsets of words (or graphemes), by Intl.Segmenter where there is one (not in older Firefox). */
+function ends(text: string, granularity: "word" | "grapheme"): number[] {
+  if (typeof Intl.Segmenter !== "function") {
+    const pattern = granularity === "word" ? /\S+/gu : /./gsu;
+    return [...text.matchAll(pattern)].map((m) => m.index + m[0].length);
+  }
+  return [...new Intl.Segmenter(undefined, { granularity }).segment(text)]
+    .filter((s) => granularity === "grapheme" || s.isWordLike)
+    .map((s) => s.index + s.segment.length);
+}
+
+/** Places to cut a description, longest first: after a word, else inside the first word. */
+function cutPoints(text: string): number[] {
+  const words = ends(text, "word");
+  const firstWordEnd = words[0] ?? text.length;
+  const below = (list: number[], limit: number) => list.filter((end) => end < limit).reverse();
+  return [...below(words, text.length), ...below(ends(text, "grapheme"), firstWordEnd)];
+}
+
+/**
+ * The description as typed (in plain punctuation), shortened at a word boundary only when the
+ * whole text would pass MAX_SEGMENTS, and never dropped.
+ */
+function withDescription(build: (what: string | null) => string, description: string | null): string {
+  const what = description ? plainText(description) : "";
+  if (!what) return build(null);
+  const full = build(what);
+  if (smsSize(full).segments <= MAX_SEGMENTS) return full;
+  let shortest = full;
+  for (const end of cutPoints(what)) {
+    shortest = build(`${what.slice(0, end).trimEnd()}...`);
+    if (smsSize(shortest).segments <= MAX_SEGMENTS) return shortest;
+  }
+  return shortest;
+}
 
 /**
  * The friendly text of a request (DESIGN.md "The SMS message"): who asks, how much, what for,
- * the link. The description is shortened (then dropped) until the whole fits one segment;
- * the link is never cut.
+ * the link last and whole. Every piece of user text is in plain punctuation, so the text stays
+ * in one GSM-7 segment where it can and survives every composer's `sms:` parser.
  */
 export function composeSmsMessage(parts: SmsParts): string {
-  const build = (what: string | null) =>
-    `Hi ${firstWord(parts.recipientName)}, ${parts.requesterName} is requesting ${formatMoney(parts.amount)}` +
-    `${what ? ` for ${what}` : ""}. Pay here: ${parts.shortUrl}`;
-  const description = parts.description?.trim() || null;
-  if (!description) return build(null);
-  if (fitsOneSegment(build(description))) return build(description);
-  const chars = [...description];
-  for (let keep = chars.length - 1; keep >= 8; keep--) {
-    const candidate = build(`${chars.slice(0, keep).join("").trimEnd()}...`);
-    if (fitsOneSegment(candidate)) return candidate;
-  }
-  return build(null);
+  const lead = `Hi ${firstWord(parts.recipientName)}, ${plainText(parts.requesterName)} is requesting ${formatMoney(parts.amount)}`;
+  return withDescription((what) => `${lead}${forWhat(what)} Pay here: ${parts.shortUrl}`, parts.description);
 }
 
-/** A reminder for a request still pending (issue 5 "Remind"). */
-export function composeReminderMessage(parts: Omit<SmsParts, "description">): string {
-  return `Hi ${firstWord(parts.recipientName)}, a friendly reminder from ${parts.requesterName} about ${formatMoney(parts.amount)}. Pay here: ${parts.shortUrl}`;
+/** A reminder for a request still pending, by the same rules. */
+export function composeReminderMessage(parts: SmsParts): string {
+  const lead = `Hi ${firstWord(parts.recipientName)}, a friendly reminder from ${plainText(parts.requesterName)} about ${formatMoney(parts.amount)}`;
+  return withDescription((what) => `${lead}${forWhat(what)} Pay here: ${parts.shortUrl}`, parts.description);
 }
 
 /**

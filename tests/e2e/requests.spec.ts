@@ -49,9 +49,20 @@ test("create → SMS → pending → public pay page → mark paid → page says
   await amount.fill("25.5");
   await send.click();
   await expect(toast(page, "Invalid Phone Number")).toBeVisible();
+  // Another country's number is refused as such, never turned into a US one.
+  await phone.fill("+91 98765 43210");
+  await expect(phone).toHaveValue("+91 98765 43210");
+  await send.click();
+  await expect(toast(page, "Invalid Phone Number")).toContainText("Please enter a US mobile number.");
   await phone.fill("+1 212.555.0101");
   await expect(phone).toHaveValue("(212) 555-0101");
   await page.getByLabel("Description").fill("Pizza & drinks");
+  // The exact text, shown before sending: plain "and" survives every composer's sms: parser.
+  const preview = page.getByTestId("message-preview");
+  await expect(preview).toHaveText(
+    `Hi Sam, Robin Example is requesting $25.50 for Pizza and drinks. Pay here: ${baseURL}/pay/…(your link)`,
+  );
+  await expect(page.getByText("Fits in one text.")).toBeVisible();
   await expect(
     page.getByRole("checkbox", { name: "Save contact for future payment requests" }),
   ).toBeChecked();
@@ -65,7 +76,7 @@ test("create → SMS → pending → public pay page → mark paid → page says
   expect(href.startsWith("sms:+12125550101?&body=")).toBe(true);
   const body = decodeURIComponent(href.split("&body=")[1] as string);
   expect(body).toMatch(
-    /^Hi Sam, Robin Example is requesting \$25\.50 for Pizza & drinks\. Pay here: http:\/\/.+\/pay\/[\w-]{10}$/,
+    /^Hi Sam, Robin Example is requesting \$25\.50 for Pizza and drinks\. Pay here: http:\/\/.+\/pay\/[\w-]{10}$/,
   );
   const payPath = new URL(body.split("Pay here: ")[1] as string).pathname;
 
@@ -142,6 +153,22 @@ test("create → SMS → pending → public pay page → mark paid → page says
   await expect(paidPage.getByText("this request has been paid")).toBeVisible();
   await expect(paidPage.locator("[data-pay]")).toHaveCount(0);
   await paid.close();
+});
+
+test("the phone input keeps the caret where the digit was edited", async ({ page, readyUser }) => {
+  expect(readyUser.email).toBeTruthy();
+  await page.goto("/request");
+  const phone = page.getByLabel("Mobile Phone");
+  await phone.pressSequentially("2125550101");
+  await expect(phone).toHaveValue("(212) 555-0101");
+  // Delete the first 5 of the exchange, then type a 9 in its place.
+  await phone.evaluate((input: HTMLInputElement) => input.setSelectionRange(7, 7));
+  await page.keyboard.press("Backspace");
+  await expect(phone).toHaveValue("(212) 550-101");
+  expect(await phone.evaluate((input: HTMLInputElement) => input.selectionStart)).toBe(4);
+  await page.keyboard.type("9");
+  await expect(phone).toHaveValue("(212) 955-0101");
+  expect(await phone.evaluate((input: HTMLInputElement) => input.selectionStart)).toBe(7);
 });
 
 test("contacts: empty states, prefill the request form, delete with confirm", async ({

@@ -61,8 +61,13 @@ export function RequestTools({ request, describedBy }: RequestToolsProps) {
   const onRemind = () =>
     remind.mutate(request.id, {
       onSuccess: ({ request: reminded, smsMessage }) => {
-        launchSms(smsLink(reminded.recipientPhone, smsMessage));
-        toast({ title: "Reminder ready", description: "Your text message app has the reminder." });
+        if (launchSms(smsLink(reminded.recipientPhone, smsMessage))) {
+          toast({ title: "Reminder ready", description: "Your text message app has the reminder." });
+        } else {
+          // This device cannot text: the link to share is the reminder.
+          setSharing(true);
+          toast({ title: "Reminder ready", description: "Share the link again to remind them." });
+        }
       },
       onError: (error) =>
         showActionError(error, {

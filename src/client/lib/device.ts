@@ -1,10 +1,22 @@
+/** What `canSendTexts` reads from the browser; a parameter so the rule is testable without one. */
+export type DeviceSignals = { userAgent: string; maxTouchPoints: number; coarsePointer: boolean };
+
+const PHONE_OR_TABLET = /Android|iPhone|iPad|iPod|Mobile/i;
+
 /**
- * A phone or tablet, where an `sms:` link opens a text composer (issue 5 "Share without a phone").
- * iPadOS reports itself as a Mac, so a Mac with a touch screen counts too.
+ * Whether an `sms:` link can open a text composer here: a phone or tablet (iPadOS reports itself
+ * as a Mac with touch), or any touch device. A desktop without touch gets nothing useful from it
+ * (Windows asks to "get an app to open this link"), so it is offered the link to share instead.
  */
-export function isMobileDevice(): boolean {
-  return (
-    /Android|iPhone|iPad|iPod|Mobile/i.test(navigator.userAgent) ||
-    (navigator.maxTouchPoints > 1 && /Macintosh/.test(navigator.userAgent))
-  );
+export function canSendTexts(signals: DeviceSignals = currentSignals()): boolean {
+  if (PHONE_OR_TABLET.test(signals.userAgent)) return true;
+  return signals.maxTouchPoints > 0 || signals.coarsePointer;
+}
+
+function currentSignals(): DeviceSignals {
+  return {
+    userAgent: navigator.userAgent,
+    maxTouchPoints: navigator.maxTouchPoints ?? 0,
+    coarsePointer: typeof matchMedia === "function" && matchMedia("(any-pointer: coarse)").matches,
+  };
 }

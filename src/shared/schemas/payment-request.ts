@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { VALIDATION } from "../messages";
 import { parseAmount } from "../money";
-import { normalizePhone } from "../phone";
+import { checkPhone, PHONE_MESSAGES } from "../phone";
 import { ProviderSchema } from "./payment-account";
 
 export const RequestStatusSchema = z.enum(["pending", "paid", "cancelled"]);
@@ -13,16 +13,19 @@ export const RecipientNameSchema = z
   .min(1, VALIDATION.recipientName.description)
   .max(80, "Name: at most 80 characters.");
 
-/** Any common way of writing a US number in, 10 digits out (DESIGN.md "Phones"). */
+/**
+ * Any common way of writing a US mobile number in, 10 digits out (DESIGN.md "Phones"); another
+ * country's number is refused with its own message, never read as a US one.
+ */
 export const PhoneSchema = z
   .string(VALIDATION.recipientPhone.description)
   .trim()
   .min(1, VALIDATION.recipientPhone.description)
-  .max(32, "Please enter a valid 10-digit US mobile number.")
+  .max(32, PHONE_MESSAGES.invalid)
   .transform((value, ctx) => {
-    const digits = normalizePhone(value);
-    if (digits) return digits;
-    ctx.addIssue({ code: "custom", message: "Please enter a valid 10-digit US mobile number." });
+    const checked = checkPhone(value);
+    if (checked.ok) return checked.digits;
+    ctx.addIssue({ code: "custom", message: checked.message });
     return z.NEVER;
   });
 

@@ -11,12 +11,15 @@ import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 import { Spinner } from "../../components/ui/spinner";
 import type { ContactHandoff } from "../../lib/contact-handoff";
-import { isMobileDevice } from "../../lib/device";
 import { launchSms } from "../../lib/sms-launch";
 import { toast } from "../../lib/toast";
 import { showMutationError } from "../../lib/unauthorized";
+import { useUser } from "../../lib/user";
 import { paths } from "../../paths";
 import { useSendRequest } from "./api";
+import { previewMessage } from "./message-preview";
+import { MessagePreviewBox } from "./message-preview-box";
+import { PhoneField } from "./phone-field";
 import { NAME_MAX, type RequestForm, validateRequestForm } from "./validate-request-form";
 
 /** Spec §4, §9: the request page returns home 2 s after the text composer opens. */
@@ -31,7 +34,7 @@ const formFor = (contact: ContactHandoff | null): RequestForm => ({
 
 type RequestFormViewProps = {
   contact: ContactHandoff | null;
-  /** Issue 5: on a desktop, where `sms:` does nothing useful, the page shows the link to share instead. */
+  /** Where the device cannot send texts, the page shows the link to share instead. */
   onCreatedOnDesktop: (created: CreatePaymentRequestResponse) => void;
 };
 
@@ -43,6 +46,7 @@ export function RequestFormView({ contact, onCreatedOnDesktop }: RequestFormView
   const [saveContact, setSaveContact] = useState(true);
   const [sent, setSent] = useState(false);
   const send = useSendRequest();
+  const { user } = useUser();
   const homeTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
 
   useEffect(() => () => clearTimeout(homeTimer.current), []);
@@ -64,14 +68,17 @@ export function RequestFormView({ contact, onCreatedOnDesktop }: RequestFormView
           const { request, smsMessage } = created;
           setSent(true);
           // One toast shows at a time (spec §9), so 'Contact Saved' gives way to this one.
-          toast({
-            title: "Payment Request Created",
-            description: "Your payment request has been created and SMS launched!",
-          });
-          launchSms(smsLink(request.recipientPhone, smsMessage));
-          if (isMobileDevice()) {
+          if (launchSms(smsLink(request.recipientPhone, smsMessage))) {
+            toast({
+              title: "Payment Request Created",
+              description: "Your payment request has been created and SMS launched!",
+            });
             homeTimer.current = setTimeout(() => navigate(paths.home), RETURN_HOME_DELAY_MS);
           } else {
+            toast({
+              title: "Payment Request Created",
+              description: "Your payment request has been created. Share the link below to send it.",
+            });
             onCreatedOnDesktop(created);
           }
         },
@@ -93,19 +100,7 @@ export function RequestFormView({ contact, onCreatedOnDesktop }: RequestFormView
         value={form.name}
         onChange={(e) => set("name", e.target.value)}
       />
-      {/* No maxLength: the formatter already stops at 14 characters, and a browser cut would
-          spoil a pasted or autofilled "+1 (212) 555-0101" or a typed leading 1 (spec §5). */}
-      <Field
-        label="Mobile Phone"
-        name="recipientPhone"
-        type="tel"
-        inputMode="tel"
-        autoComplete="tel"
-        placeholder="(212) 555-0101"
-        hint="US mobile number. We'll open your messages app to text it."
-        value={form.phone}
-        onChange={(e) => set("phone", formatPhoneInput(e.target.value))}
-      />
+      <PhoneField value={form.phone} onChange={(value) => set("phone", value)} />
       <div>
         <Label htmlFor={`${id}-amount`}>Amount</Label>
         <div className="relative mt-1.5">
@@ -146,6 +141,10 @@ export function RequestFormView({ contact, onCreatedOnDesktop }: RequestFormView
           onChange={(e) => set("description", e.target.value)}
         />
       </div>
+      <MessagePreviewBox
+        id={`${id}-preview`}
+        preview={previewMessage(form, user?.profileName || "Someone", window.location.origin)}
+      />
       <div className="flex items-center gap-3">
         <Checkbox
           id={`${id}-save`}

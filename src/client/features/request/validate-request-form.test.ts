@@ -44,7 +44,11 @@ describe("validateRequestForm (spec §5 Request)", () => {
     });
   });
 
-  it("then for a 10-digit US number", () => {
+  it("then for a US mobile number, refusing another country's as such", () => {
+    expect(check({ phone: "+91 98765 43210" })).toEqual(
+      failure({ title: "Invalid Phone Number", description: "Please enter a US mobile number." }),
+    );
+    expect(check({ phone: "(911) 555-0100" })).toEqual(failure(INVALID_PHONE));
     expect(check({ phone: "(555) 123-45" })).toEqual(failure(INVALID_PHONE));
     expect(check({ phone: "2555123456789" })).toEqual(failure(INVALID_PHONE));
     expect(INVALID_PHONE).toEqual({

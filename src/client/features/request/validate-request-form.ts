@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import { VALIDATION, validationToast } from "../../../shared/messages";
 import { MAX_AMOUNT_CENTS, parseAmount } from "../../../shared/money";
-import { normalizePhone } from "../../../shared/phone";
+import { checkPhone, PHONE_MESSAGES } from "../../../shared/phone";
 import { DESCRIPTION_MAX, PaymentRequestInputSchema } from "../../../shared/schemas/payment-request";
 
 /** What the Request Payment form holds: the inputs' text as typed. */
@@ -18,13 +18,10 @@ export type RequestFormResult =
 export const NAME_MAX = 80;
 const MAX_DOLLARS = MAX_AMOUNT_CENTS / 100;
 
-export const INVALID_PHONE = {
-  title: "Invalid Phone Number",
-  description: "Please enter a valid 10-digit US mobile number.",
-} as const;
+export const INVALID_PHONE = { title: "Invalid Phone Number", description: PHONE_MESSAGES.invalid } as const;
 
 /** ".5" → "0.5", "5." → "5": forms a number input may hand over, in the shape parseAmount reads. */
-function tidyAmount(amount: string): string {
+export function tidyAmount(amount: string): string {
   return amount
     .trim()
     .replace(/^\./, "0.")
@@ -41,7 +38,7 @@ const fail = (text: { title: string; description: string }): RequestFormResult =
 
 /**
  * Spec §5 Request, in its order: name, phone, amount > 0; then what the spec leaves to us: a
- * 10-digit US number, at most 2 decimals and $1,000,000, and the fields' lengths.
+ * US mobile number (another country's is refused as such), at most 2 decimals and $1,000,000, and the fields' lengths.
  */
 export function validateRequestForm(form: RequestForm): RequestFormResult {
   const name = form.name.trim();
@@ -53,8 +50,8 @@ export function validateRequestForm(form: RequestForm): RequestFormResult {
   if (form.phone.replace(/\D/g, "") === "") return fail(VALIDATION.recipientPhone);
   if (amount === "" || !Number.isFinite(amountValue) || amountValue <= 0) return fail(VALIDATION.amount);
 
-  const phone = normalizePhone(form.phone);
-  if (!phone) return fail(INVALID_PHONE);
+  const phone = checkPhone(form.phone);
+  if (!phone.ok) return fail({ title: INVALID_PHONE.title, description: phone.message });
   const normalized = parseAmount(amount);
   if (!normalized) return fail({ title: VALIDATION.amount.title, description: amountProblem(amount) });
   if (name.length > NAME_MAX) {
@@ -70,7 +67,7 @@ export function validateRequestForm(form: RequestForm): RequestFormResult {
   // The server's own schema has the last word, so the form never sends what it would refuse.
   const parsed = PaymentRequestInputSchema.safeParse({
     recipientName: name,
-    recipientPhone: phone,
+    recipientPhone: phone.digits,
     amount: normalized,
     description: description === "" ? null : description,
   });

@@ -46,7 +46,7 @@ describeEachDatabase("request lifecycle beyond the spec", (ctx) => {
     const { request: after, smsMessage } = reminded.json();
     expect(after.lastRemindedAt).not.toBeNull();
     expect(smsMessage).toBe(
-      `Hi Sam, a friendly reminder from Test User about $40.00. Pay here: ${request.shortUrl}`,
+      `Hi Sam, a friendly reminder from Test User about $40.00 for Concert. Pay here: ${request.shortUrl}`,
     );
     const listed = (await alice("GET", "/api/payment-requests")).json();
     expect(listed[0].lastRemindedAt).toBe(after.lastRemindedAt);

@@ -29,6 +29,46 @@ describeEachDatabase("payment requests", (ctx) => {
     expect(smsMessage.length).toBeLessThanOrEqual(160);
   });
 
+  it("keeps the description in the text, in plain punctuation, and stores it as typed", async () => {
+    const call = as(ctx.app, await createReadyUser(ctx.app));
+    for (const [description, plain] of [
+      ["Sam’s birthday gift", "Sam's birthday gift"],
+      ["Rent – March", "Rent - March"],
+      ["Tacos 🌮", "Tacos 🌮"],
+      ["Sam & Alex, 50% + tip", "Sam and Alex, 50 percent plus tip"],
+    ]) {
+      const response = await call("POST", "/api/payment-requests", { ...valid, description });
+      const { request, smsMessage } = response.json();
+      expect(request.description).toBe(description);
+      expect(smsMessage).toBe(
+        `Hi Sam, Test User is requesting $25.50 for ${plain}. Pay here: ${request.shortUrl}`,
+      );
+    }
+  });
+
+  it("refuses another country's number and impossible US ones, never reading them as US numbers", async () => {
+    const call = as(ctx.app, await createReadyUser(ctx.app));
+    for (const recipientPhone of ["+91 98765 43210", "+52 55 1234 5678"]) {
+      const response = await call("POST", "/api/payment-requests", { ...valid, recipientPhone });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ message: "recipientPhone: Please enter a US mobile number." });
+    }
+    for (const recipientPhone of [
+      "2125550100999",
+      "(112) 555-0100",
+      "(911) 555-0100",
+      "(212) 055-0100",
+      "0000000000",
+    ]) {
+      const response = await call("POST", "/api/payment-requests", { ...valid, recipientPhone });
+      expect(response.json(), recipientPhone).toEqual({
+        message: "recipientPhone: Please enter a valid 10-digit US mobile number.",
+      });
+    }
+    const payee = await call("POST", "/api/payees", { name: "Sam", phone: "+91 98765 43210" });
+    expect(payee.json()).toEqual({ message: "phone: Please enter a US mobile number." });
+  });
+
   it("stores an empty description as null", async () => {
     const call = as(ctx.app, await createReadyUser(ctx.app));
     const response = await call("POST", "/api/payment-requests", { ...valid, description: "   " });

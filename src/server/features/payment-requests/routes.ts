@@ -93,6 +93,7 @@ export const paymentRequestRoutes =
           requesterName: await requesterNameOf(db, reminded.id),
           recipientName: reminded.recipientName,
           amount: reminded.amount,
+          description: reminded.description,
           shortUrl: reminded.shortUrl,
         });
         return { request: reminded, smsMessage };
