@@ -31,13 +31,18 @@ export type ServerProcess = {
 const entry = path.join(root, "dist/server/main.js");
 
 /** Starts the real, compiled server in its own process (building it once if needed) and waits until it is ready. */
-export async function startServer(env: Record<string, string>, fixedPort?: number): Promise<ServerProcess> {
+export async function startServer(
+  env: Record<string, string>,
+  fixedPort?: number,
+  how: { cwd: string; command: string[] } = { cwd: root, command: [process.execPath, entry] },
+): Promise<ServerProcess> {
   if (!existsSync(entry)) execFileSync("npm", ["run", "--silent", "build"], { cwd: root, stdio: "inherit" });
   const port = fixedPort ?? (await freePort());
   const base = `http://127.0.0.1:${port}`;
   let output = "";
-  const child = spawn(process.execPath, [entry], {
-    cwd: root,
+  const [command = process.execPath, ...args] = how.command;
+  const child = spawn(command, args, {
+    cwd: how.cwd,
     env: {
       ...process.env,
       PORT: String(port),

@@ -1,0 +1,48 @@
+import { execFileSync } from "node:child_process";
+import { cpSync, existsSync, mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, expect, it } from "vitest";
+import { REQUEST, signUp, startServer } from "./server-process";
+
+const root = path.resolve(import.meta.dirname, "../..");
+const folder = mkdtempSync(path.join(os.tmpdir(), "collect-prod-"));
+afterAll(() => rmSync(folder, { recursive: true, force: true }));
+
+/**
+ * What a deployment does: the build output, package files and start script in a fresh folder,
+ * runtime dependencies only (`--omit=dev`: no TypeScript loader, no Vite), then `npm start`.
+ * A runtime import left in devDependencies fails here.
+ */
+it("installs with --omit=dev, starts with npm start and serves a pay page", async () => {
+  execFileSync("npm", ["run", "--silent", "build"], { cwd: root, stdio: "inherit" });
+  for (const item of ["package.json", "package-lock.json", "dist", "scripts/start.mjs"]) {
+    cpSync(path.join(root, item), path.join(folder, item), { recursive: true });
+  }
+  execFileSync("npm", ["install", "--omit=dev", "--no-audit", "--no-fund", "--loglevel=error"], {
+    cwd: folder,
+    stdio: "inherit",
+  });
+  // No sources here: nothing can be transpiled or built at run time. (better-auth's peer
+  // dependencies still bring vite and tsx into node_modules; the server imports neither.)
+  expect(existsSync(path.join(folder, "src"))).toBe(false);
+
+  const server = await startServer({ DATA_DIR: path.join(folder, "data") }, undefined, {
+    cwd: folder,
+    command: ["npm", "start", "--silent"],
+  });
+  try {
+    const client = await signUp(server.base);
+    const created = await client.call("POST", "/api/payment-requests", REQUEST);
+    expect(created.status).toBe(201);
+    const { request } = (await created.json()) as { request: { shortUrl: string } };
+    const page = await fetch(new URL(new URL(request.shortUrl).pathname, server.base));
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain("Resilient");
+    const version = await fetch(`${server.base}/healthz`);
+    expect(version.status).toBe(200);
+  } finally {
+    server.child.kill("SIGTERM");
+    await server.exited;
+  }
+}, 300_000);
