@@ -133,7 +133,11 @@ describeEachDatabase("public payment page", (ctx) => {
     );
     expect(html).toContain(`<meta property="og:url" content="${request.shortUrl}"/>`);
     expect(html).toContain('<meta name="twitter:title"');
-    expect(html).not.toContain("noindex");
+    expect(html).toMatch(/<meta property="og:image:alt" content="Eve &quot;&lt;script&gt;alert\(1\)/);
+    // Found pages carry a name, an amount and handles: kept out of search engines.
+    expect(html).toContain('<meta name="robots" content="noindex, nofollow"/>');
+    expect(page.headers["x-robots-tag"]).toBe("noindex, nofollow");
+    expect(html).toContain('<link rel="apple-touch-icon" href="/apple-touch-icon.png"/>');
     expect(html).toContain("Pay with Venmo");
     expect(html).toContain('href="https://paypal.me/samlee/1234.50"');
     expect(html).toContain('href="https://cash.app/$samlee/1234.50"');
@@ -142,7 +146,9 @@ describeEachDatabase("public payment page", (ctx) => {
   it("serves unknown codes the not-found view with generic tags and noindex", async () => {
     const page = await ctx.app.inject({ method: "GET", url: "/pay/unknown1234", remoteAddress: nextIp() });
     expect(page.statusCode).toBe(404);
-    expect(page.body).toContain('<meta name="robots" content="noindex"/>');
+    expect(page.body).toContain('<meta name="robots" content="noindex, nofollow"/>');
+    expect(page.headers["x-robots-tag"]).toBe("noindex, nofollow");
+    expect(page.body).not.toContain("og:image");
     expect(page.body).toContain("Payment Not Found");
     expect(page.body).toContain("This payment request could not be found or has expired.");
     expect(page.body).toContain("Want to collect payments too?");
