@@ -219,6 +219,25 @@ describeEachDatabase("public view cache across processes", (ctx) => {
     }
   });
 
+  it("gives the card a new URL when another process changes the request", async () => {
+    const other = await buildApp(testConfig({ dataDir: mkdtempSync(path.join(os.tmpdir(), "collect-b-")) }), {
+      database: ctx.database,
+    });
+    try {
+      const { user, request, code } = await newRequest(ctx);
+      const cardUrl = async () => {
+        const page = await ctx.app.inject({ method: "GET", url: `/pay/${code}`, remoteAddress: nextIp() });
+        return /<meta property="og:image" content="([^"]+)"/.exec(page.body)?.[1];
+      };
+      const pending = await cardUrl();
+      expect(pending).toMatch(/\/card\/[A-Za-z0-9_-]{16}\.png$/);
+      await as(other, user)("PATCH", `/api/payment-requests/${request.id}/status`, { status: "paid" });
+      await eventually(async () => expect(await cardUrl()).not.toBe(pending));
+    } finally {
+      await other.close();
+    }
+  });
+
   it("shows the owner's own change at once in the process that made it", async () => {
     const { call, request, code } = await newRequest(ctx);
     const screen = () =>
