@@ -3,7 +3,7 @@ import { createRequire } from "node:module";
 import { Resvg } from "@resvg/resvg-js";
 import satori, { type Font } from "satori";
 import { CARD_HEIGHT, CARD_WIDTH, type CardContent } from "./preview";
-import { BRAND_SVG_FILE } from "./site-files";
+import { BRAND_SVG } from "./site-files";
 
 const require = createRequire(import.meta.url);
 
@@ -27,7 +27,7 @@ function loadAssets() {
         })),
       ),
     );
-    const brand = `data:image/svg+xml;base64,${(await readFile(BRAND_SVG_FILE)).toString("base64")}`;
+    const brand = `data:image/svg+xml;base64,${Buffer.from(BRAND_SVG).toString("base64")}`;
     return { fonts, brand };
   })();
   assets.catch(() => {

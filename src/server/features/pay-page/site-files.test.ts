@@ -1,8 +1,9 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { expect, it } from "vitest";
 import { describeEachDatabase } from "../../test/harness";
+import { BRAND_SVG } from "./site-files";
 
 /** A built client whose fallback answers every unknown path with its index.html. */
 const clientDir = mkdtempSync(path.join(os.tmpdir(), "collect-client-"));
@@ -14,6 +15,11 @@ function rulesFor(robots: string, agent: string): string[] {
   const group = groups.find((g) => g.split("\n").some((line) => line === `User-agent: ${agent}`));
   return (group ?? "").split("\n").filter((line) => !line.startsWith("User-agent:"));
 }
+
+it("draws the same mark as the client's favicon.svg", () => {
+  const file = new URL("../../../client/public/favicon.svg", import.meta.url);
+  expect(BRAND_SVG).toBe(readFileSync(file, "utf8").trim());
+});
 
 describeEachDatabase(
   "site files served by the server itself",

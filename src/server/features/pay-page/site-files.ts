@@ -1,10 +1,13 @@
-import { readFile } from "node:fs/promises";
-import { fileURLToPath } from "node:url";
 import { Resvg } from "@resvg/resvg-js";
 import type { FastifyPluginAsync } from "fastify";
 
-/** The app's mark, drawn on link-preview cards and into favicon.ico. */
-export const BRAND_SVG_FILE = fileURLToPath(new URL("../../../client/public/favicon.svg", import.meta.url));
+/**
+ * The app's mark (src/client/public/favicon.svg, kept equal by site-files.test.ts), drawn on
+ * link-preview cards and into favicon.ico. Written here because the compiled server runs
+ * without the sources.
+ */
+export const BRAND_SVG =
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64" role="img" aria-label="Collect"><title>Collect</title><rect width="64" height="64" rx="16" fill="#059669"/><path d="M42 22.5a13 13 0 1 0 0 19" fill="none" stroke="#fff" stroke-width="7" stroke-linecap="round"/><circle cx="45" cy="32" r="4" fill="#a7f3d0"/></svg>';
 
 /**
  * Search engines stay out of payment pages and the API (found pages also say noindex). Link
@@ -49,17 +52,15 @@ export function icoFromPngs(images: { size: number; png: Buffer }[]): Buffer {
   return Buffer.concat([header, ...images.map((i) => i.png)]);
 }
 
-let favicon: Promise<Buffer> | null = null;
+let favicon: Buffer | null = null;
 
-/** Drawn once from favicon.svg, so /favicon.ico needs no built client. */
-function faviconIco(): Promise<Buffer> {
-  favicon ??= readFile(BRAND_SVG_FILE, "utf8").then((svg) =>
-    icoFromPngs(
-      ICON_SIZES.map((size) => ({
-        size,
-        png: new Resvg(svg, { fitTo: { mode: "width", value: size } }).render().asPng(),
-      })),
-    ),
+/** Drawn once from the mark, so /favicon.ico needs no built client. */
+function faviconIco(): Buffer {
+  favicon ??= icoFromPngs(
+    ICON_SIZES.map((size) => ({
+      size,
+      png: new Resvg(BRAND_SVG, { fitTo: { mode: "width", value: size } }).render().asPng(),
+    })),
   );
   return favicon;
 }
@@ -70,9 +71,6 @@ export const siteFileRoutes: FastifyPluginAsync = async (app) => {
     reply.type("text/plain; charset=utf-8").header("cache-control", "public, max-age=86400").send(ROBOTS_TXT),
   );
   app.get("/favicon.ico", async (_request, reply) =>
-    reply
-      .type("image/x-icon")
-      .header("cache-control", "public, max-age=604800")
-      .send(await faviconIco()),
+    reply.type("image/x-icon").header("cache-control", "public, max-age=604800").send(faviconIco()),
   );
 };
