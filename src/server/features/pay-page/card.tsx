@@ -44,7 +44,7 @@ const plain = (text: string) => text.replace(PICTOGRAPHS, "").replace(/\s+/g, " 
 function initials(name: string): string {
   const letters = plain(name)
     .split(" ")
-    .map((w) => w[0] ?? "")
+    .map((w) => [...w][0] ?? "")
     .join("")
     .slice(0, 2)
     .toUpperCase();
