@@ -55,7 +55,11 @@ test("uploads a photo through the modal and shows it on Profile and the pay page
   const { request } = await created.json();
   await page.goto(new URL(request.shortUrl).pathname);
   await expect(page.locator(`img[src="${src}"]`)).toBeVisible();
-  await expect(page.locator('meta[property="og:image"]')).toHaveAttribute("content", `${baseURL}${src}`);
+  // The link preview shows a card drawn from the photo (docs/decisions/005-link-preview-card.md).
+  const card = (await page.locator('meta[property="og:image"]').getAttribute("content")) as string;
+  expect(card.startsWith(`${baseURL}${new URL(request.shortUrl).pathname}/card/`)).toBe(true);
+  const drawn = await page.request.get(card);
+  expect(drawn.headers()["content-type"]).toBe("image/png");
 });
 
 test("Uppy refuses a file over 5 MB before uploading", async ({ page, readyUser }) => {

@@ -213,5 +213,5 @@ test("an unknown pay link shows the not-found view", async ({ page }) => {
   await page.goto("/pay/doesnotexist");
   await expect(page.getByRole("heading", { name: "Payment Not Found" })).toBeVisible();
   await expect(page.getByText("This payment request could not be found or has expired.")).toBeVisible();
-  await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex, nofollow");
 });

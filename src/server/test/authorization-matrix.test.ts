@@ -38,6 +38,8 @@ type Fixture = {
   photoPath: string;
   /** A further upload of A's, not yet set as the photo (full URL). */
   spareUploadUrl: string;
+  /** The link-preview card of A's request (path), as the pay page names it. */
+  cardPath: string;
   /** What must never reach anyone but A. */
   secrets: string[];
 };
@@ -198,6 +200,11 @@ const MATRIX: Record<string, Case[]> = {
   "GET /pay/:code": [
     { name: "public page of A's code", call: (a) => ({ url: `/pay/${a.code}` }), expect: all(200) },
   ],
+  "GET /pay/:code/card/:file": [
+    { name: "A's link-preview card is public", call: (a) => ({ url: a.cardPath }), expect: all(200) },
+  ],
+  "GET /robots.txt": [{ name: "public", call: () => ({ url: "/robots.txt" }), expect: all(200) }],
+  "GET /favicon.ico": [{ name: "public", call: () => ({ url: "/favicon.ico" }), expect: all(200) }],
   "POST /api/profile/photo/upload": [
     {
       name: "an upload URL for the caller",
@@ -318,9 +325,13 @@ describeEachDatabase("authorization matrix", (ctx) => {
     const photo = await a("PUT", "/api/profile/photo", { photoURL: (await upload()).toString() });
     expect(photo.statusCode, photo.body).toBe(200);
     const unused = new URL((await a("POST", "/api/profile/photo/upload")).json().uploadURL);
+    const code = created.request.shortUrl.split("/").pop();
+    const page = await app.inject({ method: "GET", url: `/pay/${code}`, remoteAddress: nextIp() });
+    const card = /<meta property="og:image" content="([^"]+)"/.exec(page.body)?.[1] as string;
     return {
       requestId: created.request.id,
-      code: created.request.shortUrl.split("/").pop(),
+      code,
+      cardPath: new URL(card).pathname,
       payeeId: payee.id,
       photoPath: photo.json().objectPath,
       spareUploadUrl: (await upload()).toString(),

@@ -1,29 +1,25 @@
 import { renderToStaticMarkup } from "react-dom/server";
-import { formatMoney } from "../../../shared/money";
 import type { PublicPaymentView } from "../../../shared/schemas/payment-request";
 import { PayView } from "../../../shared/ui/pay-view";
 import type { ClientAssets } from "../../lib/client-assets";
+import { CARD_HEIGHT, CARD_WIDTH, previewMeta } from "./preview";
 
 type PageInput = {
   view: PublicPaymentView | null;
   shortUrl: string;
-  publicUrl: string;
+  /** The absolute URL of the request's link-preview card (found requests only). */
+  cardUrl: string | null;
   assets: ClientAssets;
 };
 
 /**
  * The whole /pay/{code} document: title and Open Graph / Twitter tags already filled from the
- * request so message apps show a rich preview without JavaScript (DESIGN.md "Link previews").
- * React escapes every text and attribute.
+ * request, with a drawn card as the image, so message apps show a rich preview without
+ * JavaScript (DESIGN.md "Link previews", docs/decisions/005). React escapes every text and attribute.
  */
-export function renderPayPage({ view, shortUrl, publicUrl, assets }: PageInput): string {
-  const meta = view
-    ? requestMeta(view)
-    : {
-        title: "Payment Not Found · Collect",
-        description: "This payment request could not be found or has expired.",
-      };
-  const image = view?.requester.photo ? new URL(view.requester.photo, publicUrl).toString() : null;
+export function renderPayPage({ view, shortUrl, cardUrl, assets }: PageInput): string {
+  const meta = previewMeta(view);
+  const image = view && cardUrl && meta.imageAlt ? { url: cardUrl, alt: meta.imageAlt } : null;
   const document = (
     <html lang="en">
       <head>
@@ -32,18 +28,29 @@ export function renderPayPage({ view, shortUrl, publicUrl, assets }: PageInput):
         <title>{meta.title}</title>
         <meta name="description" content={meta.description} />
         <meta name="theme-color" content="#059669" />
-        {!view && <meta name="robots" content="noindex" />}
+        <meta name="robots" content="noindex, nofollow" />
         <meta property="og:type" content="website" />
         <meta property="og:site_name" content="Collect" />
         <meta property="og:title" content={meta.title} />
         <meta property="og:description" content={meta.description} />
         {view && <meta property="og:url" content={shortUrl} />}
-        {image && <meta property="og:image" content={image} />}
-        <meta name="twitter:card" content="summary" />
+        {image && (
+          <>
+            <meta property="og:image" content={image.url} />
+            <meta property="og:image:type" content="image/png" />
+            <meta property="og:image:width" content={String(CARD_WIDTH)} />
+            <meta property="og:image:height" content={String(CARD_HEIGHT)} />
+            <meta property="og:image:alt" content={image.alt} />
+          </>
+        )}
+        <meta name="twitter:card" content={image ? "summary_large_image" : "summary"} />
         <meta name="twitter:title" content={meta.title} />
         <meta name="twitter:description" content={meta.description} />
-        {image && <meta name="twitter:image" content={image} />}
+        {image && <meta name="twitter:image" content={image.url} />}
+        {image && <meta name="twitter:image:alt" content={image.alt} />}
+        <link rel="icon" href="/favicon.ico" sizes="48x48" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <link rel="apple-touch-icon" href="/apple-touch-icon.png" />
         {assets.css.map((href) => (
           <link key={href} rel="stylesheet" href={href} />
         ))}
@@ -55,13 +62,4 @@ export function renderPayPage({ view, shortUrl, publicUrl, assets }: PageInput):
     </html>
   );
   return `<!doctype html>${renderToStaticMarkup(document)}`;
-}
-
-function requestMeta(view: PublicPaymentView) {
-  const amount = formatMoney(view.request.amount);
-  const title = `${view.requester.name} is requesting ${amount}`;
-  const description = view.request.description
-    ? `${view.request.description} · Pay ${view.requester.name} with one tap in Venmo, PayPal, Cash App, Zelle or Google Pay.`
-    : `Pay ${view.requester.name} with one tap in Venmo, PayPal, Cash App, Zelle or Google Pay.`;
-  return { title: `${title} · Collect`, description };
 }

@@ -133,18 +133,24 @@ describeEachDatabase("public payment page", (ctx) => {
     );
     expect(html).toContain(`<meta property="og:url" content="${request.shortUrl}"/>`);
     expect(html).toContain('<meta name="twitter:title"');
-    expect(html).not.toContain("noindex");
     expect(html).toContain(
       'href="https://venmo.com/?txn=pay&amp;recipients=sam-lee&amp;amount=1234.50&amp;note=',
     );
     expect(html).toContain('href="https://paypal.me/samlee/1234.50USD"');
+    expect(html).toMatch(/<meta property="og:image:alt" content="Eve &quot;&lt;script&gt;alert\(1\)/);
+    // Found pages carry a name, an amount and handles: kept out of search engines.
+    expect(html).toContain('<meta name="robots" content="noindex, nofollow"/>');
+    expect(page.headers["x-robots-tag"]).toBe("noindex, nofollow");
+    expect(html).toContain('<link rel="apple-touch-icon" href="/apple-touch-icon.png"/>');
     expect(html).toContain('href="https://cash.app/$samlee/1234.50"');
   });
 
   it("serves unknown codes the not-found view with generic tags and noindex", async () => {
     const page = await ctx.app.inject({ method: "GET", url: "/pay/unknown1234", remoteAddress: nextIp() });
     expect(page.statusCode).toBe(404);
-    expect(page.body).toContain('<meta name="robots" content="noindex"/>');
+    expect(page.body).toContain('<meta name="robots" content="noindex, nofollow"/>');
+    expect(page.headers["x-robots-tag"]).toBe("noindex, nofollow");
+    expect(page.body).not.toContain("og:image");
     expect(page.body).toContain("Payment Not Found");
     expect(page.body).toContain("This payment request could not be found or has expired.");
     expect(page.body).toContain("Want to collect payments too?");
@@ -210,6 +216,25 @@ describeEachDatabase("public view cache across processes", (ctx) => {
       expect((await screen(secondCode)).statusCode).toBe(200);
       await onOther("PATCH", `/api/payment-requests/${second.id}/status`, { status: "cancelled" });
       await eventually(async () => expect((await screen(secondCode)).statusCode).toBe(404));
+    } finally {
+      await other.close();
+    }
+  });
+
+  it("gives the card a new URL when another process changes the request", async () => {
+    const other = await buildApp(testConfig({ dataDir: mkdtempSync(path.join(os.tmpdir(), "collect-b-")) }), {
+      database: ctx.database,
+    });
+    try {
+      const { user, request, code } = await newRequest(ctx);
+      const cardUrl = async () => {
+        const page = await ctx.app.inject({ method: "GET", url: `/pay/${code}`, remoteAddress: nextIp() });
+        return /<meta property="og:image" content="([^"]+)"/.exec(page.body)?.[1];
+      };
+      const pending = await cardUrl();
+      expect(pending).toMatch(/\/card\/[A-Za-z0-9_-]{16}\.png$/);
+      await as(other, user)("PATCH", `/api/payment-requests/${request.id}/status`, { status: "paid" });
+      await eventually(async () => expect(await cardUrl()).not.toBe(pending));
     } finally {
       await other.close();
     }

@@ -10,10 +10,18 @@ import { HttpError } from "../../plugins/errors";
 import { createMissLimiter } from "../../plugins/miss-limiter";
 import { webHeaders } from "../../plugins/web-bridge";
 import { markViewed } from "../payment-requests/queries";
+import { CARD_AVATAR, drawCard } from "./card";
+import { createCardCache } from "./card-cache";
+import { readCardPhoto } from "./card-photo";
+import { CARD_FILE, cardContent, cardPath, cardVersion } from "./preview";
 import { findPublicView } from "./queries";
 import { renderPayPage } from "./render";
+import { siteFileRoutes } from "./site-files";
 
 const CodeParams = z.object({ code: z.string().max(64) });
+const CardParams = CodeParams.extend({ file: z.string().max(64) });
+/** Payment pages and their cards hold names, amounts and handles: never in search results. */
+const NOINDEX = "noindex, nofollow";
 const NOT_FOUND = "Payment request not found";
 
 /**
@@ -21,8 +29,10 @@ const NOT_FOUND = "Payment request not found";
  * Misses are limited per client IP so codes cannot be enumerated.
  */
 export const payPageRoutes =
-  ({ db, viewCache: cache, auth, config, clientAssets }: AppContext): FastifyPluginAsyncZod =>
+  ({ db, viewCache: cache, auth, config, clientAssets, storage }: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
+    await app.register(siteFileRoutes);
+    const cards = createCardCache();
     const limiter = createMissLimiter(db, { name: "pay-miss", max: 20, windowMs: 60_000 });
 
     async function findView(code: string) {
@@ -73,17 +83,47 @@ export const payPageRoutes =
     });
 
     app.get("/pay/:code", { schema: { params: CodeParams } }, async (request, reply) => {
-      const view = (await lookup(request.ip, request.params.code))?.view ?? null;
+      const { code } = request.params;
+      const view = (await lookup(request.ip, code))?.view ?? null;
       const html = renderPayPage({
         view,
-        shortUrl: `${config.publicUrl}/pay/${encodeURIComponent(request.params.code)}`,
-        publicUrl: config.publicUrl,
+        shortUrl: `${config.publicUrl}/pay/${encodeURIComponent(code)}`,
+        cardUrl: view && `${config.publicUrl}${cardPath(code, cardVersion(cardContent(view)))}`,
         assets: clientAssets,
       });
       return reply
         .status(view ? 200 : 404)
         .header("content-type", "text/html; charset=utf-8")
         .header("cache-control", "no-store")
+        .header("x-robots-tag", NOINDEX)
         .send(html);
+    });
+
+    // The link-preview card: drawn once per content version, then served from memory and
+    // cached by everyone downstream for good (docs/decisions/005-link-preview-card.md).
+    app.get("/pay/:code/card/:file", { schema: { params: CardParams } }, async (request, reply) => {
+      const { code, file } = request.params;
+      const view = (await lookup(request.ip, code))?.view;
+      if (!view) throw new HttpError(404, NOT_FOUND);
+      const content = cardContent(view);
+      const version = cardVersion(content);
+      // An older version (the request changed since the preview was fetched): the current card.
+      if (CARD_FILE.exec(file)?.[1] !== version) {
+        return reply.header("cache-control", "no-store").redirect(cardPath(code, version), 302);
+      }
+      const png = await cards.get(version, async () => {
+        const photo = await readCardPhoto(storage, content.photo, CARD_AVATAR).catch((error: unknown) => {
+          request.log.warn({ err: error }, "card drawn without the photo");
+          return null;
+        });
+        return drawCard(content, photo);
+      });
+      return reply
+        .type("image/png")
+        .header("content-length", png.length)
+        .header("cache-control", "public, max-age=31536000, immutable")
+        .header("cross-origin-resource-policy", "cross-origin")
+        .header("x-robots-tag", NOINDEX)
+        .send(png);
     });
   };

@@ -1,0 +1,46 @@
+import { randomBytes, randomUUID } from "node:crypto";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { createLocalStorage } from "../../storage/local-storage";
+import { readCardPhoto } from "./card-photo";
+import { photoPng, pixelAt } from "./test-images";
+
+const root = mkdtempSync(path.join(os.tmpdir(), "collect-card-photo-"));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+const storage = createLocalStorage({ root, publicUrl: "http://localhost:3000", secret: "s".repeat(40) });
+
+/** Stores bytes as an uploaded photo and returns its object path. */
+function stored(bytes: Buffer): string {
+  const key = `uploads/ownertag0/${randomUUID()}`;
+  mkdirSync(path.dirname(path.join(root, key)), { recursive: true });
+  writeFileSync(path.join(root, key), bytes);
+  return `/objects/${key}`;
+}
+
+describe("card photo", () => {
+  it("scales and crops the stored photo to a small square PNG", async () => {
+    const photo = (await readCardPhoto(storage, stored(photoPng()), 240)) as Buffer;
+    expect([photo.readUInt32BE(16), photo.readUInt32BE(20)]).toEqual([240, 240]);
+    // Cropped to the middle: all red, no blue from the sides.
+    expect(pixelAt(photo, 2, 120, { width: 240, height: 240 })).toEqual([255, 0, 0, 255]);
+    expect(pixelAt(photo, 237, 120, { width: 240, height: 240 })).toEqual([255, 0, 0, 255]);
+  });
+
+  it("gives null, so the card shows initials, for anything it cannot draw", async () => {
+    const webp = Buffer.concat([
+      Buffer.from("RIFF"),
+      Buffer.from([26, 0, 0, 0]),
+      Buffer.from("WEBPVP8L"),
+      randomBytes(18),
+    ]);
+    const brokenPng = Buffer.concat([photoPng().subarray(0, 40), randomBytes(200)]);
+    for (const bytes of [webp, brokenPng, Buffer.from("<html>not an image</html>")]) {
+      expect(await readCardPhoto(storage, stored(bytes), 240)).toBeNull();
+    }
+    expect(await readCardPhoto(storage, null, 240)).toBeNull();
+    expect(await readCardPhoto(storage, `/objects/uploads/ownertag0/${randomUUID()}`, 240)).toBeNull();
+    expect(await readCardPhoto(storage, "https://elsewhere.example/photo.png", 240)).toBeNull();
+  });
+});
