@@ -91,35 +91,42 @@ function HistoryList({ requests }: { requests: PaymentRequest[] }) {
       {requests.map((request) => {
         const marking = markPaid.isPending && markPaid.variables === request.id;
         const pending = request.status === "pending";
+        const payHref = payPageHref(request);
         return (
           <li key={request.id}>
             <RequestCard
               request={request}
-              actions={(describedBy) => (
-                <>
-                  {pending ? (
-                    <Button
-                      className="flex-1 sm:flex-none"
-                      aria-describedby={describedBy}
-                      disabled={markPaid.isPending}
-                      onClick={() => onMarkPaid(request)}
-                    >
-                      {marking ? <Spinner /> : <CircleCheck aria-hidden="true" />}
-                      Mark as Paid
-                    </Button>
-                  ) : null}
-                  <a
-                    href={payPageHref(request.shortUrl)}
-                    target="_blank"
-                    rel="noopener"
-                    aria-describedby={describedBy}
-                    className={cn(buttonClass("secondary"), "flex-1 sm:flex-none")}
-                  >
-                    <ExternalLink aria-hidden="true" />
-                    View Payment Page
-                  </a>
-                </>
-              )}
+              actions={
+                payHref
+                  ? (describedBy) => (
+                      <>
+                        {pending ? (
+                          <Button
+                            className="flex-1 sm:flex-none"
+                            aria-describedby={describedBy}
+                            disabled={markPaid.isPending}
+                            onClick={() => onMarkPaid(request)}
+                          >
+                            {marking ? <Spinner /> : <CircleCheck aria-hidden="true" />}
+                            Mark as Paid
+                          </Button>
+                        ) : null}
+                        {payHref ? (
+                          <a
+                            href={payHref}
+                            target="_blank"
+                            rel="noopener"
+                            aria-describedby={describedBy}
+                            className={cn(buttonClass("secondary"), "flex-1 sm:flex-none")}
+                          >
+                            <ExternalLink aria-hidden="true" />
+                            View Payment Page
+                          </a>
+                        ) : null}
+                      </>
+                    )
+                  : undefined
+              }
               tools={
                 pending
                   ? (describedBy) => <RequestTools request={request} describedBy={describedBy} />

@@ -14,6 +14,7 @@ import { toast } from "../../lib/toast";
 import { showActionError } from "../../lib/unauthorized";
 import { paths } from "../../paths";
 import { useDeletePayee, usePayees } from "./api";
+import { initials } from "./initials";
 
 /** /contacts (spec §2 Contacts): saved contacts, each one tap away from a new request. */
 export default function ContactsPage() {
@@ -117,16 +118,6 @@ function ContactList({ payees }: { payees: Payee[] }) {
       </ul>
     </Card>
   );
-}
-
-/** "Alex Morgan" → "AM"; one letter for one word. */
-function initials(name: string): string {
-  const words = name.trim().split(/\s+/).filter(Boolean);
-  const letters = words.length > 1 ? [words[0], words[words.length - 1]] : words;
-  return letters
-    .map((w) => [...(w ?? "")][0] ?? "")
-    .join("")
-    .toUpperCase();
 }
 
 function ContactListSkeleton() {
