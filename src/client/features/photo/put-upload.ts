@@ -1,4 +1,5 @@
 import { BasePlugin, type Body, type Meta, type PluginOpts, type Uppy, type UppyFile } from "@uppy/core";
+import { apiErrorDetails } from "../../lib/api";
 import { shouldRetryUpload, uploadErrorMessage } from "./upload-errors";
 
 type PutUploadOpts = PluginOpts & {
@@ -168,8 +169,9 @@ export class PutUpload<M extends Meta, B extends Body> extends BasePlugin<PutUpl
       return result;
     } catch (error) {
       if (controller.signal.aborted) return controller.signal.reason as "paused" | "removed";
-      // The signed URL could not be had (offline, signed out): not a PUT status, but a failure.
-      return { status: 0, responseText: error instanceof Error ? error.message : "" };
+      // No signed URL (offline, signed out): judged like a PUT answer with that status and message.
+      const { status, message } = apiErrorDetails(error);
+      return { status: status ?? 0, responseText: JSON.stringify({ message }) };
     }
   }
 }
