@@ -1,14 +1,15 @@
-import { type ComponentType, type LazyExoticComponent, useEffect } from "react";
+import { type ComponentType, type LazyExoticComponent, type ReactNode, useEffect } from "react";
 import { Redirect, Route, Switch, useLocation } from "wouter";
 import { AppShell, PlainShell } from "./components/layout/app-shell";
 import { Button } from "./components/ui/button";
 import { LoadingBlock } from "./components/ui/spinner";
 import { LandingPage } from "./features/landing/landing-page";
 import * as Pages from "./lazy-pages";
-import { loginUrl } from "./lib/unauthorized";
+import { redirectToLogin } from "./lib/unauthorized";
 import { useUser } from "./lib/user";
+import { documentTitle, SIGN_IN_TITLE } from "./page-titles";
 import { type AppPath, paths } from "./paths";
-import { type AuthState, decideRoute } from "./route-access";
+import { type AuthState, decideRoute, type RouteDecision } from "./route-access";
 
 const APP_PAGES: Record<AppPath, LazyExoticComponent<ComponentType>> = {
   [paths.request]: Pages.RequestPage,
@@ -27,9 +28,11 @@ export function AppRoutes() {
   return (
     <Switch>
       <Route path={paths.signIn}>
-        <PlainShell>
-          <Pages.SignInPage />
-        </PlainShell>
+        <Titled title={SIGN_IN_TITLE}>
+          <PlainShell>
+            <Pages.SignInPage />
+          </PlainShell>
+        </Titled>
       </Route>
       <Route>
         <SessionRoutes />
@@ -46,11 +49,21 @@ function useAuthState(): AuthState {
   return { kind: "signed-in", hasProfile: Boolean(user.profileName) };
 }
 
-/** Signed out on a signed-in route: sign in, then come back here (DESIGN.md "Sign-in"). */
-function GoToLogin({ path }: { path: string }) {
+/** Sets the document title while rendered. */
+function Titled({ title, children }: { title: string; children: ReactNode }) {
   useEffect(() => {
-    window.location.assign(loginUrl(`${path}${window.location.search}`));
-  }, [path]);
+    document.title = title;
+  }, [title]);
+  return children;
+}
+
+/**
+ * Signed out on a signed-in route (spec §4): the 'Unauthorized' toast, sign-in after 500 ms, then
+ * back to this route (DESIGN.md "Sign-in"). Unmounting first (e.g. a sign-in in another tab was
+ * noticed) calls the redirect off.
+ */
+function GoToLogin({ path }: { path: string }) {
+  useEffect(() => redirectToLogin(`${path}${window.location.search}`), [path]);
   return <LoadingBlock className="min-h-dvh" label="Redirecting to sign in…" />;
 }
 
@@ -73,7 +86,21 @@ function SessionRoutes() {
   const [location] = useLocation();
   const auth = useAuthState();
   const decision = decideRoute(location, auth);
-  const signedInWithProfile = auth.kind === "signed-in" && auth.hasProfile;
+  return (
+    <Titled title={documentTitle(decision)}>
+      <Screen decision={decision} signedInWithProfile={auth.kind === "signed-in" && auth.hasProfile} />
+    </Titled>
+  );
+}
+
+function Screen({
+  decision,
+  signedInWithProfile,
+}: {
+  decision: RouteDecision;
+  signedInWithProfile: boolean;
+}) {
+  const [location] = useLocation();
 
   switch (decision.show) {
     case "landing":

@@ -113,11 +113,11 @@ test("cancel a pending request: confirm first, then its link shows the not-found
   });
   const payPath = new URL((await created.json()).request.shortUrl).pathname;
   await page.goto("/");
-  page.once("dialog", async (dialog) => {
-    expect(dialog.message()).toBe("Cancel this payment request? Its link will stop working.");
-    await dialog.accept();
-  });
   await page.getByRole("button", { name: "Cancel request" }).click();
+  await page
+    .getByRole("dialog", { name: "Cancel this payment request? Its link will stop working." })
+    .getByRole("button", { name: "Cancel request" })
+    .click();
   await expect(toast(page, "Request cancelled")).toBeVisible();
   await expect(page.getByText("cancelled", { exact: true })).toBeVisible();
   await page.context().clearCookies();

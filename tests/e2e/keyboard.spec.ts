@@ -52,8 +52,13 @@ test("create → pay page → mark paid, by keyboard alone", async ({ page, base
   await expect(payer.locator(":focus")).toHaveText("Pay with Venmo");
 
   await page.goto("/archive");
-  page.once("dialog", (dialog) => dialog.accept());
   await tabTo(page, (f) => f.text === "Mark as Paid");
+  await page.keyboard.press("Enter");
+  // The app's confirm opens on its safe choice; one Tab reaches the action.
+  const confirm = page.getByRole("dialog", { name: "Mark this payment request as paid?" });
+  await expect(confirm.getByRole("button", { name: "Cancel" })).toBeFocused();
+  await page.keyboard.press("Tab");
+  await expect(confirm.getByRole("button", { name: "Mark as Paid" })).toBeFocused();
   await page.keyboard.press("Enter");
   await expect(page.getByText("Payment Updated").first()).toBeVisible();
   await expect(page.getByText("paid", { exact: true })).toBeVisible();

@@ -138,11 +138,11 @@ test("create → SMS → pending → public pay page → mark paid → page says
 
   // Archive: Mark as Paid with its confirm.
   await page.getByRole("navigation").last().getByRole("link", { name: "Archive", exact: true }).click();
-  page.once("dialog", async (dialog) => {
-    expect(dialog.message()).toBe("Mark this payment request as paid?");
-    await dialog.accept();
-  });
   await page.getByRole("button", { name: "Mark as Paid" }).click();
+  await page
+    .getByRole("dialog", { name: "Mark this payment request as paid?" })
+    .getByRole("button", { name: "Mark as Paid" })
+    .click();
   await expect(toast(page, "Payment Updated")).toBeVisible();
   await expect(page.getByText("paid", { exact: true })).toBeVisible();
   await expect(page.getByRole("link", { name: "View Payment Page" })).toHaveAttribute("href", payPath);
@@ -200,11 +200,11 @@ test("contacts: empty states, prefill the request form, delete with confirm", as
   await expect(page.getByLabel("Mobile Phone")).toHaveValue("(212) 555-0102");
 
   await page.goto("/contacts");
-  page.once("dialog", async (dialog) => {
-    expect(dialog.message()).toBe("Are you sure you want to delete Alex Kim?");
-    await dialog.accept();
-  });
   await page.getByRole("button", { name: "Delete Alex Kim" }).click();
+  await page
+    .getByRole("dialog", { name: "Are you sure you want to delete Alex Kim?" })
+    .getByRole("button", { name: "Delete" })
+    .click();
   await expect(toast(page, "Contact Deleted")).toBeVisible();
   await expect(page.getByText("No Contacts Yet")).toBeVisible();
 });

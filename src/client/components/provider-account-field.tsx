@@ -19,6 +19,8 @@ type ProviderAccountFieldProps = {
   /** Setup shows the handle only once ticked (spec §2 Setup); Payment Methods always shows it. */
   revealOnSelect?: boolean;
   disabled?: boolean;
+  /** A line under the hint, e.g. that an unticked handle will not be kept. */
+  note?: string | null;
 };
 
 /** One payment provider: a checkbox named after it, its handle field and hint (spec §5 handle hints). */
@@ -30,6 +32,7 @@ export function ProviderAccountField({
   onHandleChange,
   revealOnSelect = false,
   disabled = false,
+  note = null,
 }: ProviderAccountFieldProps) {
   const id = useId();
   const label = PROVIDER_LABELS[provider];
@@ -66,12 +69,17 @@ export function ProviderAccountField({
             autoCapitalize="none"
             autoCorrect="off"
             spellCheck={false}
-            aria-describedby={`${id}-hint`}
+            aria-describedby={note ? `${id}-hint ${id}-note` : `${id}-hint`}
             onChange={(e) => onHandleChange(e.target.value)}
           />
           <p id={`${id}-hint`} className="mt-1.5 text-xs text-slate-500 dark:text-slate-400">
             {PROVIDER_HINTS[provider]}
           </p>
+          {note ? (
+            <p id={`${id}-note`} className="mt-1 text-xs font-medium text-amber-800 dark:text-amber-300">
+              {note}
+            </p>
+          ) : null}
         </div>
       ) : (
         <p className="mt-2 pl-8 text-xs text-slate-500 dark:text-slate-400">{PROVIDER_HINTS[provider]}</p>

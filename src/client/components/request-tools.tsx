@@ -11,6 +11,7 @@ import { launchSms } from "../lib/sms-launch";
 import { toast } from "../lib/toast";
 import { showActionError } from "../lib/unauthorized";
 import { SharePanel } from "./share-panel";
+import { useConfirm } from "./ui/confirm-dialog";
 import { Dialog } from "./ui/dialog";
 import { Spinner } from "./ui/spinner";
 
@@ -55,6 +56,7 @@ export function RequestTools({ request, describedBy }: RequestToolsProps) {
   const [sharing, setSharing] = useState(false);
   const remind = useRemindRequest();
   const cancel = useCancelRequest();
+  const { confirm, dialog } = useConfirm();
   const busy = remind.isPending || cancel.isPending;
   const amount = formatMoney(request.amount);
 
@@ -76,8 +78,16 @@ export function RequestTools({ request, describedBy }: RequestToolsProps) {
         }),
     });
 
-  const onCancel = () => {
-    if (!window.confirm("Cancel this payment request? Its link will stop working.")) return;
+  const onCancel = () =>
+    confirm({
+      question: "Cancel this payment request? Its link will stop working.",
+      confirmLabel: "Cancel request",
+      dismissLabel: "Keep request",
+      destructive: true,
+      onConfirm: cancelRequest,
+    });
+
+  const cancelRequest = () =>
     cancel.mutate(request.id, {
       onSuccess: () =>
         toast({ title: "Request cancelled", description: `${amount} from ${request.recipientName}.` }),
@@ -87,7 +97,6 @@ export function RequestTools({ request, describedBy }: RequestToolsProps) {
           description: "Failed to cancel the request. Please try again.",
         }),
     });
-  };
 
   return (
     <>
@@ -116,6 +125,7 @@ export function RequestTools({ request, describedBy }: RequestToolsProps) {
       >
         Cancel
       </ToolButton>
+      {dialog}
       {sharing ? (
         <Dialog
           title="Share request"

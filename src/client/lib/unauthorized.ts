@@ -8,15 +8,26 @@ export function loginUrl(returnTo?: string): string {
   return returnTo ? `/api/login?returnTo=${encodeURIComponent(returnTo)}` : "/api/login";
 }
 
-/** Spec §8: tells the user the session ended, then signs in again and comes back here. */
-export function handleUnauthorized(): void {
+/**
+ * Spec §4, §8: the 'Unauthorized' toast, then sign-in after 500 ms with the way back to `returnTo`.
+ * Returns a function that calls the redirect off (a screen that unmounts first).
+ */
+export function redirectToLogin(
+  returnTo: string,
+  navigate: (url: string) => void = (url) => window.location.assign(url),
+): () => void {
   toast({
     title: "Unauthorized",
     description: "You are logged out. Logging in again...",
     variant: "destructive",
   });
-  const here = `${window.location.pathname}${window.location.search}`;
-  setTimeout(() => window.location.assign(loginUrl(here)), UNAUTHORIZED_REDIRECT_MS);
+  const timer = setTimeout(() => navigate(loginUrl(returnTo)), UNAUTHORIZED_REDIRECT_MS);
+  return () => clearTimeout(timer);
+}
+
+/** The session ended during an action: sign in again and come back here. */
+export function handleUnauthorized(): void {
+  redirectToLogin(`${window.location.pathname}${window.location.search}`);
 }
 
 /**

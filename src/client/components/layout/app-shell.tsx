@@ -1,13 +1,19 @@
 import { type ReactNode, Suspense } from "react";
 import { LoadingBlock } from "../ui/spinner";
 import { AppNav } from "./app-nav";
+import { MAIN_ID, SkipLink } from "./skip-link";
 
 /** Signed-in pages: navigation plus a centred column, padded above the phone tab bar. */
 export function AppShell({ children }: { children: ReactNode }) {
   return (
     <div className="min-h-dvh">
+      <SkipLink />
       <AppNav />
-      <main className="mx-auto w-full max-w-5xl px-4 pt-6 pb-28 md:pt-10 md:pb-16">
+      <main
+        id={MAIN_ID}
+        tabIndex={-1}
+        className="mx-auto w-full max-w-5xl px-4 pt-6 pb-28 focus:outline-none md:pt-10 md:pb-16"
+      >
         <Suspense fallback={<LoadingBlock />}>{children}</Suspense>
       </main>
     </div>

@@ -1,5 +1,5 @@
 import { X } from "lucide-react";
-import { type ReactNode, useEffect, useId, useRef } from "react";
+import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef } from "react";
 import { cn } from "../../lib/cn";
 
 type DialogProps = {
@@ -11,10 +11,27 @@ type DialogProps = {
   className?: string;
 };
 
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select, textarea, [tabindex="0"]';
+
+/** Keeps Tab and Shift+Tab inside the dialog: past the last control, back to the first. */
+function trapTab(dialog: HTMLDialogElement, event: KeyboardEvent<HTMLDialogElement>) {
+  const controls = [...dialog.querySelectorAll<HTMLElement>(FOCUSABLE)];
+  const first = controls[0];
+  const last = controls[controls.length - 1];
+  if (!first || !last) return;
+  const target = event.shiftKey ? last : first;
+  const edge = event.shiftKey ? first : last;
+  if (document.activeElement === edge || !dialog.contains(document.activeElement)) {
+    event.preventDefault();
+    target.focus();
+  }
+}
+
 /**
  * A modal dialog, open while rendered: a bottom sheet on phones, a centred panel from `sm`. The
- * native <dialog> with showModal() makes the page behind inert, moves focus in and closes on Esc;
- * focus goes back to whatever opened it.
+ * native <dialog> with showModal() makes the page behind inert, moves focus in (to the element
+ * marked data-autofocus, if any) and closes on Esc; Tab stays inside; focus goes back to whatever
+ * opened it.
  */
 export function Dialog({ title, description, onClose, children, className }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
@@ -25,6 +42,7 @@ export function Dialog({ title, description, onClose, children, className }: Dia
     if (!dialog) return;
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     if (!dialog.open) dialog.showModal();
+    dialog.querySelector<HTMLElement>("[data-autofocus]")?.focus();
     return () => {
       dialog.close();
       opener?.focus();
@@ -32,12 +50,14 @@ export function Dialog({ title, description, onClose, children, className }: Dia
   }, []);
 
   return (
-    // biome-ignore lint/a11y/useKeyWithClickEvents: a click on the backdrop; Esc is the keyboard way out
     <dialog
       ref={ref}
       aria-modal="true"
       aria-labelledby={`${id}-title`}
       aria-describedby={description ? `${id}-description` : undefined}
+      onKeyDown={(event) => {
+        if (event.key === "Tab" && ref.current) trapTab(ref.current, event);
+      }}
       onCancel={(event) => {
         event.preventDefault();
         onClose();

@@ -5,6 +5,7 @@ import type { PaymentRequest } from "../../../shared/schemas/payment-request";
 import { RequestCard, RequestListSkeleton } from "../../components/request-card";
 import { RequestTools } from "../../components/request-tools";
 import { Button, buttonClass } from "../../components/ui/button";
+import { useConfirm } from "../../components/ui/confirm-dialog";
 import { EmptyState } from "../../components/ui/empty-state";
 import { LoadError } from "../../components/ui/load-error";
 import { PageHeader } from "../../components/ui/page-header";
@@ -69,8 +70,14 @@ function SearchableHistory({ requests }: { requests: PaymentRequest[] }) {
 
 function HistoryList({ requests }: { requests: PaymentRequest[] }) {
   const markPaid = useMarkRequestPaid();
-  const onMarkPaid = (request: PaymentRequest) => {
-    if (!window.confirm("Mark this payment request as paid?")) return;
+  const { confirm, dialog } = useConfirm();
+  const onMarkPaid = (request: PaymentRequest) =>
+    confirm({
+      question: "Mark this payment request as paid?",
+      confirmLabel: "Mark as Paid",
+      onConfirm: () => markAsPaid(request),
+    });
+  const markAsPaid = (request: PaymentRequest) =>
     markPaid.mutate(request.id, {
       onSuccess: () =>
         toast({
@@ -84,51 +91,60 @@ function HistoryList({ requests }: { requests: PaymentRequest[] }) {
           description: "Failed to update payment status. Please try again.",
         }),
     });
-  };
 
   return (
-    <ul className="space-y-3">
-      {requests.map((request) => {
-        const marking = markPaid.isPending && markPaid.variables === request.id;
-        const pending = request.status === "pending";
-        return (
-          <li key={request.id}>
-            <RequestCard
-              request={request}
-              actions={(describedBy) => (
-                <>
-                  {pending ? (
-                    <Button
-                      className="flex-1 sm:flex-none"
-                      aria-describedby={describedBy}
-                      disabled={markPaid.isPending}
-                      onClick={() => onMarkPaid(request)}
-                    >
-                      {marking ? <Spinner /> : <CircleCheck aria-hidden="true" />}
-                      Mark as Paid
-                    </Button>
-                  ) : null}
-                  <a
-                    href={payPageHref(request.shortUrl)}
-                    target="_blank"
-                    rel="noopener"
-                    aria-describedby={describedBy}
-                    className={cn(buttonClass("secondary"), "flex-1 sm:flex-none")}
-                  >
-                    <ExternalLink aria-hidden="true" />
-                    View Payment Page
-                  </a>
-                </>
-              )}
-              tools={
-                pending
-                  ? (describedBy) => <RequestTools request={request} describedBy={describedBy} />
-                  : undefined
-              }
-            />
-          </li>
-        );
-      })}
-    </ul>
+    <>
+      {dialog}
+      <ul className="space-y-3">
+        {requests.map((request) => {
+          const marking = markPaid.isPending && markPaid.variables === request.id;
+          const pending = request.status === "pending";
+          const payHref = payPageHref(request);
+          return (
+            <li key={request.id}>
+              <RequestCard
+                request={request}
+                actions={
+                  payHref
+                    ? (describedBy) => (
+                        <>
+                          {pending ? (
+                            <Button
+                              className="flex-1 sm:flex-none"
+                              aria-describedby={describedBy}
+                              disabled={markPaid.isPending}
+                              onClick={() => onMarkPaid(request)}
+                            >
+                              {marking ? <Spinner /> : <CircleCheck aria-hidden="true" />}
+                              Mark as Paid
+                            </Button>
+                          ) : null}
+                          {payHref ? (
+                            <a
+                              href={payHref}
+                              target="_blank"
+                              rel="noopener"
+                              aria-describedby={describedBy}
+                              className={cn(buttonClass("secondary"), "flex-1 sm:flex-none")}
+                            >
+                              <ExternalLink aria-hidden="true" />
+                              View Payment Page
+                            </a>
+                          ) : null}
+                        </>
+                      )
+                    : undefined
+                }
+                tools={
+                  pending
+                    ? (describedBy) => <RequestTools request={request} describedBy={describedBy} />
+                    : undefined
+                }
+              />
+            </li>
+          );
+        })}
+      </ul>
+    </>
   );
 }

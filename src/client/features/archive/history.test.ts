@@ -48,7 +48,13 @@ describe("payPageHref", () => {
     expect(lastPathSegment("http://host:3000/pay/AbC123")).toBe("AbC123");
     expect(lastPathSegment("https://host/pay/AbC123/?utm=1#top")).toBe("AbC123");
     expect(lastPathSegment("AbC123")).toBe("AbC123");
-    expect(payPageHref("https://collect.example/pay/Xy7_9")).toBe("/pay/Xy7_9");
+    const shortUrl = "https://collect.example/pay/Xy7_9";
+    expect(payPageHref({ shortUrl, status: "pending" })).toBe("/pay/Xy7_9");
+    expect(payPageHref({ shortUrl, status: "paid" })).toBe("/pay/Xy7_9");
+  });
+
+  it("offers no payment page for a cancelled request, whose link shows not found", () => {
+    expect(payPageHref({ shortUrl: "https://collect.example/pay/Xy7_9", status: "cancelled" })).toBeNull();
   });
 });
 

@@ -18,9 +18,12 @@ export function lastPathSegment(url: string): string {
   return path.replace(/\/+$/, "").split("/").pop() ?? "";
 }
 
-/** Spec §2 Archive: View Payment Page opens /pay/{last path segment of shortUrl} on this site. */
-export function payPageHref(shortUrl: string): string {
-  return paths.pay(lastPathSegment(shortUrl));
+/**
+ * Spec §2 Archive: View Payment Page opens /pay/{last path segment of shortUrl} on this site.
+ * A cancelled request's link shows only the not-found view (DESIGN.md "Short links"): no button.
+ */
+export function payPageHref(request: Pick<PaymentRequest, "shortUrl" | "status">): string | null {
+  return request.status === "cancelled" ? null : paths.pay(lastPathSegment(request.shortUrl));
 }
 
 /** The Archive's status filter (issue 5 "Archive tools"): every status, or just one. */

@@ -4,6 +4,7 @@ import { formatPhone } from "../../../shared/phone";
 import type { Payee } from "../../../shared/schemas/payee";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
+import { useConfirm } from "../../components/ui/confirm-dialog";
 import { EmptyState } from "../../components/ui/empty-state";
 import { LoadError } from "../../components/ui/load-error";
 import { PageHeader } from "../../components/ui/page-header";
@@ -14,6 +15,7 @@ import { toast } from "../../lib/toast";
 import { showActionError } from "../../lib/unauthorized";
 import { paths } from "../../paths";
 import { useDeletePayee, usePayees } from "./api";
+import { initials } from "./initials";
 
 /** /contacts (spec §2 Contacts): saved contacts, each one tap away from a new request. */
 export default function ContactsPage() {
@@ -52,14 +54,22 @@ export default function ContactsPage() {
 function ContactList({ payees }: { payees: Payee[] }) {
   const [, navigate] = useLocation();
   const remove = useDeletePayee();
+  const { confirm, dialog } = useConfirm();
 
   const requestFrom = (payee: Payee) => {
     storeContactHandoff({ name: payee.name, phone: payee.phone });
     navigate(paths.request);
   };
 
-  const onDelete = (payee: Payee) => {
-    if (!window.confirm(`Are you sure you want to delete ${payee.name}?`)) return;
+  const onDelete = (payee: Payee) =>
+    confirm({
+      question: `Are you sure you want to delete ${payee.name}?`,
+      confirmLabel: "Delete",
+      destructive: true,
+      onConfirm: () => deletePayee(payee),
+    });
+
+  const deletePayee = (payee: Payee) =>
     remove.mutate(payee.id, {
       onSuccess: () =>
         toast({ title: "Contact Deleted", description: `${payee.name} was removed from your contacts.` }),
@@ -70,10 +80,10 @@ function ContactList({ payees }: { payees: Payee[] }) {
           description: "Failed to delete contact. Please try again.",
         }),
     });
-  };
 
   return (
     <Card>
+      {dialog}
       <ul className="divide-y divide-slate-100 dark:divide-slate-800">
         {payees.map((payee) => {
           const deleting = remove.isPending && remove.variables === payee.id;
@@ -117,16 +127,6 @@ function ContactList({ payees }: { payees: Payee[] }) {
       </ul>
     </Card>
   );
-}
-
-/** "Alex Morgan" → "AM"; one letter for one word. */
-function initials(name: string): string {
-  const words = name.trim().split(/\s+/).filter(Boolean);
-  const letters = words.length > 1 ? [words[0], words[words.length - 1]] : words;
-  return letters
-    .map((w) => [...(w ?? "")][0] ?? "")
-    .join("")
-    .toUpperCase();
 }
 
 function ContactListSkeleton() {

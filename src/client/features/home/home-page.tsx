@@ -14,7 +14,7 @@ export default function HomePage() {
         {user ? <p className="text-sm font-medium text-emerald-100">Hi, {displayName(user)}</p> : null}
         <h1 className="mt-1 text-3xl font-bold tracking-tight md:text-4xl">Ready to collect?</h1>
         <p className="mt-2 max-w-md text-emerald-50/90">
-          Send a request by text. Your friend taps the link and pays with their favourite app.
+          Send a request by text. Your friend taps the link and pays with their favorite app.
         </p>
         <Button asChild variant="secondary" size="lg" className="mt-6 w-full sm:w-auto">
           <Link href={paths.request}>

@@ -10,7 +10,7 @@ export const FEATURES: readonly { icon: LucideIcon; title: string; body: string 
   {
     icon: Zap,
     title: "Paid in one tap",
-    body: "Your friend opens the link and pays with PayPal, Venmo, Cash App, Zelle or Google Pay. No account, no app to install.",
+    body: "Your friend opens the link in any browser and pays with the PayPal, Venmo, Cash App, Zelle or Google Pay they already use. Nothing from Collect to install or sign up for.",
   },
   {
     icon: ShieldCheck,

@@ -1,4 +1,5 @@
 import { ArrowRight, Quote } from "lucide-react";
+import { MAIN_ID, SkipLink } from "../../components/layout/skip-link";
 import { buttonClass } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { Logo } from "../../components/ui/logo";
@@ -12,6 +13,7 @@ const PROVIDER_NAMES = ["PayPal", "Venmo", "Cash App", "Zelle", "Google Pay"];
 export function LandingPage() {
   return (
     <div className="bg-gradient-to-b from-emerald-50 via-white to-slate-50 dark:from-emerald-950 dark:via-slate-950 dark:to-slate-950">
+      <SkipLink />
       <header className="mx-auto flex h-16 max-w-5xl items-center justify-between px-4">
         <Logo />
         <a href={serverPaths.login} className={buttonClass("ghost", "sm")}>
@@ -19,7 +21,7 @@ export function LandingPage() {
         </a>
       </header>
 
-      <main>
+      <main id={MAIN_ID} tabIndex={-1} className="focus:outline-none">
         <section className="mx-auto max-w-3xl px-4 pt-12 pb-16 text-center md:pt-20 md:pb-24">
           <p className="mb-4 inline-flex rounded-full bg-emerald-100 px-3 py-1 text-xs font-semibold text-emerald-800 dark:bg-emerald-400/10 dark:text-emerald-300">
             Get paid back, minus the awkward part

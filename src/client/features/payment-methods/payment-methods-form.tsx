@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from "react";
-import { PROVIDERS, type Provider } from "../../../shared/providers";
+import { PROVIDERS } from "../../../shared/providers";
 import {
   type PaymentAccount,
   type PaymentMethodsForm,
@@ -12,23 +12,12 @@ import { toast } from "../../lib/toast";
 import { showMutationError } from "../../lib/unauthorized";
 import { formValidationToast } from "../../lib/validation-toast";
 import { useUpdatePaymentAccounts } from "./api";
-
-/** The form's starting state: every provider, ticked and filled where an account exists. */
-function formFromAccounts(accounts: readonly PaymentAccount[]): PaymentMethodsForm {
-  const entries = PROVIDERS.map((provider) => {
-    const account = accounts.find((a) => a.provider === provider);
-    return [provider, { selected: Boolean(account), handle: account?.accountHandle ?? "" }] as const;
-  });
-  return Object.fromEntries(entries) as PaymentMethodsForm;
-}
+import { formFromAccounts, isDroppedHandle, withHandle, withSelected } from "./form-state";
 
 /** Spec §2 Payment Methods, §5: all five providers, validated in the spec's order. */
 export function PaymentMethodsFormView({ accounts }: { accounts: readonly PaymentAccount[] }) {
   const [form, setForm] = useState<PaymentMethodsForm>(() => formFromAccounts(accounts));
   const update = useUpdatePaymentAccounts();
-
-  const patch = (provider: Provider, change: Partial<PaymentMethodsForm[Provider]>) =>
-    setForm((f) => ({ ...f, [provider]: { ...f[provider], ...change } }));
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -55,8 +44,11 @@ export function PaymentMethodsFormView({ accounts }: { accounts: readonly Paymen
           provider={provider}
           selected={form[provider].selected}
           handle={form[provider].handle}
-          onSelectedChange={(selected) => patch(provider, { selected })}
-          onHandleChange={(handle) => patch(provider, { handle })}
+          note={
+            isDroppedHandle(form[provider]) ? "Not ticked: this handle is removed when you update." : null
+          }
+          onSelectedChange={(selected) => setForm((f) => withSelected(f, provider, selected))}
+          onHandleChange={(handle) => setForm((f) => withHandle(f, provider, handle))}
         />
       ))}
       <div className="pt-3">

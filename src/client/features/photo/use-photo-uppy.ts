@@ -1,9 +1,9 @@
 import "@uppy/core/css/style.min.css";
 import "@uppy/dashboard/css/style.min.css";
 import Uppy from "@uppy/core";
-import XHRUpload from "@uppy/xhr-upload";
 import { useEffect, useRef, useState } from "react";
 import { requestUploadUrl } from "./api";
+import { PutUpload } from "./put-upload";
 
 /** Spec §5 Photo: exactly one file of at most 5,242,880 bytes, no automatic start. */
 export const MAX_PHOTO_BYTES = 5_242_880;
@@ -18,6 +18,7 @@ type Handlers = {
 /**
  * One Uppy for the photo page: a single direct PUT of the raw file to the signed URL
  * (no multipart, no form fields, spec §7), with the URL asked for when the upload starts.
+ * The spec's per-file remove, retry and pause come from the Dashboard and PutUpload.
  */
 export function usePhotoUppy(handlers: Handlers): Uppy | null {
   const latest = useRef(handlers);
@@ -25,26 +26,14 @@ export function usePhotoUppy(handlers: Handlers): Uppy | null {
   const [uppy, setUppy] = useState<Uppy | null>(null);
   // Made and destroyed in one effect, so React's StrictMode double mount leaves a live instance.
   useEffect(() => {
-    const urls = new Map<string, string>();
     const instance = new Uppy({
       id: "profile-photo",
       autoProceed: false,
       restrictions: { maxNumberOfFiles: 1, minNumberOfFiles: 1, maxFileSize: MAX_PHOTO_BYTES },
-    }).use(XHRUpload, {
-      method: "PUT",
-      formData: false,
-      limit: 1,
-      endpoint: async (fileOrBundle) => {
-        const file = Array.isArray(fileOrBundle) ? fileOrBundle[0] : fileOrBundle;
-        const url = await requestUploadUrl();
-        if (file) urls.set(file.id, url);
-        return url;
-      },
-    });
+    }).use(PutUpload, { getUploadUrl: requestUploadUrl });
     instance.on("upload", () => latest.current.onStarted());
     instance.on("complete", (result) => {
-      const uploaded = result.successful?.[0];
-      const url = uploaded ? urls.get(uploaded.id) : undefined;
+      const url = result.successful?.[0]?.uploadURL;
       if (!url) {
         latest.current.onFailed(new Error("No file uploaded"));
         return;

@@ -1,0 +1,41 @@
+import { type AppPath, paths } from "./paths";
+import type { RouteDecision } from "./route-access";
+
+const APP = "Collect";
+
+const PAGE_NAMES: Record<AppPath, string> = {
+  [paths.request]: "Request Payment",
+  [paths.contacts]: "Contacts",
+  [paths.archive]: "Archive",
+  [paths.paymentMethods]: "Payment Methods",
+  [paths.profile]: "Profile",
+  [paths.photo]: "Upload Profile Photo",
+};
+
+/** "Screen · Collect": the screen first, so tabs and history entries tell screens apart. */
+function titled(screen: string): string {
+  return `${screen} · ${APP}`;
+}
+
+export const SIGN_IN_TITLE = titled("Sign in");
+
+/** The document title for what the router shows; in-between states keep the app's name. */
+export function documentTitle(decision: RouteDecision): string {
+  switch (decision.show) {
+    case "landing":
+      return `${APP}: request money by text`;
+    case "home":
+      return titled("Home");
+    case "setup":
+      return titled("Set up your account");
+    case "page":
+      return titled(PAGE_NAMES[decision.path]);
+    case "not-found":
+      return titled("404 Page Not Found");
+    case "wait":
+    case "retry":
+    case "login":
+    case "redirect":
+      return APP;
+  }
+}
