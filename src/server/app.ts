@@ -14,11 +14,13 @@ import { registerLocalUploadRoute } from "./features/photos/upload-route";
 import { userRoutes } from "./features/users/routes";
 import { resolveAuthSecret } from "./lib/auth-secret";
 import { type ClientAssets, readClientAssets } from "./lib/client-assets";
-import { type Auth, createAuth, registerSession } from "./plugins/auth";
+import type { HashQueue } from "./lib/hash-queue";
+import { type Auth, createAuth, registerSession, type SessionUser } from "./plugins/auth";
 import { registerAuthRoutes } from "./plugins/auth-routes";
 import { registerCsrfGuard } from "./plugins/csrf";
 import { registerErrorHandling } from "./plugins/errors";
 import { registerSecurityHeaders } from "./plugins/security-headers";
+import type { SessionMemo } from "./plugins/session-memo";
 import { createLocalStorage } from "./storage/local-storage";
 import type { ObjectStorage } from "./storage/object-storage";
 import { createS3Storage } from "./storage/s3-storage";
@@ -32,6 +34,8 @@ export type AppContext = {
   config: Config;
   requireUser: (request: FastifyRequest) => Promise<void>;
   requireFreshUser: (request: FastifyRequest) => Promise<void>;
+  /** Forgets the caller's verified session in this process (sign-out). */
+  forgetSession: (request: FastifyRequest) => Promise<void>;
   /** Built CSS and the pay page's script, for server-rendered pages. */
   clientAssets: ClientAssets;
   storage: ObjectStorage;
@@ -46,6 +50,10 @@ export type BuildOptions = {
   logStream?: NodeJS.WritableStream;
   /** Told of every route as it is added (the authorization-matrix test lists the routes with it). */
   onRoute?: (route: RouteOptions) => void;
+  /** The password-hash queue (tests pass a small one to see it fill). */
+  hashQueue?: HashQueue;
+  /** The verified-session memo (tests read its size). */
+  sessionMemo?: SessionMemo<SessionUser>;
 };
 
 const SECRET_QUERY = /([?&](?:sig|signature|token|X-Amz-Signature|X-Amz-Credential)=)[^&]*/gi;
@@ -107,8 +115,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerCsrfGuard(app, config.publicUrl);
 
   const secret = resolveAuthSecret(config.authSecret, config.dataDir);
-  const auth = createAuth({ ...config, authSecret: secret }, database.db);
-  const { requireUser, requireFreshUser } = registerSession(app, auth);
+  const auth = createAuth({ ...config, authSecret: secret }, database.db, options.hashQueue);
+  const { requireUser, requireFreshUser, forgetSession } = registerSession(app, auth, options.sessionMemo);
   const diskStorage = config.s3
     ? null
     : createLocalStorage({ root: path.join(config.dataDir, "objects"), publicUrl: config.publicUrl, secret });
@@ -119,6 +127,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     config,
     requireUser,
     requireFreshUser,
+    forgetSession,
     clientAssets: readClientAssets(config.clientDir),
     storage: diskStorage ?? createS3Storage(config.s3 as NonNullable<Config["s3"]>),
     secret,
@@ -134,7 +143,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     }
   });
 
-  await registerAuthRoutes(app, auth, config.publicUrl);
+  await registerAuthRoutes(app, auth, { db: database.db, config });
   await app.register(userRoutes(context));
   await app.register(paymentAccountRoutes(context));
   await app.register(paymentRequestRoutes(context));
