@@ -117,13 +117,15 @@ export async function registerAuthRoutes(
         let signInEmail: string | undefined;
         if (passwordRoute) {
           const input = passwordRouteInput(passwordRoute, request, body);
+          const isSignUp = passwordRoute.endsWith("/sign-up/email");
+          // Checked, trimmed, and nothing else: an empty name is set later, at setup.
           body = Buffer.from(
-            JSON.stringify({ ...input, ...("name" in input ? { name: input.name ?? "" } : {}) }),
+            JSON.stringify(isSignUp ? { ...input, name: ("name" in input && input.name) || "" } : input),
           );
           headers.delete("content-length");
           const busy = await limits.overCeiling();
           if (busy) return tooMany(reply, busy, "Too many sign-ins right now. Please try again in a minute.");
-          if (passwordRoute.endsWith("/sign-in/email")) {
+          if (!isSignUp) {
             const locked = await limits.beginAttempt(input.email);
             if (locked) return tooMany(reply, locked, lockMessage(locked));
             signInEmail = input.email;
