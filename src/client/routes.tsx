@@ -20,7 +20,7 @@ const APP_PAGES: Record<AppPath, LazyExoticComponent<ComponentType>> = {
 };
 
 /**
- * Top-level routes: sign-in first, then everything auth decides. /pay/{code} is rendered by the
+ * Top-level routes: sign-in and sign-out first, then everything auth decides. /pay/{code} is rendered by the
  * server (features/pay/pay-view.tsx) and never reaches this app.
  */
 export function AppRoutes() {
@@ -29,6 +29,11 @@ export function AppRoutes() {
       <Route path={paths.signIn}>
         <PlainShell>
           <Pages.SignInPage />
+        </PlainShell>
+      </Route>
+      <Route path={paths.signOut}>
+        <PlainShell>
+          <Pages.SignOutPage />
         </PlainShell>
       </Route>
       <Route>
