@@ -14,7 +14,7 @@ import { registerLocalUploadRoute } from "./features/photos/upload-route";
 import { userRoutes } from "./features/users/routes";
 import { resolveAuthSecret } from "./lib/auth-secret";
 import { type ClientAssets, readClientAssets } from "./lib/client-assets";
-import type { HashQueue } from "./lib/hash-queue";
+import { createHashQueue, type HashQueue } from "./lib/hash-queue";
 import { type Auth, createAuth, registerSession, type SessionUser } from "./plugins/auth";
 import { registerAuthRoutes } from "./plugins/auth-routes";
 import { registerCsrfGuard } from "./plugins/csrf";
@@ -115,7 +115,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerCsrfGuard(app, config.publicUrl);
 
   const secret = resolveAuthSecret(config.authSecret, config.dataDir);
-  const auth = createAuth({ ...config, authSecret: secret }, database.db, options.hashQueue);
+  const hashQueue = options.hashQueue ?? createHashQueue();
+  const auth = createAuth({ ...config, authSecret: secret }, database.db, hashQueue);
   const { requireUser, requireFreshUser, forgetSession } = registerSession(app, auth, options.sessionMemo);
   const diskStorage = config.s3
     ? null
@@ -143,7 +144,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     }
   });
 
-  await registerAuthRoutes(app, auth, { db: database.db, config });
+  await registerAuthRoutes(app, auth, { db: database.db, config, hashQueue });
   await app.register(userRoutes(context));
   await app.register(paymentAccountRoutes(context));
   await app.register(paymentRequestRoutes(context));

@@ -45,6 +45,10 @@ export function createHashQueue({
         release();
       }
     },
+    /** True when the next task would be refused: callers can refuse before doing other work. */
+    get full() {
+      return running >= concurrency && waiting.length >= maxWaiting;
+    },
     /** Hashes running and waiting, for tests and logs. */
     get load() {
       return { running, waiting: waiting.length };

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { SignInInputSchema, SignUpInputSchema } from "../../shared/schemas/sign-in";
 import type { Db } from "../db/client";
 import type { Config } from "../env";
+import { type HashQueue, HashQueueFull } from "../lib/hash-queue";
 import type { Auth } from "./auth";
 import { HttpError } from "./errors";
 import { createSignInLimits } from "./sign-in-limits";
@@ -86,7 +87,7 @@ function lockMessage(waitMs: number): string {
 export async function registerAuthRoutes(
   app: FastifyInstance,
   auth: Auth,
-  { db, config }: { db: Db; config: Config },
+  { db, config, hashQueue }: { db: Db; config: Config; hashQueue: HashQueue },
 ): Promise<void> {
   const publicUrl = config.publicUrl;
   const limits = createSignInLimits(db, config.signInCeilingPerMinute);
@@ -123,6 +124,13 @@ export async function registerAuthRoutes(
             JSON.stringify(isSignUp ? { ...input, name: ("name" in input && input.name) || "" } : input),
           );
           headers.delete("content-length");
+          // Every password route hashes: when the queue is full, refuse before any database work.
+          if (hashQueue.full) {
+            return reply
+              .status(503)
+              .header("retry-after", "2")
+              .send({ message: new HashQueueFull(2).message });
+          }
           const busy = await limits.overCeiling();
           if (busy) return tooMany(reply, busy, "Too many sign-ins right now. Please try again in a minute.");
           if (!isSignUp) {

@@ -7,7 +7,7 @@ import { UNSAFE_TEXT } from "../../shared/schemas/user";
 import type { Db } from "../db/client";
 import { accounts, rateLimits, sessions, users, verifications } from "../db/schema";
 import type { Config } from "../env";
-import { createHashQueue, type HashQueue, HashQueueFull } from "../lib/hash-queue";
+import { type HashQueue, HashQueueFull } from "../lib/hash-queue";
 import { createPasswordHasher } from "../lib/password";
 import { HttpError } from "./errors";
 import { passwordPolicy } from "./password-policy";
@@ -34,11 +34,7 @@ function boundedName(name: unknown): string {
   return typeof name === "string" ? name.replace(UNSAFE_TEXT_ALL, "").trim().slice(0, 80) : "";
 }
 
-export function createAuth(
-  config: Config & { authSecret: string },
-  db: Db,
-  queue: HashQueue = createHashQueue(),
-) {
+export function createAuth(config: Config & { authSecret: string }, db: Db, queue: HashQueue) {
   const hasher = createPasswordHasher(config.passwordHash, queue);
   return betterAuth({
     appName: "Collect",
