@@ -56,6 +56,7 @@ export function CredentialsForm({ mode, initialError, onSignedIn }: CredentialsF
         onChange={(e) => setEmail(e.target.value)}
         aria-invalid={error ? true : undefined}
       />
+      {/* A "Forgot password?" link goes in PasswordField's labelAside on the sign-in view. */}
       <PasswordField
         name="password"
         autoComplete={mode === "sign-in" ? "current-password" : "new-password"}
