@@ -39,6 +39,9 @@ export default defineConfig({
       // sign-up limit (10 a minute) applies per test, as it would per person.
       TRUST_PROXY: "true",
       AUTH_SECRET: "e2e-secret-e2e-secret-e2e-secret-0123456",
+      // A cheap password hash keeps sign-ups fast; the resilience flood test keeps production's.
+      PASSWORD_HASH_MEMORY_KIB: "64",
+      PASSWORD_HASH_ITERATIONS: "1",
     },
   },
 });

@@ -2,6 +2,8 @@
 export const paths = {
   home: "/",
   signIn: "/sign-in",
+  /** Where GET /api/logout from another site lands: "Sign out?" (server users/routes.ts). */
+  signOut: "/sign-out",
   setup: "/setup",
   request: "/request",
   contacts: "/contacts",

@@ -21,7 +21,7 @@ const APP_PAGES: Record<AppPath, LazyExoticComponent<ComponentType>> = {
 };
 
 /**
- * Top-level routes: sign-in first, then everything auth decides. /pay/{code} is rendered by the
+ * Top-level routes: sign-in and sign-out first, then everything auth decides. /pay/{code} is rendered by the
  * server (shared/ui/pay-view.tsx) and never reaches this app.
  */
 export function AppRoutes() {
@@ -33,6 +33,11 @@ export function AppRoutes() {
             <Pages.SignInPage />
           </PlainShell>
         </Titled>
+      </Route>
+      <Route path={paths.signOut}>
+        <PlainShell>
+          <Pages.SignOutPage />
+        </PlainShell>
       </Route>
       <Route>
         <SessionRoutes />

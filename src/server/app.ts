@@ -14,12 +14,14 @@ import { registerLocalUploadRoute } from "./features/photos/upload-route";
 import { userRoutes } from "./features/users/routes";
 import { resolveAuthSecret } from "./lib/auth-secret";
 import { type ClientAssets, readClientAssets } from "./lib/client-assets";
-import { type Auth, createAuth, registerSession } from "./plugins/auth";
+import { createHashQueue, type HashQueue } from "./lib/hash-queue";
+import { type Auth, createAuth, registerSession, type SessionUser } from "./plugins/auth";
 import { registerAuthRoutes } from "./plugins/auth-routes";
 import { registerCsrfGuard } from "./plugins/csrf";
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from "./plugins/errors";
 import { authLogger, loggerOptions, registerAccessLog } from "./plugins/logging";
 import { registerSecurityHeaders } from "./plugins/security-headers";
+import type { SessionMemo } from "./plugins/session-memo";
 import { createLocalStorage } from "./storage/local-storage";
 import type { ObjectStorage } from "./storage/object-storage";
 import { createS3Storage } from "./storage/s3-storage";
@@ -33,6 +35,8 @@ export type AppContext = {
   config: Config;
   requireUser: (request: FastifyRequest) => Promise<void>;
   requireFreshUser: (request: FastifyRequest) => Promise<void>;
+  /** Forgets the caller's verified session in this process (sign-out). */
+  forgetSession: (request: FastifyRequest) => Promise<void>;
   /** Built CSS and the pay page's script, for server-rendered pages. */
   clientAssets: ClientAssets;
   storage: ObjectStorage;
@@ -49,6 +53,10 @@ export type BuildOptions = {
   onRoute?: (route: RouteOptions) => void;
   /** Tests shorten these to see them act. */
   timeouts?: Partial<typeof SERVER_TIMEOUTS>;
+  /** The password-hash queue (tests pass a small one to see it fill). */
+  hashQueue?: HashQueue;
+  /** The verified-session memo (tests read its size). */
+  sessionMemo?: SessionMemo<SessionUser>;
 };
 
 /**
@@ -123,8 +131,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerCsrfGuard(app, config.publicUrl);
 
   const secret = resolveAuthSecret(config.authSecret, config.dataDir);
-  const auth = createAuth({ ...config, authSecret: secret }, database.db, authLogger(app.log));
-  const { requireUser, requireFreshUser } = registerSession(app, auth);
+  const hashQueue = options.hashQueue ?? createHashQueue();
+  const auth = createAuth({ ...config, authSecret: secret }, database.db, hashQueue, authLogger(app.log));
+  const { requireUser, requireFreshUser, forgetSession } = registerSession(app, auth, options.sessionMemo);
   const diskStorage = config.s3
     ? null
     : createLocalStorage({ root: path.join(config.dataDir, "objects"), publicUrl: config.publicUrl, secret });
@@ -135,6 +144,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     config,
     requireUser,
     requireFreshUser,
+    forgetSession,
     clientAssets: readClientAssets(config.clientDir),
     storage: diskStorage ?? createS3Storage(config.s3 as NonNullable<Config["s3"]>),
     secret,
@@ -150,7 +160,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     }
   });
 
-  await registerAuthRoutes(app, auth, config.publicUrl);
+  await registerAuthRoutes(app, auth, { db: database.db, config, hashQueue });
   await app.register(userRoutes(context));
   await app.register(paymentAccountRoutes(context));
   await app.register(paymentRequestRoutes(context));

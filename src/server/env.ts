@@ -25,6 +25,10 @@ const EnvSchema = z
     OIDC_CLIENT_ID: z.string().min(1).optional(),
     OIDC_CLIENT_SECRET: z.string().min(1).optional(),
     OIDC_NAME: z.string().min(1).default("Single sign-on"),
+    // argon2id cost (OWASP's minimum is m=19456 KiB, t=2); lower only for tests.
+    PASSWORD_HASH_MEMORY_KIB: z.coerce.number().int().min(8).max(1_048_576).default(19_456),
+    PASSWORD_HASH_ITERATIONS: z.coerce.number().int().min(1).max(20).default(2),
+    SIGN_IN_CEILING_PER_MINUTE: z.coerce.number().int().min(1).default(600),
     S3_ENDPOINT: z.url().optional(),
     S3_BUCKET: z.string().min(1).optional(),
     S3_REGION: z.string().min(1).optional(),
@@ -80,6 +84,10 @@ export type Config = {
   trustProxy: boolean;
   passwordSignIn: boolean;
   oidc: { issuer: string; clientId: string; clientSecret: string; name: string } | undefined;
+  /** argon2id cost of new password hashes (docs/decisions/005-password-hashing.md). */
+  passwordHash: { memoryKib: number; iterations: number };
+  /** Password sign-in and sign-up attempts a minute, all clients and processes together. */
+  signInCeilingPerMinute: number;
   logLevel: Env["LOG_LEVEL"];
   /** Photos go to this S3-compatible store; unset means local disk under dataDir. */
   s3:
@@ -121,6 +129,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
             name: env.OIDC_NAME,
           }
         : undefined,
+    passwordHash: { memoryKib: env.PASSWORD_HASH_MEMORY_KIB, iterations: env.PASSWORD_HASH_ITERATIONS },
+    signInCeilingPerMinute: env.SIGN_IN_CEILING_PER_MINUTE,
     logLevel: env.LOG_LEVEL,
     s3:
       env.S3_ENDPOINT && env.S3_BUCKET && env.S3_REGION && env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY

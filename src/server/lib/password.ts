@@ -1,5 +1,11 @@
-import { randomBytes, scrypt as scryptCb, timingSafeEqual } from "node:crypto";
+import { scrypt as scryptCb, timingSafeEqual } from "node:crypto";
 import { promisify } from "node:util";
+import { hash, verify } from "@node-rs/argon2";
+import type { HashQueue } from "./hash-queue";
+
+/** argon2id cost: memory in KiB and passes (OWASP: m=19 MiB, t=2, p=1). Configured in env.ts. */
+export type HashCost = { memoryKib: number; iterations: number };
+export const PRODUCTION_HASH_COST: HashCost = { memoryKib: 19_456, iterations: 2 };
 
 const scrypt = promisify(scryptCb) as (
   password: string,
@@ -8,44 +14,45 @@ const scrypt = promisify(scryptCb) as (
   options: { N: number; r: number; p: number; maxmem: number },
 ) => Promise<Buffer>;
 
-/** scrypt cost: N=2^17, r=8, p=1 (OWASP's recommendation; better-auth's default is 2^14). */
-export const SCRYPT_PARAMS = { N: 2 ** 17, r: 8, p: 1 } as const;
-const KEY_LENGTH = 64;
-
-/** Stored as `scrypt$N$r$p$salt$hash` so a future cost change still verifies old hashes. */
-export async function hashPassword(password: string, params = SCRYPT_PARAMS): Promise<string> {
-  const salt = randomBytes(16);
-  const key = await derive(password.normalize("NFKC"), salt, params);
-  return ["scrypt", params.N, params.r, params.p, salt.toString("base64"), key.toString("base64")].join("$");
+/** The argon2id PHC prefix a hash made with this cost starts with. */
+function argonPrefix(cost: HashCost): string {
+  return `$argon2id$v=19$m=${cost.memoryKib},t=${cost.iterations},p=1$`;
 }
 
-export async function verifyPassword({
-  hash,
-  password,
-}: {
-  hash: string;
-  password: string;
-}): Promise<boolean> {
-  const [tag, n, r, p, salt, key] = hash.split("$");
-  if (tag !== "scrypt" || !salt || !key) return false;
+/**
+ * Password hashing for better-auth: argon2id at the configured cost, every hash and check
+ * through one bounded queue so a flood of sign-ins cannot take libuv's threads from static
+ * files, photos and the database driver. Old `scrypt$N$r$p$salt$hash` hashes still verify.
+ */
+export function createPasswordHasher(cost: HashCost, queue: HashQueue) {
+  const options = { memoryCost: cost.memoryKib, timeCost: cost.iterations, parallelism: 1 };
+  const prefix = argonPrefix(cost);
+  return {
+    hash: (password: string) => queue.run(() => hash(password.normalize("NFKC"), options)),
+    verify: ({ hash: stored, password }: { hash: string; password: string }) =>
+      queue.run(() =>
+        stored.startsWith("scrypt$")
+          ? verifyScrypt(stored, password)
+          : verify(stored, password.normalize("NFKC")).catch(() => false),
+      ),
+    /** True when a stored hash was made with another algorithm or cost: rehash at the next sign-in. */
+    isOutdated: (stored: string) => !stored.startsWith(prefix),
+  };
+}
+
+export type PasswordHasher = ReturnType<typeof createPasswordHasher>;
+
+/** The format used before argon2id: scrypt with its parameters in the hash. */
+async function verifyScrypt(stored: string, password: string): Promise<boolean> {
+  const [, n, r, p, salt, key] = stored.split("$");
+  if (!salt || !key) return false;
   const params = { N: Number(n), r: Number(r), p: Number(p) };
   if (![params.N, params.r, params.p].every(Number.isSafeInteger)) return false;
   const expected = Buffer.from(key, "base64");
-  const actual = await derive(
-    password.normalize("NFKC"),
-    Buffer.from(salt, "base64"),
-    params,
-    expected.length,
-  );
-  return actual.length === expected.length && timingSafeEqual(actual, expected);
-}
-
-function derive(
-  password: string,
-  salt: Buffer,
-  params: { N: number; r: number; p: number },
-  length = KEY_LENGTH,
-) {
   // scrypt needs 128·N·r bytes; Node's default cap (32 MiB) is below that for N=2^17.
-  return scrypt(password, salt, length, { ...params, maxmem: 256 * params.N * params.r });
+  const actual = await scrypt(password.normalize("NFKC"), Buffer.from(salt, "base64"), expected.length, {
+    ...params,
+    maxmem: 256 * params.N * params.r,
+  });
+  return actual.length === expected.length && timingSafeEqual(actual, expected);
 }

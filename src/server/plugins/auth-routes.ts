@@ -1,7 +1,12 @@
 import { STATUS_CODES } from "node:http";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { SignInInputSchema, SignUpInputSchema } from "../../shared/schemas/sign-in";
+import type { Db } from "../db/client";
+import type { Config } from "../env";
+import { type HashQueue, HashQueueFull } from "../lib/hash-queue";
 import type { Auth } from "./auth";
 import { HttpError } from "./errors";
+import { createSignInLimits } from "./sign-in-limits";
 import { sendWebResponse, webHeaders } from "./web-bridge";
 
 async function hasMessage(response: Response): Promise<boolean> {
@@ -42,8 +47,50 @@ function jsonBodyProblem(body: Buffer): string | null {
   return null;
 }
 
+/** The password routes, each with the only body Collect accepts for it. */
+const PASSWORD_ROUTES = {
+  "/api/identity/sign-in/email": SignInInputSchema,
+  "/api/identity/sign-up/email": SignUpInputSchema,
+} as const;
+
+/** The checked body of a password route, or a 4xx naming what is wrong. */
+function passwordRouteInput(pathname: keyof typeof PASSWORD_ROUTES, request: FastifyRequest, body?: Buffer) {
+  if (!/^application\/json\b/i.test(request.headers["content-type"] ?? "")) {
+    throw new HttpError(415, "Send the form as JSON.");
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(body?.toString("utf8") ?? "");
+  } catch {
+    throw new HttpError(400, "The request body is not valid JSON.");
+  }
+  const parsed = PASSWORD_ROUTES[pathname].safeParse(json);
+  if (!parsed.success) throw new HttpError(400, parsed.error.issues[0]?.message ?? "Invalid request");
+  return parsed.data;
+}
+
+/** A 429 with the standard Retry-After (seconds). */
+function tooMany(reply: FastifyReply, waitMs: number, message: string): FastifyReply {
+  return reply
+    .status(429)
+    .header("retry-after", String(Math.ceil(waitMs / 1000)))
+    .send({ message });
+}
+
+function lockMessage(waitMs: number): string {
+  const wait =
+    waitMs < 60_000 ? `${Math.ceil(waitMs / 1000)} seconds` : `${Math.ceil(waitMs / 60_000)} minutes`;
+  return `Too many failed sign-ins for this account. Please try again in ${wait}.`;
+}
+
 /** Mounts better-auth's handler at /api/identity/* with raw bodies passed through. */
-export async function registerAuthRoutes(app: FastifyInstance, auth: Auth, publicUrl: string): Promise<void> {
+export async function registerAuthRoutes(
+  app: FastifyInstance,
+  auth: Auth,
+  { db, config, hashQueue }: { db: Db; config: Config; hashQueue: HashQueue },
+): Promise<void> {
+  const publicUrl = config.publicUrl;
+  const limits = createSignInLimits(db, config.signInCeilingPerMinute);
   await app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser("*", { parseAs: "buffer", bodyLimit: 64 * 1024 }, (_req, body, done) =>
@@ -60,16 +107,47 @@ export async function registerAuthRoutes(app: FastifyInstance, auth: Auth, publi
         // Only what Collect uses; better-auth's other endpoints (update-user, delete-user,
         // list-sessions, …) are not exposed. Checked on the path better-auth will see.
         if (!EXPOSED.some((pattern) => pattern.test(url.pathname))) throw new HttpError(404, "Not found");
-        const body = request.body instanceof Buffer && request.body.length > 0 ? request.body : undefined;
+        let body = request.body instanceof Buffer && request.body.length > 0 ? request.body : undefined;
         const problem = body ? jsonBodyProblem(body) : null;
         if (problem) throw new HttpError(400, problem);
-        const response = await auth.handler(
-          new Request(url, {
-            method: request.method,
-            headers: webHeaders(request),
-            body,
-          }),
-        );
+        const headers = webHeaders(request);
+        const passwordRoute =
+          request.method === "POST" && url.pathname in PASSWORD_ROUTES
+            ? (url.pathname as keyof typeof PASSWORD_ROUTES)
+            : undefined;
+        let signInEmail: string | undefined;
+        if (passwordRoute) {
+          const input = passwordRouteInput(passwordRoute, request, body);
+          const isSignUp = passwordRoute.endsWith("/sign-up/email");
+          // Checked, trimmed, and nothing else: an empty name is set later, at setup.
+          body = Buffer.from(
+            JSON.stringify(isSignUp ? { ...input, name: ("name" in input && input.name) || "" } : input),
+          );
+          headers.delete("content-length");
+          // Every password route hashes: when the queue is full, refuse before any database work.
+          if (hashQueue.full) {
+            return reply
+              .status(503)
+              .header("retry-after", "2")
+              .send({ message: new HashQueueFull(2).message });
+          }
+          const busy = await limits.overCeiling();
+          if (busy) return tooMany(reply, busy, "Too many sign-ins right now. Please try again in a minute.");
+          if (!isSignUp) {
+            const locked = await limits.beginAttempt(input.email);
+            if (locked) return tooMany(reply, locked, lockMessage(locked));
+            signInEmail = input.email;
+          }
+        }
+        const response = await auth.handler(new Request(url, { method: request.method, headers, body }));
+        if (signInEmail && response.status === 200) await limits.succeeded(signInEmail);
+        // Refused per IP or too busy to check the password: not an attempt on the account.
+        if (signInEmail && (response.status === 429 || response.status === 503))
+          await limits.uncount(signInEmail);
+        if ((response.status === 429 || response.status === 503) && !response.headers.has("retry-after")) {
+          // better-auth sends only the non-standard X-Retry-After.
+          reply.header("retry-after", response.headers.get("x-retry-after") ?? "60");
+        }
         // better-auth answers unknown paths with an empty 404; every non-2xx of ours is {message}.
         if (response.status >= 400 && !(await hasMessage(response))) {
           const message = response.status === 404 ? "Not found" : (STATUS_CODES[response.status] ?? "Error");

@@ -1,22 +1,47 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { APIError } from "better-auth/api";
 import { genericOAuth } from "better-auth/plugins/generic-oauth";
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import { UNSAFE_TEXT } from "../../shared/schemas/user";
 import type { Db } from "../db/client";
 import { accounts, rateLimits, sessions, users, verifications } from "../db/schema";
 import type { Config } from "../env";
-import { hashPassword, verifyPassword } from "../lib/password";
+import { type HashQueue, HashQueueFull } from "../lib/hash-queue";
+import { createPasswordHasher } from "../lib/password";
 import { HttpError } from "./errors";
 import type { authLogger } from "./logging";
+import { passwordPolicy } from "./password-policy";
+import { cookieValue, createSessionMemo } from "./session-memo";
 import { CLIENT_IP_HEADER, webHeaders } from "./web-bridge";
 
 export const OIDC_PROVIDER_ID = "oidc";
+const UNSAFE_TEXT_ALL = new RegExp(UNSAFE_TEXT, "gu");
+
+/** A full hash queue answers 503 with Retry-After instead of waiting (lib/hash-queue.ts). */
+function busyToApiError(error: unknown): never {
+  if (error instanceof HashQueueFull) {
+    throw new APIError(
+      "SERVICE_UNAVAILABLE",
+      { message: error.message, code: "BUSY" },
+      { "Retry-After": String(error.retryAfterSeconds) },
+    );
+  }
+  throw error;
+}
+
+/** A name from an identity provider, as the profile-name rules would keep it (cookies, texts, pay page). */
+function boundedName(name: unknown): string {
+  return typeof name === "string" ? name.replace(UNSAFE_TEXT_ALL, "").trim().slice(0, 80) : "";
+}
 
 export function createAuth(
   config: Config & { authSecret: string },
   db: Db,
+  queue: HashQueue,
   logger?: ReturnType<typeof authLogger>,
 ) {
+  const hasher = createPasswordHasher(config.passwordHash, queue);
   return betterAuth({
     appName: "Collect",
     logger,
@@ -34,15 +59,28 @@ export function createAuth(
         rateLimit: rateLimits,
       },
     }),
-    // Signed-in calls read the session from a signed cookie for up to 60 s instead of the
-    // database (docs/decisions/003-session-cookie-cache.md).
-    session: { cookieCache: { enabled: true, maxAge: 60 } },
+    // No session cookie cache: a signed-out session must stop working everywhere within 5 s,
+    // which registerSession's memo keeps (docs/decisions/003-session-cookie-cache.md).
+    session: { cookieCache: { enabled: false } },
     emailAndPassword: {
       enabled: config.passwordSignIn,
       autoSignIn: true,
       minPasswordLength: 8,
       maxPasswordLength: 128,
-      password: { hash: (password) => hashPassword(password), verify: verifyPassword },
+      password: {
+        hash: (password) => hasher.hash(password).catch(busyToApiError),
+        verify: (input) => hasher.verify(input).catch(busyToApiError),
+      },
+    },
+    // An identity provider's account joins an existing one only when that account proved its
+    // email; otherwise whoever pre-registered the address with a password would share it.
+    account: { accountLinking: { enabled: true, requireLocalEmailVerified: true } },
+    databaseHooks: {
+      user: {
+        create: {
+          before: async (user) => ({ data: { ...user, name: boundedName(user.name), image: null } }),
+        },
+      },
     },
     // Counters live in the database so every app process shares them (DESIGN.md "Scaling out").
     rateLimit: {
@@ -60,23 +98,26 @@ export function createAuth(
       useSecureCookies: config.publicUrl.startsWith("https://"),
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax" },
     },
-    plugins: config.oidc
-      ? [
-          genericOAuth({
-            config: [
-              {
-                providerId: OIDC_PROVIDER_ID,
-                name: config.oidc.name,
-                discoveryUrl: `${config.oidc.issuer.replace(/\/+$/, "")}/.well-known/openid-configuration`,
-                clientId: config.oidc.clientId,
-                clientSecret: config.oidc.clientSecret,
-                scopes: ["openid", "email", "profile"],
-                pkce: true,
-              },
-            ],
-          }),
-        ]
-      : [],
+    plugins: [
+      passwordPolicy(hasher),
+      ...(config.oidc
+        ? [
+            genericOAuth({
+              config: [
+                {
+                  providerId: OIDC_PROVIDER_ID,
+                  name: config.oidc.name,
+                  discoveryUrl: `${config.oidc.issuer.replace(/\/+$/, "")}/.well-known/openid-configuration`,
+                  clientId: config.oidc.clientId,
+                  clientSecret: config.oidc.clientSecret,
+                  scopes: ["openid", "email", "profile"],
+                  pkce: true,
+                },
+              ],
+            }),
+          ]
+        : []),
+    ],
   });
 }
 
@@ -90,44 +131,41 @@ declare module "fastify" {
   }
 }
 
-/** How long one process reuses a verified session cookie without checking it again. */
-const SESSION_MEMO_MS = 5_000;
-
 /** Decorates every request with a lazily read session; `requireUser` is the preHandler for signed-in routes. */
-export function registerSession(app: FastifyInstance, auth: Auth) {
+export function registerSession(app: FastifyInstance, auth: Auth, memo = createSessionMemo<SessionUser>()) {
   app.decorateRequest("user", null);
-  // Verified cookies → their user, for a few seconds: better-auth's check of its signed cookie
-  // (HMAC through WebCrypto, endpoint context) was ~30% of a create request's CPU
-  // (docs/decisions/003-session-cookie-cache.md).
-  const memo = new Map<string, { user: SessionUser; until: number }>();
+  // Verified tokens → their user for 5 s: better-auth's check (signed cookie, endpoint context,
+  // one query) was ~30% of a create request's CPU; 5 s is also how long a signed-out session
+  // may still write in another process (docs/decisions/003-session-cookie-cache.md).
+  const cookieName = auth.$context.then((context) => context.authCookies.sessionToken.name);
+  const tokenOf = async (request: FastifyRequest) => cookieValue(request.headers.cookie, await cookieName);
   const guard = (fresh: boolean) =>
     async function requireUser(request: FastifyRequest): Promise<void> {
-      const cookie = request.headers.cookie;
-      const remembered = !fresh && cookie ? memo.get(cookie) : undefined;
-      if (remembered && remembered.until > Date.now()) {
-        request.user = remembered.user;
+      const token = await tokenOf(request);
+      if (!token) throw new HttpError(401, "Unauthorized");
+      const remembered = fresh ? undefined : memo.get(token);
+      if (remembered) {
+        request.user = remembered;
         return;
       }
-      const session = await auth.api.getSession({
-        headers: webHeaders(request),
-        query: fresh ? { disableCookieCache: true } : undefined,
-      });
+      const session = await auth.api.getSession({ headers: webHeaders(request) });
       if (!session) {
-        if (cookie) memo.delete(cookie);
+        memo.delete(token);
         throw new HttpError(401, "Unauthorized");
       }
       request.user = { id: session.user.id, email: session.user.email };
-      if (cookie) {
-        if (memo.size >= 10_000) memo.clear();
-        const until = Math.min(Date.now() + SESSION_MEMO_MS, new Date(session.session.expiresAt).getTime());
-        memo.set(cookie, { user: request.user, until });
-      }
+      memo.set(token, request.user, new Date(session.session.expiresAt).getTime());
     };
   return {
-    /** Trusts better-auth's signed session cookie for up to a minute: no query per call. */
+    /** Trusts a token verified in the last 5 s: no query per call. */
     requireUser: guard(false),
     /** Always checks the session row (GET /api/auth/user, which the app reads first). */
     requireFreshUser: guard(true),
+    /** Forgets the caller's token in this process at once (sign-out). */
+    forgetSession: async (request: FastifyRequest) => {
+      const token = await tokenOf(request);
+      if (token) memo.delete(token);
+    },
   };
 }
 

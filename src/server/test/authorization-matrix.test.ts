@@ -97,6 +97,17 @@ const MATRIX: Record<string, Case[]> = {
       endsSession: true,
     },
   ],
+  "POST /api/logout": [
+    {
+      name: "signs the caller out",
+      call: () => ({ url: "/api/logout" }),
+      expect: all(204),
+      endsSession: true,
+    },
+  ],
+  "GET /api/auth/sign-in-options": [
+    { name: "public", call: () => ({ url: "/api/auth/sign-in-options" }), expect: all(200) },
+  ],
   "GET /api/auth/user": [
     { name: "own user only", call: () => ({ url: "/api/auth/user" }), expect: signedIn(200) },
   ],

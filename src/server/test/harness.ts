@@ -30,6 +30,9 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     trustProxy: false,
     passwordSignIn: true,
     oidc: undefined,
+    // A cheap hash keeps tests fast; password.test.ts checks production's cost.
+    passwordHash: { memoryKib: 64, iterations: 1 },
+    signInCeilingPerMinute: 100_000,
     logLevel: "silent",
     s3: undefined,
     clientDir: undefined,
@@ -157,4 +160,15 @@ export async function createReadyUser(app: FastifyInstance): Promise<TestUser> {
   });
   if (response.statusCode !== 200) throw new Error(`setup failed: ${response.body}`);
   return user;
+}
+
+/** A password sign-in through better-auth's real route, from its own client IP unless given. */
+export function signIn(app: FastifyInstance, email: string, password: string, ip = nextIp()) {
+  return app.inject({
+    method: "POST",
+    url: "/api/identity/sign-in/email",
+    remoteAddress: ip,
+    headers: { origin: TEST_ORIGIN, "content-type": "application/json" },
+    payload: { email, password },
+  });
 }

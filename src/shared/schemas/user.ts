@@ -3,11 +3,16 @@ import { VALIDATION } from "../messages";
 import { SETUP_PROVIDERS } from "../providers";
 import { PaymentAccountListSchema, PaymentAccountSchema } from "./payment-account";
 
-const ProfileNameSchema = z
+/** Control characters and text-direction overrides: they garble or reorder a name where it is shown. */
+export const UNSAFE_TEXT = /[\p{Cc}\u200E\u200F\u202A-\u202E\u2066-\u2069]/u;
+
+/** A profile name: on payment pages, in texts, and the sign-up name (shared/schemas/sign-in.ts). */
+export const ProfileNameSchema = z
   .string(VALIDATION.profileName.description)
   .trim()
   .min(1, VALIDATION.profileName.description)
-  .max(80, "Profile name: at most 80 characters.");
+  .max(80, "Profile name: at most 80 characters.")
+  .refine((name) => !UNSAFE_TEXT.test(name), "Profile name: no control or text-direction characters.");
 
 /** Optional name parts: trimmed, empty becomes null (spec §5 Profile). */
 const NamePartSchema = z

@@ -1,18 +1,23 @@
-import { useMutation } from "@tanstack/react-query";
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { type SignInOptions, SignInOptionsSchema } from "../../../shared/schemas/sign-in";
 import { apiRequest } from "../../lib/api";
 import { queryClient } from "../../lib/query-client";
 import { USER_QUERY_KEY } from "../../lib/user";
+import { rememberReturningBrowser } from "./sign-in-mode";
 
 export type Credentials = { email: string; password: string };
+
+const signedIn = () => {
+  rememberReturningBrowser();
+  void queryClient.invalidateQueries({ queryKey: USER_QUERY_KEY });
+};
 
 /** better-auth's email sign-in (DESIGN.md "Sign-in"); sets the session cookie. */
 export function useSignIn() {
   return useMutation({
     mutationFn: ({ email, password }: Credentials) =>
       apiRequest("POST", "/api/identity/sign-in/email", { email, password }),
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: USER_QUERY_KEY });
-    },
+    onSuccess: signedIn,
   });
 }
 
@@ -20,9 +25,21 @@ export function useSignIn() {
 export function useSignUp() {
   return useMutation({
     mutationFn: ({ email, password }: Credentials) =>
-      apiRequest("POST", "/api/identity/sign-up/email", { email, password, name: "" }),
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: USER_QUERY_KEY });
-    },
+      apiRequest("POST", "/api/identity/sign-up/email", { email, password }),
+    onSuccess: signedIn,
   });
+}
+
+/** Until the server answers: password sign-in, nothing else (the usual setup). */
+const PASSWORD_ONLY: SignInOptions = { password: true, oidc: null };
+
+/** Which ways in the server offers (password, an OpenID Connect provider). */
+export function useSignInOptions(): SignInOptions {
+  const query = useQuery({
+    queryKey: ["/api/auth/sign-in-options"],
+    queryFn: async () => SignInOptionsSchema.parse(await apiRequest("GET", "/api/auth/sign-in-options")),
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: false,
+  });
+  return query.data ?? PASSWORD_ONLY;
 }

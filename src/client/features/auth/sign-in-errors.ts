@@ -1,4 +1,5 @@
 import type { ApiErrorDetails } from "../../lib/api";
+import type { SignInMode } from "./sign-in-mode";
 
 /** better-auth's minimum (server plugins/auth.ts `minPasswordLength`). */
 export const MIN_PASSWORD_LENGTH = 8;
@@ -8,6 +9,10 @@ export const SIGN_IN_MESSAGES = {
   taken: "An account with this email already exists. Sign in instead.",
   shortPassword: `Password must be at least ${MIN_PASSWORD_LENGTH} characters.`,
   rateLimited: "Too many attempts. Please wait a minute and try again.",
+  busy: "The server is busy. Please try again in a moment.",
+  notLinked:
+    "An account with this email already exists. Sign in with your password and verify your email, then you can continue with single sign-on too.",
+  providerFailed: "Signing in with single sign-on did not work. Please try again.",
   missing: "Please enter your email and password.",
   badEmail: "Please enter a valid email address.",
   fallback: "Something went wrong. Please try again.",
@@ -16,7 +21,9 @@ export const SIGN_IN_MESSAGES = {
 /** A sentence for a failed sign-in or sign-up, from better-auth's `{message, code}`. */
 export function signInErrorMessage({ status, code, message }: ApiErrorDetails): string {
   const text = message.toLowerCase();
-  if (status === 429) return SIGN_IN_MESSAGES.rateLimited;
+  // The per-account lock says how long to wait; better-auth's per-IP answer does not.
+  if (status === 429) return text.includes("this account") ? message : SIGN_IN_MESSAGES.rateLimited;
+  if (status === 503) return SIGN_IN_MESSAGES.busy;
   if (code?.startsWith("USER_ALREADY_EXISTS") || text.includes("already exists"))
     return SIGN_IN_MESSAGES.taken;
   if (code === "PASSWORD_TOO_SHORT" || text.includes("password too short"))
@@ -26,7 +33,11 @@ export function signInErrorMessage({ status, code, message }: ApiErrorDetails): 
   return message.trim() || SIGN_IN_MESSAGES.fallback;
 }
 
-export type SignInMode = "sign-in" | "sign-up";
+/** A sentence for `?error=` after a failed single sign-on (better-auth's error codes). */
+export function providerErrorMessage(code: string | null): string | null {
+  if (!code) return null;
+  return code === "account_not_linked" ? SIGN_IN_MESSAGES.notLinked : SIGN_IN_MESSAGES.providerFailed;
+}
 
 /** Checks done before calling the server; null when the form may be sent. */
 export function credentialsProblem(mode: SignInMode, email: string, password: string): string | null {

@@ -1,17 +1,16 @@
-import { CircleAlert } from "lucide-react";
-import { type FormEvent, useEffect, useRef, useState } from "react";
-import { useSearch } from "wouter";
+import { useEffect, useRef, useState } from "react";
+import { Link, useSearch } from "wouter";
 import { safeReturnTo } from "../../../shared/return-to";
-import { Button } from "../../components/ui/button";
 import { Card, CardContent } from "../../components/ui/card";
-import { Field } from "../../components/ui/field";
 import { Logo } from "../../components/ui/logo";
-import { LoadingBlock, Spinner } from "../../components/ui/spinner";
-import { apiErrorDetails } from "../../lib/api";
+import { LoadingBlock } from "../../components/ui/spinner";
 import { useUser } from "../../lib/user";
 import { paths } from "../../paths";
-import { useSignIn, useSignUp } from "./api";
-import { credentialsProblem, type SignInMode, signInErrorMessage } from "./sign-in-errors";
+import { useSignInOptions } from "./api";
+import { CredentialsForm } from "./credentials-form";
+import { SignInAlternatives } from "./sign-in-alternatives";
+import { providerErrorMessage } from "./sign-in-errors";
+import { isReturningBrowser, modeHref, signInMode } from "./sign-in-mode";
 
 /** Where to go once signed in: a same-origin path from ?returnTo=, never back to this page. */
 function returnTarget(search: string): string {
@@ -19,50 +18,46 @@ function returnTarget(search: string): string {
   return target === paths.signIn || target.startsWith(`${paths.signIn}?`) ? paths.home : target;
 }
 
-/** Email and password sign-in (DESIGN.md "Sign-in"), reached through /api/login. */
+const VIEWS = {
+  "sign-up": {
+    title: "Create your account",
+    lead: "Your email and a password of at least 8 characters.",
+    switchText: "Already have an account?",
+    switchLink: "Sign in",
+    other: "sign-in",
+  },
+  "sign-in": {
+    title: "Welcome back",
+    lead: "Use your email and password to continue.",
+    switchText: "New to Collect?",
+    switchLink: "Create an account",
+    other: "sign-up",
+  },
+} as const;
+
+/** "Create your account" for newcomers, "Welcome back" for returning users; reached through /api/login. */
 export default function SignInPage() {
   const search = useSearch();
   const target = returnTarget(search);
+  const [returning] = useState(isReturningBrowser);
+  const mode = signInMode(search, returning);
+  const view = VIEWS[mode];
+  const options = useSignInOptions();
   const { user, isLoading } = useUser();
-  const signIn = useSignIn();
-  const signUp = useSignUp();
-  const [email, setEmail] = useState("");
-  const [password, setPassword] = useState("");
-  const [error, setError] = useState<string | null>(null);
-  const [done, setDone] = useState(false);
   const navigating = useRef(false);
-  const pending = signIn.isPending || signUp.isPending || done;
+  const providerError = providerErrorMessage(new URLSearchParams(search).get("error"));
 
   useEffect(() => {
     // Already signed in: nothing to do here. A full load so server routes in returnTo work too.
     if (user && !navigating.current) window.location.replace(target);
   }, [user, target]);
 
-  const submit = (mode: SignInMode) => {
-    if (pending) return;
-    const problem = credentialsProblem(mode, email, password);
-    setError(problem);
-    if (problem) return;
-    const mutation = mode === "sign-in" ? signIn : signUp;
-    mutation.mutate(
-      { email: email.trim(), password },
-      {
-        onSuccess: () => {
-          navigating.current = true;
-          setDone(true);
-          window.location.assign(target);
-        },
-        onError: (failure) => setError(signInErrorMessage(apiErrorDetails(failure))),
-      },
-    );
-  };
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    submit("sign-in");
-  };
-
   if (isLoading || (user && !navigating.current)) return <LoadingBlock className="min-h-dvh" />;
+
+  const onSignedIn = () => {
+    navigating.current = true;
+    window.location.assign(target);
+  };
 
   return (
     <main className="flex min-h-dvh flex-col items-center bg-gradient-to-b from-emerald-50 to-slate-50 px-4 dark:from-emerald-950 dark:to-slate-950 py-10 sm:justify-center">
@@ -75,62 +70,30 @@ export default function SignInPage() {
       <Card className="w-full max-w-sm">
         <CardContent className="space-y-6">
           <div className="space-y-1 text-center">
-            <h1 className="text-xl font-bold text-slate-900 dark:text-white">Welcome back</h1>
-            <p className="text-sm text-slate-600 dark:text-slate-400">
-              Use your email and password to continue.
-            </p>
-          </div>
-          <form noValidate onSubmit={onSubmit} className="space-y-4" aria-busy={pending}>
-            <Field
-              label="Email"
-              type="email"
-              name="email"
-              autoComplete="email"
-              inputMode="email"
-              autoCapitalize="none"
-              spellCheck={false}
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
-              aria-invalid={error ? true : undefined}
-            />
-            <Field
-              label="Password"
-              type="password"
-              name="password"
-              autoComplete="current-password"
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-              aria-invalid={error ? true : undefined}
-            />
-            {error ? (
-              <div
-                role="alert"
-                className="flex gap-2 rounded-xl bg-red-50 p-3 text-sm text-red-800 ring-1 ring-red-200 dark:bg-red-950/50 dark:text-red-200 dark:ring-red-900"
-              >
-                <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-                <span>{error}</span>
-              </div>
+            <h1 className="text-xl font-bold text-slate-900 dark:text-white">{view.title}</h1>
+            {options.password ? (
+              <p className="text-sm text-slate-600 dark:text-slate-400">{view.lead}</p>
             ) : null}
-            <div className="space-y-3 pt-1">
-              <Button type="submit" className="w-full" disabled={pending}>
-                {signIn.isPending || signIn.isSuccess ? <Spinner /> : null}
-                Sign in
-              </Button>
-              <Button
-                type="button"
-                variant="secondary"
-                className="w-full"
-                disabled={pending}
-                onClick={() => submit("sign-up")}
+          </div>
+          {options.password ? (
+            <CredentialsForm mode={mode} initialError={providerError} onSignedIn={onSignedIn} />
+          ) : providerError ? (
+            <p role="alert" className="text-sm text-red-800 dark:text-red-200">
+              {providerError}
+            </p>
+          ) : null}
+          <SignInAlternatives options={options} returnTo={target} />
+          {options.password ? (
+            <p className="text-center text-sm text-slate-600 dark:text-slate-400">
+              {view.switchText}{" "}
+              <Link
+                href={modeHref(search, view.other)}
+                className="font-semibold text-emerald-700 underline-offset-4 hover:underline dark:text-emerald-300"
               >
-                {signUp.isPending || signUp.isSuccess ? <Spinner /> : null}
-                Create account
-              </Button>
-            </div>
-          </form>
-          <p className="text-center text-xs text-slate-500 dark:text-slate-400">
-            New to Collect? Enter your email and a password of at least 8 characters to make an account.
-          </p>
+                {view.switchLink}
+              </Link>
+            </p>
+          ) : null}
         </CardContent>
       </Card>
     </main>

@@ -4,10 +4,10 @@ import { ProfileInputSchema, type User } from "../../../shared/schemas/user";
 import { Button } from "../../components/ui/button";
 import { Field } from "../../components/ui/field";
 import { Spinner } from "../../components/ui/spinner";
+import { signOut } from "../../lib/sign-out";
 import { toast } from "../../lib/toast";
 import { showMutationError } from "../../lib/unauthorized";
 import { formValidationToast } from "../../lib/validation-toast";
-import { serverPaths } from "../../paths";
 import { useUpdateProfile } from "./api";
 
 /** Spec §2 Profile, §5 Profile: display name required; first and last name optional, trimmed. */
@@ -72,7 +72,7 @@ export function ProfileForm({ user }: { user: User }) {
         hint="Your sign-in email can't be changed here."
       />
       <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row sm:justify-between">
-        <Button variant="destructive" onClick={() => window.location.assign(serverPaths.logout)}>
+        <Button variant="destructive" onClick={() => void signOut()}>
           <LogOut aria-hidden="true" />
           Logout
         </Button>

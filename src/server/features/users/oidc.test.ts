@@ -1,9 +1,11 @@
 import { once } from "node:events";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { eq } from "drizzle-orm";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { afterAll, expect, it } from "vitest";
-import { as, cookieFrom, describeEachDatabase, nextIp, TEST_ORIGIN } from "../../test/harness";
+import { users } from "../../db/schema";
+import { as, cookieFrom, createUser, describeEachDatabase, nextIp, TEST_ORIGIN } from "../../test/harness";
 
 /*
  * Sign-in through a real OpenID Connect provider: `oidc-provider` runs on a local port, the app
@@ -154,11 +156,11 @@ async function throughProvider(authorizationUrl: string): Promise<URL> {
 }
 
 /** The whole browser journey: /api/login, the provider, the callback. Returns the callback's answer. */
-async function signInThroughProvider(app: FastifyInstance, returnTo: string) {
+async function signInThroughProvider(app: FastifyInstance, returnTo: string, extraQuery = "") {
   const ip = nextIp();
   const login = await app.inject({
     method: "GET",
-    url: `/api/login?returnTo=${encodeURIComponent(returnTo)}`,
+    url: `/api/login?returnTo=${encodeURIComponent(returnTo)}${extraQuery}`,
     remoteAddress: ip,
   });
   expect(login.statusCode, login.body).toBe(302);
@@ -242,7 +244,8 @@ describeEachDatabase(
         remoteAddress: ip,
       });
       expect(done.statusCode).toBe(302);
-      expect(appPath(done)).toBe("/?error=state_mismatch");
+      // The sign-in page explains the error (and offers the provider again).
+      expect(appPath(done)).toBe("/sign-in?returnTo=%2F&error=state_mismatch");
       expect(cookieFrom(done)).not.toMatch(/session_token=/);
     });
 
@@ -267,6 +270,39 @@ describeEachDatabase(
   },
   {
     passwordSignIn: false,
+    oidc: { issuer, clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, name: "Test SSO" },
+  },
+);
+
+describeEachDatabase(
+  "OpenID Connect next to password sign-in",
+  (ctx) => {
+    it("tells the sign-in page about both ways in", async () => {
+      const options = await ctx.app.inject({ method: "GET", url: "/api/auth/sign-in-options" });
+      expect(options.json()).toEqual({ password: true, oidc: { name: "Test SSO" } });
+      const login = await ctx.app.inject({ method: "GET", url: "/api/login?returnTo=%2Fprofile" });
+      expect(location(login)).toBe("/sign-in?returnTo=%2Fprofile");
+    });
+
+    it("links to an existing password account only once its email is verified", async () => {
+      // Someone registered the address with a password first, and never proved it.
+      const squatter = await createUser(ctx.app, EMAIL);
+      const refused = await signInThroughProvider(ctx.app, "/profile", "&provider=oidc");
+      expect(refused.statusCode, refused.body).toBe(302);
+      expect(appPath(refused)).toBe("/sign-in?returnTo=%2Fprofile&error=account_not_linked");
+      expect(cookieFrom(refused)).not.toMatch(/session_token=[^;]/);
+
+      // The owner proves the address (H6's verification email): now single sign-on joins it.
+      await ctx.database.db.update(users).set({ emailVerified: true }).where(eq(users.email, EMAIL));
+      const linked = await signInThroughProvider(ctx.app, "/profile", "&provider=oidc");
+      expect(appPath(linked)).toBe("/profile");
+      const me = await currentUser(ctx.app, cookieFrom(linked));
+      const mine = await currentUser(ctx.app, squatter.cookie);
+      expect(me.json().id).toBe(mine.json().id);
+    });
+  },
+  {
+    passwordSignIn: true,
     oidc: { issuer, clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, name: "Test SSO" },
   },
 );

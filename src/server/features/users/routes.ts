@@ -1,6 +1,8 @@
+import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { safeReturnTo } from "../../../shared/return-to";
+import { SignInOptionsSchema } from "../../../shared/schemas/sign-in";
 import { ProfileInputSchema, SetupInputSchema, UserSchema } from "../../../shared/schemas/user";
 import type { AppContext } from "../../app";
 import { OIDC_PROVIDER_ID, signedInUser } from "../../plugins/auth";
@@ -8,20 +10,34 @@ import { HttpError } from "../../plugins/errors";
 import { forwardCookies, webHeaders } from "../../plugins/web-bridge";
 import { completeSetup, findUser, updateProfile } from "./queries";
 
-const ReturnToQuery = z.object({ returnTo: z.string().optional() });
+const LoginQuery = z.object({
+  returnTo: z.string().optional(),
+  /** "oidc": the "Continue with …" button, when password sign-in is on too. */
+  provider: z.literal(OIDC_PROVIDER_ID).optional(),
+});
+
+/**
+ * Browsers say where a navigation came from. A link on another site (or a sibling subdomain)
+ * must not end the session; typed, bookmarked or same-origin ones may. Clients that send no
+ * Sec-Fetch-Site are treated as before.
+ */
+function isForeignNavigation(site: string | string[] | undefined): boolean {
+  return site === "cross-site" || site === "same-site";
+}
 
 /** Sign-in and sign-out navigations (DESIGN.md "Sign-in") and the account calls of spec §7. */
 export const userRoutes =
-  ({ db, auth, config, requireUser, requireFreshUser }: AppContext): FastifyPluginAsyncZod =>
+  ({ db, auth, config, requireUser, requireFreshUser, forgetSession }: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
-    app.get("/api/login", { schema: { querystring: ReturnToQuery } }, async (request, reply) => {
+    app.get("/api/login", { schema: { querystring: LoginQuery } }, async (request, reply) => {
       const returnTo = safeReturnTo(request.query.returnTo);
-      if (config.passwordSignIn) {
-        return reply.redirect(`/sign-in?returnTo=${encodeURIComponent(returnTo)}`);
-      }
-      // Password sign-in off: straight to the OpenID Connect provider.
+      const signInPage = `/sign-in?returnTo=${encodeURIComponent(returnTo)}`;
+      if (!config.oidc || (config.passwordSignIn && !request.query.provider))
+        return reply.redirect(signInPage);
+      // To the OpenID Connect provider: chosen on the sign-in page, or the only way in.
       const response = await auth.api.signInSocial({
-        body: { provider: OIDC_PROVIDER_ID, callbackURL: returnTo, errorCallbackURL: "/" },
+        // A refused sign-in comes back to the sign-in page, which explains `?error=`.
+        body: { provider: OIDC_PROVIDER_ID, callbackURL: returnTo, errorCallbackURL: signInPage },
         headers: webHeaders(request),
         asResponse: true,
       });
@@ -31,11 +47,33 @@ export const userRoutes =
       return reply.redirect(url);
     });
 
-    app.get("/api/logout", async (request, reply) => {
+    const signOut = async (request: FastifyRequest, reply: FastifyReply) => {
+      await forgetSession(request);
       const response = await auth.api.signOut({ headers: webHeaders(request), asResponse: true });
       forwardCookies(reply, response);
+    };
+
+    // The spec's sign-out navigation; from another site it only asks (the sign-out page).
+    app.get("/api/logout", async (request, reply) => {
+      if (isForeignNavigation(request.headers["sec-fetch-site"])) return reply.redirect("/sign-out");
+      await signOut(request, reply);
       return reply.redirect("/");
     });
+
+    // The app's own Logout button (the CSRF guard checks its origin).
+    app.post("/api/logout", { schema: { response: { 204: z.null() } } }, async (request, reply) => {
+      await signOut(request, reply);
+      return reply.status(204).send(null);
+    });
+
+    app.get(
+      "/api/auth/sign-in-options",
+      { schema: { response: { 200: SignInOptionsSchema } } },
+      async () => ({
+        password: config.passwordSignIn,
+        oidc: config.oidc ? { name: config.oidc.name } : null,
+      }),
+    );
 
     app.get(
       "/api/auth/user",

@@ -1,0 +1,82 @@
+import { CircleAlert } from "lucide-react";
+import { type FormEvent, useState } from "react";
+import { Button } from "../../components/ui/button";
+import { Field } from "../../components/ui/field";
+import { Spinner } from "../../components/ui/spinner";
+import { apiErrorDetails } from "../../lib/api";
+import { useSignIn, useSignUp } from "./api";
+import { PasswordField } from "./password-field";
+import { credentialsProblem, signInErrorMessage } from "./sign-in-errors";
+import type { SignInMode } from "./sign-in-mode";
+
+type CredentialsFormProps = {
+  mode: SignInMode;
+  /** An error to show before anything is typed (a failed single sign-on). */
+  initialError: string | null;
+  /** Called once signed in; the page navigates away. */
+  onSignedIn: () => void;
+};
+
+/** Email and password, then "Sign in" or "Create account" (DESIGN.md "Sign-in"). */
+export function CredentialsForm({ mode, initialError, onSignedIn }: CredentialsFormProps) {
+  const signIn = useSignIn();
+  const signUp = useSignUp();
+  const mutation = mode === "sign-in" ? signIn : signUp;
+  const [email, setEmail] = useState("");
+  const [password, setPassword] = useState("");
+  const [error, setError] = useState<string | null>(initialError);
+  const pending = signIn.isPending || signUp.isPending || signIn.isSuccess || signUp.isSuccess;
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (pending) return;
+    const problem = credentialsProblem(mode, email, password);
+    setError(problem);
+    if (problem) return;
+    mutation.mutate(
+      { email: email.trim(), password },
+      {
+        onSuccess: onSignedIn,
+        onError: (failure) => setError(signInErrorMessage(apiErrorDetails(failure))),
+      },
+    );
+  };
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="space-y-4" aria-busy={pending}>
+      <Field
+        label="Email"
+        type="email"
+        name="email"
+        autoComplete={mode === "sign-in" ? "username" : "email"}
+        inputMode="email"
+        autoCapitalize="none"
+        spellCheck={false}
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+        aria-invalid={error ? true : undefined}
+      />
+      {/* A "Forgot password?" link goes in PasswordField's labelAside on the sign-in view. */}
+      <PasswordField
+        name="password"
+        autoComplete={mode === "sign-in" ? "current-password" : "new-password"}
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+        aria-invalid={error ? true : undefined}
+      />
+      {error ? (
+        <div
+          role="alert"
+          className="flex gap-2 rounded-xl bg-red-50 p-3 text-sm text-red-800 ring-1 ring-red-200 dark:bg-red-950/50 dark:text-red-200 dark:ring-red-900"
+        >
+          <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+          <span>{error}</span>
+        </div>
+      ) : null}
+      <Button type="submit" className="w-full" disabled={pending}>
+        {mutation.isPending || mutation.isSuccess ? <Spinner /> : null}
+        {mode === "sign-in" ? "Sign in" : "Create account"}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,10 @@
+import { apiRequest } from "./api";
+
+/**
+ * The app's own Logout: a same-origin POST (a link from another site cannot do this), then a
+ * full load of the landing page so no signed-in data stays in memory.
+ */
+export async function signOut(): Promise<void> {
+  await apiRequest("POST", "/api/logout").catch(() => undefined);
+  window.location.assign("/");
+}

@@ -1,0 +1,123 @@
+import { mkdtempSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { FastifyInstance } from "fastify";
+import { expect, it } from "vitest";
+import { buildApp } from "../../app";
+import type { SessionUser } from "../../plugins/auth";
+import { createSessionMemo } from "../../plugins/session-memo";
+import {
+  as,
+  cookieFrom,
+  createReadyUser,
+  createUser,
+  describeEachDatabase,
+  testConfig,
+} from "../../test/harness";
+
+const write = (app: FastifyInstance, user: Parameters<typeof as>[1]) =>
+  as(app, user)("PUT", "/api/auth/profile", { profileName: "Still Me", firstName: null, lastName: null });
+
+const logoutGet = (app: FastifyInstance, cookie: string, site?: string) =>
+  app.inject({
+    method: "GET",
+    url: "/api/logout",
+    headers: { cookie, ...(site ? { "sec-fetch-site": site } : {}) },
+  });
+
+describeEachDatabase("sign-out", (ctx) => {
+  it("does not end the session on a navigation from another site: it asks instead", async () => {
+    const user = await createUser(ctx.app);
+    for (const site of ["cross-site", "same-site"]) {
+      const response = await logoutGet(ctx.app, user.cookie, site);
+      expect(response.statusCode).toBe(302);
+      expect(response.headers.location).toBe("/sign-out");
+      expect(response.headers["set-cookie"]).toBeUndefined();
+    }
+    expect((await write(ctx.app, user)).statusCode).toBe(200);
+    // Typed, bookmarked or same-origin: signed out.
+    const own = await logoutGet(ctx.app, user.cookie, "same-origin");
+    expect(own.headers.location).toBe("/");
+    expect(cookieFrom(own)).toMatch(/session_token=(;|$)/);
+    expect((await write(ctx.app, user)).statusCode).toBe(401);
+  });
+
+  it("signs out with POST from the app, refused cross-site", async () => {
+    const user = await createUser(ctx.app);
+    const crossSite = await ctx.app.inject({
+      method: "POST",
+      url: "/api/logout",
+      headers: { cookie: user.cookie, origin: "https://evil.example" },
+    });
+    expect(crossSite.statusCode).toBe(403);
+    expect((await write(ctx.app, user)).statusCode).toBe(200);
+    const response = await as(ctx.app, user)("POST", "/api/logout");
+    expect(response.statusCode).toBe(204);
+    expect(cookieFrom(response)).toMatch(/session_token=(;|$)/);
+    // At once in this process, though the token was remembered a moment ago.
+    expect((await write(ctx.app, user)).statusCode).toBe(401);
+  });
+
+  it("refuses a signed-out session's next write on another process within 5 s", async () => {
+    const other = await buildApp(testConfig({ dataDir: mkdtempSync(path.join(os.tmpdir(), "collect-b-")) }), {
+      database: ctx.database,
+    });
+    try {
+      const user = await createReadyUser(ctx.app);
+      expect((await write(other, user)).statusCode).toBe(200); // remembered on B now
+      expect((await as(ctx.app, user)("POST", "/api/logout")).statusCode).toBe(204);
+      const signedOut = Date.now();
+      let status = 200;
+      while (status === 200 && Date.now() - signedOut < 8_000) {
+        status = (await write(other, user)).statusCode;
+        if (status === 200) await new Promise((r) => setTimeout(r, 100));
+      }
+      expect(status).toBe(401);
+      expect(Date.now() - signedOut).toBeLessThanOrEqual(5_200);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it("keeps the session memo small under thousands of junk cookies", async () => {
+    const memo = createSessionMemo<SessionUser>({ max: 20 });
+    const app = await buildApp(testConfig({ dataDir: mkdtempSync(path.join(os.tmpdir(), "collect-m-")) }), {
+      database: ctx.database,
+      sessionMemo: memo,
+    });
+    try {
+      const user = await createUser(app);
+      const token = user.cookie.match(/better-auth\.session_token=[^;]+/)?.[0] as string;
+      for (let i = 0; i < 2_000; i++) {
+        const junk = `junk${i}=${"x".repeat(200)}`;
+        // A valid session with a different junk cookie beside it each time, and forged tokens.
+        const cookie =
+          i % 2 === 0 ? `${junk}; ${token}` : `${junk}; better-auth.session_token=forged${i}.sig`;
+        const response = await as(app, { ...user, cookie })("GET", "/api/payment-accounts");
+        expect(response.statusCode).toBe(i % 2 === 0 ? 200 : 401);
+      }
+      expect(memo.size).toBe(1);
+      // Many real sessions: never more than the bound.
+      for (let i = 0; i < 30; i++) {
+        const session = await createUser(app);
+        expect((await as(app, session)("GET", "/api/payment-accounts")).statusCode).toBe(200);
+      }
+      expect(memo.size).toBeGreaterThan(0);
+      expect(memo.size).toBeLessThanOrEqual(20);
+    } finally {
+      await app.close();
+    }
+  }, 60_000);
+});
+
+it("evicts expired entries from the memo", async () => {
+  const memo = createSessionMemo<string>({ max: 10, ttlMs: 20 });
+  for (let i = 0; i < 5; i++) memo.set(`t${i}`, "user", Date.now() + 60_000);
+  expect(memo.get("t0")).toBe("user");
+  await new Promise((r) => setTimeout(r, 30));
+  expect(memo.get("t0")).toBeUndefined();
+  memo.set("fresh", "user", Date.now() + 60_000);
+  expect(memo.size).toBe(1);
+  memo.set("soon", "user", Date.now() - 1);
+  expect(memo.get("soon")).toBeUndefined();
+});
