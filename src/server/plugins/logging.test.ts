@@ -41,17 +41,15 @@ it("writes one JSON access line per request, and better-auth's messages as JSON 
     const app = await buildApp(testConfig({ logLevel: "info" }), { database, logStream: stream });
     const healthz = await app.inject({ method: "GET", url: "/healthz" });
     expect(healthz.statusCode).toBe(200);
-    // A caller's value with a newline and a fake JSON line in it, sent where better-auth logs.
-    await app.inject({
-      method: "POST",
-      url: "/api/identity/sign-in/email",
-      headers: { origin: "http://localhost:3000", "content-type": "application/json" },
-      payload: {
-        email: "nobody@example.com",
-        password: "wrong password here",
-        callbackURL: '/x\n{"level":30,"msg":"forged"}',
-      },
-    });
+    // Better-auth logs the unknown account; a caller's newline must not forge a log line either.
+    for (const email of ["nobody@example.com", 'nobody@example.com\n{"level":30,"msg":"forged"}']) {
+      await app.inject({
+        method: "POST",
+        url: "/api/identity/sign-in/email",
+        headers: { origin: "http://localhost:3000", "content-type": "application/json" },
+        payload: { email, password: "wrong password here" },
+      });
+    }
     await app.close();
   } finally {
     Object.assign(console, console_);
