@@ -5,13 +5,18 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Db } from "../db/client";
 import { accounts, rateLimits, sessions, users, verifications } from "../db/schema";
 import type { Config } from "../env";
+import type { accountControlAuthOptions } from "../features/account-security/auth-options";
 import { hashPassword, verifyPassword } from "../lib/password";
 import { HttpError } from "./errors";
 import { CLIENT_IP_HEADER, webHeaders } from "./web-bridge";
 
 export const OIDC_PROVIDER_ID = "oidc";
 
-export function createAuth(config: Config & { authSecret: string }, db: Db) {
+export function createAuth(
+  config: Config & { authSecret: string },
+  db: Db,
+  accountControl: ReturnType<typeof accountControlAuthOptions>,
+) {
   return betterAuth({
     appName: "Collect",
     baseURL: config.publicUrl,
@@ -33,11 +38,14 @@ export function createAuth(config: Config & { authSecret: string }, db: Db) {
     session: { cookieCache: { enabled: true, maxAge: 60 } },
     emailAndPassword: {
       enabled: config.passwordSignIn,
-      autoSignIn: true,
       minPasswordLength: 8,
       maxPasswordLength: 128,
       password: { hash: (password) => hashPassword(password), verify: verifyPassword },
+      // Reset by email, enumeration-safe sign-up (features/account-security/auth-options.ts).
+      ...accountControl.emailAndPassword,
     },
+    // Email verification and passkey sign-in (features/account-security/auth-options.ts).
+    emailVerification: accountControl.emailVerification,
     // Counters live in the database so every app process shares them (DESIGN.md "Scaling out").
     rateLimit: {
       enabled: true,
@@ -54,23 +62,26 @@ export function createAuth(config: Config & { authSecret: string }, db: Db) {
       useSecureCookies: config.publicUrl.startsWith("https://"),
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax" },
     },
-    plugins: config.oidc
-      ? [
-          genericOAuth({
-            config: [
-              {
-                providerId: OIDC_PROVIDER_ID,
-                name: config.oidc.name,
-                discoveryUrl: `${config.oidc.issuer.replace(/\/+$/, "")}/.well-known/openid-configuration`,
-                clientId: config.oidc.clientId,
-                clientSecret: config.oidc.clientSecret,
-                scopes: ["openid", "email", "profile"],
-                pkce: true,
-              },
-            ],
-          }),
-        ]
-      : [],
+    plugins: [
+      accountControl.plugin,
+      ...(config.oidc
+        ? [
+            genericOAuth({
+              config: [
+                {
+                  providerId: OIDC_PROVIDER_ID,
+                  name: config.oidc.name,
+                  discoveryUrl: `${config.oidc.issuer.replace(/\/+$/, "")}/.well-known/openid-configuration`,
+                  clientId: config.oidc.clientId,
+                  clientSecret: config.oidc.clientSecret,
+                  scopes: ["openid", "email", "profile"],
+                  pkce: true,
+                },
+              ],
+            }),
+          ]
+        : []),
+    ],
   });
 }
 
