@@ -6,11 +6,16 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./tests/chromium";
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 export const BASE = `http://localhost:${PORT}`;
+/** The SMTP server tests/e2e/global-setup.ts starts; the app sends every message there. */
+export const SMTP_PORT = PORT + 1000;
+/** Where that server writes what it receives, for the test workers (tests/e2e/mail.ts). */
+export const MAIL_DIR = path.join(os.tmpdir(), `collect-e2e-mail-${PORT}`);
 // A fresh embedded database for every run.
 const dataDir = mkdtempSync(path.join(os.tmpdir(), "collect-e2e-"));
 
 export default defineConfig({
   testDir: "tests/e2e",
+  globalSetup: "./tests/e2e/global-setup.ts",
   fullyParallel: false,
   workers: 1,
   retries: 0,
@@ -39,6 +44,8 @@ export default defineConfig({
       // sign-up limit (10 a minute) applies per test, as it would per person.
       TRUST_PROXY: "true",
       AUTH_SECRET: "e2e-secret-e2e-secret-e2e-secret-0123456",
+      SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+      MAIL_FROM: "Collect <no-reply@example.com>",
     },
   },
 });

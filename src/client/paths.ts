@@ -2,6 +2,8 @@
 export const paths = {
   home: "/",
   signIn: "/sign-in",
+  forgotPassword: "/forgot-password",
+  resetPassword: "/reset-password",
   setup: "/setup",
   request: "/request",
   contacts: "/contacts",
@@ -18,6 +20,8 @@ export const serverPaths = {
   logout: "/api/logout",
   /** Issue 5 "Archive tools": the whole history as a CSV download. */
   exportCsv: "/api/payment-requests/export.csv",
+  /** Profile → Security: everything Collect keeps about the user, as JSON. */
+  exportAccount: "/api/account/export",
 } as const;
 
 /** Routes that need a signed-in user with a profile name (spec §2, §6). */

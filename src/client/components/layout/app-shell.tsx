@@ -1,6 +1,7 @@
 import { type ReactNode, Suspense } from "react";
 import { LoadingBlock } from "../ui/spinner";
 import { AppNav } from "./app-nav";
+import { EmailBanner } from "./email-banner";
 
 /** Signed-in pages: navigation plus a centred column, padded above the phone tab bar. */
 export function AppShell({ children }: { children: ReactNode }) {
@@ -8,6 +9,7 @@ export function AppShell({ children }: { children: ReactNode }) {
     <div className="min-h-dvh">
       <AppNav />
       <main className="mx-auto w-full max-w-5xl px-4 pt-6 pb-28 md:pt-10 md:pb-16">
+        <EmailBanner />
         <Suspense fallback={<LoadingBlock />}>{children}</Suspense>
       </main>
     </div>

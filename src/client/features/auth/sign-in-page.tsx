@@ -11,6 +11,8 @@ import { apiErrorDetails } from "../../lib/api";
 import { useUser } from "../../lib/user";
 import { paths } from "../../paths";
 import { useSignIn, useSignUp } from "./api";
+import { ForgotPasswordLink } from "./forgot-password-link";
+import { PasskeySignInButton } from "./passkey-sign-in-button";
 import { credentialsProblem, type SignInMode, signInErrorMessage } from "./sign-in-errors";
 
 /** Where to go once signed in: a same-origin path from ?returnTo=, never back to this page. */
@@ -102,6 +104,7 @@ export default function SignInPage() {
               onChange={(e) => setPassword(e.target.value)}
               aria-invalid={error ? true : undefined}
             />
+            <ForgotPasswordLink />
             {error ? (
               <div
                 role="alert"
@@ -128,6 +131,7 @@ export default function SignInPage() {
               </Button>
             </div>
           </form>
+          <PasskeySignInButton target={target} />
           <p className="text-center text-xs text-slate-500 dark:text-slate-400">
             New to Collect? Enter your email and a password of at least 8 characters to make an account.
           </p>

@@ -71,10 +71,13 @@ export function accountControlAuthOptions({ mailer, publicUrl, verifyPasskey }: 
       autoSignIn: false,
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
-      sendResetPassword: async ({ user, token }: { user: User; token: string }) => {
-        const url = `${publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
-        void mailer.send(resetPasswordMail(user.email, url));
-      },
+      // Without mail there is no reset: better-auth then answers RESET_PASSWORD_DISABLED, which the page explains.
+      sendResetPassword: mailer.enabled
+        ? async ({ user, token }: { user: User; token: string }) => {
+            const url = `${publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+            void mailer.send(resetPasswordMail(user.email, url));
+          }
+        : undefined,
       onPasswordReset: async ({ user }: { user: User }, request?: Request) => {
         if (request) resetBy.set(request, user.id);
       },

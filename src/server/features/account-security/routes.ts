@@ -109,13 +109,15 @@ export const accountSecurityRoutes =
       async (request) => {
         const current = await currentSession(webHeaders(request));
         const rows = await listSessions(db, signedInUser(request).id);
-        return rows.map((row) => ({
+        const devices = rows.map((row) => ({
           id: row.id,
           ...deviceLabel(row.userAgent),
           lastSeenAt: row.updatedAt.toISOString(),
           createdAt: row.createdAt.toISOString(),
           current: row.id === current.id,
         }));
+        // This device first, then the others by last use.
+        return devices.sort((a, b) => Number(b.current) - Number(a.current));
       },
     );
 
