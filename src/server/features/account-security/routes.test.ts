@@ -175,4 +175,20 @@ describeEachDatabase("account security", (ctx) => {
     expect(signIn.statusCode).toBe(401);
     expect(cookieFrom(signIn)).not.toMatch(/session_token=/);
   });
+
+  it("bounds the public passkey challenges one address can ask for", async () => {
+    const ip = nextIp();
+    const ask = () =>
+      ctx.app.inject({
+        method: "POST",
+        url: "/api/passkeys/sign-in-options",
+        remoteAddress: ip,
+        headers: { origin: TEST_ORIGIN },
+      });
+    for (let i = 0; i < 20; i++) expect((await ask()).statusCode).toBe(200);
+    const limited = await ask();
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().message).toMatch(/Too many attempts/);
+    expect((await as(ctx.app, null)("POST", "/api/passkeys/sign-in-options")).statusCode).toBe(200);
+  });
 });

@@ -10,7 +10,11 @@ import {
 import type { AppContext } from "../../app";
 import { signedInUser } from "../../plugins/auth";
 import { HttpError } from "../../plugins/errors";
+import { takeAllowance } from "../account-security/queries";
 import { deletePasskey, listPasskeys } from "./queries";
+
+/** Passkey sign-in challenges one client address may ask for, per minute. */
+const SIGN_IN_OPTIONS_PER_MINUTE = 20;
 
 const toInfo = (row: { id: string; name: string; createdAt: Date; lastUsedAt: Date | null }) => ({
   id: row.id,
@@ -65,11 +69,15 @@ export const passkeyRoutes =
       },
     );
 
+    // Public, and each answer stores a challenge: a bound per client address keeps that small.
     app.post(
       "/api/passkeys/sign-in-options",
       { schema: { response: { 200: WebAuthnOptionsSchema } } },
-      async () => ({
-        ...(await webAuthn.signInOptions()),
-      }),
+      async (request) => {
+        if (!(await takeAllowance(db, `passkey-options:${request.ip}`, SIGN_IN_OPTIONS_PER_MINUTE, 60_000))) {
+          throw new HttpError(429, "Too many attempts. Please wait a minute and try again.");
+        }
+        return { ...(await webAuthn.signInOptions()) };
+      },
     );
   };
