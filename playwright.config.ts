@@ -6,11 +6,16 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./tests/chromium";
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 export const BASE = `http://localhost:${PORT}`;
+/** The SMTP server tests/e2e/global-setup.ts starts; the app sends every message there. */
+export const SMTP_PORT = PORT + 1000;
+/** Where that server writes what it receives, for the test workers (tests/e2e/mail.ts). */
+export const MAIL_DIR = path.join(os.tmpdir(), `collect-e2e-mail-${PORT}`);
 // A fresh embedded database for every run.
 const dataDir = mkdtempSync(path.join(os.tmpdir(), "collect-e2e-"));
 
 export default defineConfig({
   testDir: "tests/e2e",
+  globalSetup: "./tests/e2e/global-setup.ts",
   fullyParallel: false,
   workers: 1,
   retries: 0,
@@ -42,6 +47,8 @@ export default defineConfig({
       // A cheap password hash keeps sign-ups fast; the resilience flood test keeps production's.
       PASSWORD_HASH_MEMORY_KIB: "64",
       PASSWORD_HASH_ITERATIONS: "1",
+      SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+      MAIL_FROM: "Collect <no-reply@example.com>",
     },
   },
 });

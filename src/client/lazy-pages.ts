@@ -3,6 +3,8 @@ import { lazy } from "react";
 /** Every page but the landing page loads on demand, keeping the first bundle small. */
 export const SignInPage = lazy(() => import("./features/auth/sign-in-page"));
 export const SignOutPage = lazy(() => import("./features/auth/sign-out-page"));
+export const ForgotPasswordPage = lazy(() => import("./features/auth/forgot-password-page"));
+export const ResetPasswordPage = lazy(() => import("./features/auth/reset-password-page"));
 export const SetupPage = lazy(() => import("./features/setup/setup-page"));
 export const HomePage = lazy(() => import("./features/home/home-page"));
 export const RequestPage = lazy(() => import("./features/request/request-page"));

@@ -4,6 +4,8 @@ export const paths = {
   signIn: "/sign-in",
   /** Where GET /api/logout from another site lands: "Sign out?" (server users/routes.ts). */
   signOut: "/sign-out",
+  forgotPassword: "/forgot-password",
+  resetPassword: "/reset-password",
   setup: "/setup",
   request: "/request",
   contacts: "/contacts",
@@ -20,6 +22,8 @@ export const serverPaths = {
   logout: "/api/logout",
   /** Issue 5 "Archive tools": the whole history as a CSV download. */
   exportCsv: "/api/payment-requests/export.csv",
+  /** Profile → Security: everything Collect keeps about the user, as JSON. */
+  exportAccount: "/api/account/export",
 } as const;
 
 /** Routes that need a signed-in user with a profile name (spec §2, §6). */

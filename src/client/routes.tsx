@@ -39,6 +39,16 @@ export function AppRoutes() {
           <Pages.SignOutPage />
         </PlainShell>
       </Route>
+      <Route path={paths.forgotPassword}>
+        <PlainShell>
+          <Pages.ForgotPasswordPage />
+        </PlainShell>
+      </Route>
+      <Route path={paths.resetPassword}>
+        <PlainShell>
+          <Pages.ResetPasswordPage />
+        </PlainShell>
+      </Route>
       <Route>
         <SessionRoutes />
       </Route>

@@ -4,6 +4,10 @@ import Fastify, { type FastifyInstance, type FastifyRequest, type RouteOptions }
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import { type Database, type Db, openDatabase } from "./db/client";
 import type { Config } from "./env";
+import { accountControlAuthOptions } from "./features/account-security/auth-options";
+import { accountSecurityRoutes } from "./features/account-security/routes";
+import { passkeyRoutes } from "./features/passkeys/routes";
+import { createWebAuthn, type WebAuthn } from "./features/passkeys/webauthn";
 import { payPageRoutes } from "./features/pay-page/routes";
 import { registerViewCache, type ViewCache } from "./features/pay-page/view-cache";
 import { payeeRoutes } from "./features/payees/routes";
@@ -15,6 +19,7 @@ import { userRoutes } from "./features/users/routes";
 import { resolveAuthSecret } from "./lib/auth-secret";
 import { type ClientAssets, readClientAssets } from "./lib/client-assets";
 import { createHashQueue, type HashQueue } from "./lib/hash-queue";
+import { createMailer, type Mailer } from "./mail/mailer";
 import { type Auth, createAuth, registerSession, type SessionUser } from "./plugins/auth";
 import { registerAuthRoutes } from "./plugins/auth-routes";
 import { registerCsrfGuard } from "./plugins/csrf";
@@ -42,6 +47,10 @@ export type AppContext = {
   storage: ObjectStorage;
   /** The server's secret (AUTH_SECRET or the generated one), for our own signatures. */
   secret: string;
+  /** Outgoing mail (SMTP_URL), or a stand-in that says mail is off. */
+  mailer: Mailer;
+  /** Passkey registration and sign-in checks. */
+  webAuthn: WebAuthn;
 };
 
 export type BuildOptions = {
@@ -132,7 +141,19 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   const secret = resolveAuthSecret(config.authSecret, config.dataDir);
   const hashQueue = options.hashQueue ?? createHashQueue();
-  const auth = createAuth({ ...config, authSecret: secret }, database.db, hashQueue, authLogger(app.log));
+  const mailer = createMailer(config, app.log);
+  app.addHook("onClose", async () => mailer.close());
+  const webAuthn = createWebAuthn(database.db, config.publicUrl);
+  const accountControl = accountControlAuthOptions({
+    mailer,
+    publicUrl: config.publicUrl,
+    verifyPasskey: (response) => webAuthn.verifySignIn(response),
+  });
+  const auth = createAuth({ ...config, authSecret: secret }, database.db, {
+    queue: hashQueue,
+    accountControl,
+    logger: authLogger(app.log),
+  });
   const { requireUser, requireFreshUser, forgetSession } = registerSession(app, auth, options.sessionMemo);
   const diskStorage = config.s3
     ? null
@@ -148,6 +169,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     clientAssets: readClientAssets(config.clientDir),
     storage: diskStorage ?? createS3Storage(config.s3 as NonNullable<Config["s3"]>),
     secret,
+    mailer,
+    webAuthn,
   };
 
   app.get("/healthz", async () => ({ status: "ok" }));
@@ -167,6 +190,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(payeeRoutes(context));
   await app.register(payPageRoutes(context));
   await app.register(photoRoutes(context));
+  await app.register(accountSecurityRoutes(context));
+  await app.register(passkeyRoutes(context));
   if (diskStorage) await registerLocalUploadRoute(app, diskStorage);
 
   if (config.clientDir) await serveClient(app, config.clientDir);

@@ -35,3 +35,23 @@ describe("loadConfig", () => {
     expect(config.oidc).toMatchObject({ issuer: "https://id.example/", clientId: "a" });
   });
 });
+
+describe("mail settings", () => {
+  it("reads SMTP_URL and MAIL_FROM, with a From on PUBLIC_URL's host by default", () => {
+    expect(loadConfig({}).mail).toBeUndefined();
+    expect(
+      loadConfig({ SMTP_URL: "smtp://u:p@mail.example:587", PUBLIC_URL: "https://pay.example" }).mail,
+    ).toEqual({ smtpUrl: "smtp://u:p@mail.example:587", from: "Collect <no-reply@pay.example>" });
+    expect(loadConfig({ SMTP_URL: "smtps://mail.example", MAIL_FROM: "Me <me@x.example>" }).mail?.from).toBe(
+      "Me <me@x.example>",
+    );
+    expect(() => loadConfig({ SMTP_URL: "http://mail.example" })).toThrow(
+      /^Invalid configuration: SMTP_URL /,
+    );
+  });
+
+  it("logs mail without SMTP only in development", () => {
+    expect(loadConfig({}).mailToLog).toBe(true);
+    expect(loadConfig({ NODE_ENV: "test" }).mailToLog).toBe(false);
+  });
+});

@@ -34,6 +34,12 @@ const EnvSchema = z
     S3_REGION: z.string().min(1).optional(),
     S3_ACCESS_KEY_ID: z.string().min(1).optional(),
     S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\/[^\s]+$/, "must be an smtp:// or smtps:// URL")
+      .refine((v) => URL.canParse(v), "must be an smtp:// or smtps:// URL")
+      .optional(),
+    MAIL_FROM: z.string().min(3).optional(),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   })
   .superRefine((env, ctx) => {
@@ -84,11 +90,15 @@ export type Config = {
   trustProxy: boolean;
   passwordSignIn: boolean;
   oidc: { issuer: string; clientId: string; clientSecret: string; name: string } | undefined;
-  /** argon2id cost of new password hashes (docs/decisions/005-password-hashing.md). */
+  /** argon2id cost of new password hashes (docs/decisions/007-password-hashing.md). */
   passwordHash: { memoryKib: number; iterations: number };
   /** Password sign-in and sign-up attempts a minute, all clients and processes together. */
   signInCeilingPerMinute: number;
   logLevel: Env["LOG_LEVEL"];
+  /** Outgoing mail over SMTP; unset means no mail (features that need it say so). */
+  mail?: { smtpUrl: string; from: string } | undefined;
+  /** Without SMTP, write messages to the log (development only: their links are secrets). */
+  mailToLog?: boolean;
   /** Photos go to this S3-compatible store; unset means local disk under dataDir. */
   s3:
     | { endpoint: string; bucket: string; region: string; accessKeyId: string; secretAccessKey: string }
@@ -132,6 +142,14 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     passwordHash: { memoryKib: env.PASSWORD_HASH_MEMORY_KIB, iterations: env.PASSWORD_HASH_ITERATIONS },
     signInCeilingPerMinute: env.SIGN_IN_CEILING_PER_MINUTE,
     logLevel: env.LOG_LEVEL,
+    mail: env.SMTP_URL
+      ? {
+          smtpUrl: env.SMTP_URL,
+          from:
+            env.MAIL_FROM ?? `Collect <no-reply@${new URL(env.PUBLIC_URL ?? "http://localhost").hostname}>`,
+        }
+      : undefined,
+    mailToLog: env.NODE_ENV === "development",
     s3:
       env.S3_ENDPOINT && env.S3_BUCKET && env.S3_REGION && env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
         ? {

@@ -2,7 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { devices, type Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 
-const SIGNED_OUT = ["/", "/sign-in", "/no/such/page"];
+const SIGNED_OUT = ["/", "/sign-in", "/forgot-password", "/reset-password?token=x", "/no/such/page"];
 const SIGNED_IN = ["/", "/request", "/contacts", "/archive", "/payment-methods", "/profile", "/photo"];
 
 async function checkPage(page: Page, path: string) {

@@ -55,7 +55,7 @@ test("uploads a photo through the modal and shows it on Profile and the pay page
   const { request } = await created.json();
   await page.goto(new URL(request.shortUrl).pathname);
   await expect(page.locator(`img[src="${src}"]`)).toBeVisible();
-  // The link preview shows a card drawn from the photo (docs/decisions/005-link-preview-card.md).
+  // The link preview shows a card drawn from the photo (docs/decisions/006-link-preview-card.md).
   const card = (await page.locator('meta[property="og:image"]').getAttribute("content")) as string;
   expect(card.startsWith(`${baseURL}${new URL(request.shortUrl).pathname}/card/`)).toBe(true);
   const drawn = await page.request.get(card);

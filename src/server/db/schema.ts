@@ -162,3 +162,28 @@ export const payees = pgTable(
     check("payee_phone_digits", sql`${t.phone} ~ '^[0-9]{10}$'`),
   ],
 );
+
+/** WebAuthn credentials (features/passkeys): one row per passkey a user registered. */
+export const passkeys = pgTable(
+  "passkey",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The credential id, base64url, as the authenticator reports it. */
+    credentialId: text("credential_id").notNull(),
+    /** COSE public key, base64url. */
+    publicKey: text("public_key").notNull(),
+    counter: bigint("counter", { mode: "number" }).notNull().default(0),
+    transports: text("transports"),
+    backedUp: boolean("backed_up").notNull().default(false),
+    name: text("name").notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("passkey_credential_id_idx").on(t.credentialId),
+    index("passkey_user_id_idx").on(t.userId),
+  ],
+);

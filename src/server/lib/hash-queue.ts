@@ -10,7 +10,7 @@ export class HashQueueFull extends Error {
 /**
  * Runs at most `concurrency` password hashes at a time, with at most `maxWaiting` more queued;
  * past that, refuses at once. Hashing runs on libuv's 4 threads, which file reads and DNS share,
- * so a flood must queue here instead of there (docs/decisions/005-password-hashing.md).
+ * so a flood must queue here instead of there (docs/decisions/007-password-hashing.md).
  */
 export function createHashQueue({
   concurrency = Math.max(1, Math.min(2, availableParallelism() - 1)),

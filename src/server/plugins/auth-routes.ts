@@ -19,7 +19,12 @@ async function hasMessage(response: Response): Promise<boolean> {
 
 const MAX_AUTH_PATH = 1024;
 /** Email sign-in and sign-up (the sign-in page), and the OpenID Connect callback. */
-const EXPOSED = [/^\/api\/identity\/sign-(in|up)\/email$/, /^\/api\/identity\/callback\/[\w-]+$/];
+const EXPOSED = [
+  /^\/api\/identity\/sign-(in|up)\/email$/,
+  /^\/api\/identity\/callback\/[\w-]+$/,
+  // Forgotten password, the link in the verification email, passkey sign-in (features/account-security).
+  /^\/api\/identity\/(request-password-reset|reset-password|verify-email|passkey\/sign-in)$/,
+];
 const MAX_AUTH_BODY_DEPTH = 32;
 
 /**

@@ -7,6 +7,7 @@ import { UNSAFE_TEXT } from "../../shared/schemas/user";
 import type { Db } from "../db/client";
 import { accounts, rateLimits, sessions, users, verifications } from "../db/schema";
 import type { Config } from "../env";
+import type { accountControlAuthOptions } from "../features/account-security/auth-options";
 import { type HashQueue, HashQueueFull } from "../lib/hash-queue";
 import { createPasswordHasher } from "../lib/password";
 import { HttpError } from "./errors";
@@ -38,8 +39,15 @@ function boundedName(name: unknown): string {
 export function createAuth(
   config: Config & { authSecret: string },
   db: Db,
-  queue: HashQueue,
-  logger?: ReturnType<typeof authLogger>,
+  {
+    queue,
+    accountControl,
+    logger,
+  }: {
+    queue: HashQueue;
+    accountControl: ReturnType<typeof accountControlAuthOptions>;
+    logger?: ReturnType<typeof authLogger>;
+  },
 ) {
   const hasher = createPasswordHasher(config.passwordHash, queue);
   return betterAuth({
@@ -64,7 +72,6 @@ export function createAuth(
     session: { cookieCache: { enabled: false } },
     emailAndPassword: {
       enabled: config.passwordSignIn,
-      autoSignIn: true,
       minPasswordLength: 8,
       maxPasswordLength: 128,
       password: {
@@ -82,6 +89,8 @@ export function createAuth(
         },
       },
     },
+    // Email verification and passkey sign-in (features/account-security/auth-options.ts).
+    emailVerification: accountControl.emailVerification,
     // Counters live in the database so every app process shares them (DESIGN.md "Scaling out").
     rateLimit: {
       enabled: true,
@@ -100,6 +109,7 @@ export function createAuth(
     },
     plugins: [
       passwordPolicy(hasher),
+      accountControl.plugin,
       ...(config.oidc
         ? [
             genericOAuth({

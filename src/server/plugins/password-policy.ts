@@ -14,7 +14,7 @@ const MIN_LENGTH = 8;
 /**
  * Refuses easily guessed new passwords wherever one is set, and moves a hash made with an older
  * algorithm or cost to the current one at the next successful sign-in (while the password is
- * at hand). docs/decisions/005-password-hashing.md.
+ * at hand). docs/decisions/007-password-hashing.md.
  */
 export function passwordPolicy(hasher: PasswordHasher): BetterAuthPlugin {
   return {

@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import { createReadStream } from "node:fs";
 import { mkdir, open, rm, stat } from "node:fs/promises";
 import path from "node:path";
-import { KEY_PATTERN, type ObjectStorage, UPLOAD_URL_TTL_SECONDS } from "./object-storage";
+import { KEY_PATTERN, type ObjectStorage, OWNER_TAG_PATTERN, UPLOAD_URL_TTL_SECONDS } from "./object-storage";
 
 /** The route that receives local uploads (features/photos/upload-route.ts). */
 export const LOCAL_UPLOAD_PREFIX = "/api/uploads/";
@@ -77,6 +77,10 @@ export function createLocalStorage(options: {
     },
     async delete(key) {
       await rm(fileOf(key), { force: true });
+    },
+    async deleteOwner(ownerTag) {
+      if (!OWNER_TAG_PATTERN.test(ownerTag)) throw new Error("invalid owner tag");
+      await rm(path.join(root, "uploads", ownerTag), { recursive: true, force: true });
     },
   };
   return storage;

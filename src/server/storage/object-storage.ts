@@ -18,7 +18,12 @@ export interface ObjectStorage {
   /** A stream of the whole object, or null when it does not exist. */
   read(key: string): Promise<{ size: number; body: Readable } | null>;
   delete(key: string): Promise<void>;
+  /** Every object of one owner (`uploads/{ownerTag}/`), as when an account is deleted. */
+  deleteOwner(ownerTag: string): Promise<void>;
 }
+
+/** Owner tags are what KEY_PATTERN allows in the second segment. */
+export const OWNER_TAG_PATTERN = /^[A-Za-z0-9_-]{8,64}$/;
 
 /** Keys we create: two safe segments then a UUID. Anything else is refused before touching storage. */
 export const KEY_PATTERN =

@@ -1,7 +1,14 @@
 import type { Readable } from "node:stream";
-import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
+import {
+  DeleteObjectCommand,
+  DeleteObjectsCommand,
+  GetObjectCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+  S3Client,
+} from "@aws-sdk/client-s3";
 import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
-import { KEY_PATTERN, type ObjectStorage, UPLOAD_URL_TTL_SECONDS } from "./object-storage";
+import { KEY_PATTERN, type ObjectStorage, OWNER_TAG_PATTERN, UPLOAD_URL_TTL_SECONDS } from "./object-storage";
 
 export type S3Config = {
   endpoint: string;
@@ -67,6 +74,18 @@ export function createS3Storage(config: S3Config): ObjectStorage & { client: S3C
     },
     async delete(key) {
       await client.send(new DeleteObjectCommand({ Bucket: config.bucket, Key: check(key) }));
+    },
+    async deleteOwner(ownerTag) {
+      if (!OWNER_TAG_PATTERN.test(ownerTag)) throw new Error("invalid owner tag");
+      const Prefix = `uploads/${ownerTag}/`;
+      for (let more = true; more; ) {
+        const page = await client.send(new ListObjectsV2Command({ Bucket: config.bucket, Prefix }));
+        const keys = (page.Contents ?? []).flatMap((o) => (o.Key ? [{ Key: o.Key }] : []));
+        if (keys.length > 0) {
+          await client.send(new DeleteObjectsCommand({ Bucket: config.bucket, Delete: { Objects: keys } }));
+        }
+        more = Boolean(page.IsTruncated) && keys.length > 0;
+      }
     },
   };
 }

@@ -5,6 +5,7 @@ import path from "node:path";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../app";
+import { passkeys, sessions } from "../db/schema";
 import {
   as,
   cookieFrom,
@@ -40,6 +41,10 @@ type Fixture = {
   spareUploadUrl: string;
   /** The link-preview card of A's request (path), as the pay page names it. */
   cardPath: string;
+  /** Another signed-in device of A's (a session id, not A's current one). */
+  sessionId: string;
+  /** One of A's passkeys. */
+  passkeyId: string;
   /** What must never reach anyone but A. */
   secrets: string[];
 };
@@ -242,6 +247,88 @@ const MATRIX: Record<string, Case[]> = {
       expect: all(200),
     },
   ],
+  "GET /api/account": [
+    { name: "own account status only", call: () => ({ url: "/api/account" }), expect: signedIn(200) },
+  ],
+  "POST /api/account/verification-email": [
+    {
+      name: "own address only; says mail is off here",
+      call: () => ({ url: "/api/account/verification-email" }),
+      expect: { signedOut: 401, owner: 503, other: 503 },
+    },
+  ],
+  "POST /api/account/password": [
+    {
+      // A correct change would end A's other sessions (this matrix's own): the check is enough.
+      name: "needs the caller's current password",
+      call: () => ({
+        url: "/api/account/password",
+        body: { currentPassword: "not the password", newPassword: "another long password" },
+      }),
+      expect: { signedOut: 401, owner: 400, other: 400 },
+    },
+  ],
+  "GET /api/account/sessions": [
+    { name: "own devices only", call: () => ({ url: "/api/account/sessions" }), expect: signedIn(200) },
+  ],
+  "DELETE /api/account/sessions/:id": [
+    {
+      name: "A's other device",
+      call: (a) => ({ url: `/api/account/sessions/${a.sessionId}` }),
+      missing: () => ({ url: "/api/account/sessions/no-such-session" }),
+      expect: ownerOnly(204),
+    },
+  ],
+  "POST /api/account/sessions/sign-out-others": [
+    {
+      name: "the caller's other devices only",
+      call: () => ({ url: "/api/account/sessions/sign-out-others" }),
+      expect: signedIn(200),
+    },
+  ],
+  "GET /api/account/export": [
+    { name: "own data only", call: () => ({ url: "/api/account/export" }), expect: signedIn(200) },
+  ],
+  "DELETE /api/account": [
+    {
+      // Deleting A for real would end this matrix: the password check is what guards it.
+      name: "needs the caller's password",
+      call: () => ({ url: "/api/account", body: { password: "not the password" } }),
+      expect: { signedOut: 401, owner: 400, other: 400 },
+    },
+  ],
+  "GET /api/passkeys": [
+    { name: "own passkeys only", call: () => ({ url: "/api/passkeys" }), expect: signedIn(200) },
+  ],
+  "POST /api/passkeys/registration-options": [
+    {
+      name: "a challenge for the caller",
+      call: () => ({ url: "/api/passkeys/registration-options" }),
+      expect: signedIn(200),
+    },
+  ],
+  "POST /api/passkeys": [
+    {
+      name: "adds to the caller only (an unverifiable response is refused)",
+      call: () => ({ url: "/api/passkeys", body: { response: { id: "x", type: "public-key" } } }),
+      expect: signedIn(400),
+    },
+  ],
+  "DELETE /api/passkeys/:id": [
+    {
+      name: "A's passkey",
+      call: (a) => ({ url: `/api/passkeys/${a.passkeyId}` }),
+      missing: () => ({ url: `/api/passkeys/${MISSING}` }),
+      expect: ownerOnly(204),
+    },
+  ],
+  "POST /api/passkeys/sign-in-options": [
+    {
+      name: "a sign-in challenge for anyone",
+      call: () => ({ url: "/api/passkeys/sign-in-options" }),
+      expect: all(200),
+    },
+  ],
   "GET /api/identity/*": [
     // Only sign-in, sign-up and the OIDC callback are exposed (plugins/auth-routes.ts).
     {
@@ -265,6 +352,25 @@ const MATRIX: Record<string, Case[]> = {
       }),
       expect: all(200),
       revealsOwner: true,
+    },
+    {
+      // This app has no mail: reset is off for everyone alike (with mail: recovery.test.ts).
+      name: "request-password-reset: the same answer for anyone",
+      call: (_a, owner) => ({ url: "/api/identity/request-password-reset", body: { email: owner.email } }),
+      expect: all(400),
+    },
+    {
+      name: "reset-password: a made-up token is refused",
+      call: () => ({
+        url: "/api/identity/reset-password",
+        body: { token: "made-up", newPassword: "x".repeat(12) },
+      }),
+      expect: all(400),
+    },
+    {
+      name: "passkey sign-in: an assertion nobody made is refused",
+      call: () => ({ url: "/api/identity/passkey/sign-in", body: { response: { id: "made-up" } } }),
+      expect: all(401),
     },
     {
       name: "update-user: not exposed",
@@ -339,7 +445,21 @@ describeEachDatabase("authorization matrix", (ctx) => {
     const code = created.request.shortUrl.split("/").pop();
     const page = await app.inject({ method: "GET", url: `/pay/${code}`, remoteAddress: nextIp() });
     const card = /<meta property="og:image" content="([^"]+)"/.exec(page.body)?.[1] as string;
+    const ownerId = (await a("GET", "/api/auth/user")).json().id;
+    const sessionId = `matrix-${randomInt(1e9)}`;
+    await ctx.database.db.insert(sessions).values({
+      id: sessionId,
+      token: `${sessionId}-token`,
+      userId: ownerId,
+      expiresAt: new Date(Date.now() + 3_600_000),
+    });
+    const [passkey] = await ctx.database.db
+      .insert(passkeys)
+      .values({ userId: ownerId, credentialId: sessionId, publicKey: "AA", name: "Matrix key" })
+      .returning({ id: passkeys.id });
     return {
+      sessionId,
+      passkeyId: passkey?.id as string,
       requestId: created.request.id,
       code,
       cardPath: new URL(card).pathname,
@@ -347,7 +467,16 @@ describeEachDatabase("authorization matrix", (ctx) => {
       photoPath: photo.json().objectPath,
       spareUploadUrl: (await upload()).toString(),
       uploadUrl: `${unused.pathname}${unused.search}`,
-      secrets: [created.request.id, payee.id, owner.email, "2125550109", "555-0109", phone],
+      secrets: [
+        created.request.id,
+        payee.id,
+        owner.email,
+        "2125550109",
+        "555-0109",
+        phone,
+        sessionId,
+        "Matrix key",
+      ],
     };
   }
 

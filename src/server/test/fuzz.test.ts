@@ -62,12 +62,14 @@ const VALID = {
   signIn: { email: "nobody-at-example.com", password: "x" },
   signUp: { email: "fuzz@example.com", password: "short", name: "Fuzz" },
   updateUser: { name: "Scratch" },
+  passkey: { response: { id: "made-up", type: "public-key", response: {} } },
 } satisfies Record<string, Record<string, unknown>>;
 
 const MISSING_UUID = "00000000-0000-4000-8000-000000000000";
 
 /** Routes that need a session (everything else is public by design). */
-const SIGNED_IN = /^\/api\/(auth\/|payment-accounts|payment-requests|payees|profile\/)/;
+const SIGNED_IN =
+  /^\/api\/(auth\/|payment-accounts|payment-requests|payees|profile\/|account|passkeys(?!\/sign-in-options))/;
 
 const garbageCookie: fc.Arbitrary<string> = fc
   .tuple(
@@ -252,6 +254,26 @@ describeEachDatabase("API fuzzing", (ctx) => {
       name: "POST /api/profile/photo/upload",
       method: "POST",
       url: () => "/api/profile/photo/upload",
+      valid: {},
+    },
+    // Account control: bodies that fail before any password hashing, as for sign-in above.
+    { name: "POST /api/passkeys", method: "POST", url: () => "/api/passkeys", valid: VALID.passkey },
+    {
+      name: "POST /api/identity/passkey/sign-in",
+      method: "POST",
+      url: () => "/api/identity/passkey/sign-in",
+      valid: VALID.passkey,
+    },
+    {
+      name: "DELETE /api/account/sessions/:missing",
+      method: "DELETE",
+      url: () => "/api/account/sessions/no-such-session",
+      valid: {},
+    },
+    {
+      name: "DELETE /api/passkeys/:missing",
+      method: "DELETE",
+      url: () => `/api/passkeys/${MISSING_UUID}`,
       valid: {},
     },
   ];

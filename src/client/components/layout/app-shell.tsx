@@ -1,6 +1,7 @@
 import { type ReactNode, Suspense } from "react";
 import { LoadingBlock } from "../ui/spinner";
 import { AppNav } from "./app-nav";
+import { EmailBanner } from "./email-banner";
 import { MAIN_ID, SkipLink } from "./skip-link";
 
 /** Signed-in pages: navigation plus a centred column, padded above the phone tab bar. */
@@ -14,6 +15,7 @@ export function AppShell({ children }: { children: ReactNode }) {
         tabIndex={-1}
         className="mx-auto w-full max-w-5xl px-4 pt-6 pb-28 focus:outline-none md:pt-10 md:pb-16"
       >
+        <EmailBanner />
         <Suspense fallback={<LoadingBlock />}>{children}</Suspense>
       </main>
     </div>

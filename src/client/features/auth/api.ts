@@ -21,11 +21,21 @@ export function useSignIn() {
   });
 }
 
-/** better-auth's email sign-up; signs the new user in. The name is set later, at setup. */
+/** Sign-up answered, but no session: the address already had an account (the server won't say so). */
+export const SIGN_UP_NOT_SIGNED_IN =
+  "We couldn't create a new account with this email. If it already has one, sign in instead, or use Forgot password?";
+
+/**
+ * better-auth's email sign-up; signs a new user in. The name is set later, at setup. A
+ * registered address gets the same answer without a session, so the session is checked.
+ */
 export function useSignUp() {
   return useMutation({
-    mutationFn: ({ email, password }: Credentials) =>
-      apiRequest("POST", "/api/identity/sign-up/email", { email, password }),
+    mutationFn: async ({ email, password }: Credentials) => {
+      await apiRequest("POST", "/api/identity/sign-up/email", { email, password });
+      const user = await apiRequest("GET", USER_QUERY_KEY[0], undefined, { on401: "returnNull" });
+      if (user === null) throw new Error(`409: ${JSON.stringify({ message: SIGN_UP_NOT_SIGNED_IN })}`);
+    },
     onSuccess: signedIn,
   });
 }

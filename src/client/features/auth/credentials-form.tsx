@@ -5,6 +5,7 @@ import { Field } from "../../components/ui/field";
 import { Spinner } from "../../components/ui/spinner";
 import { apiErrorDetails } from "../../lib/api";
 import { useSignIn, useSignUp } from "./api";
+import { ForgotPasswordLink } from "./forgot-password-link";
 import { PasswordField } from "./password-field";
 import { credentialsProblem, signInErrorMessage } from "./sign-in-errors";
 import type { SignInMode } from "./sign-in-mode";
@@ -56,7 +57,6 @@ export function CredentialsForm({ mode, initialError, onSignedIn }: CredentialsF
         onChange={(e) => setEmail(e.target.value)}
         aria-invalid={error ? true : undefined}
       />
-      {/* A "Forgot password?" link goes in PasswordField's labelAside on the sign-in view. */}
       <PasswordField
         name="password"
         autoComplete={mode === "sign-in" ? "current-password" : "new-password"}
@@ -64,6 +64,7 @@ export function CredentialsForm({ mode, initialError, onSignedIn }: CredentialsF
         onChange={(e) => setPassword(e.target.value)}
         aria-invalid={error ? true : undefined}
       />
+      {mode === "sign-in" ? <ForgotPasswordLink /> : null}
       {error ? (
         <div
           role="alert"

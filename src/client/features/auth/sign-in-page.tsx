@@ -8,6 +8,7 @@ import { useUser } from "../../lib/user";
 import { paths } from "../../paths";
 import { useSignInOptions } from "./api";
 import { CredentialsForm } from "./credentials-form";
+import { PasskeySignInButton } from "./passkey-sign-in-button";
 import { SignInAlternatives } from "./sign-in-alternatives";
 import { providerErrorMessage } from "./sign-in-errors";
 import { isReturningBrowser, modeHref, signInMode } from "./sign-in-mode";
@@ -83,6 +84,7 @@ export default function SignInPage() {
             </p>
           ) : null}
           <SignInAlternatives options={options} returnTo={target} />
+          <PasskeySignInButton target={target} />
           {options.password ? (
             <p className="text-center text-sm text-slate-600 dark:text-slate-400">
               {view.switchText}{" "}

@@ -7,6 +7,7 @@ import { LoadingBlock } from "../../components/ui/spinner";
 import { displayName, useUser } from "../../lib/user";
 import { paths } from "../../paths";
 import { ProfileForm } from "./profile-form";
+import { SecuritySection } from "./security/security-section";
 
 /** /profile (spec §2 Profile). */
 export default function ProfilePage() {
@@ -38,6 +39,7 @@ export default function ProfilePage() {
           <ProfileForm key={user.id} user={user} />
         </CardContent>
       </Card>
+      <SecuritySection />
     </div>
   );
 }

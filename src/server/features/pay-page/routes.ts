@@ -100,7 +100,7 @@ export const payPageRoutes =
     });
 
     // The link-preview card: drawn once per content version, then served from memory and
-    // cached by everyone downstream for good (docs/decisions/005-link-preview-card.md).
+    // cached by everyone downstream for good (docs/decisions/006-link-preview-card.md).
     app.get("/pay/:code/card/:file", { schema: { params: CardParams } }, async (request, reply) => {
       const { code, file } = request.params;
       const view = (await lookup(request.ip, code))?.view;

@@ -278,6 +278,23 @@ describeEachDatabase(
       expect(served.rawPayload.equals(GIF)).toBe(true);
     });
 
+    it("removes every upload of a deleted account from S3, and no one else's", async () => {
+      const user = await createReadyUser(ctx.app);
+      const other = await createReadyUser(ctx.app);
+      const current = await setPhoto(ctx.app, user);
+      // An upload never set as the photo: only the owner tag in its key ties it to the user.
+      const spareUrl = await newUploadUrl(ctx.app, user);
+      await upload(spareUrl, PNG);
+      const spare = keyOf(spareUrl);
+      const kept = await setPhoto(ctx.app, other);
+      expect(await exists(spare)).toBe(true);
+      const gone = await as(ctx.app, user)("DELETE", "/api/account", { password: user.password });
+      expect(gone.statusCode, gone.body).toBe(204);
+      expect(await exists(current.key)).toBe(false);
+      expect(await exists(spare)).toBe(false);
+      expect(await exists(kept.key)).toBe(true);
+    });
+
     it("serves 404 for anything in the bucket that is not one of our image keys", async () => {
       const user = await createReadyUser(ctx.app);
       const { key } = await setPhoto(ctx.app, user);

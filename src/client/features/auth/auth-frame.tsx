@@ -1,0 +1,46 @@
+import type { ReactNode } from "react";
+import { Card, CardContent } from "../../components/ui/card";
+import { Logo } from "../../components/ui/logo";
+import { paths } from "../../paths";
+
+/** The signed-out frame of the recovery pages: logo, one card, a heading and a line under it. */
+export function AuthFrame({ title, lead, children }: { title: string; lead: string; children: ReactNode }) {
+  return (
+    <main className="flex min-h-dvh flex-col items-center bg-gradient-to-b from-emerald-50 to-slate-50 px-4 py-10 sm:justify-center dark:from-emerald-950 dark:to-slate-950">
+      <a
+        href={paths.home}
+        className="mb-8 rounded-lg focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-emerald-600"
+      >
+        <Logo size="lg" />
+      </a>
+      <Card className="w-full max-w-sm">
+        <CardContent className="space-y-6">
+          <div className="space-y-1 text-center">
+            <h1 className="text-xl font-bold text-slate-900 dark:text-white">{title}</h1>
+            <p className="text-sm text-slate-600 dark:text-slate-400">{lead}</p>
+          </div>
+          {children}
+        </CardContent>
+      </Card>
+    </main>
+  );
+}
+
+/** A sentence in the frame: an error (role=alert) or a confirmation (role=status). */
+export function FrameNotice({ kind, children }: { kind: "error" | "done"; children: ReactNode }) {
+  return kind === "error" ? (
+    <p
+      role="alert"
+      className="rounded-xl bg-red-50 p-3 text-sm text-red-800 ring-1 ring-red-200 dark:bg-red-950/50 dark:text-red-200 dark:ring-red-900"
+    >
+      {children}
+    </p>
+  ) : (
+    <p
+      role="status"
+      className="rounded-xl bg-emerald-50 p-3 text-sm text-emerald-900 ring-1 ring-emerald-200 dark:bg-emerald-950/50 dark:text-emerald-100 dark:ring-emerald-900"
+    >
+      {children}
+    </p>
+  );
+}

@@ -1,0 +1,77 @@
+import { type FormEvent, useState } from "react";
+import { Link } from "wouter";
+import { Button } from "../../components/ui/button";
+import { Field } from "../../components/ui/field";
+import { Spinner } from "../../components/ui/spinner";
+import { apiErrorDetails } from "../../lib/api";
+import { paths } from "../../paths";
+import { AuthFrame, FrameNotice } from "./auth-frame";
+import { useRequestPasswordReset } from "./recovery-api";
+import { SIGN_IN_MESSAGES } from "./sign-in-errors";
+
+/** /forgot-password: asks for the email and sends a link, saying the same for any address. */
+export default function ForgotPasswordPage() {
+  const request = useRequestPasswordReset();
+  const [email, setEmail] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [sentTo, setSentTo] = useState<string | null>(null);
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const address = email.trim();
+    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(address)) {
+      setError(SIGN_IN_MESSAGES.badEmail);
+      return;
+    }
+    setError(null);
+    request.mutate(address, {
+      onSuccess: () => setSentTo(address),
+      onError: (failure) => {
+        const { status, code, message } = apiErrorDetails(failure);
+        if (code === "RESET_PASSWORD_DISABLED") {
+          setError(
+            "Password reset by email is not set up on this server. Please ask the person who runs it.",
+          );
+        } else setError(status === 429 ? SIGN_IN_MESSAGES.rateLimited : message);
+      },
+    });
+  };
+
+  return (
+    <AuthFrame title="Forgot your password?" lead="We'll email you a link to choose a new one.">
+      {sentTo ? (
+        <FrameNotice kind="done">
+          If {sentTo} has a Collect account, a link is on its way. It works once, for 1 hour.
+        </FrameNotice>
+      ) : (
+        <form noValidate onSubmit={onSubmit} className="space-y-4" aria-busy={request.isPending}>
+          <Field
+            label="Email"
+            type="email"
+            name="email"
+            autoComplete="email"
+            inputMode="email"
+            autoCapitalize="none"
+            spellCheck={false}
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            aria-invalid={error ? true : undefined}
+          />
+          {error ? <FrameNotice kind="error">{error}</FrameNotice> : null}
+          <Button type="submit" className="w-full" disabled={request.isPending}>
+            {request.isPending ? <Spinner /> : null}
+            Send me a link
+          </Button>
+        </form>
+      )}
+      <p className="text-center text-sm">
+        <Link
+          href={paths.signIn}
+          className="font-medium text-emerald-700 underline-offset-4 hover:underline dark:text-emerald-400"
+        >
+          Back to sign in
+        </Link>
+      </p>
+    </AuthFrame>
+  );
+}

@@ -1,0 +1,73 @@
+import { type FormEvent, useState } from "react";
+import { Link, useSearch } from "wouter";
+import { Button } from "../../components/ui/button";
+import { Field } from "../../components/ui/field";
+import { Spinner } from "../../components/ui/spinner";
+import { apiErrorDetails } from "../../lib/api";
+import { paths } from "../../paths";
+import { AuthFrame, FrameNotice } from "./auth-frame";
+import { useResetPassword } from "./recovery-api";
+import { MIN_PASSWORD_LENGTH, SIGN_IN_MESSAGES } from "./sign-in-errors";
+
+const EXPIRED = "This link has expired or was already used. Ask for a new one.";
+
+/** /reset-password?token=…: the emailed link lands here; a new password signs this browser in. */
+export default function ResetPasswordPage() {
+  const token = new URLSearchParams(useSearch()).get("token") ?? "";
+  const reset = useResetPassword();
+  const [password, setPassword] = useState("");
+  const [error, setError] = useState<string | null>(token ? null : EXPIRED);
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (password.length < MIN_PASSWORD_LENGTH) {
+      setError(SIGN_IN_MESSAGES.shortPassword);
+      return;
+    }
+    setError(null);
+    reset.mutate(
+      { token, newPassword: password },
+      {
+        // Signed in now, and signed out everywhere else.
+        onSuccess: () => window.location.assign(paths.home),
+        onError: (failure) => {
+          const { code, message } = apiErrorDetails(failure);
+          setError(code === "INVALID_TOKEN" ? EXPIRED : message);
+        },
+      },
+    );
+  };
+
+  return (
+    <AuthFrame
+      title="Choose a new password"
+      lead="You'll be signed in, and signed out on every other device."
+    >
+      <form noValidate onSubmit={onSubmit} className="space-y-4" aria-busy={reset.isPending}>
+        <Field
+          label="New password"
+          type="password"
+          name="new-password"
+          autoComplete="new-password"
+          hint={`At least ${MIN_PASSWORD_LENGTH} characters.`}
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          aria-invalid={error ? true : undefined}
+        />
+        {error ? <FrameNotice kind="error">{error}</FrameNotice> : null}
+        <Button type="submit" className="w-full" disabled={reset.isPending || reset.isSuccess || !token}>
+          {reset.isPending || reset.isSuccess ? <Spinner /> : null}
+          Save and sign in
+        </Button>
+      </form>
+      <p className="text-center text-sm">
+        <Link
+          href={paths.forgotPassword}
+          className="font-medium text-emerald-700 underline-offset-4 hover:underline dark:text-emerald-400"
+        >
+          Send a new link
+        </Link>
+      </p>
+    </AuthFrame>
+  );
+}

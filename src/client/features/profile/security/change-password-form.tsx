@@ -1,0 +1,62 @@
+import { type FormEvent, useState } from "react";
+import { ChangePasswordInputSchema } from "../../../../shared/schemas/account";
+import { Button } from "../../../components/ui/button";
+import { Field } from "../../../components/ui/field";
+import { Spinner } from "../../../components/ui/spinner";
+import { toast } from "../../../lib/toast";
+import { showMutationError } from "../../../lib/unauthorized";
+import { useChangePassword } from "./api";
+
+/** Current + new password; every other device is signed out. */
+export function ChangePasswordForm() {
+  const change = useChangePassword();
+  const [currentPassword, setCurrent] = useState("");
+  const [newPassword, setNew] = useState("");
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const parsed = ChangePasswordInputSchema.safeParse({ currentPassword, newPassword });
+    if (!parsed.success) {
+      const message = parsed.error.issues[0]?.message ?? "Please check the passwords.";
+      toast({ title: "Password not changed", description: message, variant: "destructive" });
+      return;
+    }
+    change.mutate(parsed.data, {
+      onSuccess: () => {
+        setCurrent("");
+        setNew("");
+        toast({ title: "Password changed", description: "Your other devices are signed out." });
+      },
+      onError: (error) => showMutationError("Password not changed", error),
+    });
+  };
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="space-y-4" aria-label="Change password">
+      <h3 className="font-semibold text-slate-900 dark:text-slate-100">Change password</h3>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field
+          label="Current password"
+          type="password"
+          name="current-password"
+          autoComplete="current-password"
+          value={currentPassword}
+          onChange={(e) => setCurrent(e.target.value)}
+        />
+        <Field
+          label="New password"
+          type="password"
+          name="new-password"
+          autoComplete="new-password"
+          hint="At least 8 characters."
+          value={newPassword}
+          onChange={(e) => setNew(e.target.value)}
+        />
+      </div>
+      <Button type="submit" variant="secondary" disabled={change.isPending}>
+        {change.isPending ? <Spinner /> : null}
+        Change password
+      </Button>
+    </form>
+  );
+}

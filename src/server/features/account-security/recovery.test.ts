@@ -1,0 +1,117 @@
+import { afterAll, expect, it } from "vitest";
+import { as, cookieFrom, createUser, describeEachDatabase, nextIp, TEST_ORIGIN } from "../../test/harness";
+import { linkIn, startMailServer } from "../../test/mail-server";
+
+/** Sign-up, reset and verification as people meet them: mail read from a real SMTP server. */
+const mail = await startMailServer();
+afterAll(() => mail.close());
+
+describeEachDatabase(
+  "recovery and verification by email",
+  (ctx) => {
+    const signUp = (email: string, password = "another long password") =>
+      ctx.app.inject({
+        method: "POST",
+        url: "/api/identity/sign-up/email",
+        remoteAddress: nextIp(),
+        headers: { origin: TEST_ORIGIN, "content-type": "application/json" },
+        payload: { email, password, name: "" },
+      });
+
+    it("answers sign-up with a registered email exactly as a new one, and mails the owner", async () => {
+      const owner = await createUser(ctx.app);
+      const fresh = await signUp(`new-${Date.now()}@example.com`);
+      const taken = await signUp(owner.email);
+      expect(taken.statusCode).toBe(fresh.statusCode);
+      expect(fresh.statusCode).toBe(200);
+      const shape = (body: Record<string, unknown>) => ({
+        token: body.token,
+        user: Object.keys(body.user as object).sort(),
+      });
+      expect(shape(taken.json())).toEqual(shape(fresh.json()));
+      expect(taken.json().user.email).toBe(owner.email);
+      // Only a really new account is signed in.
+      expect(cookieFrom(fresh)).toMatch(/session_token=/);
+      expect(cookieFrom(taken)).not.toMatch(/session_token=/);
+      const warning = await mail.waitFor(owner.email, /tried to sign up/);
+      expect(warning.text).toContain(`${TEST_ORIGIN}/sign-in`);
+    });
+
+    it("gives the same answer to a reset request for any address, and mails only a real one", async () => {
+      const user = await createUser(ctx.app);
+      const ask = (email: string) =>
+        ctx.app.inject({
+          method: "POST",
+          url: "/api/identity/request-password-reset",
+          remoteAddress: nextIp(),
+          headers: { origin: TEST_ORIGIN, "content-type": "application/json" },
+          payload: { email, redirectTo: "/reset-password" },
+        });
+      const known = await ask(user.email);
+      const unknown = await ask(`nobody-${Date.now()}@example.com`);
+      expect(known.statusCode).toBe(200);
+      expect({ status: unknown.statusCode, body: unknown.json() }).toEqual({
+        status: known.statusCode,
+        body: known.json(),
+      });
+      const message = await mail.waitFor(user.email, /Reset your Collect password/);
+      expect(message.html).toContain("Choose a new password");
+      const link = new URL(linkIn(message, `${TEST_ORIGIN}/reset-password?token=`));
+      const token = link.searchParams.get("token") as string;
+
+      const reset = (newPassword: string) =>
+        as(ctx.app, null)("POST", "/api/identity/reset-password", { token, newPassword });
+      const done = await reset("a brand new password");
+      expect(done.statusCode, done.body).toBe(200);
+      const signedIn = cookieFrom(done);
+      expect(signedIn).toMatch(/session_token=/);
+      const me = await as(ctx.app, { ...user, cookie: signedIn })("GET", "/api/auth/user");
+      expect(me.statusCode).toBe(200);
+      // The session from before the reset is refused; the link works once.
+      expect((await as(ctx.app, user)("GET", "/api/auth/user")).statusCode).toBe(401);
+      expect((await reset("yet another password")).statusCode).toBe(400);
+      const oldPassword = await as(ctx.app, null)("POST", "/api/identity/sign-in/email", {
+        email: user.email,
+        password: user.password,
+      });
+      expect(oldPassword.statusCode).toBe(401);
+    });
+
+    it("mails a verification link at sign-up, confirms the address, and limits resends", async () => {
+      const user = await createUser(ctx.app);
+      const call = as(ctx.app, user);
+      expect((await call("GET", "/api/account")).json()).toMatchObject({
+        emailVerified: false,
+        mailEnabled: true,
+      });
+      for (let i = 0; i < 3; i++)
+        expect((await call("POST", "/api/account/verification-email")).statusCode).toBe(204);
+      const limited = await call("POST", "/api/account/verification-email");
+      expect(limited.statusCode).toBe(429);
+      expect(limited.json().message).toMatch(/try again in an hour/);
+
+      const message = await mail.waitFor(user.email, /Confirm your email/);
+      const link = new URL(linkIn(message, `${TEST_ORIGIN}/api/identity/verify-email?token=`));
+      const verify = await ctx.app.inject({ method: "GET", url: `${link.pathname}${link.search}` });
+      expect(verify.statusCode, verify.body).toBe(302);
+      expect(verify.headers.location).toBe("/?email-verified=1");
+      expect((await call("GET", "/api/account")).json()).toMatchObject({ emailVerified: true });
+      expect((await call("POST", "/api/account/verification-email")).statusCode).toBe(409);
+    });
+  },
+  { mail: { smtpUrl: mail.url, from: "Collect <no-reply@example.com>" } },
+);
+
+describeEachDatabase("without mail", (ctx) => {
+  it("still signs up, and says plainly that email is not set up", async () => {
+    const user = await createUser(ctx.app);
+    const call = as(ctx.app, user);
+    expect((await call("GET", "/api/account")).json()).toMatchObject({
+      mailEnabled: false,
+      hasPassword: true,
+    });
+    const resend = await call("POST", "/api/account/verification-email");
+    expect(resend.statusCode).toBe(503);
+    expect(resend.json().message).toMatch(/Email is not set up/);
+  });
+});

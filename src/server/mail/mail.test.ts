@@ -1,0 +1,58 @@
+import type { FastifyBaseLogger } from "fastify";
+import { afterAll, describe, expect, it } from "vitest";
+import { startMailServer } from "../test/mail-server";
+import { createMailer } from "./mailer";
+import { resetPasswordMail, signUpAttemptMail } from "./messages";
+
+const mailServer = await startMailServer();
+afterAll(() => mailServer.close());
+
+/** A pino-shaped logger that keeps what it is given. */
+function keepingLogger() {
+  const lines: { level: string; fields: unknown; message: string }[] = [];
+  const at =
+    (level: string) =>
+    (fields: unknown, message = "") =>
+      lines.push({ level, fields, message });
+  const logger = { info: at("info"), error: at("error"), warn: at("warn") } as unknown as FastifyBaseLogger;
+  return { logger, lines };
+}
+
+describe("mail", () => {
+  it("sends plain text and escaped HTML over SMTP", async () => {
+    const { logger } = keepingLogger();
+    const mailer = createMailer(
+      { mail: { smtpUrl: mailServer.url, from: "Collect <no-reply@example.com>" } },
+      logger,
+    );
+    const to = "o'neil@example.com";
+    await mailer.send(resetPasswordMail(to, "http://localhost:3000/reset-password?token=a&b=<c>"));
+    const got = await mailServer.waitFor(to, /Reset your Collect password/);
+    expect(got.from).toContain("no-reply@example.com");
+    expect(got.text).toContain("http://localhost:3000/reset-password?token=a&b=<c>");
+    expect(got.html).toContain("token=a&amp;b=&lt;c&gt;");
+    expect(got.html).toContain("o&#39;neil@example.com");
+    mailer.close();
+  });
+
+  it("without SMTP, writes the message to the log only in development", async () => {
+    const dev = keepingLogger();
+    const off = createMailer({ mail: undefined, mailToLog: true }, dev.logger);
+    expect(off.enabled).toBe(false);
+    await off.send(signUpAttemptMail("a@example.com", "http://localhost:3000"));
+    expect(JSON.stringify(dev.lines)).toContain("http://localhost:3000/sign-in");
+
+    const production = keepingLogger();
+    await createMailer({ mail: undefined, mailToLog: false }, production.logger).send(
+      signUpAttemptMail("a@example.com", "http://localhost:3000"),
+    );
+    expect(production.lines).toEqual([]);
+  });
+
+  it("logs, never throws, when the SMTP server cannot be reached", async () => {
+    const { logger, lines } = keepingLogger();
+    const mailer = createMailer({ mail: { smtpUrl: "smtp://127.0.0.1:1", from: "x@example.com" } }, logger);
+    await mailer.send(signUpAttemptMail("a@example.com", "http://localhost:3000"));
+    expect(lines.map((l) => l.message)).toContain("mail not sent");
+  });
+});

@@ -1,0 +1,72 @@
+import { z } from "zod";
+
+/** better-auth's limits (server plugins/auth.ts). */
+const NewPasswordSchema = z
+  .string("Please enter a new password.")
+  .min(8, "New password: at least 8 characters.")
+  .max(128, "New password: at most 128 characters.");
+
+/** GET /api/account: what the Security section and the email banner need. */
+export const AccountStatusSchema = z.object({
+  email: z.string(),
+  emailVerified: z.boolean(),
+  /** Has an email + password sign-in (otherwise only passkeys or OIDC). */
+  hasPassword: z.boolean(),
+  /** The server can send mail (SMTP_URL is set). */
+  mailEnabled: z.boolean(),
+});
+export type AccountStatus = z.infer<typeof AccountStatusSchema>;
+
+/** POST /api/account/password. */
+export const ChangePasswordInputSchema = z.strictObject({
+  currentPassword: z
+    .string("Please enter your current password.")
+    .min(1, "Please enter your current password."),
+  newPassword: NewPasswordSchema,
+});
+export type ChangePasswordInput = z.infer<typeof ChangePasswordInputSchema>;
+
+/** POST /api/identity/reset-password, from the "Choose a new password" page. */
+export const ResetPasswordInputSchema = z.strictObject({
+  token: z.string().min(1, "This link is not complete."),
+  newPassword: NewPasswordSchema,
+});
+
+/** One signed-in device, as the sessions list shows it (never the session token). */
+export const SessionInfoSchema = z.object({
+  id: z.string(),
+  device: z.string(),
+  browser: z.string(),
+  lastSeenAt: z.string(),
+  createdAt: z.string(),
+  current: z.boolean(),
+});
+export type SessionInfo = z.infer<typeof SessionInfoSchema>;
+export const SessionListSchema = z.array(SessionInfoSchema);
+
+/** DELETE /api/account: the password, or nothing right after a fresh sign-in (passkey users). */
+export const DeleteAccountInputSchema = z.strictObject({
+  password: z.string().max(128).optional(),
+});
+export type DeleteAccountInput = z.infer<typeof DeleteAccountInputSchema>;
+
+export const PasskeyInfoSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  createdAt: z.string(),
+  lastUsedAt: z.string().nullable(),
+});
+export type PasskeyInfo = z.infer<typeof PasskeyInfoSchema>;
+export const PasskeyListSchema = z.array(PasskeyInfoSchema);
+
+/** A WebAuthn response (JSON from @simplewebauthn/browser), checked by @simplewebauthn/server. */
+export const WebAuthnResponseSchema = z.strictObject({
+  response: z.record(z.string(), z.unknown()),
+});
+
+/** WebAuthn options for the browser: passed through as @simplewebauthn/server made them. */
+export const WebAuthnOptionsSchema = z.record(z.string(), z.unknown());
+
+/** A session id (better-auth's, opaque text). */
+export const SessionParamsSchema = z.object({ id: z.string().min(1).max(100) });
+export const PasskeyParamsSchema = z.object({ id: z.uuid("Not found") });
