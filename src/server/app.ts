@@ -18,6 +18,7 @@ import { type Auth, createAuth, registerSession } from "./plugins/auth";
 import { registerAuthRoutes } from "./plugins/auth-routes";
 import { registerCsrfGuard } from "./plugins/csrf";
 import { registerErrorHandling } from "./plugins/errors";
+import { registerRateLimits } from "./plugins/rate-limits";
 import { registerSecurityHeaders } from "./plugins/security-headers";
 import { createLocalStorage } from "./storage/local-storage";
 import type { ObjectStorage } from "./storage/object-storage";
@@ -46,6 +47,8 @@ export type BuildOptions = {
   logStream?: NodeJS.WritableStream;
   /** Told of every route as it is added (the authorization-matrix test lists the routes with it). */
   onRoute?: (route: RouteOptions) => void;
+  /** Prefix of this app's rate-limit keys in Redis (tests keep theirs apart with it). */
+  redisPrefix?: string;
 };
 
 const SECRET_QUERY = /([?&](?:sig|signature|token|X-Amz-Signature|X-Amz-Credential)=)[^&]*/gi;
@@ -134,6 +137,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     }
   });
 
+  await registerRateLimits(app, {
+    config,
+    db: database.db,
+    isSignedIn: (route) =>
+      [route.preHandler].flat().some((hook) => hook === requireUser || hook === requireFreshUser),
+    redisPrefix: options.redisPrefix,
+  });
   await registerAuthRoutes(app, auth, config.publicUrl);
   await app.register(userRoutes(context));
   await app.register(paymentAccountRoutes(context));
