@@ -21,7 +21,6 @@ export const WRITE_LIMITS: Record<string, Limit> = {
   "POST /api/payees": { max: 60, timeWindow: MINUTE },
   "DELETE /api/payees/:id": { max: 60, timeWindow: MINUTE },
   "POST /api/profile/photo/upload": { max: 10, timeWindow: MINUTE },
-  "PUT /api/profile/photo": { max: 10, timeWindow: MINUTE },
   "GET /api/payment-requests/export.csv": { max: 10, timeWindow: MINUTE },
 };
 

@@ -36,7 +36,7 @@ export function usePhotoUppy(handlers: Handlers): Uppy | null {
       limit: 1,
       endpoint: async (fileOrBundle) => {
         const file = Array.isArray(fileOrBundle) ? fileOrBundle[0] : fileOrBundle;
-        const url = await requestUploadUrl();
+        const url = await requestUploadUrl(file?.size ?? 0);
         if (file) urls.set(file.id, url);
         return url;
       },
