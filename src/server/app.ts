@@ -18,6 +18,7 @@ import { type Auth, createAuth, registerSession } from "./plugins/auth";
 import { registerAuthRoutes } from "./plugins/auth-routes";
 import { registerCsrfGuard } from "./plugins/csrf";
 import { registerErrorHandling } from "./plugins/errors";
+import { registerMetrics } from "./plugins/metrics";
 import { registerRateLimits } from "./plugins/rate-limits";
 import { registerSecurityHeaders } from "./plugins/security-headers";
 import { createLocalStorage } from "./storage/local-storage";
@@ -127,6 +128,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     secret,
   };
 
+  await registerMetrics(app, { config, db: database.db, viewCache: context.viewCache });
   app.get("/healthz", async () => ({ status: "ok" }));
   app.get("/readyz", async (_request, reply) => {
     try {
