@@ -25,6 +25,8 @@ import { registerAuthRoutes } from "./plugins/auth-routes";
 import { registerCsrfGuard } from "./plugins/csrf";
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from "./plugins/errors";
 import { authLogger, loggerOptions, registerAccessLog } from "./plugins/logging";
+import { registerMetrics } from "./plugins/metrics";
+import { registerRateLimits } from "./plugins/rate-limits";
 import { registerSecurityHeaders } from "./plugins/security-headers";
 import type { SessionMemo } from "./plugins/session-memo";
 import { createLocalStorage } from "./storage/local-storage";
@@ -66,6 +68,8 @@ export type BuildOptions = {
   hashQueue?: HashQueue;
   /** The verified-session memo (tests read its size). */
   sessionMemo?: SessionMemo<SessionUser>;
+  /** Prefix of this app's rate-limit keys in Redis (tests keep theirs apart with it). */
+  redisPrefix?: string;
 };
 
 /**
@@ -173,6 +177,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     webAuthn,
   };
 
+  await registerMetrics(app, { config, db: database.db, viewCache: context.viewCache });
   app.get("/healthz", async () => ({ status: "ok" }));
   app.get("/readyz", async (_request, reply) => {
     try {
@@ -183,6 +188,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     }
   });
 
+  await registerRateLimits(app, {
+    config,
+    db: database.db,
+    isSignedIn: (route) =>
+      [route.preHandler].flat().some((hook) => hook === requireUser || hook === requireFreshUser),
+    redisPrefix: options.redisPrefix,
+  });
   await registerAuthRoutes(app, auth, { db: database.db, config, hashQueue });
   await app.register(userRoutes(context));
   await app.register(paymentAccountRoutes(context));

@@ -12,6 +12,21 @@ describe("loadConfig", () => {
     });
     expect(config.databaseUrl).toBeUndefined();
     expect(config.trustProxy).toBe(false);
+    // Limits on, counters in the database, metrics off.
+    expect(config).toMatchObject({ rateLimits: true, redisUrl: undefined, metrics: undefined });
+  });
+
+  it("reads the rate-limit store and metrics settings", () => {
+    const config = loadConfig({
+      REDIS_URL: "redis://cache:6379/2",
+      METRICS_PORT: "9091",
+      RATE_LIMITS: "false",
+    });
+    expect(config).toMatchObject({
+      rateLimits: false,
+      redisUrl: "redis://cache:6379/2",
+      metrics: { port: 9091, token: undefined },
+    });
   });
 
   it.each([
@@ -22,6 +37,10 @@ describe("loadConfig", () => {
     [{ NODE_ENV: "production" }, /^Invalid configuration: AUTH_SECRET /],
     [{ AUTH_SECRET: "short" }, /^Invalid configuration: AUTH_SECRET /],
     [{ TRUST_PROXY: "yes" }, /^Invalid configuration: TRUST_PROXY /],
+    [{ REDIS_URL: "localhost:6379" }, /^Invalid configuration: REDIS_URL /],
+    [{ METRICS_PORT: "nine" }, /^Invalid configuration: METRICS_PORT /],
+    [{ METRICS_TOKEN: "short" }, /^Invalid configuration: METRICS_TOKEN /],
+    [{ RATE_LIMITS: "no" }, /^Invalid configuration: RATE_LIMITS /],
   ])("names the bad variable in %j", (env, message) => {
     expect(() => loadConfig(env)).toThrow(message);
   });

@@ -41,6 +41,17 @@ const EnvSchema = z
       .optional(),
     MAIL_FROM: z.string().min(3).optional(),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    // Production runtime: shared rate-limit counters, metrics.
+    RATE_LIMITS: z
+      .enum(["true", "false", "1", "0"])
+      .default("true")
+      .transform((v) => v === "true" || v === "1"),
+    REDIS_URL: z
+      .string()
+      .regex(/^rediss?:\/\//, "must be a redis:// or rediss:// URL")
+      .optional(),
+    METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+    METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
   })
   .superRefine((env, ctx) => {
     const oidc = [env.OIDC_ISSUER, env.OIDC_CLIENT_ID, env.OIDC_CLIENT_SECRET].filter(Boolean).length;
@@ -105,6 +116,12 @@ export type Config = {
     | undefined;
   /** Folder of the built client; absent means API only (tests, dev with Vite). */
   clientDir: string | undefined;
+  /** Per-user limits on writes (plugins/rate-limits.ts); off only for load tests. */
+  rateLimits: boolean;
+  /** Rate-limit counters in Redis instead of the database. */
+  redisUrl: string | undefined;
+  /** Prometheus metrics on their own port and/or behind a bearer token; undefined = off. */
+  metrics: { port: number | undefined; token: string | undefined } | undefined;
 };
 
 export class ConfigError extends Error {}
@@ -161,5 +178,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
           }
         : undefined,
     clientDir: undefined,
+    rateLimits: env.RATE_LIMITS,
+    redisUrl: env.REDIS_URL,
+    metrics:
+      env.METRICS_PORT || env.METRICS_TOKEN
+        ? { port: env.METRICS_PORT, token: env.METRICS_TOKEN }
+        : undefined,
   };
 }

@@ -52,7 +52,15 @@ async function waitFor(url: string, timeoutMs = 120_000): Promise<number> {
 function startApp(env: Record<string, string>): ChildProcess {
   const child = spawn(process.execPath, ["scripts/start.mjs"], {
     cwd: root,
-    env: { ...process.env, HOST: "127.0.0.1", LOG_LEVEL: "warn", NODE_ENV: "production", ...env },
+    // One account creates thousands of requests on purpose: no per-user write limits here.
+    env: {
+      ...process.env,
+      HOST: "127.0.0.1",
+      LOG_LEVEL: "warn",
+      NODE_ENV: "production",
+      RATE_LIMITS: "false",
+      ...env,
+    },
     stdio: ["ignore", "inherit", "inherit"],
   });
   children.push(child);

@@ -51,6 +51,8 @@ export async function startServer(
       AUTH_SECRET,
       LOG_LEVEL: "warn",
       NODE_ENV: "production",
+      // One account writes as fast as it can on purpose: no per-user write limits here.
+      RATE_LIMITS: "false",
       ...env,
     },
   });

@@ -1,7 +1,5 @@
-import { randomUUID } from "node:crypto";
-import { sql } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { rateLimits } from "../db/schema";
+import { countInWindow } from "./rate-limit-store";
 
 /**
  * Counts failed lookups (e.g. unknown short codes) per client IP in the shared rate-limit table,
@@ -25,22 +23,9 @@ export function createMissLimiter(db: Db, options: { name: string; max: number; 
     /** Records one miss; returns the milliseconds the IP is now blocked for (0 = still allowed). */
     async recordMiss(ip: string): Promise<number> {
       const now = Date.now();
-      const windowStart = now - options.windowMs;
-      const key = `collect:${options.name}:${ip}`;
-      // One atomic upsert: a new window starts when the stored one has ended.
-      const [row] = await db
-        .insert(rateLimits)
-        .values({ id: randomUUID(), key, count: 1, lastRequest: now })
-        .onConflictDoUpdate({
-          target: rateLimits.key,
-          set: {
-            count: sql`CASE WHEN ${rateLimits.lastRequest} < ${windowStart} THEN 1 ELSE ${rateLimits.count} + 1 END`,
-            lastRequest: sql`CASE WHEN ${rateLimits.lastRequest} < ${windowStart} THEN ${now} ELSE ${rateLimits.lastRequest} END`,
-          },
-        })
-        .returning({ count: rateLimits.count, windowStartedAt: rateLimits.lastRequest });
-      if (!row || row.count <= options.max) return 0;
-      const until = Number(row.windowStartedAt) + options.windowMs;
+      const row = await countInWindow(db, `collect:${options.name}:${ip}`, options.windowMs);
+      if (row.count <= options.max) return 0;
+      const until = row.windowStartedAt + options.windowMs;
       blockedUntil.set(ip, until);
       if (blockedUntil.size > 100_000) blockedUntil.clear();
       return until - now;

@@ -1,8 +1,15 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { createReadStream } from "node:fs";
-import { mkdir, open, rm, stat } from "node:fs/promises";
+import { mkdir, open, readdir, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
-import { KEY_PATTERN, type ObjectStorage, OWNER_TAG_PATTERN, UPLOAD_URL_TTL_SECONDS } from "./object-storage";
+import {
+  INCOMING_KEY_PATTERN,
+  INCOMING_PREFIX,
+  KEY_PATTERN,
+  type ObjectStorage,
+  OWNER_TAG_PATTERN,
+  UPLOAD_URL_TTL_SECONDS,
+} from "./object-storage";
 
 /** The route that receives local uploads (features/photos/upload-route.ts). */
 export const LOCAL_UPLOAD_PREFIX = "/api/uploads/";
@@ -45,7 +52,8 @@ export function createLocalStorage(options: {
       return url.toString();
     },
     verifyUpload(key, expires, sig) {
-      if (!KEY_PATTERN.test(key) || !expires || !sig || !/^\d{1,12}$/.test(expires)) return "invalid";
+      if (!INCOMING_KEY_PATTERN.test(key) || !expires || !sig || !/^\d{1,12}$/.test(expires))
+        return "invalid";
       const expected = Buffer.from(sign(key, Number(expires)));
       const given = Buffer.from(sig);
       if (expected.length !== given.length || !timingSafeEqual(expected, given)) return "invalid";
@@ -75,12 +83,30 @@ export function createLocalStorage(options: {
       if (!info?.isFile()) return null;
       return { size: info.size, body: createReadStream(file) };
     },
+    async move(from, to) {
+      const target = fileOf(to);
+      await mkdir(path.dirname(target), { recursive: true });
+      await rename(fileOf(from), target);
+    },
+    async *listIncoming() {
+      const incoming = path.join(root, INCOMING_PREFIX);
+      for (const tag of await readdir(incoming).catch(() => [])) {
+        for (const name of await readdir(path.join(incoming, tag)).catch(() => [])) {
+          const key = `${INCOMING_PREFIX}${tag}/${name}`;
+          if (!KEY_PATTERN.test(key)) continue;
+          const info = await stat(fileOf(key)).catch(() => null);
+          if (info?.isFile()) yield { key, modifiedAt: info.mtimeMs };
+        }
+      }
+    },
     async delete(key) {
       await rm(fileOf(key), { force: true });
     },
     async deleteOwner(ownerTag) {
       if (!OWNER_TAG_PATTERN.test(ownerTag)) throw new Error("invalid owner tag");
-      await rm(path.join(root, "uploads", ownerTag), { recursive: true, force: true });
+      for (const prefix of ["incoming", "uploads"]) {
+        await rm(path.join(root, prefix, ownerTag), { recursive: true, force: true });
+      }
     },
   };
   return storage;

@@ -6,17 +6,33 @@ export const MAX_PHOTO_BYTES = 5_242_880;
 export const UPLOAD_URL_TTL_SECONDS = 15 * 60;
 
 /**
+ * Where uploads wait until they are set as a photo: never served, swept after an hour
+ * (features/photos/sweeper.ts; on S3 also a lifecycle rule on this prefix, see the README).
+ */
+export const INCOMING_PREFIX = "incoming/";
+/** Where a photo moves when it is set: the only keys /objects/ serves. */
+export const PUBLISHED_PREFIX = "uploads/";
+
+/**
  * Object storage behind one small interface: local disk (default) or any S3-compatible store.
- * Keys look like `uploads/{ownerTag}/{uuid}`; a key is written once and never reused.
+ * Keys look like `incoming/{ownerTag}/{uuid}` or `uploads/{ownerTag}/{uuid}`; a key is
+ * written once and never reused.
  */
 export interface ObjectStorage {
   readonly kind: "local" | "s3";
-  /** A URL the browser PUTs the raw file to, valid for UPLOAD_URL_TTL_SECONDS. */
-  createUploadUrl(key: string): Promise<string>;
+  /**
+   * A URL the browser PUTs the raw file to, valid for UPLOAD_URL_TTL_SECONDS. With `size`,
+   * the store itself refuses a body of any other length (S3 signs the Content-Length).
+   */
+  createUploadUrl(key: string, size?: number): Promise<string>;
   /** The object's size and first bytes, or null when it does not exist. */
   head(key: string, bytes: number): Promise<{ size: number; head: Buffer } | null>;
   /** A stream of the whole object, or null when it does not exist. */
   read(key: string): Promise<{ size: number; body: Readable } | null>;
+  /** Moves an object to another key (an upload becoming a photo). */
+  move(from: string, to: string): Promise<void>;
+  /** Every object under INCOMING_PREFIX, with when it was last written (ms since the epoch). */
+  listIncoming(): AsyncIterable<{ key: string; modifiedAt: number }>;
   delete(key: string): Promise<void>;
   /** Every object of one owner (`uploads/{ownerTag}/`), as when an account is deleted. */
   deleteOwner(ownerTag: string): Promise<void>;
@@ -25,6 +41,8 @@ export interface ObjectStorage {
 /** Owner tags are what KEY_PATTERN allows in the second segment. */
 export const OWNER_TAG_PATTERN = /^[A-Za-z0-9_-]{8,64}$/;
 
-/** Keys we create: two safe segments then a UUID. Anything else is refused before touching storage. */
-export const KEY_PATTERN =
-  /^uploads\/[A-Za-z0-9_-]{8,64}\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const SEGMENTS = /[A-Za-z0-9_-]{8,64}\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.source;
+/** Keys we create: a prefix, a safe segment then a UUID. Anything else is refused before touching storage. */
+export const KEY_PATTERN = new RegExp(`^(?:incoming|uploads)\\/${SEGMENTS}`);
+export const INCOMING_KEY_PATTERN = new RegExp(`^incoming\\/${SEGMENTS}`);
+export const PUBLISHED_KEY_PATTERN = new RegExp(`^uploads\\/${SEGMENTS}`);

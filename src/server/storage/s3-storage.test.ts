@@ -84,11 +84,14 @@ describe("S3 storage", () => {
     await expect(storage.read(DENIED)).rejects.toMatchObject({ name: "AccessDenied" });
   });
 
-  it("presigns a path-style PUT for 15 minutes without a checksum of an empty body", async () => {
-    const url = new URL(await storage.createUploadUrl(PRESENT));
-    expect(`${url.origin}${url.pathname}`).toBe(`${endpoint}/photos/${PRESENT}`);
+  it("presigns a path-style PUT of an upload key for 15 minutes, with the size signed and no checksum", async () => {
+    const incoming = PRESENT.replace(/^uploads\//, "incoming/");
+    const url = new URL(await storage.createUploadUrl(incoming, 1234));
+    expect(`${url.origin}${url.pathname}`).toBe(`${endpoint}/photos/${incoming}`);
     expect(url.searchParams.get("X-Amz-Expires")).toBe("900");
-    expect(url.searchParams.get("X-Amz-SignedHeaders")).toBe("host");
+    expect(url.searchParams.get("X-Amz-SignedHeaders")).toBe("content-length;host");
+    // Only upload keys get a URL: nobody writes straight to a served photo's key.
+    await expect(storage.createUploadUrl(PRESENT, 1234)).rejects.toThrow("invalid object key");
     expect([...url.searchParams.keys()].filter((k) => /checksum/i.test(k))).toEqual([]);
   });
 

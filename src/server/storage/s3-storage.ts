@@ -1,5 +1,6 @@
 import type { Readable } from "node:stream";
 import {
+  CopyObjectCommand,
   DeleteObjectCommand,
   DeleteObjectsCommand,
   GetObjectCommand,
@@ -8,7 +9,14 @@ import {
   S3Client,
 } from "@aws-sdk/client-s3";
 import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
-import { KEY_PATTERN, type ObjectStorage, OWNER_TAG_PATTERN, UPLOAD_URL_TTL_SECONDS } from "./object-storage";
+import {
+  INCOMING_KEY_PATTERN,
+  INCOMING_PREFIX,
+  KEY_PATTERN,
+  type ObjectStorage,
+  OWNER_TAG_PATTERN,
+  UPLOAD_URL_TTL_SECONDS,
+} from "./object-storage";
 
 export type S3Config = {
   endpoint: string;
@@ -18,7 +26,10 @@ export type S3Config = {
   secretAccessKey: string;
 };
 
-/** Any S3-compatible store. Uploads are presigned PUTs; the server re-checks what arrived. */
+/**
+ * Any S3-compatible store. Uploads are presigned PUTs that sign the Content-Length, so S3 itself
+ * refuses a body of any other size; the server still re-checks what arrived.
+ */
 export function createS3Storage(config: S3Config): ObjectStorage & { client: S3Client } {
   const client = new S3Client({
     endpoint: config.endpoint,
@@ -41,10 +52,10 @@ export function createS3Storage(config: S3Config): ObjectStorage & { client: S3C
   return {
     kind: "s3",
     client,
-    createUploadUrl(key) {
-      return getSignedUrl(client, new PutObjectCommand({ Bucket: config.bucket, Key: check(key) }), {
-        expiresIn: UPLOAD_URL_TTL_SECONDS,
-      });
+    async createUploadUrl(key, size) {
+      if (!INCOMING_KEY_PATTERN.test(key)) throw new Error("invalid object key");
+      const put = new PutObjectCommand({ Bucket: config.bucket, Key: key, ContentLength: size });
+      return getSignedUrl(client, put, { expiresIn: UPLOAD_URL_TTL_SECONDS });
     },
     async head(key, bytes) {
       try {
@@ -72,19 +83,42 @@ export function createS3Storage(config: S3Config): ObjectStorage & { client: S3C
         throw error;
       }
     },
+    async move(from, to) {
+      const source = `${config.bucket}/${check(from)}`;
+      await client.send(new CopyObjectCommand({ Bucket: config.bucket, Key: check(to), CopySource: source }));
+      await client.send(new DeleteObjectCommand({ Bucket: config.bucket, Key: from }));
+    },
+    async *listIncoming() {
+      let token: string | undefined;
+      do {
+        const page = await client.send(
+          new ListObjectsV2Command({
+            Bucket: config.bucket,
+            Prefix: INCOMING_PREFIX,
+            ContinuationToken: token,
+          }),
+        );
+        for (const object of page.Contents ?? []) {
+          if (object.Key && KEY_PATTERN.test(object.Key))
+            yield { key: object.Key, modifiedAt: object.LastModified?.getTime() ?? 0 };
+        }
+        token = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (token);
+    },
     async delete(key) {
       await client.send(new DeleteObjectCommand({ Bucket: config.bucket, Key: check(key) }));
     },
     async deleteOwner(ownerTag) {
       if (!OWNER_TAG_PATTERN.test(ownerTag)) throw new Error("invalid owner tag");
-      const Prefix = `uploads/${ownerTag}/`;
-      for (let more = true; more; ) {
-        const page = await client.send(new ListObjectsV2Command({ Bucket: config.bucket, Prefix }));
-        const keys = (page.Contents ?? []).flatMap((o) => (o.Key ? [{ Key: o.Key }] : []));
-        if (keys.length > 0) {
-          await client.send(new DeleteObjectsCommand({ Bucket: config.bucket, Delete: { Objects: keys } }));
+      for (const Prefix of [`incoming/${ownerTag}/`, `uploads/${ownerTag}/`]) {
+        for (let more = true; more; ) {
+          const page = await client.send(new ListObjectsV2Command({ Bucket: config.bucket, Prefix }));
+          const keys = (page.Contents ?? []).flatMap((o) => (o.Key ? [{ Key: o.Key }] : []));
+          if (keys.length > 0) {
+            await client.send(new DeleteObjectsCommand({ Bucket: config.bucket, Delete: { Objects: keys } }));
+          }
+          more = Boolean(page.IsTruncated) && keys.length > 0;
         }
-        more = Boolean(page.IsTruncated) && keys.length > 0;
       }
     },
   };

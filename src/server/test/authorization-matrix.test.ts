@@ -388,7 +388,8 @@ describeEachDatabase("authorization matrix", (ctx) => {
 
   beforeAll(async () => {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), "collect-matrix-"));
-    app = await buildApp(testConfig({ dataDir }), {
+    // Who may call what, not how often: one owner makes hundreds of calls (rate-limits.test.ts).
+    app = await buildApp(testConfig({ dataDir, rateLimits: false }), {
       database: ctx.database,
       onRoute: (route) => {
         for (const method of [route.method].flat()) routes.push({ method, url: route.url });

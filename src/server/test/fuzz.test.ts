@@ -96,7 +96,11 @@ function shortReport<T>(details: fc.RunDetails<T>): void {
   );
 }
 
-describeEachDatabase("API fuzzing", (ctx) => {
+// Thousands of calls by one user on purpose; the limits have their own tests (rate-limits.test.ts).
+const describeUnlimited = (name: string, suite: Parameters<typeof describeEachDatabase>[1]) =>
+  describeEachDatabase(name, suite, { rateLimits: false });
+
+describeUnlimited("API fuzzing", (ctx) => {
   let owner: TestUser;
   let fuzzer: TestUser;
   let scratch: TestUser;

@@ -36,6 +36,9 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     logLevel: "silent",
     s3: undefined,
     clientDir: undefined,
+    rateLimits: true,
+    redisUrl: undefined,
+    metrics: undefined,
     ...overrides,
   };
 }

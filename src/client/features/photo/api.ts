@@ -1,11 +1,19 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { PhotoUpdateResponseSchema, UploadUrlResponseSchema } from "../../../shared/schemas/photo";
+import {
+  PhotoUpdateResponseSchema,
+  type UploadUrlInput,
+  UploadUrlResponseSchema,
+} from "../../../shared/schemas/photo";
 import { apiRequest } from "../../lib/api";
 import { USER_QUERY_KEY } from "../../lib/user";
 
-/** POST /api/profile/photo/upload: a signed, short-lived URL to PUT the file to (spec §7). */
-export async function requestUploadUrl(): Promise<string> {
-  return UploadUrlResponseSchema.parse(await apiRequest("POST", "/api/profile/photo/upload")).uploadURL;
+/**
+ * POST /api/profile/photo/upload: a signed, short-lived URL to PUT the file to (spec §7), for a
+ * file of exactly `size` bytes (the store refuses any other length).
+ */
+export async function requestUploadUrl(size: number): Promise<string> {
+  const body: UploadUrlInput = { size };
+  return UploadUrlResponseSchema.parse(await apiRequest("POST", "/api/profile/photo/upload", body)).uploadURL;
 }
 
 /** PUT /api/profile/photo, then the cached user is invalidated (spec §7, §4 Photo page). */

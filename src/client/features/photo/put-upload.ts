@@ -4,7 +4,7 @@ import { shouldRetryUpload, uploadErrorMessage } from "./upload-errors";
 
 type PutUploadOpts = PluginOpts & {
   /** A fresh signed URL for each attempt, so a resumed or retried upload never reuses a spent one. */
-  getUploadUrl: () => Promise<string>;
+  getUploadUrl: (size: number) => Promise<string>;
 };
 
 /** Attempts after the first for a fault that may pass (no answer, 5xx); 4xx is never retried. */
@@ -155,7 +155,7 @@ export class PutUpload<M extends Meta, B extends Body> extends BasePlugin<PutUpl
     if (!(file.data instanceof Blob)) return { status: 0, responseText: "" };
     const data = file.data;
     try {
-      const url = await this.opts.getUploadUrl();
+      const url = await this.opts.getUploadUrl(file.size ?? 0);
       const result = await putFile(url, data, controller.signal, (loaded) =>
         this.#setProgress(file, Math.min(loaded, file.size ?? loaded)),
       );

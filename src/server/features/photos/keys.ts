@@ -1,16 +1,22 @@
 import { createHmac, randomUUID } from "node:crypto";
-import { KEY_PATTERN } from "../../storage/object-storage";
+import { INCOMING_PREFIX, KEY_PATTERN, PUBLISHED_PREFIX } from "../../storage/object-storage";
 
 /**
- * Upload keys are `uploads/{ownerTag}/{uuid}`. The tag is an HMAC of the user id, so a key
- * proves whose upload it is without putting the internal user id into public photo URLs.
+ * Upload keys are `incoming/{ownerTag}/{uuid}`, and `uploads/{ownerTag}/{uuid}` once set as a
+ * photo. The tag is an HMAC of the user id, so a key proves whose upload it is without putting
+ * the internal user id into public photo URLs.
  */
 export function ownerTag(secret: string, userId: string): string {
   return createHmac("sha256", secret).update(`photo-owner:${userId}`).digest("base64url").slice(0, 22);
 }
 
 export function newUploadKey(secret: string, userId: string): string {
-  return `uploads/${ownerTag(secret, userId)}/${randomUUID()}`;
+  return `${INCOMING_PREFIX}${ownerTag(secret, userId)}/${randomUUID()}`;
+}
+
+/** The key an upload is served from once it is someone's photo. */
+export function publishedKey(key: string): string {
+  return `${PUBLISHED_PREFIX}${key.slice(key.indexOf("/") + 1)}`;
 }
 
 export const OBJECTS_PREFIX = "/objects/";
@@ -23,7 +29,7 @@ export function keyFromUrl(value: string, base: string): string | null {
   } catch {
     return null;
   }
-  const match = /(uploads\/[^/]+\/[^/]+)$/.exec(pathname);
+  const match = /((?:incoming|uploads)\/[^/]+\/[^/]+)$/.exec(pathname);
   return match?.[1] && KEY_PATTERN.test(match[1]) ? match[1] : null;
 }
 

@@ -14,3 +14,9 @@ export async function replacePhoto(db: Db, userId: string, objectPath: string): 
     return current?.photo ?? null;
   });
 }
+
+/** The caller's current photo path, or null. */
+export async function currentPhoto(db: Db, userId: string): Promise<string | null> {
+  const [row] = await db.select({ photo: users.photo }).from(users).where(eq(users.id, userId));
+  return row?.photo ?? null;
+}

@@ -17,6 +17,7 @@ import {
   TEST_ORIGIN,
   type TestUser,
 } from "../../test/harness";
+import { publishedKey } from "./keys";
 
 const SECRET = "test-secret-test-secret-test-secret-0123";
 /** Our own data folder (both database kinds share it; keys never collide), so tests can look at the files. */
@@ -58,7 +59,7 @@ const PNG_ON_GARBAGE = Buffer.concat([
 const SIX_MB = 6 * 1024 * 1024;
 
 const keyOf = (uploadURL: string) => {
-  const match = /^\/api\/uploads\/(uploads\/[^/]+\/[^/]+)$/.exec(new URL(uploadURL).pathname);
+  const match = /^\/api\/uploads\/(incoming\/[^/]+\/[^/]+)$/.exec(new URL(uploadURL).pathname);
   if (!match?.[1]) throw new Error(`not a local upload URL: ${uploadURL}`);
   return match[1];
 };
@@ -96,14 +97,14 @@ async function listeningUrl(app: FastifyInstance, uploadURL: string): Promise<st
 const getObject = (app: FastifyInstance, objectPath: string) =>
   app.inject({ method: "GET", url: objectPath, remoteAddress: nextIp() });
 
-/** Uploads the file and makes it the user's photo; returns the key and objectPath. */
+/** Uploads the file and makes it the user's photo; returns the key it is served from, and objectPath. */
 async function setPhoto(app: FastifyInstance, user: TestUser, file: Buffer = PNG) {
   const uploadURL = await newUploadUrl(app, user);
   const put = await putFile(app, uploadURL, file);
   expect(put.statusCode, put.body).toBe(200);
   const set = await as(app, user)("PUT", "/api/profile/photo", { photoURL: uploadURL });
   expect(set.statusCode, set.body).toBe(200);
-  return { uploadURL, key: keyOf(uploadURL), objectPath: set.json().objectPath as string };
+  return { uploadURL, key: publishedKey(keyOf(uploadURL)), objectPath: set.json().objectPath as string };
 }
 
 /** Chunks of a body that starts like a PNG and goes on with zeros, up to `total` bytes. */
@@ -198,7 +199,7 @@ describeEachDatabase(
       const call = as(ctx.app, user);
 
       const uploadURL = await newUploadUrl(ctx.app, user);
-      expect(uploadURL.startsWith(`${TEST_ORIGIN}/api/uploads/uploads/`)).toBe(true);
+      expect(uploadURL.startsWith(`${TEST_ORIGIN}/api/uploads/incoming/`)).toBe(true);
       const url = new URL(uploadURL);
       expect(url.searchParams.get("expires")).toMatch(/^\d+$/);
       expect(url.searchParams.get("sig")).toMatch(/^[\w-]{20,}$/);
@@ -213,7 +214,9 @@ describeEachDatabase(
 
       const set = await call("PUT", "/api/profile/photo", { photoURL: uploadURL });
       expect(set.statusCode, set.body).toBe(200);
-      expect(set.json()).toEqual({ objectPath: `/objects/${key}` });
+      expect(set.json()).toEqual({ objectPath: `/objects/${publishedKey(key)}` });
+      expect(readFileSync(fileOf(publishedKey(key))).equals(PNG)).toBe(true);
+      expect(existsSync(fileOf(key))).toBe(false);
       const { objectPath } = set.json();
 
       expect((await call("GET", "/api/auth/user")).json()).toMatchObject({ photo: objectPath });
@@ -457,7 +460,7 @@ describeEachDatabase(
       // Not even once the photo is set.
       await as(ctx.app, user)("PUT", "/api/profile/photo", { photoURL: uploadURL });
       expect((await putFile(ctx.app, uploadURL, HTML)).statusCode).toBe(409);
-      const served = await getObject(ctx.app, `/objects/${keyOf(uploadURL)}`);
+      const served = await getObject(ctx.app, `/objects/${publishedKey(keyOf(uploadURL))}`);
       expect(served.rawPayload.equals(PNG)).toBe(true);
     });
 

@@ -3,20 +3,27 @@ import { z } from "zod";
 import {
   PhotoUpdateInputSchema,
   PhotoUpdateResponseSchema,
+  UploadUrlInputSchema,
   UploadUrlResponseSchema,
 } from "../../../shared/schemas/photo";
 import type { AppContext } from "../../app";
 import { SNIFF_BYTES, sniffImage } from "../../lib/image-sniff";
 import { signedInUser } from "../../plugins/auth";
 import { HttpError } from "../../plugins/errors";
-import { KEY_PATTERN, MAX_PHOTO_BYTES } from "../../storage/object-storage";
-import { keyFromObjectPath, keyFromUrl, newUploadKey, OBJECTS_PREFIX, ownerTag } from "./keys";
-import { replacePhoto } from "./queries";
+import { INCOMING_KEY_PATTERN, MAX_PHOTO_BYTES, PUBLISHED_KEY_PATTERN } from "../../storage/object-storage";
+import { keyFromObjectPath, keyFromUrl, newUploadKey, OBJECTS_PREFIX, ownerTag, publishedKey } from "./keys";
+import { currentPhoto, replacePhoto } from "./queries";
+import { startUploadSweeper } from "./sweeper";
 
-/** Spec §7 photo calls, and the public /objects/ route that serves photos. */
+/**
+ * Spec §7 photo calls, and the public /objects/ route that serves photos. An upload waits
+ * under incoming/ (never served, swept after an hour) until it is set as the photo, which
+ * moves it to uploads/.
+ */
 export const photoRoutes =
   ({ db, config, requireUser, storage, secret }: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
+    app.addHook("onClose", startUploadSweeper(storage, app.log));
     const allowedOrigins = new Set([
       new URL(config.publicUrl).origin,
       ...(config.s3 ? [new URL(config.s3.endpoint).origin] : []),
@@ -24,10 +31,20 @@ export const photoRoutes =
 
     app.post(
       "/api/profile/photo/upload",
-      { preHandler: requireUser, schema: { response: { 200: UploadUrlResponseSchema } } },
-      async (request) => ({
-        uploadURL: await storage.createUploadUrl(newUploadKey(secret, signedInUser(request).id)),
-      }),
+      {
+        preHandler: requireUser,
+        schema: { body: UploadUrlInputSchema.nullish(), response: { 200: UploadUrlResponseSchema } },
+      },
+      async (request) => {
+        const size = request.body?.size;
+        if (size !== undefined && size > MAX_PHOTO_BYTES)
+          throw new HttpError(413, "The photo is larger than 5 MB.");
+        // S3 enforces the size only when it is signed into the URL.
+        if (size === undefined && storage.kind === "s3")
+          throw new HttpError(400, "size: the file's size in bytes is required.");
+        const key = newUploadKey(secret, signedInUser(request).id);
+        return { uploadURL: await storage.createUploadUrl(key, size) };
+      },
     );
 
     app.put(
@@ -46,9 +63,14 @@ export const photoRoutes =
         if (!key || !allowedOrigins.has(origin)) throw new HttpError(400, "photoURL: not a photo upload.");
         if (key.split("/")[1] !== ownerTag(secret, userId))
           throw new HttpError(403, "That upload belongs to someone else.");
-        const stored = await storage.head(key, SNIFF_BYTES);
-        if (!stored)
+        const published = publishedKey(key);
+        const objectPath = `${OBJECTS_PREFIX}${published}`;
+        const stored = INCOMING_KEY_PATTERN.test(key) ? await storage.head(key, SNIFF_BYTES) : null;
+        if (!stored) {
+          // The current photo set again (its upload URL or objectPath, say a retry) changes nothing.
+          if ((await currentPhoto(db, userId)) === objectPath) return { objectPath };
           throw new HttpError(400, "photoURL: the upload was not found. Please upload the photo again.");
+        }
         if (stored.size > MAX_PHOTO_BYTES || !sniffImage(stored.head)) {
           await storage.delete(key);
           throw new HttpError(
@@ -56,9 +78,19 @@ export const photoRoutes =
             "photoURL: the file is not a JPEG, PNG, GIF or WebP image of at most 5 MB.",
           );
         }
-        const objectPath = `${OBJECTS_PREFIX}${key}`;
-        const previousKey = keyFromObjectPath(await replacePhoto(db, userId, objectPath));
-        if (previousKey && previousKey !== key) {
+        await storage.move(key, published).catch(async (error) => {
+          // A concurrent call of the same user's already moved it.
+          if (!(await storage.head(published, 1))) throw error;
+        });
+        let previous: string | null;
+        try {
+          previous = await replacePhoto(db, userId, objectPath);
+        } catch (error) {
+          await storage.delete(published).catch(() => {});
+          throw error;
+        }
+        const previousKey = keyFromObjectPath(previous);
+        if (previousKey && previousKey !== published) {
           await storage
             .delete(previousKey)
             .catch((error) => request.log.warn({ err: error }, "old photo not deleted"));
@@ -71,7 +103,7 @@ export const photoRoutes =
     app.get("/objects/*", { schema: { params: z.object({ "*": z.string() }) } }, async (request, reply) => {
       const key = request.params["*"];
       const notFound = () => reply.status(404).send({ message: "Not found" });
-      if (!KEY_PATTERN.test(key)) return notFound();
+      if (!PUBLISHED_KEY_PATTERN.test(key)) return notFound();
       const stored = await storage.head(key, SNIFF_BYTES);
       const type = stored ? sniffImage(stored.head) : null;
       if (!type) return notFound();

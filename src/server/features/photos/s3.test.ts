@@ -1,12 +1,7 @@
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
-import { createRequire } from "node:module";
-import os from "node:os";
-import path from "node:path";
-import { GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
+import { GetObjectCommand, HeadObjectCommand, PutObjectCommand } from "@aws-sdk/client-s3";
 import type { FastifyInstance } from "fastify";
 import { afterAll, expect, it } from "vitest";
-import type { S3Config } from "../../storage/s3-storage";
 import {
   as,
   createReadyUser,
@@ -15,48 +10,15 @@ import {
   TEST_ORIGIN,
   type TestUser,
 } from "../../test/harness";
+import { publishedKey } from "./keys";
+import { startS3 } from "./s3rver";
 
-/** s3rver ships no types (and is CommonJS): the little of it we use. */
-type S3rverOptions = {
-  port: number;
-  address: string;
-  silent: boolean;
-  directory: string;
-  configureBuckets: { name: string }[];
-};
-type S3rverServer = { run(): Promise<{ address: string; port: number }>; close(): Promise<void> };
-const S3rver: new (options: S3rverOptions) => S3rverServer = createRequire(import.meta.url)("s3rver");
-
-const BUCKET = "photos";
-const s3Directory = mkdtempSync(path.join(os.tmpdir(), "collect-s3rver-"));
-const s3rver = new S3rver({
-  port: 0,
-  address: "127.0.0.1",
-  silent: true,
-  directory: s3Directory,
-  configureBuckets: [{ name: BUCKET }],
-});
-const { port } = await s3rver.run();
-const s3: S3Config = {
-  endpoint: `http://127.0.0.1:${port}`,
-  bucket: BUCKET,
-  region: "us-east-1",
-  accessKeyId: "S3RVER",
-  secretAccessKey: "S3RVER",
-};
+const s3server = await startS3();
+const s3 = s3server.config;
+const BUCKET = s3.bucket;
 /** Our own view of the bucket, to see what the server left there. */
-const client = new S3Client({
-  endpoint: s3.endpoint,
-  region: s3.region,
-  forcePathStyle: true,
-  credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey },
-});
-
-afterAll(async () => {
-  client.destroy();
-  await s3rver.close();
-  rmSync(s3Directory, { recursive: true, force: true });
-});
+const client = s3server.client;
+afterAll(() => s3server.close());
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 /** A real 1x1 PNG. */
@@ -102,8 +64,9 @@ async function exists(key: string): Promise<boolean> {
   }
 }
 
-async function newUploadUrl(app: FastifyInstance, user: TestUser): Promise<string> {
-  const response = await as(app, user)("POST", "/api/profile/photo/upload");
+/** An upload URL for a file of `file`'s size. */
+async function newUploadUrl(app: FastifyInstance, user: TestUser, file: Buffer = PNG): Promise<string> {
+  const response = await as(app, user)("POST", "/api/profile/photo/upload", { size: file.length });
   expect(response.statusCode, response.body).toBe(200);
   return response.json().uploadURL;
 }
@@ -122,12 +85,13 @@ async function upload(uploadURL: string, body: Buffer, type = "image/png") {
 const getObject = (app: FastifyInstance, objectPath: string) =>
   app.inject({ method: "GET", url: objectPath, remoteAddress: nextIp() });
 
+/** Uploads and sets the photo; `key` is where it is served from. */
 async function setPhoto(app: FastifyInstance, user: TestUser, file: Buffer = PNG) {
-  const uploadURL = await newUploadUrl(app, user);
+  const uploadURL = await newUploadUrl(app, user, file);
   await upload(uploadURL, file);
   const set = await as(app, user)("PUT", "/api/profile/photo", { photoURL: uploadURL });
   expect(set.statusCode, set.body).toBe(200);
-  return { uploadURL, key: keyOf(uploadURL), objectPath: set.json().objectPath as string };
+  return { uploadURL, key: publishedKey(keyOf(uploadURL)), objectPath: set.json().objectPath as string };
 }
 
 describeEachDatabase(
@@ -137,21 +101,26 @@ describeEachDatabase(
       const user = await createReadyUser(ctx.app);
       const call = as(ctx.app, user);
       const uploadURL = await newUploadUrl(ctx.app, user);
-      expect(uploadURL.startsWith(`${s3.endpoint}/${BUCKET}/uploads/`)).toBe(true);
+      expect(uploadURL.startsWith(`${s3.endpoint}/${BUCKET}/incoming/`)).toBe(true);
       const url = new URL(uploadURL);
       expect(url.searchParams.get("X-Amz-Algorithm")).toBe("AWS4-HMAC-SHA256");
       expect(url.searchParams.get("X-Amz-Expires")).toBe("900");
       // No checksum of an empty body signed in: the browser's real body must be accepted.
       expect([...url.searchParams.keys()].filter((k) => /checksum/i.test(k))).toEqual([]);
       const key = keyOf(uploadURL);
-      expect(key).toMatch(/^uploads\/[\w-]+\/[0-9a-f-]{36}$/);
+      expect(key).toMatch(/^incoming\/[\w-]+\/[0-9a-f-]{36}$/);
+      // The size is signed: S3 itself refuses a body of any other length.
+      expect(url.searchParams.get("X-Amz-SignedHeaders")).toBe("content-length;host");
 
       await upload(uploadURL, PNG);
       expect((await stored(key))?.equals(PNG)).toBe(true);
 
       const set = await call("PUT", "/api/profile/photo", { photoURL: uploadURL });
       expect(set.statusCode, set.body).toBe(200);
-      expect(set.json()).toEqual({ objectPath: `/objects/${key}` });
+      expect(set.json()).toEqual({ objectPath: `/objects/${publishedKey(key)}` });
+      // Moved: nothing left waiting under incoming/.
+      expect(await exists(key)).toBe(false);
+      expect((await stored(publishedKey(key)))?.equals(PNG)).toBe(true);
       const { objectPath } = set.json();
       expect((await call("GET", "/api/auth/user")).json()).toMatchObject({ photo: objectPath });
 
@@ -181,7 +150,7 @@ describeEachDatabase(
 
     it("serves a PNG signature on garbage, declared as HTML to S3, as image/png with nosniff and sandbox", async () => {
       const user = await createReadyUser(ctx.app);
-      const uploadURL = await newUploadUrl(ctx.app, user);
+      const uploadURL = await newUploadUrl(ctx.app, user, PNG_ON_GARBAGE);
       await upload(uploadURL, PNG_ON_GARBAGE, "text/html");
       const set = await as(ctx.app, user)("PUT", "/api/profile/photo", { photoURL: uploadURL });
       expect(set.statusCode, set.body).toBe(200);
@@ -195,7 +164,7 @@ describeEachDatabase(
 
     it("re-checks what arrived in S3: HTML is refused with 400 and deleted from the bucket", async () => {
       const user = await createReadyUser(ctx.app);
-      const uploadURL = await newUploadUrl(ctx.app, user);
+      const uploadURL = await newUploadUrl(ctx.app, user, HTML);
       await upload(uploadURL, HTML, "text/html");
       const key = keyOf(uploadURL);
       expect(await exists(key)).toBe(true);
@@ -207,13 +176,15 @@ describeEachDatabase(
       expect((await as(ctx.app, user)("GET", "/api/auth/user")).json().photo).toBeNull();
     });
 
-    it("re-checks the size: 6 MB that S3 accepted is refused with 400 and deleted", async () => {
+    it("re-checks the size: 6 MB that got into the bucket anyway is refused with 400 and deleted", async () => {
       const user = await createReadyUser(ctx.app);
-      const uploadURL = await newUploadUrl(ctx.app, user);
-      await upload(uploadURL, Buffer.concat([PNG_SIGNATURE, Buffer.alloc(6 * 1024 * 1024)]));
-      const key = keyOf(uploadURL);
-      expect(await exists(key)).toBe(true);
-      const set = await as(ctx.app, user)("PUT", "/api/profile/photo", { photoURL: uploadURL });
+      const key = keyOf(await newUploadUrl(ctx.app, user));
+      const big = Buffer.concat([PNG_SIGNATURE, Buffer.alloc(6 * 1024 * 1024)]);
+      // Written behind the signed URL's back (S3 itself would refuse it through the URL).
+      await client.send(new PutObjectCommand({ Bucket: BUCKET, Key: key, Body: big }));
+      const set = await as(ctx.app, user)("PUT", "/api/profile/photo", {
+        photoURL: `${TEST_ORIGIN}/objects/${key}`,
+      });
       expect(set.statusCode, set.body).toBe(400);
       expect(set.json().message).toMatch(/at most 5 MB/);
       expect(await exists(key)).toBe(false);
@@ -248,10 +219,10 @@ describeEachDatabase(
       const user = await createReadyUser(ctx.app);
       const uploadURL = await newUploadUrl(ctx.app, user);
       await upload(uploadURL, PNG);
-      const { pathname, search } = new URL(uploadURL);
+      const { pathname, search, port } = new URL(uploadURL);
       for (const photoURL of [
         `https://evil.example${pathname}${search}`,
-        `http://127.0.0.1:${port + 1}${pathname}`,
+        `http://127.0.0.1:${Number(port) + 1}${pathname}`,
         "/etc/passwd",
         "not a url",
       ]) {

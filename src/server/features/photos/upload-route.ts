@@ -3,6 +3,7 @@ import { SNIFF_BYTES, sniffImage } from "../../lib/image-sniff";
 import { HttpError } from "../../plugins/errors";
 import { LOCAL_UPLOAD_PREFIX, type LocalStorage } from "../../storage/local-storage";
 import { MAX_PHOTO_BYTES } from "../../storage/object-storage";
+import { publishedKey } from "./keys";
 
 /**
  * The local store's upload endpoint: PUT of the raw file (no multipart) to a signed URL.
@@ -28,6 +29,9 @@ export async function registerLocalUploadRoute(app: FastifyInstance, storage: Lo
           throw new HttpError(413, "The photo is larger than 5 MB.");
         }
 
+        // Already set as a photo (and so moved away): the link stays used.
+        if (await storage.head(publishedKey(key), 1))
+          throw new HttpError(409, "This upload link was already used.");
         let target: Awaited<ReturnType<LocalStorage["openForWrite"]>>;
         try {
           target = await storage.openForWrite(key);

@@ -1,0 +1,83 @@
+import net from "node:net";
+import type { FastifyInstance } from "fastify";
+import { afterEach, describe, expect, it } from "vitest";
+import { buildApp } from "../app";
+import type { Database } from "../db/client";
+import type { Config } from "../env";
+import { freshDatabase, nextIp, testConfig } from "../test/harness";
+import { setHashQueueLength } from "./metrics";
+
+const TOKEN = "metrics-token-0123456789";
+const opened: { app: FastifyInstance; database: Database }[] = [];
+afterEach(async () => {
+  for (const { app, database } of opened.splice(0)) {
+    await app.close();
+    await database.close();
+  }
+});
+
+async function start(overrides: Partial<Config> = {}) {
+  const database = await freshDatabase("pglite");
+  const app = await buildApp(testConfig(overrides), { database });
+  opened.push({ app, database });
+  return app;
+}
+
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+const scrape = (app: FastifyInstance, authorization?: string) =>
+  app.inject({ method: "GET", url: "/metrics", headers: authorization ? { authorization } : {} });
+
+describe("metrics", () => {
+  it("are off by default", async () => {
+    const app = await start();
+    expect((await scrape(app)).statusCode).toBe(404);
+    expect((await scrape(app, `Bearer ${TOKEN}`)).statusCode).toBe(404);
+  });
+
+  it("behind METRICS_TOKEN: count a request by its route pattern, never the raw URL", async () => {
+    const app = await start({ metrics: { port: undefined, token: TOKEN } });
+    expect((await scrape(app)).statusCode).toBe(404);
+    expect((await scrape(app, "Bearer wrong")).statusCode).toBe(404);
+
+    const code = "Zq9xK2mP";
+    const screen = await app.inject({
+      method: "GET",
+      url: `/api/payment-screen/${code}`,
+      remoteAddress: nextIp(),
+    });
+    expect(screen.statusCode).toBe(404);
+    setHashQueueLength(3);
+
+    const response = await scrape(app, `Bearer ${TOKEN}`);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["content-type"]).toMatch(/^text\/plain/);
+    const text = response.body;
+    expect(text).toMatch(
+      /http_request_duration_seconds_count\{method="GET",route="\/api\/payment-screen\/:code",status_code="404"\} 1\n/,
+    );
+    expect(text).not.toContain(code);
+    expect(text).toMatch(/pay_page_view_cache_lookups_total\{result="miss"\} 1\n/);
+    expect(text).toMatch(/password_hash_queue_length 3\n/);
+    expect(text).toMatch(/process_cpu_user_seconds_total/);
+    setHashQueueLength(0);
+  });
+
+  it("on METRICS_PORT: served by their own listener, not by the app", async () => {
+    const port = await freePort();
+    const app = await start({ metrics: { port, token: undefined } });
+    expect((await app.inject({ method: "GET", url: "/healthz" })).statusCode).toBe(200);
+    expect((await scrape(app)).statusCode).toBe(404);
+    const response = await fetch(`http://127.0.0.1:${port}/metrics`);
+    expect(response.status).toBe(200);
+    expect(await response.text()).toMatch(
+      /http_request_duration_seconds_count\{method="GET",route="\/healthz",status_code="200"\} 1\n/,
+    );
+  });
+});

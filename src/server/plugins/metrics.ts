@@ -1,0 +1,117 @@
+import { createHash, timingSafeEqual } from "node:crypto";
+import http from "node:http";
+import type { FastifyInstance } from "fastify";
+import pg from "pg";
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
+import type { Db } from "../db/client";
+import type { Config } from "../env";
+import type { ViewCache } from "../features/pay-page/view-cache";
+
+let hashQueueLength = 0;
+/** For code that queues password hashes: how many wait now (read only when metrics are scraped). */
+export function setHashQueueLength(length: number): void {
+  hashQueueLength = length;
+}
+
+/**
+ * Prometheus metrics, off unless METRICS_PORT or METRICS_TOKEN is set: request count and
+ * latency by route pattern (never the raw URL) and status, the database pool, the pay-page
+ * view cache, the hash queue, and the process. Per request it costs one histogram observation
+ * in onResponse; everything else is read at scrape time. Served on METRICS_PORT (its own
+ * listener, for a private network) or at /metrics behind `Authorization: Bearer METRICS_TOKEN`.
+ */
+export async function registerMetrics(
+  app: FastifyInstance,
+  options: { config: Pick<Config, "metrics" | "host">; db: Db; viewCache: ViewCache },
+): Promise<void> {
+  const settings = options.config.metrics;
+  if (!settings) return;
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+
+  const duration = new Histogram({
+    name: "http_request_duration_seconds",
+    help: "Time to answer, by route pattern; its _count is the request count",
+    labelNames: ["method", "route", "status_code"],
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 10],
+    registers: [registry],
+  });
+  app.addHook("onResponse", (request, reply, done) => {
+    duration.observe(
+      {
+        method: request.method,
+        route: request.routeOptions.url ?? "(unmatched)",
+        status_code: reply.statusCode,
+      },
+      reply.elapsedTime / 1000,
+    );
+    done();
+  });
+
+  const pool = (options.db as unknown as { $client?: unknown }).$client;
+  if (pool instanceof pg.Pool) {
+    const poolGauge = (name: string, help: string, read: () => number) =>
+      new Gauge({
+        name,
+        help,
+        registers: [registry],
+        collect: function () {
+          this.set(read());
+        },
+      });
+    poolGauge("db_pool_connections", "Open connections to PostgreSQL", () => pool.totalCount);
+    poolGauge("db_pool_idle_connections", "Idle connections to PostgreSQL", () => pool.idleCount);
+    poolGauge("db_pool_waiting_queries", "Queries waiting for a connection", () => pool.waitingCount);
+  }
+
+  const lookups = new Counter({
+    name: "pay_page_view_cache_lookups_total",
+    help: "Public payment view cache lookups, by result",
+    labelNames: ["result"],
+    registers: [registry],
+  });
+  const get = options.viewCache.get;
+  options.viewCache.get = (code) => {
+    const view = get(code);
+    lookups.inc({ result: view ? "hit" : "miss" });
+    return view;
+  };
+
+  new Gauge({
+    name: "password_hash_queue_length",
+    help: "Password hashes waiting for a worker",
+    registers: [registry],
+    collect() {
+      this.set(hashQueueLength);
+    },
+  });
+
+  const answer = async () => ({ type: registry.contentType, body: await registry.metrics() });
+  if (settings.token) {
+    const digest = (text: string) => createHash("sha256").update(text).digest();
+    const expected = digest(`Bearer ${settings.token}`);
+    app.get("/metrics", async (request, reply) => {
+      if (!timingSafeEqual(digest(request.headers.authorization ?? ""), expected))
+        return reply.status(404).send({ message: "Not found" });
+      const { type, body } = await answer();
+      return reply.header("content-type", type).header("cache-control", "no-store").send(body);
+    });
+  }
+  if (settings.port) {
+    const server = http.createServer((request, response) => {
+      if (request.url !== "/metrics") return void response.writeHead(404).end();
+      answer().then(
+        ({ type, body }) => response.writeHead(200, { "content-type": type }).end(body),
+        () => response.writeHead(500).end(),
+      );
+    });
+    await new Promise<void>((resolve, reject) => {
+      server.once("error", reject);
+      server.listen(settings.port, options.config.host, resolve);
+    });
+    app.addHook("onClose", async () => {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    });
+  }
+}
