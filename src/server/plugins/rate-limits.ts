@@ -12,7 +12,7 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
 /**
- * Per signed-in user: generous for a person, a wall for a script (docs/decisions/006). Keyed
+ * Per signed-in user: generous for a person, a wall for a script (docs/decisions/009). Keyed
  * "METHOD /route/pattern" as Fastify registers it.
  */
 export const WRITE_LIMITS: Record<string, Limit> = {
