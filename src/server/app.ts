@@ -177,7 +177,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     webAuthn,
   };
 
-  await registerMetrics(app, { config, db: database.db, viewCache: context.viewCache });
+  await registerMetrics(app, { config, db: database.db, viewCache: context.viewCache, hashQueue });
   app.get("/healthz", async () => ({ status: "ok" }));
   app.get("/readyz", async (_request, reply) => {
     try {

@@ -4,8 +4,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import { buildApp } from "../app";
 import type { Database } from "../db/client";
 import type { Config } from "../env";
+import { createHashQueue } from "../lib/hash-queue";
 import { freshDatabase, nextIp, testConfig } from "../test/harness";
-import { setHashQueueLength } from "./metrics";
 
 const TOKEN = "metrics-token-0123456789";
 const opened: { app: FastifyInstance; database: Database }[] = [];
@@ -16,9 +16,11 @@ afterEach(async () => {
   }
 });
 
+const hashQueue = createHashQueue({ concurrency: 1 });
+
 async function start(overrides: Partial<Config> = {}) {
   const database = await freshDatabase("pglite");
-  const app = await buildApp(testConfig(overrides), { database });
+  const app = await buildApp(testConfig(overrides), { database, hashQueue });
   opened.push({ app, database });
   return app;
 }
@@ -53,7 +55,10 @@ describe("metrics", () => {
       remoteAddress: nextIp(),
     });
     expect(screen.statusCode).toBe(404);
-    setHashQueueLength(3);
+    // One hash running, three waiting for their turn.
+    let finish = () => {};
+    const running = new Promise<void>((resolve) => (finish = resolve));
+    const queued = Array.from({ length: 4 }, () => hashQueue.run(() => running));
 
     const response = await scrape(app, `Bearer ${TOKEN}`);
     expect(response.statusCode).toBe(200);
@@ -66,7 +71,8 @@ describe("metrics", () => {
     expect(text).toMatch(/pay_page_view_cache_lookups_total\{result="miss"\} 1\n/);
     expect(text).toMatch(/password_hash_queue_length 3\n/);
     expect(text).toMatch(/process_cpu_user_seconds_total/);
-    setHashQueueLength(0);
+    finish();
+    await Promise.all(queued);
   });
 
   it("on METRICS_PORT: served by their own listener, not by the app", async () => {

@@ -7,12 +7,6 @@ import type { Db } from "../db/client";
 import type { Config } from "../env";
 import type { ViewCache } from "../features/pay-page/view-cache";
 
-let hashQueueLength = 0;
-/** For code that queues password hashes: how many wait now (read only when metrics are scraped). */
-export function setHashQueueLength(length: number): void {
-  hashQueueLength = length;
-}
-
 /**
  * Prometheus metrics, off unless METRICS_PORT or METRICS_TOKEN is set: request count and
  * latency by route pattern (never the raw URL) and status, the database pool, the pay-page
@@ -22,7 +16,13 @@ export function setHashQueueLength(length: number): void {
  */
 export async function registerMetrics(
   app: FastifyInstance,
-  options: { config: Pick<Config, "metrics" | "host">; db: Db; viewCache: ViewCache },
+  options: {
+    config: Pick<Config, "metrics" | "host">;
+    db: Db;
+    viewCache: ViewCache;
+    /** Password hashes waiting for their turn (lib/hash-queue.ts), read at scrape time. */
+    hashQueue: { load: { waiting: number } };
+  },
 ): Promise<void> {
   const settings = options.config.metrics;
   if (!settings) return;
@@ -82,7 +82,7 @@ export async function registerMetrics(
     help: "Password hashes waiting for a worker",
     registers: [registry],
     collect() {
-      this.set(hashQueueLength);
+      this.set(options.hashQueue.load.waiting);
     },
   });
 
