@@ -1,15 +1,16 @@
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
-import Fastify, { type FastifyInstance, type FastifyRequest, type RouteOptions } from "fastify";
+import Fastify, { type FastifyInstance, type RouteOptions } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
-import { type Database, type Db, openDatabase } from "./db/client";
+import type { AppContext } from "./context";
+import { type Database, openDatabase } from "./db/client";
 import type { Config } from "./env";
 import { accountControlAuthOptions } from "./features/account-security/auth-options";
 import { accountSecurityRoutes } from "./features/account-security/routes";
 import { passkeyRoutes } from "./features/passkeys/routes";
-import { createWebAuthn, type WebAuthn } from "./features/passkeys/webauthn";
+import { createWebAuthn } from "./features/passkeys/webauthn";
 import { payPageRoutes } from "./features/pay-page/routes";
-import { registerViewCache, type ViewCache } from "./features/pay-page/view-cache";
+import { registerViewCache } from "./features/pay-page/view-cache";
 import { payeeRoutes } from "./features/payees/routes";
 import { paymentAccountRoutes } from "./features/payment-accounts/routes";
 import { paymentRequestRoutes } from "./features/payment-requests/routes";
@@ -17,10 +18,10 @@ import { photoRoutes } from "./features/photos/routes";
 import { registerLocalUploadRoute } from "./features/photos/upload-route";
 import { userRoutes } from "./features/users/routes";
 import { resolveAuthSecret } from "./lib/auth-secret";
-import { type ClientAssets, readClientAssets } from "./lib/client-assets";
+import { readClientAssets } from "./lib/client-assets";
 import { createHashQueue, type HashQueue } from "./lib/hash-queue";
-import { createMailer, type Mailer } from "./mail/mailer";
-import { type Auth, createAuth, registerSession, type SessionUser } from "./plugins/auth";
+import { createMailer } from "./mail/mailer";
+import { createAuth, registerSession, type SessionUser } from "./plugins/auth";
 import { registerAuthRoutes } from "./plugins/auth-routes";
 import { registerCsrfGuard } from "./plugins/csrf";
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from "./plugins/errors";
@@ -30,30 +31,7 @@ import { registerRateLimits } from "./plugins/rate-limits";
 import { registerSecurityHeaders } from "./plugins/security-headers";
 import type { SessionMemo } from "./plugins/session-memo";
 import { createLocalStorage } from "./storage/local-storage";
-import type { ObjectStorage } from "./storage/object-storage";
 import { createS3Storage } from "./storage/s3-storage";
-
-/** What every feature's routes receive. */
-export type AppContext = {
-  db: Db;
-  /** Public payment views, dropped when the database notifies a change. */
-  viewCache: ViewCache;
-  auth: Auth;
-  config: Config;
-  requireUser: (request: FastifyRequest) => Promise<void>;
-  requireFreshUser: (request: FastifyRequest) => Promise<void>;
-  /** Forgets the caller's verified session in this process (sign-out). */
-  forgetSession: (request: FastifyRequest) => Promise<void>;
-  /** Built CSS and the pay page's script, for server-rendered pages. */
-  clientAssets: ClientAssets;
-  storage: ObjectStorage;
-  /** The server's secret (AUTH_SECRET or the generated one), for our own signatures. */
-  secret: string;
-  /** Outgoing mail (SMTP_URL), or a stand-in that says mail is off. */
-  mailer: Mailer;
-  /** Passkey registration and sign-in checks. */
-  webAuthn: WebAuthn;
-};
 
 export type BuildOptions = {
   /** An already open database (tests); otherwise one is opened from config and closed with the app. */

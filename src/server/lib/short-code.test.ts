@@ -1,5 +1,6 @@
 import { expect, it } from "vitest";
-import { newShortCode, SHORT_CODE_BITS, SHORT_CODE_LENGTH } from "./short-code";
+import { SHORT_CODE_LENGTH } from "../../shared/schemas/payment-request";
+import { newShortCode, SHORT_CODE_BITS } from "./short-code";
 
 it("draws at least 59 bits in at most 10 unambiguous characters", () => {
   expect(SHORT_CODE_LENGTH).toBeLessThanOrEqual(10);

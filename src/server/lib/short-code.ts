@@ -1,4 +1,5 @@
 import { randomInt } from "node:crypto";
+import { SHORT_CODE_LENGTH } from "../../shared/schemas/payment-request";
 
 /**
  * Base58 (no 0, O, I, l) plus "-" and "_": 60 symbols that survive being read aloud or retyped.
@@ -7,7 +8,6 @@ import { randomInt } from "node:crypto";
  */
 const ALPHANUMERIC = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz";
 const ALPHABET = `${ALPHANUMERIC}-_`;
-export const SHORT_CODE_LENGTH = 10;
 
 export function newShortCode(): string {
   let code = "";

@@ -90,6 +90,9 @@ export const ReminderResponseSchema = z.object({ request: PaymentRequestSchema, 
 /** Ids are not validated here: a malformed id answers 404 like any other unknown one. */
 export const IdParamsSchema = z.object({ id: z.string().max(100) });
 
+/** Length of a pay link's code (server/lib/short-code.ts makes them; the request form previews one). */
+export const SHORT_CODE_LENGTH = 10;
+
 export const ShortCodeSchema = z.string().regex(/^[A-Za-z0-9_-]{1,16}$/, "Payment request not found");
 
 /** Spec §3 Public payment view: nothing else (no phone, email or internal id). */

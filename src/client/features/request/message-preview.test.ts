@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { SHORT_CODE_LENGTH } from "../../../server/lib/short-code";
+import { SHORT_CODE_LENGTH } from "../../../shared/schemas/payment-request";
 import { composeSmsMessage, smsSize } from "../../../shared/sms";
 import { PREVIEW_CODE, previewMessage } from "./message-preview";
 

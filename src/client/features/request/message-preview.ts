@@ -4,7 +4,7 @@ import { type RequestForm, tidyAmount } from "./validate-request-form";
 
 /**
  * The link is made when the request is created; until then a stand-in code of the same length
- * and alphabet (the server's SHORT_CODE_LENGTH) keeps the preview's size and any shortening
+ * and alphabet (SHORT_CODE_LENGTH, shared with the server) keeps the preview's size and any shortening
  * exactly the server's.
  */
 export const PREVIEW_CODE = "xxxxxxxxxx";

@@ -9,7 +9,7 @@ import {
   SessionParamsSchema,
 } from "../../../shared/schemas/account";
 import { MessageSchema } from "../../../shared/schemas/user";
-import type { AppContext } from "../../app";
+import type { AppContext } from "../../context";
 import { signedInUser } from "../../plugins/auth";
 import { HttpError } from "../../plugins/errors";
 import { forwardCookies, webHeaders } from "../../plugins/web-bridge";

@@ -7,7 +7,7 @@ import {
   WebAuthnOptionsSchema,
   WebAuthnResponseSchema,
 } from "../../../shared/schemas/account";
-import type { AppContext } from "../../app";
+import type { AppContext } from "../../context";
 import { signedInUser } from "../../plugins/auth";
 import { HttpError } from "../../plugins/errors";
 import { takeAllowance } from "../account-security/queries";

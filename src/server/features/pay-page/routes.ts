@@ -5,7 +5,7 @@ import {
   PublicPaymentViewSchema,
   ShortCodeSchema,
 } from "../../../shared/schemas/payment-request";
-import type { AppContext } from "../../app";
+import type { AppContext } from "../../context";
 import { HttpError } from "../../plugins/errors";
 import { createMissLimiter } from "../../plugins/miss-limiter";
 import { webHeaders } from "../../plugins/web-bridge";

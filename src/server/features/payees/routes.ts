@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { PayeeInputSchema, PayeeSchema } from "../../../shared/schemas/payee";
 import { IdParamsSchema } from "../../../shared/schemas/payment-request";
-import type { AppContext } from "../../app";
+import type { AppContext } from "../../context";
 import { signedInUser } from "../../plugins/auth";
 import { HttpError } from "../../plugins/errors";
 import { deletePayee, listPayees, savePayee } from "./queries";

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { PaymentAccountSchema, PaymentAccountsInputSchema } from "../../../shared/schemas/payment-account";
-import type { AppContext } from "../../app";
+import type { AppContext } from "../../context";
 import { signedInUser } from "../../plugins/auth";
 import { listPaymentAccounts, replacePaymentAccounts } from "./queries";
 

@@ -1,5 +1,5 @@
 import { expect, it } from "vitest";
-import { SHORT_CODE_LENGTH } from "../../lib/short-code";
+import { SHORT_CODE_LENGTH } from "../../../shared/schemas/payment-request";
 import { as, createReadyUser, describeEachDatabase, TEST_ORIGIN } from "../../test/harness";
 
 const valid = {

@@ -11,7 +11,7 @@ import {
   StatusUpdateSchema,
 } from "../../../shared/schemas/payment-request";
 import { composeReminderMessage, composeSmsMessage } from "../../../shared/sms";
-import type { AppContext } from "../../app";
+import type { AppContext } from "../../context";
 import { signedInUser } from "../../plugins/auth";
 import { HttpError } from "../../plugins/errors";
 import {

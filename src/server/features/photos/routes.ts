@@ -6,7 +6,7 @@ import {
   UploadUrlInputSchema,
   UploadUrlResponseSchema,
 } from "../../../shared/schemas/photo";
-import type { AppContext } from "../../app";
+import type { AppContext } from "../../context";
 import { SNIFF_BYTES, sniffImage } from "../../lib/image-sniff";
 import { signedInUser } from "../../plugins/auth";
 import { HttpError } from "../../plugins/errors";

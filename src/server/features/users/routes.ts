@@ -4,7 +4,7 @@ import { z } from "zod";
 import { safeReturnTo } from "../../../shared/return-to";
 import { SignInOptionsSchema } from "../../../shared/schemas/sign-in";
 import { ProfileInputSchema, SetupInputSchema, UserSchema } from "../../../shared/schemas/user";
-import type { AppContext } from "../../app";
+import type { AppContext } from "../../context";
 import { OIDC_PROVIDER_ID, signedInUser } from "../../plugins/auth";
 import { HttpError } from "../../plugins/errors";
 import { forwardCookies, webHeaders } from "../../plugins/web-bridge";

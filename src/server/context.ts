@@ -1,0 +1,31 @@
+import type { FastifyRequest } from "fastify";
+import type { Db } from "./db/client";
+import type { Config } from "./env";
+import type { WebAuthn } from "./features/passkeys/webauthn";
+import type { ViewCache } from "./features/pay-page/view-cache";
+import type { ClientAssets } from "./lib/client-assets";
+import type { Mailer } from "./mail/mailer";
+import type { Auth } from "./plugins/auth";
+import type { ObjectStorage } from "./storage/object-storage";
+
+/** What every feature's routes receive (built by app.ts; features import this, never app.ts). */
+export type AppContext = {
+  db: Db;
+  /** Public payment views, dropped when the database notifies a change. */
+  viewCache: ViewCache;
+  auth: Auth;
+  config: Config;
+  requireUser: (request: FastifyRequest) => Promise<void>;
+  requireFreshUser: (request: FastifyRequest) => Promise<void>;
+  /** Forgets the caller's verified session in this process (sign-out). */
+  forgetSession: (request: FastifyRequest) => Promise<void>;
+  /** Built CSS and the pay page's script, for server-rendered pages. */
+  clientAssets: ClientAssets;
+  storage: ObjectStorage;
+  /** The server's secret (AUTH_SECRET or the generated one), for our own signatures. */
+  secret: string;
+  /** Outgoing mail (SMTP_URL), or a stand-in that says mail is off. */
+  mailer: Mailer;
+  /** Passkey registration and sign-in checks. */
+  webAuthn: WebAuthn;
+};
