@@ -78,6 +78,8 @@ export function createAuth(
         hash: (password) => hasher.hash(password).catch(busyToApiError),
         verify: (input) => hasher.verify(input).catch(busyToApiError),
       },
+      // Reset by email, enumeration-safe sign-up (features/account-security/auth-options.ts).
+      ...accountControl.emailAndPassword,
     },
     // An identity provider's account joins an existing one only when that account proved its
     // email; otherwise whoever pre-registered the address with a password would share it.
