@@ -3,6 +3,7 @@
 // installed (a development checkout), when the sources are newer than it. A production install
 // (`npm install --omit=dev`) never builds: it runs what `npm run build` produced.
 import { execFileSync } from "node:child_process";
+import module from "node:module";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -35,4 +36,7 @@ if (missing || stale) {
 }
 
 process.chdir(root);
+// V8 keeps the compiled code of the server and its packages on disk between starts (Node 22+):
+// loading them is most of a start-up.
+module.enableCompileCache?.();
 await import(pathToFileURL(path.join(root, "dist/server/main.js")).href);
