@@ -16,8 +16,9 @@ type Entry = { view: CachedView; userId: string; expires: number };
  * process at once. Without a listening connection the cache stands aside and every lookup
  * reads the database. `ttlMs` bounds any staleness the notifications could not prevent.
  */
-export function createViewCache(options: { ttlMs?: number; maxEntries?: number } = {}) {
+export function createViewCache(options: { ttlMs?: number; maxEntries?: number; now?: () => number } = {}) {
   const ttlMs = options.ttlMs ?? 30_000;
+  const now = options.now ?? Date.now;
   const maxEntries = options.maxEntries ?? 10_000;
   const entries = new Map<string, Entry>();
   const codesOf = new Map<string, Set<string>>();
@@ -42,7 +43,7 @@ export function createViewCache(options: { ttlMs?: number; maxEntries?: number }
     get(code: string): CachedView | undefined {
       const entry = listening ? entries.get(code) : undefined;
       if (!entry) return undefined;
-      if (entry.expires > Date.now()) return entry.view;
+      if (entry.expires > now()) return entry.view;
       remove(code);
       return undefined;
     },
@@ -51,7 +52,7 @@ export function createViewCache(options: { ttlMs?: number; maxEntries?: number }
     set(code: string, userId: string, view: CachedView, readAt: number) {
       if (!listening || readAt !== generation) return;
       if (entries.size >= maxEntries) remove(entries.keys().next().value as string);
-      entries.set(code, { view, userId, expires: Date.now() + ttlMs });
+      entries.set(code, { view, userId, expires: now() + ttlMs });
       const codes = codesOf.get(userId) ?? new Set<string>();
       codes.add(code);
       codesOf.set(userId, codes);
