@@ -7,7 +7,9 @@ const SIGNED_IN = ["/", "/request", "/contacts", "/archive", "/payment-methods",
 
 async function checkPage(page: Page, path: string) {
   await page.goto(path);
-  await page.waitForLoadState("networkidle");
+  // The intended screen, rendered, before it is scanned: every screen has exactly one h1.
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
   const results = await new AxeBuilder({ page })
     .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
     .analyze();

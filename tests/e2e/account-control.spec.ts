@@ -35,7 +35,7 @@ test("resets a forgotten password from the emailed link; the old session is refu
     extraHTTPHeaders: { "x-forwarded-for": "198.19.8.1" },
   });
   const visitor = await fresh.newPage();
-  await visitor.goto("/sign-in");
+  await visitor.goto("/sign-in?mode=sign-in");
   await visitor.getByRole("link", { name: "Forgot password?" }).click();
   await expect(visitor.getByRole("heading", { name: "Forgot your password?" })).toBeVisible();
   await visitor.getByLabel("Email").fill(readyUser.email);
