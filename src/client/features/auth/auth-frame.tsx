@@ -3,8 +3,8 @@ import { Card, CardContent } from "../../components/ui/card";
 import { Logo } from "../../components/ui/logo";
 import { paths } from "../../paths";
 
-/** The signed-out frame of the recovery pages: logo, one card, a heading and a line under it. */
-export function AuthFrame({ title, lead, children }: { title: string; lead: string; children: ReactNode }) {
+/** The signed-out frame of the sign-in and recovery pages: logo, one card, a heading and a line under it. */
+export function AuthFrame({ title, lead, children }: { title: string; lead?: string; children: ReactNode }) {
   return (
     <main className="flex min-h-dvh flex-col items-center bg-gradient-to-b from-emerald-50 to-slate-50 px-4 py-10 sm:justify-center dark:from-emerald-950 dark:to-slate-950">
       <a
@@ -17,7 +17,7 @@ export function AuthFrame({ title, lead, children }: { title: string; lead: stri
         <CardContent className="space-y-6">
           <div className="space-y-1 text-center">
             <h1 className="text-xl font-bold text-slate-900 dark:text-white">{title}</h1>
-            <p className="text-sm text-slate-600 dark:text-slate-400">{lead}</p>
+            {lead ? <p className="text-sm text-slate-600 dark:text-slate-400">{lead}</p> : null}
           </div>
           {children}
         </CardContent>

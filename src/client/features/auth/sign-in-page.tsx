@@ -1,12 +1,11 @@
 import { useEffect, useRef, useState } from "react";
 import { Link, useSearch } from "wouter";
 import { safeReturnTo } from "../../../shared/return-to";
-import { Card, CardContent } from "../../components/ui/card";
-import { Logo } from "../../components/ui/logo";
 import { LoadingBlock } from "../../components/ui/spinner";
 import { useUser } from "../../lib/user";
 import { paths } from "../../paths";
 import { useSignInOptions } from "./api";
+import { AuthFrame } from "./auth-frame";
 import { CredentialsForm } from "./credentials-form";
 import { PasskeySignInButton } from "./passkey-sign-in-button";
 import { SignInAlternatives } from "./sign-in-alternatives";
@@ -61,43 +60,27 @@ export default function SignInPage() {
   };
 
   return (
-    <main className="flex min-h-dvh flex-col items-center bg-gradient-to-b from-emerald-50 to-slate-50 px-4 dark:from-emerald-950 dark:to-slate-950 py-10 sm:justify-center">
-      <a
-        href={paths.home}
-        className="mb-8 rounded-lg focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-emerald-600"
-      >
-        <Logo size="lg" />
-      </a>
-      <Card className="w-full max-w-sm">
-        <CardContent className="space-y-6">
-          <div className="space-y-1 text-center">
-            <h1 className="text-xl font-bold text-slate-900 dark:text-white">{view.title}</h1>
-            {options.password ? (
-              <p className="text-sm text-slate-600 dark:text-slate-400">{view.lead}</p>
-            ) : null}
-          </div>
-          {options.password ? (
-            <CredentialsForm mode={mode} initialError={providerError} onSignedIn={onSignedIn} />
-          ) : providerError ? (
-            <p role="alert" className="text-sm text-red-800 dark:text-red-200">
-              {providerError}
-            </p>
-          ) : null}
-          <SignInAlternatives options={options} returnTo={target} />
-          <PasskeySignInButton target={target} />
-          {options.password ? (
-            <p className="text-center text-sm text-slate-600 dark:text-slate-400">
-              {view.switchText}{" "}
-              <Link
-                href={modeHref(search, view.other)}
-                className="font-semibold text-emerald-700 underline-offset-4 hover:underline dark:text-emerald-300"
-              >
-                {view.switchLink}
-              </Link>
-            </p>
-          ) : null}
-        </CardContent>
-      </Card>
-    </main>
+    <AuthFrame title={view.title} lead={options.password ? view.lead : undefined}>
+      {options.password ? (
+        <CredentialsForm mode={mode} initialError={providerError} onSignedIn={onSignedIn} />
+      ) : providerError ? (
+        <p role="alert" className="text-sm text-red-800 dark:text-red-200">
+          {providerError}
+        </p>
+      ) : null}
+      <SignInAlternatives options={options} returnTo={target} />
+      <PasskeySignInButton target={target} />
+      {options.password ? (
+        <p className="text-center text-sm text-slate-600 dark:text-slate-400">
+          {view.switchText}{" "}
+          <Link
+            href={modeHref(search, view.other)}
+            className="font-semibold text-emerald-700 underline-offset-4 hover:underline dark:text-emerald-300"
+          >
+            {view.switchLink}
+          </Link>
+        </p>
+      ) : null}
+    </AuthFrame>
   );
 }
