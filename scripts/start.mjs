@@ -3,8 +3,8 @@
 // installed (a development checkout), when the sources are newer than it. A production install
 // (`npm install --omit=dev`) never builds: it runs what `npm run build` produced.
 import { execFileSync } from "node:child_process";
-import module from "node:module";
 import { existsSync, readdirSync, statSync } from "node:fs";
+import module from "node:module";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 
