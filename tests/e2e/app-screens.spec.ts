@@ -82,7 +82,9 @@ test("a signed-out visit to /archive says 'Unauthorized', goes to sign-in and co
     leftAt: performance.timeOrigin,
   }));
   expect(shownAt).toBeGreaterThan(0);
-  expect(leftAt - shownAt).toBeGreaterThanOrEqual(490);
+  // The toast was on screen before the page left (the 500 ms delay itself is timed with a fake
+  // clock in src/client/lib/unauthorized.test.ts; a busy browser can paint the toast late).
+  expect(leftAt).toBeGreaterThan(shownAt);
   await page.getByLabel("Email").fill(readyUser.email);
   await page.getByLabel("Password").fill(PASSWORD);
   await page.getByRole("button", { name: "Sign in" }).click();
