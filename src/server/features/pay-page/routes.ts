@@ -17,6 +17,7 @@ import { CARD_FILE, cardContent, cardPath, cardVersion } from "./preview";
 import { findPublicView } from "./queries";
 import { renderPayPage } from "./render";
 import { siteFileRoutes } from "./site-files";
+import type { CachedView } from "./view-cache";
 
 const CodeParams = z.object({ code: z.string().max(64) });
 const CardParams = CodeParams.extend({ file: z.string().max(64) });
@@ -35,13 +36,16 @@ export const payPageRoutes =
     const cards = createCardCache();
     const limiter = createMissLimiter(db, { name: "pay-miss", max: 20, windowMs: 60_000 });
 
-    async function findView(code: string) {
+    async function findView(code: string): Promise<CachedView | null> {
       const cached = cache.get(code);
       if (cached) return cached;
       const readAt = cache.generation();
       const found = await findPublicView(db, code);
       if (!found) return null;
-      const entry = { view: found.view, json: JSON.stringify(PublicPaymentViewSchema.parse(found.view)) };
+      const entry: CachedView = {
+        view: found.view,
+        json: JSON.stringify(PublicPaymentViewSchema.parse(found.view)),
+      };
       cache.set(code, found.userId, entry, readAt);
       return entry;
     }
@@ -84,13 +88,19 @@ export const payPageRoutes =
 
     app.get("/pay/:code", { schema: { params: CodeParams } }, async (request, reply) => {
       const { code } = request.params;
-      const view = (await lookup(request.ip, code))?.view ?? null;
-      const html = renderPayPage({
-        view,
-        shortUrl: `${config.publicUrl}/pay/${encodeURIComponent(code)}`,
-        cardUrl: view && `${config.publicUrl}${cardPath(code, cardVersion(cardContent(view)))}`,
-        assets: clientAssets,
-      });
+      const entry = await lookup(request.ip, code);
+      const view = entry?.view ?? null;
+      const render = () =>
+        renderPayPage({
+          view,
+          shortUrl: `${config.publicUrl}/pay/${encodeURIComponent(code)}`,
+          cardUrl: view && `${config.publicUrl}${cardPath(code, cardVersion(cardContent(view)))}`,
+          assets: clientAssets,
+        });
+      // The most visited URL (every payer, every preview bot): rendered once per cached view, and
+      // dropped with it when the database notifies a change.
+      if (entry && entry.html === undefined) entry.html = render();
+      const html = entry?.html ?? render();
       return reply
         .status(view ? 200 : 404)
         .header("content-type", "text/html; charset=utf-8")

@@ -6,7 +6,12 @@ import type { ChannelListener, Database } from "../../db/client";
 export const PUBLIC_VIEW_CHANNEL = "collect_public_view";
 
 /** A view and its JSON answer, serialised (and checked against the schema) once. */
-export type CachedView = { view: PublicPaymentView; json: string };
+export type CachedView = {
+  view: PublicPaymentView;
+  json: string;
+  /** The server-rendered /pay page, rendered on its first hit and kept with the view. */
+  html?: string;
+};
 
 type Entry = { view: CachedView; userId: string; expires: number };
 
