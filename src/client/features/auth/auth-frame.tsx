@@ -1,4 +1,6 @@
+import { CircleAlert } from "lucide-react";
 import type { ReactNode } from "react";
+import { Link } from "wouter";
 import { Card, CardContent } from "../../components/ui/card";
 import { Logo } from "../../components/ui/logo";
 import { paths } from "../../paths";
@@ -29,18 +31,33 @@ export function AuthFrame({ title, lead, children }: { title: string; lead?: str
 /** A sentence in the frame: an error (role=alert) or a confirmation (role=status). */
 export function FrameNotice({ kind, children }: { kind: "error" | "done"; children: ReactNode }) {
   return kind === "error" ? (
-    <p
+    <div
       role="alert"
-      className="rounded-xl bg-red-50 p-3 text-sm text-red-800 ring-1 ring-red-200 dark:bg-red-950/50 dark:text-red-200 dark:ring-red-900"
+      className="flex gap-2 rounded-xl bg-red-50 p-3 text-sm text-red-800 ring-1 ring-red-200 dark:bg-red-950/50 dark:text-red-200 dark:ring-red-900"
     >
-      {children}
-    </p>
+      <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+      <span>{children}</span>
+    </div>
   ) : (
     <p
       role="status"
       className="rounded-xl bg-emerald-50 p-3 text-sm text-emerald-900 ring-1 ring-emerald-200 dark:bg-emerald-950/50 dark:text-emerald-100 dark:ring-emerald-900"
     >
       {children}
+    </p>
+  );
+}
+
+/** The one quiet link under a frame's form ("Back to sign in", "Send a new link"). */
+export function FrameLink({ href, children }: { href: string; children: ReactNode }) {
+  return (
+    <p className="text-center text-sm">
+      <Link
+        href={href}
+        className="font-medium text-emerald-700 underline-offset-4 hover:underline dark:text-emerald-400"
+      >
+        {children}
+      </Link>
     </p>
   );
 }

@@ -1,10 +1,10 @@
-import { CircleAlert } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { Button } from "../../components/ui/button";
 import { Field } from "../../components/ui/field";
 import { Spinner } from "../../components/ui/spinner";
 import { apiErrorDetails } from "../../lib/api";
 import { useSignIn, useSignUp } from "./api";
+import { FrameNotice } from "./auth-frame";
 import { ForgotPasswordLink } from "./forgot-password-link";
 import { PasswordField } from "./password-field";
 import { credentialsProblem, signInErrorMessage } from "./sign-in-errors";
@@ -65,15 +65,7 @@ export function CredentialsForm({ mode, initialError, onSignedIn }: CredentialsF
         aria-invalid={error ? true : undefined}
       />
       {mode === "sign-in" ? <ForgotPasswordLink /> : null}
-      {error ? (
-        <div
-          role="alert"
-          className="flex gap-2 rounded-xl bg-red-50 p-3 text-sm text-red-800 ring-1 ring-red-200 dark:bg-red-950/50 dark:text-red-200 dark:ring-red-900"
-        >
-          <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-          <span>{error}</span>
-        </div>
-      ) : null}
+      {error ? <FrameNotice kind="error">{error}</FrameNotice> : null}
       <Button type="submit" className="w-full" disabled={pending}>
         {mutation.isPending || mutation.isSuccess ? <Spinner /> : null}
         {mode === "sign-in" ? "Sign in" : "Create account"}

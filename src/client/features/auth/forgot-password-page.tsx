@@ -1,11 +1,11 @@
 import { type FormEvent, useState } from "react";
-import { Link } from "wouter";
+
 import { Button } from "../../components/ui/button";
 import { Field } from "../../components/ui/field";
 import { Spinner } from "../../components/ui/spinner";
 import { apiErrorDetails } from "../../lib/api";
 import { paths } from "../../paths";
-import { AuthFrame, FrameNotice } from "./auth-frame";
+import { AuthFrame, FrameLink, FrameNotice } from "./auth-frame";
 import { useRequestPasswordReset } from "./recovery-api";
 import { SIGN_IN_MESSAGES } from "./sign-in-errors";
 
@@ -64,14 +64,7 @@ export default function ForgotPasswordPage() {
           </Button>
         </form>
       )}
-      <p className="text-center text-sm">
-        <Link
-          href={paths.signIn}
-          className="font-medium text-emerald-700 underline-offset-4 hover:underline dark:text-emerald-400"
-        >
-          Back to sign in
-        </Link>
-      </p>
+      <FrameLink href={paths.signIn}>Back to sign in</FrameLink>
     </AuthFrame>
   );
 }

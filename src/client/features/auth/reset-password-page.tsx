@@ -1,11 +1,11 @@
 import { type FormEvent, useState } from "react";
-import { Link, useSearch } from "wouter";
+import { useSearch } from "wouter";
 import { Button } from "../../components/ui/button";
 import { Field } from "../../components/ui/field";
 import { Spinner } from "../../components/ui/spinner";
 import { apiErrorDetails } from "../../lib/api";
 import { paths } from "../../paths";
-import { AuthFrame, FrameNotice } from "./auth-frame";
+import { AuthFrame, FrameLink, FrameNotice } from "./auth-frame";
 import { useResetPassword } from "./recovery-api";
 import { MIN_PASSWORD_LENGTH, SIGN_IN_MESSAGES } from "./sign-in-errors";
 
@@ -60,14 +60,7 @@ export default function ResetPasswordPage() {
           Save and sign in
         </Button>
       </form>
-      <p className="text-center text-sm">
-        <Link
-          href={paths.forgotPassword}
-          className="font-medium text-emerald-700 underline-offset-4 hover:underline dark:text-emerald-400"
-        >
-          Send a new link
-        </Link>
-      </p>
+      <FrameLink href={paths.forgotPassword}>Send a new link</FrameLink>
     </AuthFrame>
   );
 }

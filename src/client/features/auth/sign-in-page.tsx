@@ -5,7 +5,7 @@ import { LoadingBlock } from "../../components/ui/spinner";
 import { useUser } from "../../lib/user";
 import { paths } from "../../paths";
 import { useSignInOptions } from "./api";
-import { AuthFrame } from "./auth-frame";
+import { AuthFrame, FrameNotice } from "./auth-frame";
 import { CredentialsForm } from "./credentials-form";
 import { PasskeySignInButton } from "./passkey-sign-in-button";
 import { SignInAlternatives } from "./sign-in-alternatives";
@@ -64,9 +64,7 @@ export default function SignInPage() {
       {options.password ? (
         <CredentialsForm mode={mode} initialError={providerError} onSignedIn={onSignedIn} />
       ) : providerError ? (
-        <p role="alert" className="text-sm text-red-800 dark:text-red-200">
-          {providerError}
-        </p>
+        <FrameNotice kind="error">{providerError}</FrameNotice>
       ) : null}
       <SignInAlternatives options={options} returnTo={target} />
       <PasskeySignInButton target={target} />
