@@ -1,3 +1,9 @@
+/*
+ * Screen → feature folder (folders are named as server/features names the concept):
+ * Contacts → payees; Payment methods → payment-accounts; Photo → photos; Home, Archive and
+ * Request Payment → home, archive, request, all over payment-requests (api, card, tools, list,
+ * share panel); Pay page → pay (its script; server/features/pay-page renders the page).
+ */
 import { type ComponentType, type LazyExoticComponent, type ReactNode, useEffect } from "react";
 import { Redirect, Route, Switch, useLocation } from "wouter";
 import { AppShell, PlainShell } from "./components/layout/app-shell";

@@ -1,5 +1,5 @@
-import type { RequestStatus } from "../../shared/schemas/payment-request";
-import { cn } from "../lib/cn";
+import type { RequestStatus } from "../../../shared/schemas/payment-request";
+import { cn } from "../../lib/cn";
 
 const STYLES: Record<RequestStatus, string> = {
   pending:

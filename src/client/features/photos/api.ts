@@ -1,11 +1,12 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMutation } from "@tanstack/react-query";
 import {
   PhotoUpdateResponseSchema,
   type UploadUrlInput,
   UploadUrlResponseSchema,
 } from "../../../shared/schemas/photo";
 import { apiRequest } from "../../lib/api";
-import { USER_QUERY_KEY } from "../../lib/user";
+import { queryClient } from "../../lib/query-client";
+import { userQueryOptions } from "../../lib/user";
 
 /**
  * POST /api/profile/photo/upload: a signed, short-lived URL to PUT the file to (spec §7), for a
@@ -18,10 +19,9 @@ export async function requestUploadUrl(size: number): Promise<string> {
 
 /** PUT /api/profile/photo, then the cached user is invalidated (spec §7, §4 Photo page). */
 export function useSetPhoto() {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (photoURL: string) =>
       PhotoUpdateResponseSchema.parse(await apiRequest("PUT", "/api/profile/photo", { photoURL })).objectPath,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: USER_QUERY_KEY }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: userQueryOptions.queryKey }),
   });
 }

@@ -1,19 +1,19 @@
 import { Ban, BellRing, type LucideIcon, Share2 } from "lucide-react";
 import { type ButtonHTMLAttributes, useState } from "react";
-import { formatMoney } from "../../shared/money";
-import type { PaymentRequest } from "../../shared/schemas/payment-request";
-import { smsLink } from "../../shared/sms";
-import { cn } from "../lib/cn";
-import { useCancelRequest, useRemindRequest } from "../lib/payment-requests";
-import { canRemind } from "../lib/reminder";
-import { shareContent } from "../lib/share";
-import { launchSms } from "../lib/sms-launch";
-import { toast } from "../lib/toast";
-import { showActionError } from "../lib/unauthorized";
+import { formatMoney } from "../../../shared/money";
+import type { PaymentRequest } from "../../../shared/schemas/payment-request";
+import { smsLink } from "../../../shared/sms";
+import { useConfirm } from "../../components/ui/confirm-dialog";
+import { Dialog } from "../../components/ui/dialog";
+import { Spinner } from "../../components/ui/spinner";
+import { cn } from "../../lib/cn";
+import { launchSms } from "../../lib/sms-launch";
+import { toast } from "../../lib/toast";
+import { showActionError } from "../../lib/unauthorized";
+import { useCancelRequest, useRemindRequest } from "./api";
+import { canRemind } from "./reminder";
+import { shareContent } from "./share";
 import { SharePanel } from "./share-panel";
-import { useConfirm } from "./ui/confirm-dialog";
-import { Dialog } from "./ui/dialog";
-import { Spinner } from "./ui/spinner";
 
 const TONES = {
   neutral: "text-slate-700 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800",

@@ -1,8 +1,10 @@
+import { OFFLINE_MESSAGE } from "../../lib/api";
+
 /** What the photo upload says when the server refuses the file, by status. */
 export const UPLOAD_MESSAGES = {
   // The server says "JPEG"; the page's guidelines say JPG, so the message does too.
   unsupportedType: "Only JPG, PNG, GIF or WebP images",
-  offline: "Could not reach Collect. Check your connection.",
+  offline: OFFLINE_MESSAGE,
   failed: "The upload failed. Please try again.",
 } as const;
 

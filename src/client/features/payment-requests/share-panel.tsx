@@ -1,12 +1,12 @@
 import { Copy, Download, Share2 } from "lucide-react";
 import { useId } from "react";
-import { cn } from "../lib/cn";
-import { useQrCode } from "../lib/qr-code";
-import type { ShareContent } from "../lib/share";
-import { toast } from "../lib/toast";
-import { Button, buttonClass } from "./ui/button";
-import { Input } from "./ui/input";
-import { Label } from "./ui/label";
+import { Button, buttonClass } from "../../components/ui/button";
+import { Input } from "../../components/ui/input";
+import { Label } from "../../components/ui/label";
+import { cn } from "../../lib/cn";
+import { useQrCode } from "../../lib/qr-code";
+import { toast } from "../../lib/toast";
+import type { ShareContent } from "./share";
 
 async function copyLink(url: string) {
   try {

@@ -1,33 +1,42 @@
-import { queryOptions, useMutation } from "@tanstack/react-query";
+import { queryOptions, useMutation, useQuery } from "@tanstack/react-query";
 import { z } from "zod";
 import {
   type PaymentRequest,
   PaymentRequestSchema,
   ReminderResponseSchema,
   type StatusUpdateSchema,
-} from "../../shared/schemas/payment-request";
-import { apiRequest, isUnauthorizedError } from "./api";
-import { queryClient } from "./query-client";
-import { PAYMENT_REQUESTS_KEY } from "./query-keys";
+} from "../../../shared/schemas/payment-request";
+import { apiRequest, isUnauthorizedError } from "../../lib/api";
+import { queryClient } from "../../lib/query-client";
 
-/** GET /api/payment-requests (spec §7): pending first, then newest first (server order). */
+const REQUESTS_URL = "/api/payment-requests";
+
+/** GET /api/payment-requests: pending first, then newest first (the server's order). */
 export const paymentRequestsQuery = queryOptions({
-  queryKey: PAYMENT_REQUESTS_KEY,
+  queryKey: [REQUESTS_URL] as const,
   queryFn: async (): Promise<PaymentRequest[]> =>
-    z.array(PaymentRequestSchema).parse(await apiRequest("GET", PAYMENT_REQUESTS_KEY[0])),
+    z.array(PaymentRequestSchema).parse(await apiRequest("GET", REQUESTS_URL)),
 });
 
+/** The list in the server's order (Home). */
+export function usePaymentRequests() {
+  return useQuery(paymentRequestsQuery);
+}
+
+/** Reloads the list (after a request is created or changed). */
+export function reloadPaymentRequests() {
+  return queryClient.invalidateQueries({ queryKey: paymentRequestsQuery.queryKey });
+}
+
 const requestUrl = (id: string, action: "status" | "remind") =>
-  `${PAYMENT_REQUESTS_KEY[0]}/${encodeURIComponent(id)}/${action}`;
+  `${REQUESTS_URL}/${encodeURIComponent(id)}/${action}`;
 
 /**
  * Reloads the list whether the change worked or not, so a request settled elsewhere (409) shows
  * its real status. After a 401 the user is sent to sign in; a reload would only repeat the toast.
  */
 function reloadListUnlessSignedOut(_data: unknown, error: unknown) {
-  return isUnauthorizedError(error)
-    ? undefined
-    : queryClient.invalidateQueries({ queryKey: PAYMENT_REQUESTS_KEY });
+  return isUnauthorizedError(error) ? undefined : reloadPaymentRequests();
 }
 
 async function updateStatus(id: string, status: z.input<typeof StatusUpdateSchema>["status"]) {
@@ -35,7 +44,7 @@ async function updateStatus(id: string, status: z.input<typeof StatusUpdateSchem
   return PaymentRequestSchema.parse(await apiRequest("PATCH", requestUrl(id, "status"), body));
 }
 
-/** PATCH …/status {paid} (spec §4: pending → paid only). Home and Archive both offer it. */
+/** PATCH …/status {paid}: pending → paid only. Home and Archive both offer it. */
 export function useMarkRequestPaid() {
   return useMutation({
     mutationFn: (id: string): Promise<PaymentRequest> => updateStatus(id, "paid"),
@@ -43,7 +52,7 @@ export function useMarkRequestPaid() {
   });
 }
 
-/** PATCH …/status {cancelled} (issue 5 "Cancel"): pending → cancelled; its pay link stops working. */
+/** PATCH …/status {cancelled}: pending → cancelled; its pay link stops working. */
 export function useCancelRequest() {
   return useMutation({
     mutationFn: (id: string): Promise<PaymentRequest> => updateStatus(id, "cancelled"),
@@ -51,7 +60,7 @@ export function useCancelRequest() {
   });
 }
 
-/** POST …/remind (issue 5 "Remind"): records the reminder and answers with its text. */
+/** POST …/remind: records the reminder and answers with its text. */
 export function useRemindRequest() {
   return useMutation({
     mutationFn: async (id: string) =>

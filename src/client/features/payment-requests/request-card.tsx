@@ -1,11 +1,11 @@
 import { BellRing, Calendar, Eye, Phone } from "lucide-react";
 import { type ReactNode, useId } from "react";
-import { formatMoney } from "../../shared/money";
-import { formatPhone } from "../../shared/phone";
-import type { PaymentRequest } from "../../shared/schemas/payment-request";
-import { formatRequestDate } from "../lib/format-date";
+import { formatMoney } from "../../../shared/money";
+import { formatPhone } from "../../../shared/phone";
+import type { PaymentRequest } from "../../../shared/schemas/payment-request";
+import { Card } from "../../components/ui/card";
+import { formatRequestDate } from "../../lib/format-date";
 import { StatusBadge } from "./status-badge";
-import { Card } from "./ui/card";
 
 type RequestCardProps = {
   request: PaymentRequest;
