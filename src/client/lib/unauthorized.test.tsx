@@ -1,18 +1,24 @@
+import { act, render, screen } from "@testing-library/react";
+import { toast as sonner } from "sonner";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { openToasts } from "./toast";
+import { Toaster } from "../components/toaster";
 import { redirectToLogin, UNAUTHORIZED_REDIRECT_MS } from "./unauthorized";
 
-describe("redirectToLogin (spec §4 Auth)", () => {
-  afterEach(() => vi.useRealTimers());
+describe("redirectToLogin", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+    sonner.dismiss();
+  });
 
   it("shows 'Unauthorized', then goes to sign-in after 500 ms, keeping the way back", () => {
     vi.useFakeTimers();
+    render(<Toaster />);
     const navigate = vi.fn();
-    redirectToLogin("/archive?status=paid", navigate);
-    expect(openToasts().map((t) => t.title)).toEqual(["Unauthorized"]);
-    vi.advanceTimersByTime(UNAUTHORIZED_REDIRECT_MS - 1);
+    act(() => void redirectToLogin("/archive?status=paid", navigate));
+    act(() => vi.advanceTimersByTime(UNAUTHORIZED_REDIRECT_MS - 1));
+    expect(screen.getByRole("alert").textContent).toBe("UnauthorizedYou are logged out. Logging in again...");
     expect(navigate).not.toHaveBeenCalled();
-    vi.advanceTimersByTime(1);
+    act(() => vi.advanceTimersByTime(1));
     expect(navigate).toHaveBeenCalledExactlyOnceWith("/api/login?returnTo=%2Farchive%3Fstatus%3Dpaid");
   });
 
