@@ -1,4 +1,5 @@
 import { type MetadataJson, parsePhoneNumberFromString } from "libphonenumber-js/core";
+import { PHONE_MESSAGES } from "./messages";
 import nanpMetadata from "./phone-metadata.json";
 
 /**
@@ -9,11 +10,6 @@ import nanpMetadata from "./phone-metadata.json";
 const metadata = nanpMetadata as unknown as MetadataJson;
 
 export const PHONE_INPUT_MAX_LENGTH = 14;
-
-export const PHONE_MESSAGES = {
-  notUs: "Please enter a US mobile number.",
-  invalid: "Please enter a valid 10-digit US mobile number.",
-} as const;
 
 /** The US and its territories share +1 and are texted like any US number; Canada and the Caribbean are not. */
 const US_REGIONS = new Set(["US", "PR", "VI", "GU", "AS", "MP"]);

@@ -1,3 +1,4 @@
+import { EMAIL_PATTERN } from "./limits";
 import { normalizePhone } from "./phone";
 
 /** The five payment providers (spec §1, §3). Order here is the order on the Payment Methods page. */
@@ -32,8 +33,6 @@ export const PROVIDER_PLACEHOLDERS: Record<Provider, string> = {
   googlepay: "(212) 555-0101 or you@example.com",
 };
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
 /**
  * Checks a handle against the provider's rules (spec §5 handle hints), enforced on client and
  * server alike. Returns null when valid, otherwise a sentence naming the provider.
@@ -45,7 +44,7 @@ export function handleProblem(provider: Provider, handle: string): string | null
   if (h.length > 100) return `${label}: the handle is too long.`;
   switch (provider) {
     case "paypal":
-      if (EMAIL.test(h)) return "PayPal: enter your PayPal.Me username, not your email.";
+      if (EMAIL_PATTERN.test(h)) return "PayPal: enter your PayPal.Me username, not your email.";
       return /^[A-Za-z0-9]{1,20}$/.test(h)
         ? null
         : "PayPal: a PayPal.Me username has up to 20 letters and numbers.";
@@ -59,7 +58,7 @@ export function handleProblem(provider: Provider, handle: string): string | null
         : "Cash App: the $Cashtag starts with $ followed by up to 20 letters and numbers.";
     case "zelle":
     case "googlepay":
-      return EMAIL.test(h) || normalizePhone(h) !== null
+      return EMAIL_PATTERN.test(h) || normalizePhone(h) !== null
         ? null
         : `${label}: enter an email address or a US phone number.`;
   }

@@ -12,4 +12,13 @@ describe("formValidationToast", () => {
     const message = "Cash App: the $Cashtag starts with $ followed by up to 20 letters and numbers.";
     expect(formValidationToast(message)).toEqual({ title: "Invalid Handle", description: message });
   });
+
+  it("titles the limits the product leaves open, and anything else generically", () => {
+    expect(formValidationToast("Please enter a US mobile number.").title).toBe("Invalid Phone Number");
+    expect(formValidationToast("Please keep the name to 80 characters.").title).toBe("Name Too Long");
+    expect(formValidationToast("Something else")).toEqual({
+      title: "Check your details",
+      description: "Something else",
+    });
+  });
 });

@@ -1,7 +1,6 @@
 import type { Readable } from "node:stream";
 
-/** Photos are at most 5 MB (spec §5 Photo, §9). */
-export const MAX_PHOTO_BYTES = 5_242_880;
+export { MAX_PHOTO_BYTES } from "../../shared/limits";
 /** Upload URLs live 15 minutes. */
 export const UPLOAD_URL_TTL_SECONDS = 15 * 60;
 

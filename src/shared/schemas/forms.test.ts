@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { VALIDATION, validationToast } from "../messages";
+import { VALIDATION } from "../messages";
 import { type PaymentMethodsForm, paymentMethodsFromForm } from "./payment-account";
 import { type SetupForm, setupFromForm } from "./user";
 
@@ -69,9 +69,4 @@ describe("paymentMethodsFromForm (spec §5 Payment Methods)", () => {
       value: { accounts: [{ provider: "paypal", accountHandle: "alex" }] },
     });
   });
-});
-
-it("finds the spec's toast title for a validation message", () => {
-  expect(validationToast(VALIDATION.handleRequired.description).title).toBe("Account Handle Required");
-  expect(validationToast("Something else").title).toBe("Check your details");
 });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { VALIDATION } from "../messages";
+import { type FormResult, firstMessage, VALIDATION } from "../messages";
 import { handleProblem, PROVIDERS } from "../providers";
 
 export const ProviderSchema = z.enum(PROVIDERS);
@@ -37,9 +37,7 @@ export type PaymentMethodsForm = Record<(typeof PROVIDERS)[number], { selected: 
  * Turns the form into the call's payload, checking in the order of spec §5:
  * at least one selected, then every selected one has a handle, then each handle's format.
  */
-export function paymentMethodsFromForm(
-  form: PaymentMethodsForm,
-): { ok: true; value: PaymentAccountsInput } | { ok: false; message: string } {
+export function paymentMethodsFromForm(form: PaymentMethodsForm): FormResult<PaymentAccountsInput> {
   const selected = PROVIDERS.filter((p) => form[p].selected);
   if (selected.length === 0) return { ok: false, message: VALIDATION.methodRequired.description };
   if (selected.some((p) => form[p].handle.trim() === "")) {
@@ -48,6 +46,6 @@ export function paymentMethodsFromForm(
   const parsed = PaymentAccountsInputSchema.safeParse({
     accounts: selected.map((provider) => ({ provider, accountHandle: form[provider].handle })),
   });
-  if (!parsed.success) return { ok: false, message: parsed.error.issues[0]?.message ?? "Invalid input" };
+  if (!parsed.success) return { ok: false, message: firstMessage(parsed.error.issues) };
   return { ok: true, value: parsed.data };
 }

@@ -1,7 +1,8 @@
 import { z } from "zod";
-import { VALIDATION } from "../messages";
-import { parseAmount } from "../money";
-import { checkPhone, PHONE_MESSAGES } from "../phone";
+import { DESCRIPTION_MAX, RECIPIENT_NAME_MAX } from "../limits";
+import { LIMIT_MESSAGES, PHONE_MESSAGES, VALIDATION } from "../messages";
+import { amountProblem, parseAmount } from "../money";
+import { checkPhone } from "../phone";
 import { ProviderSchema } from "./payment-account";
 
 export const RequestStatusSchema = z.enum(["pending", "paid", "cancelled"]);
@@ -11,7 +12,7 @@ export const RecipientNameSchema = z
   .string(VALIDATION.recipientName.description)
   .trim()
   .min(1, VALIDATION.recipientName.description)
-  .max(80, "Name: at most 80 characters.");
+  .max(RECIPIENT_NAME_MAX, LIMIT_MESSAGES.nameTooLong);
 
 /**
  * Any common way of writing a US mobile number in, 10 digits out (DESIGN.md "Phones"); another
@@ -23,6 +24,10 @@ export const PhoneSchema = z
   .min(1, VALIDATION.recipientPhone.description)
   .max(32, PHONE_MESSAGES.invalid)
   .transform((value, ctx) => {
+    if (!/\d/.test(value)) {
+      ctx.addIssue({ code: "custom", message: VALIDATION.recipientPhone.description });
+      return z.NEVER;
+    }
     const checked = checkPhone(value);
     if (checked.ok) return checked.digits;
     ctx.addIssue({ code: "custom", message: checked.message });
@@ -36,25 +41,31 @@ export const AmountSchema = z
   .transform((value, ctx) => {
     const amount = parseAmount(value);
     if (amount) return amount;
-    ctx.addIssue({ code: "custom", message: VALIDATION.amount.description });
+    ctx.addIssue({ code: "custom", message: amountProblem(value) ?? VALIDATION.amount.description });
     return z.NEVER;
   });
 
-export const DESCRIPTION_MAX = 200;
 const DescriptionSchema = z
   .string()
   .trim()
-  .max(DESCRIPTION_MAX, `Description: at most ${DESCRIPTION_MAX} characters.`)
+  .max(DESCRIPTION_MAX, LIMIT_MESSAGES.descriptionTooLong)
   .nullish()
   .transform((v) => (v ? v : null));
 
-/** POST /api/payment-requests (spec §5 Request). */
+/** POST /api/payment-requests (docs/product.md "Request Payment"). */
 export const PaymentRequestInputSchema = z.strictObject({
   recipientName: RecipientNameSchema,
   recipientPhone: PhoneSchema,
   amount: AmountSchema,
   description: DescriptionSchema,
 });
+
+/** The product's order of checks for a new request: name, phone, then an amount above $0. */
+export const PAYMENT_REQUEST_CHECK_ORDER = [
+  VALIDATION.recipientName.description,
+  VALIDATION.recipientPhone.description,
+  VALIDATION.amount.description,
+] as const;
 export type PaymentRequestInput = z.input<typeof PaymentRequestInputSchema>;
 
 export const PaymentRequestSchema = z.object({

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { VALIDATION } from "../messages";
+import { type FormResult, firstMessage, VALIDATION } from "../messages";
 import { SETUP_PROVIDERS } from "../providers";
 import { PaymentAccountListSchema, PaymentAccountSchema } from "./payment-account";
 
@@ -57,9 +57,7 @@ export type SetupForm = {
  * Setup form → payload, in the order of spec §5: profile name, then at least one ticked
  * provider with a non-empty handle (ticked ones left empty are ignored), then handle formats.
  */
-export function setupFromForm(
-  form: SetupForm,
-): { ok: true; value: SetupInput } | { ok: false; message: string } {
+export function setupFromForm(form: SetupForm): FormResult<SetupInput> {
   if (form.profileName.trim() === "") return { ok: false, message: VALIDATION.profileName.description };
   const accounts = SETUP_PROVIDERS.filter(
     (p) => form.accounts[p].selected && form.accounts[p].handle.trim() !== "",
@@ -67,10 +65,10 @@ export function setupFromForm(
   if (accounts.length === 0) return { ok: false, message: VALIDATION.setupAccount.description };
   for (const account of accounts) {
     const parsed = PaymentAccountSchema.safeParse(account);
-    if (!parsed.success) return { ok: false, message: parsed.error.issues[0]?.message ?? "Invalid handle" };
+    if (!parsed.success) return { ok: false, message: firstMessage(parsed.error.issues) };
   }
   const parsed = SetupInputSchema.safeParse({ profileName: form.profileName, paymentAccounts: accounts });
-  if (!parsed.success) return { ok: false, message: parsed.error.issues[0]?.message ?? "Invalid input" };
+  if (!parsed.success) return { ok: false, message: firstMessage(parsed.error.issues) };
   return { ok: true, value: parsed.data };
 }
 

@@ -1,4 +1,5 @@
 import "../../styles.css";
+import { isPhoneOrTablet } from "../../../shared/device";
 import { paymentAction } from "../../../shared/payment-links";
 import type { Provider } from "../../../shared/providers";
 
@@ -8,9 +9,7 @@ import type { Provider } from "../../../shared/providers";
  * a time, 5 s by default.
  */
 
-const isMobile = () =>
-  /Android|iPhone|iPad|iPod|Mobile/i.test(navigator.userAgent) ||
-  (navigator.maxTouchPoints > 1 && /Macintosh/.test(navigator.userAgent));
+const isMobile = () => isPhoneOrTablet(navigator.userAgent, navigator.maxTouchPoints);
 
 let toastTimer: ReturnType<typeof setTimeout> | undefined;
 function showToast(title: string, description: string, duration = 5000, href?: string) {

@@ -10,7 +10,7 @@ import { Button } from "../../components/ui/button";
 import { Spinner } from "../../components/ui/spinner";
 import { toast } from "../../lib/toast";
 import { showMutationError } from "../../lib/unauthorized";
-import { formValidationToast } from "../../lib/validation-toast";
+import { showValidationToast } from "../../lib/validation-toast";
 import { useUpdatePaymentAccounts } from "./api";
 import { formFromAccounts, isDroppedHandle, withHandle, withSelected } from "./form-state";
 
@@ -24,7 +24,7 @@ export function PaymentMethodsFormView({ accounts }: { accounts: readonly Paymen
     if (update.isPending) return;
     const result = paymentMethodsFromForm(form);
     if (!result.ok) {
-      toast({ ...formValidationToast(result.message), variant: "destructive" });
+      showValidationToast(result.message);
       return;
     }
     update.mutate(result.value, {

@@ -2,11 +2,9 @@ import "@uppy/core/css/style.min.css";
 import "@uppy/dashboard/css/style.min.css";
 import Uppy from "@uppy/core";
 import { useEffect, useRef, useState } from "react";
+import { MAX_PHOTO_BYTES } from "../../../shared/limits";
 import { requestUploadUrl } from "./api";
 import { PutUpload } from "./put-upload";
-
-/** Spec §5 Photo: exactly one file of at most 5,242,880 bytes, no automatic start. */
-export const MAX_PHOTO_BYTES = 5_242_880;
 
 type Handlers = {
   onStarted: () => void;
@@ -29,6 +27,7 @@ export function usePhotoUppy(handlers: Handlers): Uppy | null {
     const instance = new Uppy({
       id: "profile-photo",
       autoProceed: false,
+      // Exactly one file of at most MAX_PHOTO_BYTES, no automatic start.
       restrictions: { maxNumberOfFiles: 1, minNumberOfFiles: 1, maxFileSize: MAX_PHOTO_BYTES },
     }).use(PutUpload, { getUploadUrl: requestUploadUrl });
     instance.on("upload", () => latest.current.onStarted());
