@@ -16,7 +16,7 @@ function parseBody(text: string): unknown {
 
 /**
  * A non-OK answer from the API. Its message is `${status}: ${body text || status text}`
- * (docs/product.md "Errors and toasts"); `body` is the parsed JSON (or the text), and
+ * (docs/product.md); `body` is the parsed JSON (or the text), and
  * `serverMessage`/`code` are the server's `{message, code}` when it sent them.
  */
 export class ApiError extends Error {

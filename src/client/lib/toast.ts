@@ -2,7 +2,7 @@ import { createElement } from "react";
 import { toast as sonner } from "sonner";
 import { ToastCard, type ToastVariant } from "../components/toaster";
 
-/** Shown this long unless a toast asks for its own time (docs/product.md "Errors and toasts"). */
+/** Shown this long unless a toast asks for its own time (docs/product.md). */
 export const TOAST_DEFAULT_DURATION = 5000;
 
 export type ToastInput = {

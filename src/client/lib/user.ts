@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { User } from "../../shared/schemas/user";
 import { apiRequest } from "./api";
 
-/** Spec §7, §9: the signed-in user, or null when signed out; 5 min fresh, 10 min kept, no retry. */
+/** The signed-in user, or null when signed out; 5 min fresh, 10 min kept, no retry. */
 export const userQueryOptions = queryOptions({
   queryKey: ["/api/auth/user"] as const,
   queryFn: async (): Promise<User | null> => {

@@ -3,7 +3,7 @@ import { VALIDATION } from "../../shared/messages";
 import { formValidationToast } from "./validation-toast";
 
 describe("formValidationToast", () => {
-  it("keeps the spec's titles", () => {
+  it("keeps the product's titles", () => {
     expect(formValidationToast(VALIDATION.handleRequired.description)).toEqual(VALIDATION.handleRequired);
     expect(formValidationToast(VALIDATION.profileName.description).title).toBe("Profile Name Required");
   });

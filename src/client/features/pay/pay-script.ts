@@ -69,7 +69,7 @@ document.addEventListener("click", (event) => {
   }
 });
 
-// The first view by a person (issue 5 "Viewed"): only a browser that runs this script counts.
+// The first view by a person (the "Viewed" badge, docs/product.md "Home"): only a browser that runs this script counts.
 if (document.querySelector("[data-pay-request]")) {
   const code = location.pathname.split("/").pop() ?? "";
   fetch(`/api/payment-screen/${encodeURIComponent(code)}/view`, {

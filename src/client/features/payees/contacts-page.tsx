@@ -17,7 +17,7 @@ import { paths } from "../../paths";
 import { useDeletePayee, usePayees } from "./api";
 import { initials } from "./initials";
 
-/** /contacts (spec §2 Contacts): saved contacts, each one tap away from a new request. */
+/** /contacts (docs/product.md "Contacts"): saved contacts, each one tap away from a new request. */
 export default function ContactsPage() {
   const payees = usePayees();
   return (
@@ -73,7 +73,7 @@ function ContactList({ payees }: { payees: Payee[] }) {
     remove.mutate(payee.id, {
       onSuccess: () =>
         toast({ title: "Contact Deleted", description: `${payee.name} was removed from your contacts.` }),
-      // Spec §8 "Contact delete failure".
+      // The delete-failure toast of docs/product.md "Contacts".
       onError: (error) =>
         showActionError(error, {
           title: "Error",

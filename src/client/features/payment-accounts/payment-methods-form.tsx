@@ -14,7 +14,7 @@ import { showValidationToast } from "../../lib/validation-toast";
 import { useUpdatePaymentAccounts } from "./api";
 import { formFromAccounts, isDroppedHandle, withHandle, withSelected } from "./form-state";
 
-/** Spec §2 Payment Methods, §5: all five providers, validated in the spec's order. */
+/** Payment methods (docs/product.md "Payment methods"): all five providers, checked in order. */
 export function PaymentMethodsFormView({ accounts }: { accounts: readonly PaymentAccount[] }) {
   const [form, setForm] = useState<PaymentMethodsForm>(() => formFromAccounts(accounts));
   const update = useUpdatePaymentAccounts();

@@ -7,7 +7,7 @@ import { usePaymentAccounts } from "./api";
 import { PaymentMethodsFormView } from "./payment-methods-form";
 import { WhyConnectPanel } from "./why-connect-panel";
 
-/** /payment-methods (spec §2): the user's accounts at the five providers. */
+/** /payment-methods (docs/product.md "Payment methods"): the user's accounts at the five providers. */
 export default function PaymentMethodsPage() {
   const accounts = usePaymentAccounts();
   return (

@@ -3,7 +3,7 @@ import { WHY_CONNECT_POINTS } from "./why-connect-points";
 
 const ICONS = { faster: Zap, choice: BadgeCheck, visible: Eye } as const;
 
-/** Spec §2 Payment Methods: the 'Why Connect Payment Methods?' panel with three points. */
+/** Payment methods (docs/product.md "Payment methods"): the 'Why Connect Payment Methods?' panel with three points. */
 export function WhyConnectPanel() {
   return (
     <section className="rounded-2xl bg-emerald-900 p-6 text-white shadow-sm dark:bg-emerald-950 dark:ring-1 dark:ring-emerald-800">

@@ -1,12 +1,12 @@
 import { PROVIDER_LABELS, type Provider } from "../../../shared/providers";
 
-/** Providers whose handle is the user's own email address or phone number (spec §5 handle hints). */
+/** Providers whose handle is the user's own email address or phone number (docs/product.md "Payment methods"). */
 export const CONTACT_HANDLE_PROVIDERS = ["zelle", "googlepay"] as const satisfies readonly Provider[];
 
 const contactNames = CONTACT_HANDLE_PROVIDERS.map((p) => PROVIDER_LABELS[p]).join(" and ");
 
 /**
- * The 'Why Connect Payment Methods?' panel's three points (spec §2). The last one says plainly
+ * The 'Why Connect Payment Methods?' panel's three points. The last one says plainly
  * what payers see: every handle is shown on the payment page with a Copy button.
  */
 export const WHY_CONNECT_POINTS = [

@@ -4,7 +4,7 @@ import { canRemind, REMIND_AFTER_MS } from "./reminder";
 const now = new Date("2026-03-10T12:00:00.000Z");
 const ago = (ms: number) => new Date(now.getTime() - ms).toISOString();
 
-describe("canRemind (issue 5 Remind)", () => {
+describe("canRemind", () => {
   it("offers a reminder for a pending request older than 24 hours", () => {
     expect(canRemind({ status: "pending", createdAt: ago(REMIND_AFTER_MS + 1) }, now)).toBe(true);
     expect(canRemind({ status: "pending", createdAt: ago(30 * REMIND_AFTER_MS) }, now)).toBe(true);

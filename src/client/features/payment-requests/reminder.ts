@@ -1,6 +1,6 @@
 import type { PaymentRequest } from "../../../shared/schemas/payment-request";
 
-/** Issue 5 "Remind": a reminder is offered once a request has waited a full day. */
+/** Remind: a reminder is offered once a request has waited a full day. */
 export const REMIND_AFTER_MS = 24 * 60 * 60 * 1000;
 
 /** True for a pending request created more than 24 hours before `now`. */

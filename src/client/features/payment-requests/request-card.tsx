@@ -14,11 +14,11 @@ type RequestCardProps = {
    * say which request it acts on (aria-describedby) while keeping its own short name.
    */
   actions?: (describedBy: string) => ReactNode;
-  /** Secondary tools (issue 5: Share, Remind, Cancel), in a quieter row under the actions. */
+  /** Secondary tools (Share, Remind, Cancel), in a quieter row under the actions. */
   tools?: (describedBy: string) => ReactNode;
 };
 
-/** Issue 5 "Viewed": the recipient opened the pay page; the title says when. */
+/** "Viewed": the recipient opened the pay page; the title says when. */
 function ViewedBadge({ viewedAt }: { viewedAt: string }) {
   return (
     <span
@@ -31,7 +31,7 @@ function ViewedBadge({ viewedAt }: { viewedAt: string }) {
   );
 }
 
-/** One payment request: amount, status, recipient, phone, description and date (spec §2). */
+/** One payment request: amount, status, recipient, phone, description and date (docs/product.md "Home", "Archive"). */
 export function RequestCard({ request, actions, tools }: RequestCardProps) {
   const id = useId();
   const amount = formatMoney(request.amount);

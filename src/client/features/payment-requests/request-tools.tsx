@@ -49,7 +49,7 @@ function ToolButton({ icon: Icon, busy = false, tone = "neutral", children, ...p
 type RequestToolsProps = { request: PaymentRequest; describedBy: string };
 
 /**
- * Issue 5: Share, Remind (after a day) and Cancel for a pending request, the same on Home and
+ * Share, Remind (after a day) and Cancel for a pending request, the same on Home and
  * Archive. Kept apart from Mark Paid so the main action stays uncrowded.
  */
 export function RequestTools({ request, describedBy }: RequestToolsProps) {

@@ -38,7 +38,7 @@ async function shareLink(content: ShareContent) {
 }
 
 /**
- * Issue 5 "Share without a phone": the payment link to copy, hand to the system share sheet
+ * Sharing without a phone: the payment link to copy, hand to the system share sheet
  * (where the browser has one), or scan as a QR code drawn on this device.
  */
 export function SharePanel({ content, className }: { content: ShareContent; className?: string }) {

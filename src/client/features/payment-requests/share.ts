@@ -4,7 +4,7 @@ import type { PaymentRequest } from "../../../shared/schemas/payment-request";
 /** What the system share sheet gets (navigator.share): the link stays in `url`, never in `text`. */
 export type ShareContent = { title: string; text: string; url: string };
 
-/** Issue 5 "Share without a phone": the title and line that go with a request's link. */
+/** Sharing without a phone: the title and line that go with a request's link. */
 export function shareContent(
   request: Pick<PaymentRequest, "amount" | "description" | "shortUrl">,
 ): ShareContent {

@@ -9,7 +9,7 @@ const STYLES: Record<RequestStatus, string> = {
     "bg-slate-100 text-slate-700 ring-slate-200 dark:bg-slate-800 dark:text-slate-300 dark:ring-slate-700",
 };
 
-/** A request's status as a coloured pill reading the status itself (spec §2 Home, Archive). */
+/** A request's status as a coloured pill reading the status itself (docs/product.md "Home", "Archive"). */
 export function StatusBadge({ status, className }: { status: RequestStatus; className?: string }) {
   return (
     <span

@@ -9,7 +9,7 @@ import { queryClient } from "../../lib/query-client";
 import { userQueryOptions } from "../../lib/user";
 
 /**
- * POST /api/profile/photo/upload: a signed, short-lived URL to PUT the file to (spec §7), for a
+ * POST /api/profile/photo/upload: a signed, short-lived URL to PUT the file to, for a
  * file of exactly `size` bytes (the store refuses any other length).
  */
 export async function requestUploadUrl(size: number): Promise<string> {
@@ -17,7 +17,7 @@ export async function requestUploadUrl(size: number): Promise<string> {
   return UploadUrlResponseSchema.parse(await apiRequest("POST", "/api/profile/photo/upload", body)).uploadURL;
 }
 
-/** PUT /api/profile/photo, then the cached user is invalidated (spec §7, §4 Photo page). */
+/** PUT /api/profile/photo, then the cached user is invalidated. */
 export function useSetPhoto() {
   return useMutation({
     mutationFn: async (photoURL: string) =>

@@ -18,7 +18,7 @@ const GUIDELINES = [
   "Your photo is visible on your payment requests",
 ];
 
-/** /photo (spec §2 Photo, §4 Photo page): idle → pick → upload → saving → success or failure. */
+/** /photo (docs/product.md "Photo"): idle → pick → upload → saving → success or failure. */
 export default function PhotoPage() {
   const { user } = useUser();
   const setPhoto = useSetPhoto();

@@ -35,7 +35,7 @@ const REMOVED = "removed";
 
 /**
  * Uppy uploader for the profile photo: one direct PUT of the file to a signed URL (no multipart,
- * spec §7), with the spec's per-file pause (a single PUT cannot continue where it stopped, so
+ * docs/product.md "Photo"), with per-file pause (a single PUT cannot continue where it stopped, so
  * Resume sends the file again; photos are at most 5 MB), and no automatic retry of a refusal.
  */
 export class PutUpload<M extends Meta, B extends Body> extends BasePlugin<PutUploadOpts, M, B> {

@@ -15,8 +15,8 @@ type Handlers = {
 
 /**
  * One Uppy for the photo page: a single direct PUT of the raw file to the signed URL
- * (no multipart, no form fields, spec §7), with the URL asked for when the upload starts.
- * The spec's per-file remove, retry and pause come from the Dashboard and PutUpload.
+ * (no multipart, no form fields), with the URL asked for when the upload starts.
+ * The per-file remove, retry and pause come from the Dashboard and PutUpload.
  */
 export function usePhotoUppy(handlers: Handlers): Uppy | null {
   const latest = useRef(handlers);

@@ -11,7 +11,7 @@ import { showMutationError } from "../../lib/unauthorized";
 import { showValidationToast } from "../../lib/validation-toast";
 import { useUpdateProfile } from "./api";
 
-/** Spec §2 Profile, §5 Profile: display name required; first and last name optional, trimmed. */
+/** Profile (docs/product.md "Profile"): display name required; first and last name optional, trimmed. */
 export function ProfileForm({ user }: { user: User }) {
   const [profileName, setProfileName] = useState(user.profileName ?? "");
   const [firstName, setFirstName] = useState(user.firstName ?? "");

@@ -24,7 +24,7 @@ import { MessagePreviewBox } from "./message-preview-box";
 import { PhoneField } from "./phone-field";
 import { type RequestForm, validateRequestForm } from "./validate-request-form";
 
-/** Spec §4, §9: the request page returns home 2 s after the text composer opens. */
+/** The request page returns home 2 s after the text composer opens. */
 export const RETURN_HOME_DELAY_MS = 2000;
 
 const formFor = (contact: ContactHandoff | null): RequestForm => ({
@@ -40,7 +40,7 @@ type RequestFormViewProps = {
   onCreatedOnDesktop: (created: CreatePaymentRequestResponse) => void;
 };
 
-/** Spec §2 Request Payment, §5 Request: the form, its checks, and the text composer. */
+/** Request Payment (docs/product.md "Request Payment"): the form, its checks, and the text composer. */
 export function RequestFormView({ contact, onCreatedOnDesktop }: RequestFormViewProps) {
   const id = useId();
   const [, navigate] = useLocation();
@@ -69,7 +69,7 @@ export function RequestFormView({ contact, onCreatedOnDesktop }: RequestFormView
         onSuccess: (created) => {
           const { request, smsMessage } = created;
           setSent(true);
-          // One toast shows at a time (spec §9), so 'Contact Saved' gives way to this one.
+          // One toast shows at a time, so 'Contact Saved' gives way to this one.
           if (launchSms(smsLink(request.recipientPhone, smsMessage))) {
             toast({
               title: "Payment Request Created",

@@ -11,7 +11,7 @@ import { shareContent } from "../payment-requests/share";
 import { SharePanel } from "../payment-requests/share-panel";
 
 /**
- * Issue 5 "Share without a phone": after creating a request on a desktop, the link to copy,
+ * Sharing without a phone (docs/product.md "Request Payment"): after creating a request on a desktop, the link to copy,
  * share or scan, instead of returning home behind a text composer that never opened.
  */
 export function RequestReady({ created }: { created: CreatePaymentRequestResponse }) {

@@ -24,7 +24,7 @@ const EMPTY_FORM: SetupForm = {
   },
 };
 
-/** First visit after sign-up (spec §2 Setup, §5 Setup): profile name and at least one account. */
+/** First visit after sign-up (docs/product.md "Setup"): profile name and at least one account. */
 export default function SetupPage() {
   const [, navigate] = useLocation();
   const [form, setForm] = useState<SetupForm>(EMPTY_FORM);
