@@ -31,6 +31,7 @@ export const ResetPasswordInputSchema = z.strictObject({
   token: z.string().min(1, "This link is not complete."),
   newPassword: NewPasswordSchema,
 });
+export type ResetPasswordInput = z.input<typeof ResetPasswordInputSchema>;
 
 /** One signed-in device, as the sessions list shows it (never the session token). */
 export const SessionInfoSchema = z.object({
