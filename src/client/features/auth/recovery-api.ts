@@ -13,8 +13,7 @@ export function useRequestPasswordReset() {
 /** Sets the new password from the emailed link; the server signs this browser in and every other one out. */
 export function useResetPassword() {
   return useMutation({
-    mutationFn: (input: ResetPasswordInput) =>
-      apiRequest("POST", "/api/identity/reset-password", input),
+    mutationFn: (input: ResetPasswordInput) => apiRequest("POST", "/api/identity/reset-password", input),
   });
 }
 
