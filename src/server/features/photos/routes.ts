@@ -11,7 +11,14 @@ import { SNIFF_BYTES, sniffImage } from "../../lib/image-sniff";
 import { signedInUser } from "../../plugins/auth";
 import { HttpError } from "../../plugins/errors";
 import { INCOMING_KEY_PATTERN, MAX_PHOTO_BYTES, PUBLISHED_KEY_PATTERN } from "../../storage/object-storage";
-import { keyFromObjectPath, keyFromUrl, newUploadKey, OBJECTS_PREFIX, ownerTag, publishedKey } from "./keys";
+import {
+  keyFromObjectPath,
+  keyFromUrl,
+  newUploadKey,
+  OBJECTS_PREFIX,
+  ownerTag,
+  publishedKey,
+} from "../../storage/photo-keys";
 import { currentPhoto, replacePhoto } from "./queries";
 import { startUploadSweeper } from "./sweeper";
 

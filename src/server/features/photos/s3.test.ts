@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { GetObjectCommand, HeadObjectCommand, PutObjectCommand } from "@aws-sdk/client-s3";
 import type { FastifyInstance } from "fastify";
 import { afterAll, expect, it } from "vitest";
+import { publishedKey } from "../../storage/photo-keys";
 import {
   as,
   createReadyUser,
@@ -10,7 +11,6 @@ import {
   TEST_ORIGIN,
   type TestUser,
 } from "../../test/harness";
-import { publishedKey } from "./keys";
 import { startS3 } from "./s3rver";
 
 const s3server = await startS3();

@@ -1,14 +1,8 @@
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { ProfileInput, SetupInput, User } from "../../../shared/schemas/user";
 import type { Db } from "../../db/client";
 import { users } from "../../db/schema";
-import { replacePaymentAccounts } from "../payment-accounts/queries";
-
-/**
- * The name a requester goes by on payment pages and in texts: the profile name, else the
- * sign-up name, else "Someone". One SQL expression over the user row, for every query that needs it.
- */
-export const displayNameSql = sql<string>`coalesce(nullif(${users.profileName}, ''), nullif(${users.name}, ''), 'Someone')`;
+import { replacePaymentAccounts } from "../../db/shared-queries";
 
 const userColumns = {
   id: users.id,
