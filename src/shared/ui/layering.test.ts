@@ -1,5 +1,13 @@
 import { execFileSync } from "node:child_process";
-import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import {
+  copyFileSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -51,7 +59,11 @@ function lintFixtures(files: Record<string, string>): Record<string, string[]> {
     const biome = path.join(SRC, "../node_modules/.bin/biome");
     let out: string;
     try {
-      out = execFileSync(biome, ["lint", "--reporter=json", "src"], { cwd: root, encoding: "utf8" });
+      out = execFileSync(biome, ["lint", "--reporter=json", "src"], {
+        cwd: root,
+        encoding: "utf8",
+        stdio: "pipe",
+      });
     } catch (error) {
       out = (error as { stdout: string }).stdout;
     }
@@ -111,6 +123,50 @@ describe("the lint enforces the layers (biome.json)", () => {
       expect.stringContaining("Client code must not import server code"),
     ]);
     expect(found["src/shared/to-server.ts"]).toEqual([expect.stringContaining("src/shared is isomorphic")]);
-    expect(found["src/shared/ui/to-client.ts"]).toEqual([expect.stringContaining("src/shared is isomorphic")]);
+    expect(found["src/shared/ui/to-client.ts"]).toEqual([
+      expect.stringContaining("src/shared is isomorphic"),
+    ]);
+  });
+});
+
+/**
+ * Type-checks one probe file under `config` narrowed to it; answers tsc's error codes. The probe
+ * sits under node_modules/.cache so tsc finds the same type packages as the real check.
+ */
+function typeErrors(config: string, source: string): string[] {
+  const cache = path.join(SRC, "../node_modules/.cache");
+  mkdirSync(cache, { recursive: true });
+  const root = mkdtempSync(path.join(cache, "collect-tsconfig-"));
+  try {
+    writeFileSync(path.join(root, "probe.ts"), source);
+    writeFileSync(
+      path.join(root, "tsconfig.json"),
+      JSON.stringify({ extends: path.join(SRC, "..", config), include: [], files: ["probe.ts"] }),
+    );
+    const tsc = path.join(SRC, "../node_modules/.bin/tsc");
+    try {
+      execFileSync(tsc, ["-p", root], { encoding: "utf8", stdio: "pipe" });
+      return [];
+    } catch (error) {
+      return [...(error as { stdout: string }).stdout.matchAll(/error (TS\d+)/g)].map((m) => m[1] as string);
+    }
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+}
+
+describe("the type check keeps each side to its platform", () => {
+  it("server code has no DOM", () => {
+    expect(typeErrors("tsconfig.server.json", "export const title = () => document.title;\n")).toEqual([
+      "TS2584",
+    ]);
+    expect(typeErrors("tsconfig.server.json", 'export { readFileSync } from "node:fs";\n')).toEqual([]);
+  });
+
+  it("client code has no node: modules", () => {
+    expect(typeErrors("tsconfig.client.json", 'export { readFileSync } from "node:fs";\n')).toEqual([
+      "TS2307",
+    ]);
+    expect(typeErrors("tsconfig.client.json", "export const title = () => document.title;\n")).toEqual([]);
   });
 });
