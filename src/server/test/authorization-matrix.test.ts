@@ -91,6 +91,9 @@ const ownerOnly = (status: number): Record<Who, number> => ({ signedOut: 401, ow
 const MATRIX: Record<string, Case[]> = {
   "GET /healthz": [{ name: "liveness is public", call: () => ({ url: "/healthz" }), expect: all(200) }],
   "GET /readyz": [{ name: "readiness is public", call: () => ({ url: "/readyz" }), expect: all(200) }],
+  "GET /api/openapi.json": [
+    { name: "the API reference is public", call: () => ({ url: "/api/openapi.json" }), expect: all(200) },
+  ],
   "GET /api/login": [
     { name: "redirects to sign-in", call: () => ({ url: "/api/login?returnTo=/profile" }), expect: all(302) },
   ],
