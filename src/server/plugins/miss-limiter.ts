@@ -32,5 +32,3 @@ export function createMissLimiter(db: Db, options: { name: string; max: number; 
     },
   };
 }
-
-export type MissLimiter = ReturnType<typeof createMissLimiter>;

@@ -54,5 +54,3 @@ export function createSignInLimits(db: Db, ceilingPerMinute: number) {
     },
   };
 }
-
-export type SignInLimits = ReturnType<typeof createSignInLimits>;

@@ -73,5 +73,3 @@ export function setupFromForm(
   if (!parsed.success) return { ok: false, message: parsed.error.issues[0]?.message ?? "Invalid input" };
   return { ok: true, value: parsed.data };
 }
-
-export const MessageSchema = z.object({ message: z.string() });

@@ -8,7 +8,6 @@ import {
   SessionListSchema,
   SessionParamsSchema,
 } from "../../../shared/schemas/account";
-import { MessageSchema } from "../../../shared/schemas/user";
 import type { AppContext } from "../../context";
 import { takeAllowance } from "../../db/counters";
 import { deviceLabel } from "../../lib/user-agent";
@@ -55,7 +54,7 @@ export const accountSecurityRoutes =
 
     app.post(
       "/api/account/verification-email",
-      { ...guarded, schema: { response: { 204: z.null(), 503: MessageSchema } } },
+      { ...guarded, schema: { response: { 204: z.null(), 503: z.object({ message: z.string() }) } } },
       async (request, reply) => {
         const user = signedInUser(request);
         if (!mailer.enabled) {
