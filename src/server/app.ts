@@ -63,7 +63,7 @@ export const SERVER_TIMEOUTS = {
   checkEveryMs: 2_000,
 };
 
-/** Builds the whole server; used by main.ts and by every API test (CONVENTIONS.md). */
+/** Builds the whole server; used by main.ts and by every API test. */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const database =
     options.database ??

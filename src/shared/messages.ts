@@ -1,5 +1,5 @@
 /**
- * Validation texts of spec §5, word for word. The description is the zod issue message, so the
+ * The validation texts the screens show, word for word (their only copy). The description is the zod issue message, so the
  * server's 400 and the client's toast say the same sentence; the title is looked up from it.
  */
 export const VALIDATION = {

@@ -1,6 +1,6 @@
 import type { Readable } from "node:stream";
 
-/** Photos are at most 5 MB (spec §5 Photo, §9). */
+/** Photos are at most 5 MB, 5,242,880 bytes (docs/product.md#photo). */
 export const MAX_PHOTO_BYTES = 5_242_880;
 /** Upload URLs live 15 minutes. */
 export const UPLOAD_URL_TTL_SECONDS = 15 * 60;

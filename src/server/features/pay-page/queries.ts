@@ -6,12 +6,12 @@ import { paymentAccounts, paymentRequests, users } from "../../db/schema";
 import { displayNameSql } from "../../db/shared-queries";
 import { preparedPerDatabase } from "../../lib/prepared";
 
-/** Venmo first (spec §2 Public payment page), then the usual order. */
+/** Venmo first (docs/product.md#pay-page), then the usual order. */
 const ORDER: Provider[] = ["venmo", ...PROVIDERS.filter((p) => p !== "venmo")];
 
 /**
  * The public view of a request by its short code, in one query (request, requester and their
- * accounts). Only the fields of spec §3 leave this function. Cancelled requests are not found.
+ * accounts). Only the fields of the public view leave this function (docs/product.md#pay-page-data). Cancelled requests are not found.
  */
 export async function findPublicView(
   db: Db,

@@ -25,7 +25,7 @@ const NOINDEX = "noindex, nofollow";
 const NOT_FOUND = "Payment request not found";
 
 /**
- * The public side (spec §2 Public payment page): the JSON view and the server-rendered page.
+ * The public side (docs/product.md#pay-page): the JSON view and the server-rendered page.
  * Misses are limited per client IP so codes cannot be enumerated.
  */
 export const payPageRoutes =

@@ -77,7 +77,7 @@ export async function createPaymentRequest(
   }
 }
 
-/** The caller's requests: pending first, then newest first (spec §2 Home). */
+/** The caller's requests: pending first, then newest first (docs/product.md#home). */
 export function listPaymentRequests(db: Db, userId: string): Promise<Row[]> {
   return db
     .select()

@@ -23,7 +23,7 @@ import { currentPhoto, replacePhoto } from "./queries";
 import { startUploadSweeper } from "./sweeper";
 
 /**
- * Spec §7 photo calls, and the public /objects/ route that serves photos. An upload waits
+ * The photo calls (docs/product.md#photos), and the public /objects/ route that serves photos. An upload waits
  * under incoming/ (never served, swept after an hour) until it is set as the photo, which
  * moves it to uploads/.
  */
@@ -106,7 +106,7 @@ export const photoRoutes =
       },
     );
 
-    // Photos are public by design (spec §2 Photo: "photo visible on payment requests").
+    // Photos are public by design (docs/product.md#photo: the photo is shown on payment pages).
     app.get("/objects/*", { schema: { params: z.object({ "*": z.string() }) } }, async (request, reply) => {
       const key = request.params["*"];
       const notFound = () => reply.status(404).send({ message: "Not found" });

@@ -18,7 +18,7 @@ export async function findUser(db: Db, userId: string): Promise<User | undefined
   return user;
 }
 
-/** Setup (spec §2): the profile name and the first payment accounts, all or nothing. */
+/** Setup (docs/product.md#setup): the profile name and the first payment accounts, all or nothing. */
 export async function completeSetup(db: Db, userId: string, input: SetupInput): Promise<User | undefined> {
   return db.transaction(async (tx) => {
     const [user] = await tx
@@ -31,7 +31,7 @@ export async function completeSetup(db: Db, userId: string, input: SetupInput): 
   });
 }
 
-/** Only the three profile fields; email and everything else are not writable (spec §2 Profile). */
+/** Only the three profile fields; email and everything else are not writable (docs/product.md#profile). */
 export async function updateProfile(db: Db, userId: string, input: ProfileInput): Promise<User | undefined> {
   const [user] = await db
     .update(users)
