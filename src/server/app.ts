@@ -118,7 +118,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
 
   registerErrorHandling(app);
-  await registerOpenApi(app, config.publicUrl);
+  registerOpenApi(app, config.publicUrl);
   registerAccessLog(app, config.logLevel);
   registerSecurityHeaders(app, config.publicUrl, config.s3?.endpoint);
   registerCsrfGuard(app, config.publicUrl);
