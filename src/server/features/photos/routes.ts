@@ -46,8 +46,7 @@ export const photoRoutes =
         const size = request.body?.size;
         if (size !== undefined && size > MAX_PHOTO_BYTES)
           throw new HttpError(413, "The photo is larger than 5 MB.");
-        // S3 enforces the size only when it is signed into the URL.
-        if (size === undefined && storage.kind === "s3")
+        if (size === undefined && storage.sizeRequired)
           throw new HttpError(400, "size: the file's size in bytes is required.");
         const key = newUploadKey(secret, signedInUser(request).id);
         return { uploadURL: await storage.createUploadUrl(key, size) };

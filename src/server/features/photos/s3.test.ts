@@ -97,6 +97,12 @@ async function setPhoto(app: FastifyInstance, user: TestUser, file: Buffer = PNG
 describeEachDatabase(
   "profile photo, S3 store",
   (ctx) => {
+    it("signs no upload URL without the file's size: S3 checks only a signed length", async () => {
+      const response = await as(ctx.app, await createReadyUser(ctx.app))("POST", "/api/profile/photo/upload");
+      expect(response.statusCode).toBe(400);
+      expect(response.json().message).toBe("size: the file's size in bytes is required.");
+    });
+
     it("hands out a presigned PUT that S3 accepts, then serves the photo from S3 through /objects/", async () => {
       const user = await createReadyUser(ctx.app);
       const call = as(ctx.app, user);
