@@ -1,7 +1,7 @@
 import { LIMIT_MESSAGES, VALIDATION } from "./messages";
 
 /**
- * Money as decimal text ("25.50"), never binary floating point (DESIGN.md "Money").
+ * Money as decimal text ("25.50"), never binary floating point (docs/product.md#decisions-the-brief-left-open).
  * Amounts are USD, > 0 and ≤ 1,000,000.00, with at most 2 decimals.
  */
 

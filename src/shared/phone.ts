@@ -4,7 +4,7 @@ import nanpMetadata from "./phone-metadata.json";
 
 /**
  * US mobile numbers: checked against libphonenumber's mobile metadata, stored and sent as 10
- * digits, shown as (xxx) xxx-xxxx (DESIGN.md "Phones"). Only the +1 part of the metadata is
+ * digits, shown as (xxx) xxx-xxxx (docs/decisions/005). Only the +1 part of the metadata is
  * shipped (phone-metadata.json, 5 KB instead of 98 KB), so every screen can afford it.
  */
 const metadata = nanpMetadata as unknown as MetadataJson;

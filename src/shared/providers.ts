@@ -1,11 +1,11 @@
 import { EMAIL_PATTERN } from "./limits";
 import { normalizePhone } from "./phone";
 
-/** The five payment providers (spec §1, §3). Order here is the order on the Payment Methods page. */
+/** The five payment providers (docs/product.md#payment-methods). Order here is the order on the Payment Methods page. */
 export const PROVIDERS = ["paypal", "venmo", "cashapp", "zelle", "googlepay"] as const;
 export type Provider = (typeof PROVIDERS)[number];
 
-/** Setup offers only these three (spec §2 Setup, §9). */
+/** Setup offers only these three (docs/product.md#setup). */
 export const SETUP_PROVIDERS = ["paypal", "venmo", "cashapp"] as const satisfies readonly Provider[];
 
 export const PROVIDER_LABELS: Record<Provider, string> = {
@@ -16,7 +16,7 @@ export const PROVIDER_LABELS: Record<Provider, string> = {
   googlepay: "Google Pay",
 };
 
-/** Handle hints (spec §5). */
+/** Handle hints (docs/product.md#payment-methods). */
 export const PROVIDER_HINTS: Record<Provider, string> = {
   paypal: "Your PayPal.Me username, not your email",
   venmo: "Your Venmo username, starting with @",
@@ -34,7 +34,7 @@ export const PROVIDER_PLACEHOLDERS: Record<Provider, string> = {
 };
 
 /**
- * Checks a handle against the provider's rules (spec §5 handle hints), enforced on client and
+ * Checks a handle against the provider's rules (docs/product.md#payment-methods), enforced on client and
  * server alike. Returns null when valid, otherwise a sentence naming the provider.
  */
 export function handleProblem(provider: Provider, handle: string): string | null {

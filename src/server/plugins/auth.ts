@@ -94,7 +94,7 @@ export function createAuth(
     },
     // Email verification and passkey sign-in (features/account-security/auth-options.ts).
     emailVerification: accountControl.emailVerification,
-    // Counters live in the database so every app process shares them (DESIGN.md "Scaling out").
+    // Counters live in the database so every app process shares them (README, Running at scale).
     rateLimit: {
       enabled: true,
       storage: "database",

@@ -11,7 +11,7 @@ const emptyMethods = (): PaymentMethodsForm => ({
   googlepay: { selected: false, handle: "" },
 });
 
-describe("setupFromForm (spec §5 Setup)", () => {
+describe("setupFromForm (Setup)", () => {
   const form = (profileName: string, venmo?: string): SetupForm => ({
     profileName,
     accounts: {
@@ -41,7 +41,7 @@ describe("setupFromForm (spec §5 Setup)", () => {
   });
 });
 
-describe("paymentMethodsFromForm (spec §5 Payment Methods)", () => {
+describe("paymentMethodsFromForm (Payment methods)", () => {
   it("needs one method, then a handle for every selected one", () => {
     expect(paymentMethodsFromForm(emptyMethods())).toEqual({
       ok: false,

@@ -15,7 +15,7 @@ export const RecipientNameSchema = z
   .max(RECIPIENT_NAME_MAX, LIMIT_MESSAGES.nameTooLong);
 
 /**
- * Any common way of writing a US mobile number in, 10 digits out (DESIGN.md "Phones"); another
+ * Any common way of writing a US mobile number in, 10 digits out (docs/decisions/005); another
  * country's number is refused with its own message, never read as a US one.
  */
 export const PhoneSchema = z
@@ -82,7 +82,7 @@ export const PaymentRequestSchema = z.object({
 });
 export type PaymentRequest = z.infer<typeof PaymentRequestSchema>;
 
-/** Spec §3 Create response. */
+/** What creating a request answers: the request and the text for the composer. */
 export const CreatePaymentRequestResponseSchema = z.object({
   request: PaymentRequestSchema,
   smsMessage: z.string(),
@@ -90,8 +90,8 @@ export const CreatePaymentRequestResponseSchema = z.object({
 export type CreatePaymentRequestResponse = z.infer<typeof CreatePaymentRequestResponseSchema>;
 
 /**
- * PATCH /api/payment-requests/{id}/status: pending → paid (spec §4), and pending → cancelled
- * by the requester (issue 5); nothing else.
+ * PATCH /api/payment-requests/{id}/status: pending → paid or pending → cancelled,
+ * nothing else (docs/product.md#payment-requests).
  */
 export const StatusUpdateSchema = z.strictObject({ status: z.enum(["paid", "cancelled"]) });
 
@@ -106,7 +106,7 @@ export const SHORT_CODE_LENGTH = 10;
 
 export const ShortCodeSchema = z.string().regex(/^[A-Za-z0-9_-]{1,16}$/, "Payment request not found");
 
-/** Spec §3 Public payment view: nothing else (no phone, email or internal id). */
+/** The public payment view: nothing else (no phone, email or internal id; docs/product.md#pay-page-data). */
 export const PublicPaymentViewSchema = z.object({
   requester: z.object({ name: z.string(), photo: z.string().nullable() }),
   request: z.object({ amount: z.string(), description: z.string().nullable(), status: RequestStatusSchema }),

@@ -14,7 +14,7 @@ export const ProfileNameSchema = z
   .max(80, "Profile name: at most 80 characters.")
   .refine((name) => !UNSAFE_TEXT.test(name), "Profile name: no control or text-direction characters.");
 
-/** Optional name parts: trimmed, empty becomes null (spec §5 Profile). */
+/** Optional name parts: trimmed, empty becomes null (docs/product.md#profile). */
 const NamePartSchema = z
   .string()
   .trim()
@@ -22,7 +22,7 @@ const NamePartSchema = z
   .nullish()
   .transform((v) => (v ? v : null));
 
-/** What GET /api/auth/user answers (spec §3 User). */
+/** What GET /api/auth/user answers (docs/product.md#user-and-profile). */
 export const UserSchema = z.object({
   id: z.string(),
   email: z.string(),
@@ -33,14 +33,14 @@ export const UserSchema = z.object({
 });
 export type User = z.infer<typeof UserSchema>;
 
-/** POST /api/auth/setup (spec §2 Setup, §5 Setup). */
+/** POST /api/auth/setup (docs/product.md#setup). */
 export const SetupInputSchema = z.strictObject({
   profileName: ProfileNameSchema,
   paymentAccounts: PaymentAccountListSchema.min(1, VALIDATION.setupAccount.description),
 });
 export type SetupInput = z.infer<typeof SetupInputSchema>;
 
-/** PUT /api/auth/profile: only these fields can change; email is read-only (spec §2 Profile). */
+/** PUT /api/auth/profile: only these fields can change; email is read-only (docs/product.md#profile). */
 export const ProfileInputSchema = z.strictObject({
   profileName: ProfileNameSchema,
   firstName: NamePartSchema,
@@ -54,7 +54,7 @@ export type SetupForm = {
 };
 
 /**
- * Setup form → payload, in the order of spec §5: profile name, then at least one ticked
+ * Setup form → payload, in the order the screen's messages come: profile name, then at least one ticked
  * provider with a non-empty handle (ticked ones left empty are ignored), then handle formats.
  */
 export function setupFromForm(form: SetupForm): FormResult<SetupInput> {
@@ -71,5 +71,3 @@ export function setupFromForm(form: SetupForm): FormResult<SetupInput> {
   if (!parsed.success) return { ok: false, message: firstMessage(parsed.error.issues) };
   return { ok: true, value: parsed.data };
 }
-
-export const MessageSchema = z.object({ message: z.string() });

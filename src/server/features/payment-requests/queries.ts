@@ -1,12 +1,12 @@
-import { and, desc, eq, getTableColumns, isNull, ne, sql } from "drizzle-orm";
+import { and, desc, eq, getTableColumns, sql } from "drizzle-orm";
 import type { PaymentRequest } from "../../../shared/schemas/payment-request";
 import type { Db } from "../../db/client";
 import { paymentRequests, users } from "../../db/schema";
+import { displayNameSql } from "../../db/shared-queries";
 import { isUniqueViolation } from "../../lib/db-errors";
 import { preparedPerDatabase } from "../../lib/prepared";
 import { newShortCode } from "../../lib/short-code";
 import { isUuid } from "../../lib/uuid";
-import { displayNameSql } from "../users/queries";
 
 type Row = typeof paymentRequests.$inferSelect;
 
@@ -77,7 +77,7 @@ export async function createPaymentRequest(
   }
 }
 
-/** The caller's requests: pending first, then newest first (spec §2 Home). */
+/** The caller's requests: pending first, then newest first (docs/product.md#home). */
 export function listPaymentRequests(db: Db, userId: string): Promise<Row[]> {
   return db
     .select()
@@ -117,24 +117,6 @@ export async function updatePending(
   return existing
     ? { ok: false, reason: "conflict", status: existing.status }
     : { ok: false, reason: "not-found" };
-}
-
-/**
- * The first view of the public page by anyone but the requester (issue 5 "Viewed"). Called by
- * the page's script, so link-preview bots, which run no JavaScript, never count.
- */
-export async function markViewed(db: Db, code: string, viewerId: string | null): Promise<void> {
-  await db
-    .update(paymentRequests)
-    .set({ viewedAt: new Date() })
-    .where(
-      and(
-        eq(paymentRequests.code, code),
-        isNull(paymentRequests.viewedAt),
-        ne(paymentRequests.status, "cancelled"),
-        viewerId ? ne(paymentRequests.userId, viewerId) : undefined,
-      ),
-    );
 }
 
 /** The display name of the requester of one request, for a reminder's SMS text. */

@@ -100,7 +100,7 @@ export const paymentRequestRoutes =
       },
     );
 
-    // The whole history as CSV (issue 5 "Archive tools").
+    // The whole history as CSV (docs/product.md#archive).
     app.get("/api/payment-requests/export.csv", { preHandler: requireUser }, async (request, reply) => {
       const rows = (await listPaymentRequests(db, signedInUser(request).id))
         .map((row) => toPaymentRequest(row, config.publicUrl))

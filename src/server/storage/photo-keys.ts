@@ -1,5 +1,5 @@
 import { createHmac, randomUUID } from "node:crypto";
-import { INCOMING_PREFIX, KEY_PATTERN, PUBLISHED_PREFIX } from "../../storage/object-storage";
+import { INCOMING_PREFIX, KEY_PATTERN, PUBLISHED_PREFIX } from "./object-storage";
 
 /**
  * Upload keys are `incoming/{ownerTag}/{uuid}`, and `uploads/{ownerTag}/{uuid}` once set as a
