@@ -22,8 +22,10 @@ const dataDir = process.env.E2E_DATA_DIR;
 export default defineConfig({
   testDir: "tests/e2e",
   globalSetup: "./tests/e2e/global-setup.ts",
+  // Two files at a time (the machine has two cores); each test has its own user and client IP
+  // (fixtures.ts) and reads only its own mail, so no test depends on another's order or timing.
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
