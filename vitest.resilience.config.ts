@@ -15,6 +15,7 @@ export default defineConfig({
         test: {
           name: "resilience",
           include: ["tests/resilience/**/*.test.ts"],
+          globalSetup: ["src/server/test/temp-root.ts"],
           testTimeout: 600_000,
           hookTimeout: 120_000,
           pool: "forks",
