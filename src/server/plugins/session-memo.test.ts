@@ -19,6 +19,15 @@ describe("session memo", () => {
     expect(memo.size).toBe(0);
   });
 
+  it("remembers for 5 s by default", () => {
+    const memo = createSessionMemo<string>();
+    memo.set("token-a", "user-a", Date.now() + 60_000);
+    vi.advanceTimersByTime(4_999);
+    expect(memo.get("token-a")).toBe("user-a");
+    vi.advanceTimersByTime(1);
+    expect(memo.get("token-a")).toBeUndefined();
+  });
+
   it("never keeps a token past its session's own expiry", () => {
     const memo = createSessionMemo<string>({ ttlMs: 5_000 });
     memo.set("token-a", "user-a", Date.now() + 1_000);
@@ -26,6 +35,8 @@ describe("session memo", () => {
     expect(memo.get("token-a")).toBe("user-a");
     vi.advanceTimersByTime(1);
     expect(memo.get("token-a")).toBeUndefined();
+    memo.set("already-expired", "user-b", Date.now() - 1);
+    expect(memo.get("already-expired")).toBeUndefined();
   });
 
   it("holds at most `max` tokens, dropping the oldest first", () => {
