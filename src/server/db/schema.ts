@@ -140,7 +140,8 @@ export const paymentRequests = pgTable(
   (t) => [
     uniqueIndex("payment_request_code_idx").on(t.code),
     // One index per list order (docs/decisions/015-keyset-pagination.md): newest first,
-    // pending first then newest (an expression column), and newest first within one status.
+    // pending first then newest (an expression column), and newest first within one status,
+    // whose trailing amount lets Archive's totals read the index alone.
     index("payment_request_user_created_id_idx").on(t.userId, t.createdAt, t.id),
     index("payment_request_user_pending_created_idx").on(
       t.userId,
@@ -148,7 +149,7 @@ export const paymentRequests = pgTable(
       t.createdAt,
       t.id,
     ),
-    index("payment_request_user_status_created_idx").on(t.userId, t.status, t.createdAt, t.id),
+    index("payment_request_user_status_created_idx").on(t.userId, t.status, t.createdAt, t.id, t.amount),
     check("payment_request_amount_positive", sql`${t.amount} > 0 AND ${t.amount} <= 1000000`),
     check("payment_request_phone_digits", sql`${t.recipientPhone} ~ '^[0-9]{10}$'`),
   ],
