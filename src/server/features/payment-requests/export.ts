@@ -4,7 +4,7 @@ import { formatPhone } from "../../../shared/phone";
 import type { Db } from "../../db/client";
 import { allPaymentRequests, toPaymentRequest } from "./queries";
 
-const HEADER = [
+export const CSV_HEADER = [
   "Created",
   "Recipient",
   "Phone",
@@ -23,7 +23,7 @@ const HEADER = [
  */
 export function paymentRequestsCsv(db: Db, userId: string, publicUrl: string): Readable {
   async function* lines() {
-    yield `${HEADER.map(csvCell).join(",")}\r\n`;
+    yield `${CSV_HEADER.map(csvCell).join(",")}\r\n`;
     for await (const batch of allPaymentRequests(db, userId)) {
       yield toCsv(
         batch.map((row) => {

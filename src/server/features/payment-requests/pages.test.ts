@@ -15,6 +15,7 @@ import {
   type TestContext,
   type TestUser,
 } from "../../test/harness";
+import { CSV_HEADER } from "./export";
 
 type Seeded = {
   id: string;
@@ -280,17 +281,7 @@ describeEachDatabase("payment request pages", (ctx) => {
       .where(eq(paymentRequests.userId, owner?.id as string))
       .orderBy(sql`${paymentRequests.createdAt} DESC, ${paymentRequests.id} DESC`);
     const expected = toCsv([
-      [
-        "Created",
-        "Recipient",
-        "Phone",
-        "Amount (USD)",
-        "Status",
-        "Description",
-        "Link",
-        "Viewed",
-        "Last reminded",
-      ],
+      CSV_HEADER,
       ...all.map((r) => [
         r.createdAt.toISOString(),
         r.recipientName,
