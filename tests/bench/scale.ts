@@ -6,6 +6,7 @@
  */
 import type { ChildProcess } from "node:child_process";
 import { readFileSync } from "node:fs";
+import os from "node:os";
 import type autocannon from "autocannon";
 import pg from "pg";
 
@@ -115,6 +116,7 @@ async function startWith(h: ScaleHelpers, database: string, port: number) {
   return { app, base, databaseUrl, cookie, email, code, screen, create };
 }
 
+const ROUNDS = 5;
 const median = (loads: Load[]) =>
   [...loads].sort((a, b) => a.rps - b.rps)[Math.floor(loads.length / 2)] as Load;
 
@@ -124,7 +126,7 @@ export async function runScale(h: ScaleHelpers) {
   const seedSeconds = await seed(full.databaseUrl, full.email);
   const { base, cookie } = full;
 
-  // Warm-up, then empty and full in turns (this machine's load drifts), the median of three.
+  // Warm-up, then empty and full in turns (this machine's load drifts), the median of ROUNDS.
   for (const side of [empty, full]) {
     await h.load({ url: `${side.base}/api/payment-screen/${side.code}`, duration: 2 });
     await side.create();
@@ -135,17 +137,13 @@ export async function runScale(h: ScaleHelpers) {
     emptyCreate: [] as Load[],
     fullCreate: [] as Load[],
   };
-  for (let round = 0; round < 3; round++) {
+  for (let round = 0; round < ROUNDS; round++) {
     runs.emptyScreen.push(await empty.screen());
     runs.fullScreen.push(await full.screen());
     runs.emptyCreate.push(await empty.create());
     runs.fullCreate.push(await full.create());
   }
   await h.stop(empty.app);
-  const emptyScreen = median(runs.emptyScreen);
-  const fullScreen = median(runs.fullScreen);
-  const emptyCreate = median(runs.emptyCreate);
-  const fullCreate = median(runs.fullCreate);
 
   await sequential(`${base}/api/payment-requests`, cookie, 30);
   const home = await sequential(`${base}/api/payment-requests`, cookie, 300);
@@ -181,9 +179,19 @@ export async function runScale(h: ScaleHelpers) {
 
   const { fmt } = h;
   const kb = (n: number) => `${fmt(n / 1024, 1)} KB`;
-  const ratio = (full: number, empty: number) => `${fmt((full / empty - 1) * 100, 1)}%`;
+  const range = (loads: Load[]) => {
+    const rps = loads.map((l) => l.rps);
+    return `${fmt(Math.min(...rps))}–${fmt(Math.max(...rps))}`;
+  };
+  const compare = (emptyRuns: Load[], fullRuns: Load[]) => {
+    const [e, f] = [median(emptyRuns), median(fullRuns)];
+    return `${fmt(e.rps)} (${range(emptyRuns)}) → ${fmt(f.rps)} (${range(fullRuns)}) req/s, ${fmt((f.rps / e.rps - 1) * 100, 1)}%; p99 ${fmt(e.p99)} → ${fmt(f.p99)} ms`;
+  };
   console.log(
-    `\nScale: one user with ${fmt(OWNER_REQUESTS)} requests and ${fmt(OWNER_CONTACTS)} contacts; ${fmt(TOTAL_REQUESTS)} requests across ${fmt(OTHER_USERS + 1)} users (seeded in ${fmt(seedSeconds, 1)} s)`,
+    `\nScale: one user with ${fmt(OWNER_REQUESTS)} requests and ${fmt(OWNER_CONTACTS)} contacts; ${fmt(TOTAL_REQUESTS)} requests across ${fmt(OTHER_USERS + 1)} users (seeded in ${fmt(seedSeconds, 1)} s); load average at the end ${os
+      .loadavg()
+      .map((n) => fmt(n, 1))
+      .join(" ")} on ${os.cpus().length} cores`,
   );
   console.log("\n| what | measured | target |\n|---|---|---|");
   const rows: [string, string, string][] = [
@@ -222,20 +230,19 @@ export async function runScale(h: ScaleHelpers) {
       "flat",
     ],
     [
-      "GET /api/payment-screen/{code} (view cached per process), empty → 1,000,000 rows, median of 3",
-      `${fmt(emptyScreen.rps)} → ${fmt(fullScreen.rps)} req/s (${ratio(fullScreen.rps, emptyScreen.rps)}), p99 ${fmt(emptyScreen.p99)} → ${fmt(fullScreen.p99)} ms`,
+      "GET /api/payment-screen/{code} (view cached per process), empty → 1,000,000 rows, median of 5 (range)",
+      compare(runs.emptyScreen, runs.fullScreen),
       "within 10%",
     ],
     [
-      "POST /api/payment-requests, empty → 1,000,000 rows, median of 3",
-      `${fmt(emptyCreate.rps)} → ${fmt(fullCreate.rps)} req/s (${ratio(fullCreate.rps, emptyCreate.rps)}), p99 ${fmt(emptyCreate.p99)} → ${fmt(fullCreate.p99)} ms`,
+      "POST /api/payment-requests, empty → 1,000,000 rows, median of 5 (range)",
+      compare(runs.emptyCreate, runs.fullCreate),
       "within 10%",
     ],
   ];
   for (const r of rows) console.log(`| ${r.join(" | ")} |`);
-  const errors = [emptyScreen, emptyCreate, fullScreen, fullCreate].reduce(
-    (s, r) => s + r.errors + r.non2xx,
-    0,
-  );
+  const errors = Object.values(runs)
+    .flat()
+    .reduce((sum, r) => sum + r.errors + r.non2xx, 0);
   console.log(`\nscale errors or non-2xx during load: ${errors}`);
 }
