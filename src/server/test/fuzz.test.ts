@@ -517,6 +517,11 @@ describeUnlimited("API fuzzing", (ctx) => {
         "__proto__",
         "__proto__[polluted]",
         "constructor[prototype][polluted]",
+        "cursor",
+        "limit",
+        "order",
+        "status",
+        "q",
       ),
       hostileQueryValue,
     );
