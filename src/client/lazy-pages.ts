@@ -8,9 +8,9 @@ export const ResetPasswordPage = lazy(() => import("./features/auth/reset-passwo
 export const SetupPage = lazy(() => import("./features/setup/setup-page"));
 export const HomePage = lazy(() => import("./features/home/home-page"));
 export const RequestPage = lazy(() => import("./features/request/request-page"));
-export const ContactsPage = lazy(() => import("./features/contacts/contacts-page"));
+export const ContactsPage = lazy(() => import("./features/payees/contacts-page"));
 export const ArchivePage = lazy(() => import("./features/archive/archive-page"));
-export const PaymentMethodsPage = lazy(() => import("./features/payment-methods/payment-methods-page"));
+export const PaymentMethodsPage = lazy(() => import("./features/payment-accounts/payment-methods-page"));
 export const ProfilePage = lazy(() => import("./features/profile/profile-page"));
-export const PhotoPage = lazy(() => import("./features/photo/photo-page"));
+export const PhotoPage = lazy(() => import("./features/photos/photo-page"));
 export const NotFoundPage = lazy(() => import("./features/not-found/not-found-page"));

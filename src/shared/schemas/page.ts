@@ -1,18 +1,18 @@
 import { z } from "zod";
+import { PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX } from "../limits";
 
 /**
  * Keyset pages (docs/decisions/015-keyset-pagination.md): a list answers one page and names the
  * next one in a `Link: <…>; rel="next"` header (RFC 8288). The cursor is opaque to callers:
  * base64url of the last row's sort key, checked by the list's own schema when it comes back.
  */
-export const PAGE_LIMIT_DEFAULT = 50;
-export const PAGE_LIMIT_MAX = 100;
+const LIMIT_MESSAGE = `Limit: a whole number from 1 to ${PAGE_LIMIT_MAX}.`;
 
 export const PageLimitSchema = z.coerce
-  .number("Limit: a whole number from 1 to 100.")
-  .int("Limit: a whole number from 1 to 100.")
-  .min(1, "Limit: a whole number from 1 to 100.")
-  .max(PAGE_LIMIT_MAX, "Limit: a whole number from 1 to 100.")
+  .number(LIMIT_MESSAGE)
+  .int(LIMIT_MESSAGE)
+  .min(1, LIMIT_MESSAGE)
+  .max(PAGE_LIMIT_MAX, LIMIT_MESSAGE)
   .default(PAGE_LIMIT_DEFAULT);
 
 const INVALID_CURSOR = "Invalid cursor.";

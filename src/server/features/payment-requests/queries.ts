@@ -1,4 +1,4 @@
-import { and, desc, eq, getTableColumns, ilike, isNull, ne, or, sql } from "drizzle-orm";
+import { and, desc, eq, getTableColumns, ilike, or, sql } from "drizzle-orm";
 import type {
   PaymentRequest,
   PaymentRequestListQuery,
@@ -8,11 +8,11 @@ import type {
 } from "../../../shared/schemas/payment-request";
 import type { Db } from "../../db/client";
 import { paymentRequests, users } from "../../db/schema";
+import { displayNameSql } from "../../db/shared-queries";
 import { isUniqueViolation } from "../../lib/db-errors";
 import { preparedPerDatabase } from "../../lib/prepared";
 import { newShortCode } from "../../lib/short-code";
 import { isUuid } from "../../lib/uuid";
-import { displayNameSql } from "../users/queries";
 
 type Row = typeof paymentRequests.$inferSelect;
 
@@ -104,7 +104,7 @@ export type RequestPage = { rows: Row[]; next: RequestCursorKey | null };
 /**
  * One page of the caller's requests after `cursor`, by keyset on (created_at, id) so every page
  * costs the same at any history size (docs/decisions/015-keyset-pagination.md). Pending first
- * (spec §2 Home) reads the expression index whose first sort column is "is pending".
+ * (docs/product.md#home) reads the expression index whose first sort column is "is pending".
  */
 export async function listPaymentRequests(
   db: Db,
@@ -199,24 +199,6 @@ export async function updatePending(
   return existing
     ? { ok: false, reason: "conflict", status: existing.status }
     : { ok: false, reason: "not-found" };
-}
-
-/**
- * The first view of the public page by anyone but the requester (issue 5 "Viewed"). Called by
- * the page's script, so link-preview bots, which run no JavaScript, never count.
- */
-export async function markViewed(db: Db, code: string, viewerId: string | null): Promise<void> {
-  await db
-    .update(paymentRequests)
-    .set({ viewedAt: new Date() })
-    .where(
-      and(
-        eq(paymentRequests.code, code),
-        isNull(paymentRequests.viewedAt),
-        ne(paymentRequests.status, "cancelled"),
-        viewerId ? ne(paymentRequests.userId, viewerId) : undefined,
-      ),
-    );
 }
 
 /** The display name of the requester of one request, for a reminder's SMS text. */

@@ -125,7 +125,7 @@ export const paymentRequestRoutes =
       },
     );
 
-    // The whole history as CSV (issue 5 "Archive tools").
+    // The whole history as CSV (docs/product.md#archive).
     app.get("/api/payment-requests/export.csv", { preHandler: requireUser }, async (request, reply) => {
       const day = new Date().toISOString().slice(0, 10);
       return reply
