@@ -538,6 +538,7 @@ describeUnlimited("API fuzzing", (ctx) => {
       "/api/payment-accounts",
       "/api/payment-requests",
       "/api/payment-requests/export.csv",
+      "/api/payment-requests/summary",
       "/api/payees",
       "/api/identity/get-session",
     ];
@@ -548,6 +549,11 @@ describeUnlimited("API fuzzing", (ctx) => {
         "__proto__",
         "__proto__[polluted]",
         "constructor[prototype][polluted]",
+        "cursor",
+        "limit",
+        "order",
+        "status",
+        "q",
       ),
       hostileQueryValue,
     );
