@@ -506,6 +506,7 @@ describeUnlimited("API fuzzing", (ctx) => {
       "/api/payment-accounts",
       "/api/payment-requests",
       "/api/payment-requests/export.csv",
+      "/api/payment-requests/summary",
       "/api/payees",
       "/api/identity/get-session",
     ];
