@@ -1,7 +1,15 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ApiError, apiErrorDetails, apiRequest, isUnauthorizedError, OFFLINE_MESSAGE } from "./api";
+import {
+  ApiError,
+  apiErrorDetails,
+  apiPage,
+  apiRequest,
+  isUnauthorizedError,
+  nextPageUrl,
+  OFFLINE_MESSAGE,
+} from "./api";
 
 describe("ApiError", () => {
   it('says "status: text" and reads the server\'s JSON message and code', () => {
@@ -48,6 +56,10 @@ describe("apiRequest against a real server", () => {
     server = createServer((req, res) => {
       if (req.url === "/ok") {
         res.writeHead(200, { "content-type": "application/json" }).end('{"a":1}');
+      } else if (req.url === "/page") {
+        res
+          .writeHead(200, { "content-type": "application/json", link: '</page?cursor=b2s>; rel="next"' })
+          .end("[1,2]");
       } else if (req.url === "/empty") {
         res.writeHead(204).end();
       } else if (req.url === "/401") {
@@ -66,6 +78,12 @@ describe("apiRequest against a real server", () => {
     await expect(apiRequest("DELETE", `${base}/empty`)).resolves.toBeNull();
   });
 
+  it("answers a page's body and the next page named in its Link header", async () => {
+    await expect(apiPage(`${base}/page`)).resolves.toEqual({ body: [1, 2], next: "/page?cursor=b2s" });
+    await expect(apiPage(`${base}/ok`)).resolves.toEqual({ body: { a: 1 }, next: null });
+    await expect(apiPage(`${base}/409`)).rejects.toBeInstanceOf(ApiError);
+  });
+
   it("throws an ApiError with the status and body", async () => {
     const error = await apiRequest("PATCH", `${base}/409`, { status: "paid" }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
@@ -77,5 +95,23 @@ describe("apiRequest against a real server", () => {
     await expect(apiRequest("GET", `${base}/401`, undefined, { on401: "returnNull" })).resolves.toBeNull();
     const error = await apiRequest("GET", `${base}/401`).catch((e: unknown) => e);
     expect(isUnauthorizedError(error)).toBe(true);
+  });
+});
+
+describe("nextPageUrl", () => {
+  it('reads the rel="next" target of a Link header (RFC 8288)', () => {
+    expect(nextPageUrl('</api/payees?limit=50&cursor=abc>; rel="next"')).toBe(
+      "/api/payees?limit=50&cursor=abc",
+    );
+    expect(nextPageUrl("</a?cursor=1>; rel=next")).toBe("/a?cursor=1");
+    expect(nextPageUrl('</first>; rel="prev", </second>; title="x"; REL="last next"')).toBe("/second");
+  });
+
+  it("answers null without a next link", () => {
+    expect(nextPageUrl(null)).toBeNull();
+    expect(nextPageUrl("")).toBeNull();
+    expect(nextPageUrl('</a>; rel="prev"')).toBeNull();
+    expect(nextPageUrl('</a>; rel="nextish"')).toBeNull();
+    expect(nextPageUrl('</a>; title="rel=next"')).toBeNull();
   });
 });

@@ -44,6 +44,24 @@ export class ApiError extends Error {
   }
 }
 
+function send(method: HttpMethod, url: string, body?: unknown): Promise<Response> {
+  return fetch(url, {
+    method,
+    credentials: "include",
+    headers:
+      body === undefined
+        ? { Accept: "application/json" }
+        : { "Content-Type": "application/json", Accept: "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+}
+
+async function jsonOf(response: Response): Promise<unknown> {
+  const text = await response.text().catch(() => "");
+  if (!response.ok) throw new ApiError(response.status, text, response.statusText);
+  return text ? (JSON.parse(text) as unknown) : null;
+}
+
 /**
  * The one fetch wrapper: cookies always sent, JSON bodies, non-OK answers thrown as ApiError.
  * Resolves to the parsed JSON body (null when empty); callers parse it with a shared schema.
@@ -54,19 +72,30 @@ export async function apiRequest(
   body?: unknown,
   options: { on401?: On401 } = {},
 ): Promise<unknown> {
-  const response = await fetch(url, {
-    method,
-    credentials: "include",
-    headers:
-      body === undefined
-        ? { Accept: "application/json" }
-        : { "Content-Type": "application/json", Accept: "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
+  const response = await send(method, url, body);
   if (options.on401 === "returnNull" && response.status === 401) return null;
-  const text = await response.text().catch(() => "");
-  if (!response.ok) throw new ApiError(response.status, text, response.statusText);
-  return text ? (JSON.parse(text) as unknown) : null;
+  return jsonOf(response);
+}
+
+/**
+ * The target of a `Link` header's `rel="next"` (RFC 8288), or null when there is none: the next
+ * page of a list (docs/decisions/015-keyset-pagination.md).
+ */
+export function nextPageUrl(link: string | null): string | null {
+  for (const part of link?.split(",") ?? []) {
+    const match = /^\s*<([^>]*)>\s*;(.*)$/.exec(part);
+    const rel = /(?:^|;)\s*rel\s*=\s*(?:"([^"]*)"|([^\s;]+))/i.exec(match?.[2] ?? "");
+    const rels = (rel?.[1] ?? rel?.[2] ?? "").toLowerCase().split(/\s+/);
+    if (match && rels.includes("next")) return match[1] ?? null;
+  }
+  return null;
+}
+
+/** One page of a list: the JSON body, and the URL of the next page (null on the last one). */
+export async function apiPage(url: string): Promise<{ body: unknown; next: string | null }> {
+  const response = await send("GET", url);
+  const body = await jsonOf(response);
+  return { body, next: nextPageUrl(response.headers.get("link")) };
 }
 
 export type ApiErrorDetails = { status: number | null; message: string; code: string | null };

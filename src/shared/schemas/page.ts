@@ -66,11 +66,17 @@ export const MicrosecondTimeSchema = z
     return !Number.isNaN(date.getTime()) && date.toISOString() === ms;
   });
 
-/** The relative URL of the next page: the same query with the next cursor (RFC 8288 target). */
-export function nextPageLink(path: string, query: Record<string, string | number | undefined>): string {
+/** A list's URL with its query parameters, empty and undefined ones left out. */
+export function listUrl(path: string, query: Record<string, string | number | undefined>): string {
   const params = new URLSearchParams();
   for (const [name, value] of Object.entries(query)) {
     if (value !== undefined && value !== "") params.set(name, String(value));
   }
-  return `<${path}?${params.toString()}>; rel="next"`;
+  const search = params.toString();
+  return search ? `${path}?${search}` : path;
+}
+
+/** The `Link` header naming the next page: the same query with the next cursor (RFC 8288 target). */
+export function nextPageLink(path: string, query: Record<string, string | number | undefined>): string {
+  return `<${listUrl(path, query)}>; rel="next"`;
 }

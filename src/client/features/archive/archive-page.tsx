@@ -1,12 +1,14 @@
+import { keepPreviousData, useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { Archive, SearchX } from "lucide-react";
 import { useState } from "react";
 import { formatMoney } from "../../../shared/money";
-import type { PaymentRequest } from "../../../shared/schemas/payment-request";
-import { EmptyState } from "../../components/ui/empty-state";
+import { LoadMore } from "../../components/load-more";
 import { PageHeader } from "../../components/ui/page-header";
+import { pageItems } from "../../lib/pages";
+import { useDebounced } from "../../lib/use-debounced";
+import { requestPagesQuery, requestSummaryQuery } from "../payment-requests/api";
 import { type MarkPaidTexts, RequestList, RequestsState } from "../payment-requests/request-list";
-import { useRequestHistory } from "./api";
-import { filterHistory, type HistoryFilter, historyTotals, payPageHref } from "./history";
+import { type HistoryFilter, payPageHref, serverFilter } from "./history";
 import { ExportCsvLink, HistoryFilters, HistoryTotalsPanel } from "./history-tools";
 
 const MARK_PAID: MarkPaidTexts = {
@@ -19,10 +21,17 @@ const MARK_PAID: MarkPaidTexts = {
   failure: "Failed to update payment status. Please try again.",
 };
 
-/** /archive (docs/product.md "Archive"): the history of the user's payment requests. */
+/** How long the search box waits for typing to pause before it asks the server. */
+const SEARCH_DELAY_MS = 300;
+
+/**
+ * /archive (docs/product.md "Archive"): the history of the user's payment requests, newest first,
+ * a page at a time. Totals, search and the status filter are answered by the server over the whole
+ * history, never worked out from the rows loaded so far.
+ */
 export default function ArchivePage() {
-  const history = useRequestHistory();
-  const hasHistory = history.isSuccess && history.data.length > 0;
+  const totals = useQuery(requestSummaryQuery({}));
+  const hasHistory = (totals.data?.count ?? 0) > 0;
   return (
     <div className="mx-auto max-w-3xl">
       <PageHeader
@@ -31,35 +40,56 @@ export default function ArchivePage() {
         action={hasHistory ? <ExportCsvLink /> : undefined}
       />
       <RequestsState
-        query={history}
+        query={totals}
+        isEmpty={(summary) => summary.count === 0}
         loading="Loading your payment requests…"
         failed="We couldn't load your payment requests."
         empty={{ icon: Archive, title: "No Payment Requests", text: "Requests you send will be kept here." }}
       >
-        {(requests) => <SearchableHistory requests={requests} />}
+        {(summary) => (
+          <div className="space-y-5">
+            <HistoryTotalsPanel totals={summary} />
+            <SearchableHistory total={summary.count} />
+          </div>
+        )}
       </RequestsState>
     </div>
   );
 }
 
-/** Totals over the whole history, then the list narrowed by the filter. */
-function SearchableHistory({ requests }: { requests: PaymentRequest[] }) {
+/** The filters, then the matching requests page by page. */
+function SearchableHistory({ total }: { total: number }) {
   const [filter, setFilter] = useState<HistoryFilter>({ query: "", status: "all" });
-  const shown = filterHistory(requests, filter);
+  const asked = serverFilter({ ...filter, query: useDebounced(filter.query, SEARCH_DELAY_MS) });
+  // While a new filter loads, the rows of the last one stay on screen.
+  const pages = useInfiniteQuery({ ...requestPagesQuery(asked), placeholderData: keepPreviousData });
+  const matching = useQuery({ ...requestSummaryQuery(asked), placeholderData: keepPreviousData });
+  const count = matching.data?.count;
   return (
-    <div className="space-y-5">
-      <HistoryTotalsPanel totals={historyTotals(requests)} />
+    <>
       <HistoryFilters filter={filter} onChange={setFilter} />
       <p aria-live="polite" className="sr-only">
-        {shown.length === requests.length
-          ? `${requests.length} requests`
-          : `${shown.length} of ${requests.length} requests`}
+        {count === undefined ? "" : count === total ? `${total} requests` : `${count} of ${total} requests`}
       </p>
-      {shown.length === 0 ? (
-        <EmptyState icon={SearchX} title="No requests match your search." />
-      ) : (
-        <RequestList requests={shown} markPaid={MARK_PAID} payPageHref={payPageHref} className="space-y-3" />
-      )}
-    </div>
+      <RequestsState
+        query={pages}
+        isEmpty={(data) => pageItems(data).length === 0}
+        loading="Loading your payment requests…"
+        failed="We couldn't load your payment requests."
+        empty={{ icon: SearchX, title: "No requests match your search." }}
+      >
+        {(data) => (
+          <div>
+            <RequestList
+              requests={pageItems(data)}
+              markPaid={MARK_PAID}
+              payPageHref={payPageHref}
+              className="space-y-3"
+            />
+            <LoadMore pages={pages} end="That's every request." />
+          </div>
+        )}
+      </RequestsState>
+    </>
   );
 }

@@ -1,13 +1,14 @@
 import { ChevronDown, Download, Search } from "lucide-react";
 import { useId } from "react";
 import { formatMoney } from "../../../shared/money";
+import type { PaymentRequestSummary } from "../../../shared/schemas/payment-request";
 import { buttonClass } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 import { cn } from "../../lib/cn";
 import { serverPaths } from "../../paths";
-import type { HistoryFilter, HistoryTotals, StatusFilter } from "./history";
+import type { HistoryFilter, StatusFilter } from "./history";
 
 const STATUS_OPTIONS: readonly { value: StatusFilter; label: string }[] = [
   { value: "all", label: "All" },
@@ -27,7 +28,11 @@ export function ExportCsvLink() {
 }
 
 /** What has been paid, and what is still asked for, across the whole history. */
-export function HistoryTotalsPanel({ totals }: { totals: HistoryTotals }) {
+export function HistoryTotalsPanel({
+  totals,
+}: {
+  totals: Pick<PaymentRequestSummary, "collected" | "outstanding">;
+}) {
   const items = [
     { label: "Collected", amount: totals.collected, tone: "text-emerald-700 dark:text-emerald-400" },
     { label: "Outstanding", amount: totals.outstanding, tone: "text-amber-700 dark:text-amber-300" },

@@ -1,16 +1,6 @@
-import { sumAmounts } from "../../../shared/money";
 import type { PaymentRequest, RequestStatus } from "../../../shared/schemas/payment-request";
 import { paths } from "../../paths";
-
-const time = (iso: string) => {
-  const ms = Date.parse(iso);
-  return Number.isNaN(ms) ? 0 : ms;
-};
-
-/** Archive (docs/product.md "Archive"): history sorted newest first (ties keep the server's order). */
-export function newestFirst(requests: readonly PaymentRequest[]): PaymentRequest[] {
-  return [...requests].sort((a, b) => time(b.createdAt) - time(a.createdAt));
-}
+import type { RequestFilter } from "../payment-requests/api";
 
 /** The last path segment of a short URL: "http://host/pay/AbC123?x#y" → "AbC123". */
 export function lastPathSegment(url: string): string {
@@ -31,26 +21,8 @@ export type StatusFilter = "all" | RequestStatus;
 
 export type HistoryFilter = { query: string; status: StatusFilter };
 
-/**
- * Requests whose recipient name or description contains the query (case-insensitive, spaces
- * around it ignored) and whose status matches; order is kept.
- */
-export function filterHistory(requests: readonly PaymentRequest[], filter: HistoryFilter): PaymentRequest[] {
-  const query = filter.query.trim().toLocaleLowerCase();
-  return requests.filter(
-    (r) =>
-      (filter.status === "all" || r.status === filter.status) &&
-      (query === "" ||
-        r.recipientName.toLocaleLowerCase().includes(query) ||
-        (r.description ?? "").toLocaleLowerCase().includes(query)),
-  );
-}
-
-/** Money paid to the user and money still asked for, as exact decimal text ("25.50"). */
-export type HistoryTotals = { collected: string; outstanding: string };
-
-export function historyTotals(requests: readonly PaymentRequest[]): HistoryTotals {
-  const amountsOf = (status: RequestStatus) =>
-    requests.filter((r) => r.status === status).map((r) => r.amount);
-  return { collected: sumAmounts(amountsOf("paid")), outstanding: sumAmounts(amountsOf("pending")) };
+/** What Archive asks the server for: a status only when one is picked, the search text trimmed. */
+export function serverFilter(filter: HistoryFilter): RequestFilter {
+  const q = filter.query.trim();
+  return { ...(filter.status === "all" ? {} : { status: filter.status }), ...(q ? { q } : {}) };
 }

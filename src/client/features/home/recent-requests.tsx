@@ -1,6 +1,8 @@
-import { Inbox } from "lucide-react";
+import { ChevronRight, Inbox } from "lucide-react";
+import { Link } from "wouter";
 import { formatMoney } from "../../../shared/money";
-import { usePaymentRequests } from "../payment-requests/api";
+import { paths } from "../../paths";
+import { useHomeRequests } from "../payment-requests/api";
 import { type MarkPaidTexts, RequestList, RequestsState } from "../payment-requests/request-list";
 
 const MARK_PAID: MarkPaidTexts = {
@@ -12,16 +14,31 @@ const MARK_PAID: MarkPaidTexts = {
   failure: "Failed to mark request as paid. Please try again.",
 };
 
-/** Home's Recent Requests (docs/product.md "Home"): every request, pending first, then newest first. */
+/**
+ * Home's Recent Requests (docs/product.md "Home"): pending first, then newest first, one bounded
+ * page of them; "See all" opens the whole history in Archive.
+ */
 export function RecentRequests() {
-  const requests = usePaymentRequests();
+  const requests = useHomeRequests();
   return (
     <section aria-labelledby="recent-heading" className="mt-10">
-      <h2 id="recent-heading" className="mb-4 text-lg font-semibold text-slate-900 dark:text-slate-100">
-        Recent Requests
-      </h2>
+      <div className="mb-4 flex items-baseline justify-between gap-3">
+        <h2 id="recent-heading" className="text-lg font-semibold text-slate-900 dark:text-slate-100">
+          Recent Requests
+        </h2>
+        {requests.data?.length ? (
+          <Link
+            href={paths.archive}
+            className="inline-flex items-center gap-0.5 rounded text-sm font-semibold text-emerald-700 hover:text-emerald-800 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-600 dark:text-emerald-400 dark:hover:text-emerald-300"
+          >
+            See all
+            <ChevronRight aria-hidden="true" className="size-4" />
+          </Link>
+        ) : null}
+      </div>
       <RequestsState
         query={requests}
+        isEmpty={(list) => list.length === 0}
         loading="Loading requests…"
         failed="We couldn't load your requests."
         empty={{

@@ -1,25 +1,22 @@
-import { queryOptions, useMutation, useQuery } from "@tanstack/react-query";
-import { z } from "zod";
+import { useInfiniteQuery, useMutation } from "@tanstack/react-query";
 import { type Payee, type PayeeInput, PayeeSchema } from "../../../shared/schemas/payee";
 import { apiRequest, isUnauthorizedError } from "../../lib/api";
+import { pagesQuery } from "../../lib/pages";
 import { queryClient } from "../../lib/query-client";
 
 const PAYEES_URL = "/api/payees";
 
-/** GET /api/payees: the saved contacts, by name. */
-export const payeesQuery = queryOptions({
-  queryKey: [PAYEES_URL],
-  queryFn: async (): Promise<Payee[]> => z.array(PayeeSchema).parse(await apiRequest("GET", PAYEES_URL)),
-});
+/** GET /api/payees: the saved contacts by name, a page at a time. */
+export const payeePagesQuery = pagesQuery([PAYEES_URL], PAYEES_URL, PayeeSchema);
 
-export function usePayees() {
-  return useQuery(payeesQuery);
+export function usePayeePages() {
+  return useInfiniteQuery(payeePagesQuery);
 }
 
 /** POST /api/payees: saves a contact (the same phone updates the saved name); the list reloads. */
 export async function savePayee(input: PayeeInput): Promise<Payee> {
   const payee = PayeeSchema.parse(await apiRequest("POST", PAYEES_URL, input));
-  void queryClient.invalidateQueries({ queryKey: payeesQuery.queryKey });
+  void queryClient.invalidateQueries({ queryKey: payeePagesQuery.queryKey });
   return payee;
 }
 
@@ -32,6 +29,6 @@ export function useDeletePayee() {
     onSettled: (_data, error) =>
       isUnauthorizedError(error)
         ? undefined
-        : queryClient.invalidateQueries({ queryKey: payeesQuery.queryKey }),
+        : queryClient.invalidateQueries({ queryKey: payeePagesQuery.queryKey }),
   });
 }

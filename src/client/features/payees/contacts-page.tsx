@@ -2,6 +2,7 @@ import { Send, Trash2, Users } from "lucide-react";
 import { Link, useLocation } from "wouter";
 import { formatPhone } from "../../../shared/phone";
 import type { Payee } from "../../../shared/schemas/payee";
+import { LoadMore } from "../../components/load-more";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { useConfirm } from "../../components/ui/confirm-dialog";
@@ -11,15 +12,17 @@ import { PageHeader } from "../../components/ui/page-header";
 import { Spinner } from "../../components/ui/spinner";
 import { apiErrorMessage } from "../../lib/api";
 import { storeContactHandoff } from "../../lib/contact-handoff";
+import { pageItems } from "../../lib/pages";
 import { toast } from "../../lib/toast";
 import { showActionError } from "../../lib/unauthorized";
 import { paths } from "../../paths";
-import { useDeletePayee, usePayees } from "./api";
+import { useDeletePayee, usePayeePages } from "./api";
 import { initials } from "./initials";
 
 /** /contacts (docs/product.md "Contacts"): saved contacts, each one tap away from a new request. */
 export default function ContactsPage() {
-  const payees = usePayees();
+  const payees = usePayeePages();
+  const list = pageItems(payees.data);
   return (
     <div className="mx-auto max-w-3xl">
       <PageHeader title="Contacts" description="People you've saved for quick payment requests." />
@@ -30,7 +33,7 @@ export default function ContactsPage() {
           message={`We couldn't load your contacts. ${apiErrorMessage(payees.error)}`}
           onRetry={() => void payees.refetch()}
         />
-      ) : payees.data.length === 0 ? (
+      ) : list.length === 0 ? (
         <EmptyState
           icon={Users}
           title="No Contacts Yet"
@@ -45,7 +48,10 @@ export default function ContactsPage() {
           }
         />
       ) : (
-        <ContactList payees={payees.data} />
+        <>
+          <ContactList payees={list} />
+          <LoadMore pages={payees} end="That's every contact." />
+        </>
       )}
     </div>
   );

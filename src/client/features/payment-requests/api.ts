@@ -1,31 +1,61 @@
 import { queryOptions, useMutation, useQuery } from "@tanstack/react-query";
 import { z } from "zod";
+import { listUrl } from "../../../shared/schemas/page";
 import {
   type PaymentRequest,
   PaymentRequestSchema,
+  type PaymentRequestSummary,
+  PaymentRequestSummarySchema,
   ReminderResponseSchema,
+  type RequestFilterSchema,
   type StatusUpdateSchema,
 } from "../../../shared/schemas/payment-request";
 import { apiRequest, isUnauthorizedError } from "../../lib/api";
+import { pagesQuery } from "../../lib/pages";
 import { queryClient } from "../../lib/query-client";
 
-const REQUESTS_URL = "/api/payment-requests";
+export const REQUESTS_URL = "/api/payment-requests";
 
-/** GET /api/payment-requests: pending first, then newest first (the server's order). */
-export const paymentRequestsQuery = queryOptions({
-  queryKey: [REQUESTS_URL] as const,
+/** How many requests Home shows: the pending ones first, then the newest (one bounded page). */
+export const HOME_LIMIT = 20;
+
+/** Home: the first page in the server's order, pending first, then newest first; never the history. */
+export const homeRequestsQuery = queryOptions({
+  queryKey: [REQUESTS_URL, "home"] as const,
   queryFn: async (): Promise<PaymentRequest[]> =>
-    z.array(PaymentRequestSchema).parse(await apiRequest("GET", REQUESTS_URL)),
+    z
+      .array(PaymentRequestSchema)
+      .parse(await apiRequest("GET", listUrl(REQUESTS_URL, { limit: HOME_LIMIT }))),
 });
 
-/** The list in the server's order (Home). */
-export function usePaymentRequests() {
-  return useQuery(paymentRequestsQuery);
+export function useHomeRequests() {
+  return useQuery(homeRequestsQuery);
 }
 
-/** Reloads the list (after a request is created or changed). */
+/** Archive's search (`q`) and status filter, as the list, its summary and the server take them. */
+export type RequestFilter = z.input<typeof RequestFilterSchema>;
+
+/** Archive: the matching requests newest first, a page at a time. */
+export const requestPagesQuery = (filter: RequestFilter) =>
+  pagesQuery(
+    [REQUESTS_URL, "pages", filter],
+    listUrl(REQUESTS_URL, { order: "newest", status: filter.status, q: filter.q }),
+    PaymentRequestSchema,
+  );
+
+/** Archive's totals and counts over every matching request, computed by the server. */
+export const requestSummaryQuery = (filter: RequestFilter) =>
+  queryOptions({
+    queryKey: [REQUESTS_URL, "summary", filter] as const,
+    queryFn: async (): Promise<PaymentRequestSummary> =>
+      PaymentRequestSummarySchema.parse(
+        await apiRequest("GET", listUrl(`${REQUESTS_URL}/summary`, { status: filter.status, q: filter.q })),
+      ),
+  });
+
+/** Reloads every list of requests, its loaded pages and the totals (after one is created or changed). */
 export function reloadPaymentRequests() {
-  return queryClient.invalidateQueries({ queryKey: paymentRequestsQuery.queryKey });
+  return queryClient.invalidateQueries({ queryKey: [REQUESTS_URL] });
 }
 
 const requestUrl = (id: string, action: "status" | "remind") =>

@@ -15,24 +15,33 @@ import { useMarkRequestPaid } from "./api";
 import { RequestCard, RequestListSkeleton } from "./request-card";
 import { RequestTools } from "./request-tools";
 
-type RequestsStateProps = {
-  query: UseQueryResult<PaymentRequest[]>;
+type RequestsStateProps<T> = {
+  query: Pick<UseQueryResult<T>, "isPending" | "isError" | "error" | "data" | "refetch">;
+  /** Whether the answer has nothing to show. */
+  isEmpty: (data: T) => boolean;
   /** The skeleton's spoken label, and the failure's lead before the server's sentence. */
   loading: string;
   failed: string;
-  empty: { icon: LucideIcon; title: string; text: string };
-  children: (requests: PaymentRequest[]) => ReactNode;
+  empty: { icon: LucideIcon; title: string; text?: string };
+  children: (data: T) => ReactNode;
 };
 
 /** A list of requests while it loads, when it fails, when it is empty, and when it has some. */
-export function RequestsState({ query, loading, failed, empty, children }: RequestsStateProps) {
+export function RequestsState<T>({
+  query,
+  isEmpty,
+  loading,
+  failed,
+  empty,
+  children,
+}: RequestsStateProps<T>) {
   if (query.isPending) return <RequestListSkeleton label={loading} />;
   if (query.isError) {
     return (
       <LoadError message={`${failed} ${apiErrorMessage(query.error)}`} onRetry={() => void query.refetch()} />
     );
   }
-  if (query.data.length === 0) return <EmptyState {...empty} />;
+  if (query.data === undefined || isEmpty(query.data)) return <EmptyState {...empty} />;
   return children(query.data);
 }
 

@@ -5,13 +5,11 @@ import {
 } from "../../../shared/schemas/payment-request";
 import { apiRequest } from "../../lib/api";
 import { savePayee } from "../payees/api";
-import { paymentRequestsQuery, reloadPaymentRequests } from "../payment-requests/api";
+import { REQUESTS_URL, reloadPaymentRequests } from "../payment-requests/api";
 import type { RequestPayload } from "./validate-request-form";
 
 async function createPaymentRequest(input: RequestPayload): Promise<CreatePaymentRequestResponse> {
-  return CreatePaymentRequestResponseSchema.parse(
-    await apiRequest("POST", paymentRequestsQuery.queryKey[0], input),
-  );
+  return CreatePaymentRequestResponseSchema.parse(await apiRequest("POST", REQUESTS_URL, input));
 }
 
 /** Saving the contact beside a request: a failure is only logged (docs/product.md "Request Payment"). */
