@@ -213,6 +213,14 @@ const MATRIX: Record<string, Case[]> = {
       othersMayChangeOwner: true,
     },
   ],
+  "POST /api/payment-screen/:code/claim": [
+    {
+      name: "anyone with the link may say they paid A's request",
+      call: (a) => ({ url: `/api/payment-screen/${a.code}/claim`, body: { via: "other", note: "Sent" } }),
+      expect: all(204),
+      othersMayChangeOwner: true,
+    },
+  ],
   "GET /pay/:code": [
     { name: "public page of A's code", call: (a) => ({ url: `/pay/${a.code}` }), expect: all(200) },
   ],

@@ -260,6 +260,12 @@ describeUnlimited("API fuzzing", (ctx) => {
       url: () => "/api/profile/photo/upload",
       valid: {},
     },
+    {
+      name: "POST /api/payment-screen/:code/claim",
+      method: "POST",
+      url: () => `/api/payment-screen/${fuzzerCode}/claim`,
+      valid: { via: "venmo", note: "Sent" },
+    },
     // Account control: bodies that fail before any password hashing, as for sign-in above.
     { name: "POST /api/passkeys", method: "POST", url: () => "/api/passkeys", valid: VALID.passkey },
     {

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { VALIDATION } from "../messages";
 import { parseAmount } from "../money";
 import { checkPhone, PHONE_MESSAGES } from "../phone";
+import { ClaimViaSchema } from "./claim";
 import { ProviderSchema } from "./payment-account";
 
 export const RequestStatusSchema = z.enum(["pending", "paid", "cancelled"]);
@@ -68,6 +69,12 @@ export const PaymentRequestSchema = z.object({
   shortUrl: z.string(),
   viewedAt: z.string().nullable(),
   lastRemindedAt: z.string().nullable(),
+  /** The payer's "I've paid" (shared/schemas/claim.ts): when, with which app, their note. */
+  claimedPaidAt: z.string().nullable(),
+  claimedVia: ClaimViaSchema.nullable(),
+  claimNote: z.string().nullable(),
+  /** The split bill this request is one share of, if any. */
+  splitId: z.string().nullable(),
 });
 export type PaymentRequest = z.infer<typeof PaymentRequestSchema>;
 

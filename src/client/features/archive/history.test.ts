@@ -24,6 +24,10 @@ const request = (
   shortUrl: `http://localhost/pay/${id}`,
   viewedAt: null,
   lastRemindedAt: null,
+  claimedPaidAt: null,
+  claimedVia: null,
+  claimNote: null,
+  splitId: null,
 });
 
 describe("newestFirst (spec §2 Archive)", () => {

@@ -26,6 +26,10 @@ export function toPaymentRequest(row: Row, publicUrl: string): PaymentRequest {
     shortUrl: shortUrlFor(publicUrl, row.code),
     viewedAt: row.viewedAt?.toISOString() ?? null,
     lastRemindedAt: row.lastRemindedAt?.toISOString() ?? null,
+    claimedPaidAt: row.claimedPaidAt?.toISOString() ?? null,
+    claimedVia: (row.claimedVia as PaymentRequest["claimedVia"]) ?? null,
+    claimNote: row.claimNote,
+    splitId: row.splitId,
   };
 }
 
