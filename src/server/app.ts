@@ -7,6 +7,7 @@ import { type Database, openDatabase } from "./db/client";
 import type { Config } from "./env";
 import { accountControlAuthOptions } from "./features/account-security/auth-options";
 import { accountSecurityRoutes } from "./features/account-security/routes";
+import { registerEventRoutes } from "./features/events/routes";
 import { passkeyRoutes } from "./features/passkeys/routes";
 import { createWebAuthn } from "./features/passkeys/webauthn";
 import { payPageRoutes } from "./features/pay-page/routes";
@@ -182,6 +183,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(photoRoutes(context));
   await app.register(accountSecurityRoutes(context));
   await app.register(passkeyRoutes(context));
+  await registerEventRoutes(app, context, database);
   if (diskStorage) await registerLocalUploadRoute(app, diskStorage);
 
   if (config.clientDir) await serveClient(app, config.clientDir);

@@ -221,6 +221,14 @@ const MATRIX: Record<string, Case[]> = {
       othersMayChangeOwner: true,
     },
   ],
+  // Only EventSource's Accept gets the (endless) stream; its isolation: features/events/routes.test.ts.
+  "GET /api/events": [
+    {
+      name: "own events only; a stream for EventSource only",
+      call: () => ({ url: "/api/events" }),
+      expect: { signedOut: 401, owner: 406, other: 406 },
+    },
+  ],
   "GET /pay/:code": [
     { name: "public page of A's code", call: (a) => ({ url: `/pay/${a.code}` }), expect: all(200) },
   ],

@@ -514,6 +514,7 @@ describeUnlimited("API fuzzing", (ctx) => {
       "/api/payment-requests/export.csv",
       "/api/payees",
       "/api/identity/get-session",
+      "/api/events",
     ];
     const queryName = fc.oneof(
       fc.constantFrom(
