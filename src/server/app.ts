@@ -17,6 +17,7 @@ import { paymentAccountRoutes } from "./features/payment-accounts/routes";
 import { paymentRequestRoutes } from "./features/payment-requests/routes";
 import { photoRoutes } from "./features/photos/routes";
 import { registerLocalUploadRoute } from "./features/photos/upload-route";
+import { splitRoutes } from "./features/splits/routes";
 import { userRoutes } from "./features/users/routes";
 import { resolveAuthSecret } from "./lib/auth-secret";
 import { readClientAssets } from "./lib/client-assets";
@@ -184,6 +185,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(accountSecurityRoutes(context));
   await app.register(passkeyRoutes(context));
   await registerEventRoutes(app, context, database);
+  await app.register(splitRoutes(context));
   if (diskStorage) await registerLocalUploadRoute(app, diskStorage);
 
   if (config.clientDir) await serveClient(app, config.clientDir);

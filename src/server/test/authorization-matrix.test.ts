@@ -45,6 +45,8 @@ type Fixture = {
   sessionId: string;
   /** One of A's passkeys. */
   passkeyId: string;
+  /** One of A's split bills. */
+  splitId: string;
   /** What must never reach anyone but A. */
   secrets: string[];
 };
@@ -227,6 +229,24 @@ const MATRIX: Record<string, Case[]> = {
       name: "own events only; a stream for EventSource only",
       call: () => ({ url: "/api/events" }),
       expect: { signedOut: 401, owner: 406, other: 406 },
+    },
+  ],
+  "POST /api/splits": [
+    {
+      name: "splits a bill for the caller",
+      call: () => ({
+        url: "/api/splits",
+        body: { total: "30", people: [{ name: "Sam", phone: "2125550104" }] },
+      }),
+      expect: signedIn(201),
+    },
+  ],
+  "GET /api/splits/:id": [
+    {
+      name: "A's split",
+      call: (a) => ({ url: `/api/splits/${a.splitId}` }),
+      missing: () => ({ url: `/api/splits/${MISSING}` }),
+      expect: ownerOnly(200),
     },
   ],
   "GET /pay/:code": [
@@ -474,7 +494,11 @@ describeEachDatabase("authorization matrix", (ctx) => {
       .insert(passkeys)
       .values({ userId: ownerId, credentialId: sessionId, publicKey: "AA", name: "Matrix key" })
       .returning({ id: passkeys.id });
+    const split = (
+      await a("POST", "/api/splits", { total: "20", people: [{ name: "Split", phone }] })
+    ).json();
     return {
+      splitId: split.id,
       sessionId,
       passkeyId: passkey?.id as string,
       requestId: created.request.id,

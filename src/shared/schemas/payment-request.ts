@@ -42,7 +42,7 @@ export const AmountSchema = z
   });
 
 export const DESCRIPTION_MAX = 200;
-const DescriptionSchema = z
+export const DescriptionSchema = z
   .string()
   .trim()
   .max(DESCRIPTION_MAX, `Description: at most ${DESCRIPTION_MAX} characters.`)
