@@ -14,6 +14,7 @@ import { type AuthState, decideRoute, type RouteDecision } from "./route-access"
 
 const APP_PAGES: Record<AppPath, LazyExoticComponent<ComponentType>> = {
   [paths.request]: Pages.RequestPage,
+  [paths.split]: Pages.SplitPage,
   [paths.contacts]: Pages.ContactsPage,
   [paths.archive]: Pages.ArchivePage,
   [paths.paymentMethods]: Pages.PaymentMethodsPage,
