@@ -3,6 +3,7 @@ import { type ReactNode, useId } from "react";
 import { formatMoney } from "../../shared/money";
 import { formatPhone } from "../../shared/phone";
 import type { PaymentRequest } from "../../shared/schemas/payment-request";
+import { ClaimLine } from "../features/payment-requests/claim-line";
 import { formatRequestDate } from "../lib/format-date";
 import { StatusBadge } from "./status-badge";
 import { Card } from "./ui/card";
@@ -78,6 +79,7 @@ export function RequestCard({ request, actions, tools }: RequestCardProps) {
       {request.description ? (
         <p className="mt-2 text-sm break-words text-slate-700 dark:text-slate-300">{request.description}</p>
       ) : null}
+      <ClaimLine request={request} />
       {actions ? <div className="mt-4 flex flex-wrap gap-2">{actions(describedBy)}</div> : null}
       {tools ? (
         <div className="mt-3 flex gap-1 border-t border-slate-100 pt-2 dark:border-slate-800">

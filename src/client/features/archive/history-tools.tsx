@@ -14,6 +14,7 @@ const STATUS_OPTIONS: readonly { value: StatusFilter; label: string }[] = [
   { value: "pending", label: "Pending" },
   { value: "paid", label: "Paid" },
   { value: "cancelled", label: "Cancelled" },
+  { value: "claimed", label: "Says paid" },
 ];
 
 /** Issue 5: the whole history as a file, straight from the server. */

@@ -104,6 +104,16 @@ describe("filterHistory (issue 5 Archive tools)", () => {
     expect(ids("sam", "paid")).toEqual(["d"]);
     expect(ids("pizza", "paid")).toEqual([]);
   });
+
+  it("Says paid: pending requests the payer says they paid, not those already marked", () => {
+    const claimed = { claimedPaidAt: "2026-01-02T10:00:00.000Z", claimedVia: "venmo" as const };
+    const withClaims = [
+      { ...entry("a", "pending", "10.00"), ...claimed },
+      entry("b", "pending", "10.00"),
+      { ...entry("c", "paid", "10.00"), ...claimed },
+    ];
+    expect(filterHistory(withClaims, { query: "", status: "claimed" }).map((r) => r.id)).toEqual(["a"]);
+  });
 });
 
 describe("historyTotals (issue 5 Archive tools)", () => {

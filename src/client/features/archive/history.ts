@@ -26,8 +26,8 @@ export function payPageHref(request: Pick<PaymentRequest, "shortUrl" | "status">
   return request.status === "cancelled" ? null : paths.pay(lastPathSegment(request.shortUrl));
 }
 
-/** The Archive's status filter (issue 5 "Archive tools"): every status, or just one. */
-export type StatusFilter = "all" | RequestStatus;
+/** The Archive's status filter (issue 5 "Archive tools"): every status, one, or "Says paid". */
+export type StatusFilter = "all" | RequestStatus | "claimed";
 
 export type HistoryFilter = { query: string; status: StatusFilter };
 
@@ -39,7 +39,10 @@ export function filterHistory(requests: readonly PaymentRequest[], filter: Histo
   const query = filter.query.trim().toLocaleLowerCase();
   return requests.filter(
     (r) =>
-      (filter.status === "all" || r.status === filter.status) &&
+      (filter.status === "all" ||
+        r.status === filter.status ||
+        // Says paid: the payer claimed it and the requester has not marked it yet.
+        (filter.status === "claimed" && r.status === "pending" && r.claimedPaidAt !== null)) &&
       (query === "" ||
         r.recipientName.toLocaleLowerCase().includes(query) ||
         (r.description ?? "").toLocaleLowerCase().includes(query)),
