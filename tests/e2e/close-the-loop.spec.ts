@@ -98,4 +98,11 @@ test("a split of $100.00 among 3 including me: three requests of $25.00", async 
   await expect(shares).toHaveCount(3);
   for (let i = 0; i < 3; i++) await expect(shares.nth(i)).toContainText("$25.00");
   await expect(page.getByText("0 of 3 paid · $75.00 outstanding")).toBeVisible();
+  const groupUrl = page.url();
+  // Each share is a request on Home too, leading back to its group.
+  await page.goto("/");
+  await expect(page.getByRole("link", { name: "Part of a split · View group" })).toHaveCount(3);
+  await page.getByRole("link", { name: "Part of a split · View group" }).first().click();
+  await expect(page).toHaveURL(groupUrl);
+  await expect(page.locator("[data-share]")).toHaveCount(3);
 });

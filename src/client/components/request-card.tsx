@@ -4,6 +4,7 @@ import { formatMoney } from "../../shared/money";
 import { formatPhone } from "../../shared/phone";
 import type { PaymentRequest } from "../../shared/schemas/payment-request";
 import { ClaimLine } from "../features/payment-requests/claim-line";
+import { SplitLink } from "../features/payment-requests/split-link";
 import { formatRequestDate } from "../lib/format-date";
 import { StatusBadge } from "./status-badge";
 import { Card } from "./ui/card";
@@ -79,6 +80,7 @@ export function RequestCard({ request, actions, tools }: RequestCardProps) {
       {request.description ? (
         <p className="mt-2 text-sm break-words text-slate-700 dark:text-slate-300">{request.description}</p>
       ) : null}
+      <SplitLink request={request} />
       <ClaimLine request={request} />
       {actions ? <div className="mt-4 flex flex-wrap gap-2">{actions(describedBy)}</div> : null}
       {tools ? (
