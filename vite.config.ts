@@ -24,7 +24,7 @@ export default defineConfig({
       input: {
         // The signed-in SPA.
         main: clientFile("index.html"),
-        // The server-rendered pay page's only script (DESIGN.md: 60 KB budget), found via the manifest.
+        // The server-rendered pay page's only script (its 60 KB budget: docs/product.md#pay-page), found via the manifest.
         pay: clientFile("features/pay/pay-script.ts"),
       },
     },

@@ -2,10 +2,31 @@ import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   test: {
-    include: ["src/**/*.test.ts", "scripts/**/*.test.ts"],
-    globalSetup: ["src/server/test/global-setup.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "node",
+          include: ["src/**/*.test.ts", "scripts/**/*.test.ts"],
+          globalSetup: ["src/server/test/global-setup.ts"],
+        },
+      },
+      // Component tests (React in a DOM): only the *.test.tsx files get one.
+      {
+        extends: true,
+        test: {
+          name: "dom",
+          include: ["src/**/*.test.tsx"],
+          environment: "happy-dom",
+          // Nothing listens there: a component that calls the API meets a network failure, never
+          // a server another process runs on happy-dom's default localhost:3000.
+          environmentOptions: { happyDOM: { url: "http://127.0.0.1:9/" } },
+          setupFiles: ["src/client/test/dom-setup.ts"],
+        },
+      },
+    ],
   },
 });

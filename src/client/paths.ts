@@ -1,4 +1,4 @@
-/** Every client route (spec §2), so links and redirects never spell a path by hand. */
+/** Every client route (docs/product.md), so links and redirects never spell a path by hand. */
 export const paths = {
   home: "/",
   signIn: "/sign-in",
@@ -18,17 +18,17 @@ export const paths = {
   pay: (shortUrl: string) => `/pay/${encodeURIComponent(shortUrl)}`,
 } as const;
 
-/** Server navigations (spec §7 "Browser navigations"): always full page loads, never client routes. */
+/** Server navigations: always full page loads, never client routes. */
 export const serverPaths = {
   login: "/api/login",
   logout: "/api/logout",
-  /** Issue 5 "Archive tools": the whole history as a CSV download. */
+  /** The whole history as a CSV download. */
   exportCsv: "/api/payment-requests/export.csv",
   /** Profile → Security: everything Collect keeps about the user, as JSON. */
   exportAccount: "/api/account/export",
 } as const;
 
-/** Routes that need a signed-in user with a profile name (spec §2, §6). */
+/** Routes that need a signed-in user with a profile name. */
 export const APP_PATHS = [
   paths.request,
   paths.split,

@@ -4,7 +4,7 @@ import { decideRoute } from "./route-access";
 const withProfile = { kind: "signed-in", hasProfile: true } as const;
 const noProfile = { kind: "signed-in", hasProfile: false } as const;
 
-describe("decideRoute (spec §2 Route availability)", () => {
+describe("decideRoute", () => {
   it("shows the landing page at / while loading or signed out", () => {
     expect(decideRoute("/", { kind: "loading" })).toEqual({ show: "landing" });
     expect(decideRoute("/", { kind: "signed-out" })).toEqual({ show: "landing" });

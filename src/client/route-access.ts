@@ -1,13 +1,13 @@
 import { type AppPath, isAppPath, paths } from "./paths";
 
-/** What the router knows about the visitor (spec §4 "Routing states"). */
+/** What the router knows about the visitor (docs/product.md "Sign in"). */
 export type AuthState =
   | { kind: "loading" }
   | { kind: "error" }
   | { kind: "signed-out" }
   | { kind: "signed-in"; hasProfile: boolean };
 
-/** What to show for a path in a given auth state (spec §2 "Route availability"). */
+/** What to show for a path in a given auth state (docs/product.md, each screen's section). */
 export type RouteDecision =
   | { show: "landing" }
   | { show: "home" }

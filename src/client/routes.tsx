@@ -1,3 +1,9 @@
+/*
+ * Screen → feature folder (folders are named as server/features names the concept):
+ * Contacts → payees; Payment methods → payment-accounts; Photo → photos; Home, Archive and
+ * Request Payment → home, archive, request, all over payment-requests (api, card, tools, list,
+ * share panel); Pay page → pay (its script; server/features/pay-page renders the page).
+ */
 import { type ComponentType, type LazyExoticComponent, type ReactNode, useEffect } from "react";
 import { Redirect, Route, Switch, useLocation } from "wouter";
 import { AppShell, PlainShell } from "./components/layout/app-shell";
@@ -75,7 +81,7 @@ function Titled({ title, children }: { title: string; children: ReactNode }) {
 }
 
 /**
- * Signed out on a signed-in route (spec §4): the 'Unauthorized' toast, sign-in after 500 ms, then
+ * Signed out on a signed-in route: the 'Unauthorized' toast, sign-in after 500 ms, then
  * back to this route (DESIGN.md "Sign-in"). Unmounting first (e.g. a sign-in in another tab was
  * noticed) calls the redirect off.
  */
@@ -98,7 +104,7 @@ function AccountUnavailable() {
   );
 }
 
-/** Spec §2 "Route availability" for every path except /pay/* and /sign-in. */
+/** Which screen each path shows (docs/product.md), for every path except /pay/* and /sign-in. */
 function SessionRoutes() {
   const [location] = useLocation();
   const auth = useAuthState();

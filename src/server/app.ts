@@ -29,6 +29,7 @@ import { registerCsrfGuard } from "./plugins/csrf";
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from "./plugins/errors";
 import { authLogger, loggerOptions, registerAccessLog } from "./plugins/logging";
 import { registerMetrics } from "./plugins/metrics";
+import { registerOpenApi } from "./plugins/openapi";
 import { registerRateLimits } from "./plugins/rate-limits";
 import { registerSecurityHeaders } from "./plugins/security-headers";
 import type { SessionMemo } from "./plugins/session-memo";
@@ -64,7 +65,7 @@ export const SERVER_TIMEOUTS = {
   checkEveryMs: 2_000,
 };
 
-/** Builds the whole server; used by main.ts and by every API test (CONVENTIONS.md). */
+/** Builds the whole server; used by main.ts and by every API test. */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const database =
     options.database ??
@@ -119,6 +120,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
 
   registerErrorHandling(app);
+  registerOpenApi(app, config.publicUrl);
   registerAccessLog(app, config.logLevel);
   registerSecurityHeaders(app, config.publicUrl, config.s3?.endpoint);
   registerCsrfGuard(app, config.publicUrl);

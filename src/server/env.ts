@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** Every setting the server reads, from the environment, parsed once at boot (DESIGN.md). */
+/** Every setting the server reads, from the environment, parsed once at boot (README, Configuration). */
 const EnvSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),

@@ -1,6 +1,9 @@
+import { DESCRIPTION_MAX, RECIPIENT_NAME_MAX } from "./limits";
+
 /**
- * Validation texts of spec §5, word for word. The description is the zod issue message, so the
- * server's 400 and the client's toast say the same sentence; the title is looked up from it.
+ * The forms' validation texts, word for word (docs/product.md, each screen's section). The
+ * description is the zod issue message, so the server's 400 and the client's toast say the same
+ * sentence; the title is looked up from it (client/lib/validation-toast.ts).
  */
 export const VALIDATION = {
   profileName: {
@@ -33,10 +36,38 @@ export const VALIDATION = {
   },
 } as const;
 
-export type ValidationText = { title: string; description: string };
+/** Why a phone number is refused (shared/phone.ts checks it). */
+export const PHONE_MESSAGES = {
+  notUs: "Please enter a US mobile number.",
+  invalid: "Please enter a valid 10-digit US mobile number.",
+} as const;
 
-/** Title for a toast from a schema issue message; an unknown message gets a generic title. */
-export function validationToast(message: string): ValidationText {
-  const known = Object.values(VALIDATION).find((v) => v.description === message);
-  return known ?? { title: "Check your details", description: message };
+/** Texts for the limits the product leaves to us. */
+export const LIMIT_MESSAGES = {
+  amountTooLarge: "Please enter an amount of at most $1,000,000.00.",
+  amountDecimals: "Please enter an amount with at most 2 decimal places, like 25.50.",
+  nameTooLong: `Please keep the name to ${RECIPIENT_NAME_MAX} characters.`,
+  descriptionTooLong: `Please keep the description to ${DESCRIPTION_MAX} characters.`,
+} as const;
+
+/** Toast titles of the messages above, in the style of the product's own. */
+export const LIMIT_TITLES: Readonly<Record<string, string>> = {
+  [PHONE_MESSAGES.invalid]: "Invalid Phone Number",
+  [PHONE_MESSAGES.notUs]: "Invalid Phone Number",
+  [LIMIT_MESSAGES.amountTooLarge]: VALIDATION.amount.title,
+  [LIMIT_MESSAGES.amountDecimals]: VALIDATION.amount.title,
+  [LIMIT_MESSAGES.nameTooLong]: "Name Too Long",
+  [LIMIT_MESSAGES.descriptionTooLong]: "Description Too Long",
+};
+
+/** What a form converter answers: the payload, or the first message to show. */
+export type FormResult<T> = { ok: true; value: T } | { ok: false; message: string };
+
+/**
+ * The message to show for a failed parse: the first of `first` that any issue carries (the
+ * product's order of checks), else the first issue's.
+ */
+export function firstMessage(issues: readonly { message: string }[], first: readonly string[] = []): string {
+  const messages = issues.map((issue) => issue.message);
+  return first.find((message) => messages.includes(message)) ?? messages[0] ?? "Invalid input";
 }

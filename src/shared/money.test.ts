@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { formatMoney, parseAmount, parseCents, sumAmounts } from "./money";
+import { LIMIT_MESSAGES, VALIDATION } from "./messages";
+import { amountProblem, formatMoney, parseAmount, parseCents, sumAmounts } from "./money";
 
 describe("parseAmount", () => {
   it.each([
@@ -27,6 +28,39 @@ describe("parseAmount", () => {
     "1000000.01",
     "0x10",
   ])("refuses %j", (input) => expect(parseAmount(input)).toBeNull());
+});
+
+describe("amountProblem", () => {
+  it("has none for what parseAmount reads", () => {
+    for (const input of ["25", "25.5", "0.01", " 7.10 ", "1000000", "1000000.00", "0001"]) {
+      expect(amountProblem(input), input).toBeNull();
+    }
+  });
+
+  it("says 'greater than $0' for no number, or nothing above zero", () => {
+    for (const input of ["", "0", "0.000", "-1", "1e3", "NaN", "Infinity", "abc", "1,000", "0x10"]) {
+      expect(amountProblem(input), input).toBe(VALIDATION.amount.description);
+    }
+  });
+
+  it("then names the cap, compared as digits rather than floats", () => {
+    for (const input of [
+      "1000000.01",
+      "1000000.001",
+      "1000000.0000000001",
+      "10000000",
+      "99999999999999999999",
+    ]) {
+      expect(amountProblem(input), input).toBe(LIMIT_MESSAGES.amountTooLarge);
+    }
+    expect(amountProblem("1000000.000")).toBe(LIMIT_MESSAGES.amountDecimals);
+  });
+
+  it("then the 2 decimals", () => {
+    for (const input of ["1.234", "0.001", "999999.999"]) {
+      expect(amountProblem(input), input).toBe(LIMIT_MESSAGES.amountDecimals);
+    }
+  });
 });
 
 describe("formatMoney", () => {

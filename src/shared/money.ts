@@ -1,5 +1,7 @@
+import { LIMIT_MESSAGES, VALIDATION } from "./messages";
+
 /**
- * Money as decimal text ("25.50"), never binary floating point (DESIGN.md "Money").
+ * Money as decimal text ("25.50"), never binary floating point (docs/product.md#decisions-the-brief-left-open).
  * Amounts are USD, > 0 and ≤ 1,000,000.00, with at most 2 decimals.
  */
 
@@ -11,6 +13,27 @@ export function parseCents(input: string): number | null {
   if (!match) return null;
   const [, whole = "0", fraction = ""] = match;
   return Number(whole) * 100 + Number(fraction.padEnd(2, "0"));
+}
+
+/**
+ * Why decimal text is not an amount for a request, or null when it is: in the product's order,
+ * not a number above $0 first, then more than $1,000,000.00, then more than 2 decimals. Digits
+ * are compared as text, never through binary floating point.
+ */
+export function amountProblem(input: string): string | null {
+  const match = /^(\d+)(?:\.(\d*))?$/.exec(input.trim());
+  if (!match) return VALIDATION.amount.description;
+  const [, whole = "", fraction = ""] = match;
+  if (!/[1-9]/.test(whole + fraction)) return VALIDATION.amount.description;
+  const cents = parseCents(`${whole}.${fraction.slice(0, 2)}`);
+  const beyondCents = /[1-9]/.test(fraction.slice(2));
+  const tooLarge =
+    whole.replace(/^0+/, "").length > 7 ||
+    (cents ?? 0) > MAX_AMOUNT_CENTS ||
+    (cents === MAX_AMOUNT_CENTS && beyondCents);
+  if (tooLarge) return LIMIT_MESSAGES.amountTooLarge;
+  if (fraction.length > 2) return LIMIT_MESSAGES.amountDecimals;
+  return null;
 }
 
 /** Normalised amount ("25.50") when valid for a request, otherwise null. */

@@ -18,7 +18,7 @@ export type PaymentLinkInput = {
   handle: string;
   amount: string;
   description: string | null;
-  /** Venmo's link opens its app on a phone; a desktop visitor gets the spec's toast first. */
+  /** Venmo's link opens its app on a phone; a desktop visitor gets a toast first (docs/pay-buttons.md). */
   isMobile: boolean;
 };
 

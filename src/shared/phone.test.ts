@@ -1,5 +1,6 @@
 import fullMobileMetadata from "libphonenumber-js/metadata.mobile.json";
 import { describe, expect, it } from "vitest";
+import { PHONE_MESSAGES } from "./messages";
 import {
   checkPhone,
   formatPhone,
@@ -7,7 +8,6 @@ import {
   formatPhoneInput,
   normalizePhone,
   PHONE_INPUT_MAX_LENGTH,
-  PHONE_MESSAGES,
 } from "./phone";
 import nanpMetadata from "./phone-metadata.json";
 

@@ -1,19 +1,15 @@
 import { type MetadataJson, parsePhoneNumberFromString } from "libphonenumber-js/core";
+import { PHONE_MESSAGES } from "./messages";
 import nanpMetadata from "./phone-metadata.json";
 
 /**
  * US mobile numbers: checked against libphonenumber's mobile metadata, stored and sent as 10
- * digits, shown as (xxx) xxx-xxxx (DESIGN.md "Phones"). Only the +1 part of the metadata is
+ * digits, shown as (xxx) xxx-xxxx (docs/decisions/005). Only the +1 part of the metadata is
  * shipped (phone-metadata.json, 5 KB instead of 98 KB), so every screen can afford it.
  */
 const metadata = nanpMetadata as unknown as MetadataJson;
 
 export const PHONE_INPUT_MAX_LENGTH = 14;
-
-export const PHONE_MESSAGES = {
-  notUs: "Please enter a US mobile number.",
-  invalid: "Please enter a valid 10-digit US mobile number.",
-} as const;
 
 /** The US and its territories share +1 and are texted like any US number; Canada and the Caribbean are not. */
 const US_REGIONS = new Set(["US", "PR", "VI", "GU", "AS", "MP"]);

@@ -1,10 +1,11 @@
+import { EMAIL_PATTERN } from "./limits";
 import { normalizePhone } from "./phone";
 
-/** The five payment providers (spec §1, §3). Order here is the order on the Payment Methods page. */
+/** The five payment providers (docs/product.md#payment-methods). Order here is the order on the Payment Methods page. */
 export const PROVIDERS = ["paypal", "venmo", "cashapp", "zelle", "googlepay"] as const;
 export type Provider = (typeof PROVIDERS)[number];
 
-/** Setup offers only these three (spec §2 Setup, §9). */
+/** Setup offers only these three (docs/product.md#setup). */
 export const SETUP_PROVIDERS = ["paypal", "venmo", "cashapp"] as const satisfies readonly Provider[];
 
 export const PROVIDER_LABELS: Record<Provider, string> = {
@@ -15,7 +16,7 @@ export const PROVIDER_LABELS: Record<Provider, string> = {
   googlepay: "Google Pay",
 };
 
-/** Handle hints (spec §5). */
+/** Handle hints (docs/product.md#payment-methods). */
 export const PROVIDER_HINTS: Record<Provider, string> = {
   paypal: "Your PayPal.Me username, not your email",
   venmo: "Your Venmo username, starting with @",
@@ -32,10 +33,8 @@ export const PROVIDER_PLACEHOLDERS: Record<Provider, string> = {
   googlepay: "(212) 555-0101 or you@example.com",
 };
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
 /**
- * Checks a handle against the provider's rules (spec §5 handle hints), enforced on client and
+ * Checks a handle against the provider's rules (docs/product.md#payment-methods), enforced on client and
  * server alike. Returns null when valid, otherwise a sentence naming the provider.
  */
 export function handleProblem(provider: Provider, handle: string): string | null {
@@ -45,7 +44,7 @@ export function handleProblem(provider: Provider, handle: string): string | null
   if (h.length > 100) return `${label}: the handle is too long.`;
   switch (provider) {
     case "paypal":
-      if (EMAIL.test(h)) return "PayPal: enter your PayPal.Me username, not your email.";
+      if (EMAIL_PATTERN.test(h)) return "PayPal: enter your PayPal.Me username, not your email.";
       return /^[A-Za-z0-9]{1,20}$/.test(h)
         ? null
         : "PayPal: a PayPal.Me username has up to 20 letters and numbers.";
@@ -59,7 +58,7 @@ export function handleProblem(provider: Provider, handle: string): string | null
         : "Cash App: the $Cashtag starts with $ followed by up to 20 letters and numbers.";
     case "zelle":
     case "googlepay":
-      return EMAIL.test(h) || normalizePhone(h) !== null
+      return EMAIL_PATTERN.test(h) || normalizePhone(h) !== null
         ? null
         : `${label}: enter an email address or a US phone number.`;
   }

@@ -115,7 +115,7 @@ function withDescription(build: (what: string | null) => string, description: st
 }
 
 /**
- * The friendly text of a request (DESIGN.md "The SMS message"): who asks, how much, what for,
+ * The friendly text of a request (docs/decisions/005): who asks, how much, what for,
  * the link last and whole. Every piece of user text is in plain punctuation, so the text stays
  * in one GSM-7 segment where it can and survives every composer's `sms:` parser.
  */

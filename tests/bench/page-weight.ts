@@ -23,12 +23,26 @@ export async function measurePayPageBytes(url: string): Promise<number> {
   }
 }
 
-/** Lighthouse's mobile performance score (0–100) of a page, in Debian's Chromium. */
-export async function lighthouseScore(url: string): Promise<number> {
-  const [{ default: lighthouse }, chromeLauncher] = await Promise.all([
-    import("lighthouse"),
-    import("chrome-launcher"),
-  ]);
+/** Lighthouse and its Chrome launcher are not dependencies: installing them is opt-in. */
+export const LIGHTHOUSE_INSTALL = "npm install --no-save lighthouse chrome-launcher";
+
+/**
+ * Lighthouse's mobile performance score (0–100) of a page, in Debian's Chromium; or why it was
+ * not measured, when Lighthouse is not installed (it is large, and only this row needs it).
+ */
+export async function lighthouseScore(url: string): Promise<number | string> {
+  // Names in variables: the type check must not require packages that are not installed.
+  const [lighthouseModule, launcherModule] = ["lighthouse", "chrome-launcher"];
+  let lighthouse: LighthouseRun;
+  let chromeLauncher: ChromeLauncher;
+  try {
+    [{ default: lighthouse }, chromeLauncher] = await Promise.all([
+      import(lighthouseModule) as Promise<{ default: LighthouseRun }>,
+      import(launcherModule) as Promise<ChromeLauncher>,
+    ]);
+  } catch {
+    return `not measured: \`${LIGHTHOUSE_INSTALL}\` to measure it`;
+  }
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM_PATH,
     chromeFlags: ["--headless=new", ...CHROMIUM_ARGS],
@@ -44,3 +58,12 @@ export async function lighthouseScore(url: string): Promise<number> {
     chrome.kill();
   }
 }
+
+/** The little of Lighthouse's and chrome-launcher's APIs used here. */
+type LighthouseRun = (
+  url: string,
+  flags: { port: number; onlyCategories: string[]; logLevel: string },
+) => Promise<{ lhr: { categories: { performance?: { score: number | null } } } } | undefined>;
+type ChromeLauncher = {
+  launch(options: { chromePath: string; chromeFlags: string[] }): Promise<{ port: number; kill(): void }>;
+};

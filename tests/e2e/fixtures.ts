@@ -7,7 +7,7 @@ export function uniqueEmail(prefix = "e2e"): string {
   return `${prefix}-${randomBytes(4).toString("hex")}@example.com`;
 }
 
-/** A toast by its title (one shows at a time, spec §9). */
+/** A toast by its title (one shows at a time; docs/decisions/013). */
 export function toast(page: Page, title: string) {
   return page.locator("[role=status], [role=alert]").filter({ hasText: title }).first();
 }

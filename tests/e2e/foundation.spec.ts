@@ -12,7 +12,7 @@ test("landing → create account → setup → methods → profile → logout �
   await page.getByLabel("Password").fill(PASSWORD);
   await page.getByRole("button", { name: "Create account" }).click();
 
-  // Setup: each validation message of spec §5, then Create Account.
+  // Setup: each validation message, in order, then Create Account.
   await expect(page.getByLabel("Profile Name")).toBeVisible();
   const create = page.getByRole("button", { name: "Create Account" });
   await create.click();

@@ -28,7 +28,7 @@ test("create → SMS → pending → public pay page → mark paid → page says
   await page.getByRole("link", { name: "Request Payment" }).click();
   await expect(page.getByRole("heading", { name: "Request Payment" })).toBeVisible();
 
-  // Each validation message of spec §5, in order.
+  // Each validation message of the request form, in order.
   const send = page.getByRole("button", { name: "Send Request" });
   await send.click();
   await expect(toast(page, "Name Required")).toContainText(

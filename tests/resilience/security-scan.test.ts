@@ -6,7 +6,7 @@ import { freePort } from "./server-process";
 const root = path.resolve(import.meta.dirname, "../..");
 
 /**
- * Issue 6 "a scan with a real tool": tests/security/scan.sh starts a server on loopback, signs a
+ * A scan with real tools: tests/security/scan.sh starts a server on loopback, signs a
  * user in, runs sqlmap on five signed-in endpoints and wapiti on the pages, and exits 1 on any
  * finding (see the verdict at its end). `.ci/run` installs both from Debian.
  */

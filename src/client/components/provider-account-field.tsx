@@ -16,14 +16,14 @@ type ProviderAccountFieldProps = {
   handle: string;
   onSelectedChange: (selected: boolean) => void;
   onHandleChange: (handle: string) => void;
-  /** Setup shows the handle only once ticked (spec §2 Setup); Payment Methods always shows it. */
+  /** Setup shows the handle only once ticked (docs/product.md "Setup"); Payment Methods always shows it. */
   revealOnSelect?: boolean;
   disabled?: boolean;
   /** A line under the hint, e.g. that an unticked handle will not be kept. */
   note?: string | null;
 };
 
-/** One payment provider: a checkbox named after it, its handle field and hint (spec §5 handle hints). */
+/** One payment provider: a checkbox named after it, its handle field and hint (docs/product.md "Payment methods"). */
 export function ProviderAccountField({
   provider,
   selected,

@@ -1,14 +1,12 @@
 import { queryOptions, useMutation, useQuery } from "@tanstack/react-query";
 import { apiRequest } from "./api";
 
-export const ACCOUNT_QUERY_KEY = ["/api/account"] as const;
-
 /** The signed-in account's security state (GET /api/account): verification, password, mail. */
 export const accountQueryOptions = queryOptions({
-  queryKey: ACCOUNT_QUERY_KEY,
+  queryKey: ["/api/account"],
   queryFn: async () => {
     const [data, { AccountStatusSchema }] = await Promise.all([
-      apiRequest("GET", ACCOUNT_QUERY_KEY[0]),
+      apiRequest("GET", "/api/account"),
       import("../../shared/schemas/account"),
     ]);
     return AccountStatusSchema.parse(data);

@@ -1,28 +1,81 @@
-import { describe, expect, it } from "vitest";
-import { apiErrorDetails, isUnauthorizedError } from "./api";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ApiError, apiErrorDetails, apiRequest, isUnauthorizedError, OFFLINE_MESSAGE } from "./api";
 
-describe("apiErrorDetails", () => {
-  it('reads the server\'s JSON message out of "status: text"', () => {
-    expect(apiErrorDetails(new Error('400: {"message":"profileName: too long"}'))).toEqual({
-      status: 400,
-      message: "profileName: too long",
-      code: null,
+describe("ApiError", () => {
+  it('says "status: text" and reads the server\'s JSON message and code', () => {
+    const error = new ApiError(422, '{"message":"User already exists.","code":"USER_ALREADY_EXISTS"}');
+    expect(error.message).toBe('422: {"message":"User already exists.","code":"USER_ALREADY_EXISTS"}');
+    expect(error.body).toEqual({ message: "User already exists.", code: "USER_ALREADY_EXISTS" });
+    expect(apiErrorDetails(error)).toEqual({
+      status: 422,
+      message: "User already exists.",
+      code: "USER_ALREADY_EXISTS",
     });
-    expect(
-      apiErrorDetails(new Error('422: {"message":"User already exists.","code":"USER_ALREADY_EXISTS"}')).code,
-    ).toBe("USER_ALREADY_EXISTS");
   });
 
-  it("keeps plain text and status text", () => {
-    expect(apiErrorDetails(new Error("502: Bad Gateway"))).toEqual({
+  it("keeps plain text, and the status text when the body is empty", () => {
+    expect(apiErrorDetails(new ApiError(502, "upstream down"))).toEqual({
       status: 502,
-      message: "Bad Gateway",
+      message: "upstream down",
+      code: null,
+    });
+    const empty = new ApiError(503, "", "Service Unavailable");
+    expect(empty.message).toBe("503: Service Unavailable");
+    expect(apiErrorDetails(empty).message).toBe("Service Unavailable");
+  });
+
+  it("tells a 401 from everything else, including an Error whose text only looks like one", () => {
+    expect(isUnauthorizedError(new ApiError(401, '{"message":"Unauthorized"}'))).toBe(true);
+    expect(isUnauthorizedError(new ApiError(403, ""))).toBe(false);
+    expect(isUnauthorizedError(new Error("401: Unauthorized"))).toBe(false);
+  });
+
+  it("names a network failure as such", () => {
+    expect(apiErrorDetails(new TypeError("Failed to fetch"))).toEqual({
+      status: null,
+      message: OFFLINE_MESSAGE,
       code: null,
     });
   });
+});
 
-  it("recognises a 401", () => {
-    expect(isUnauthorizedError(new Error('401: {"message":"Unauthorized"}'))).toBe(true);
-    expect(isUnauthorizedError(new Error("4011"))).toBe(false);
+describe("apiRequest against a real server", () => {
+  let server: Server;
+  let base: string;
+  beforeAll(async () => {
+    server = createServer((req, res) => {
+      if (req.url === "/ok") {
+        res.writeHead(200, { "content-type": "application/json" }).end('{"a":1}');
+      } else if (req.url === "/empty") {
+        res.writeHead(204).end();
+      } else if (req.url === "/401") {
+        res.writeHead(401, { "content-type": "application/json" }).end('{"message":"Unauthorized"}');
+      } else {
+        res.writeHead(409, { "content-type": "application/json" }).end('{"message":"Already paid."}');
+      }
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  it("answers the parsed body, or null when there is none", async () => {
+    await expect(apiRequest("GET", `${base}/ok`)).resolves.toEqual({ a: 1 });
+    await expect(apiRequest("DELETE", `${base}/empty`)).resolves.toBeNull();
+  });
+
+  it("throws an ApiError with the status and body", async () => {
+    const error = await apiRequest("PATCH", `${base}/409`, { status: "paid" }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 409, body: { message: "Already paid." } });
+    expect((error as ApiError).message).toBe('409: {"message":"Already paid."}');
+  });
+
+  it("answers null for a 401 only when asked to", async () => {
+    await expect(apiRequest("GET", `${base}/401`, undefined, { on401: "returnNull" })).resolves.toBeNull();
+    const error = await apiRequest("GET", `${base}/401`).catch((e: unknown) => e);
+    expect(isUnauthorizedError(error)).toBe(true);
   });
 });

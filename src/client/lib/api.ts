@@ -1,24 +1,51 @@
-import type { QueryFunction } from "@tanstack/react-query";
-
 /** How a call treats 401: an error (default), or a null result for "not signed in" reads. */
 export type On401 = "throw" | "returnNull";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
-/** Spec §7: a non-OK answer becomes `${status}: ${body text || status text}`. */
-async function throwIfNotOk(response: Response): Promise<void> {
-  if (response.ok) return;
-  const text = await response.text().catch(() => "");
-  throw new Error(`${response.status}: ${text || response.statusText}`);
-}
+/** Said when no answer came back at all (offline, server down). */
+export const OFFLINE_MESSAGE = "Could not reach Collect. Check your connection.";
 
-async function readJson(response: Response): Promise<unknown> {
-  const text = await response.text();
-  return text ? (JSON.parse(text) as unknown) : null;
+function parseBody(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
 }
 
 /**
- * The one fetch wrapper (spec §7): cookies always sent, JSON bodies, non-OK answers thrown.
+ * A non-OK answer from the API. Its message is `${status}: ${body text || status text}`
+ * (docs/product.md); `body` is the parsed JSON (or the text), and
+ * `serverMessage`/`code` are the server's `{message, code}` when it sent them.
+ */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly body: unknown;
+
+  constructor(status: number, text: string, statusText = "") {
+    super(`${status}: ${text || statusText}`);
+    this.name = "ApiError";
+    this.status = status;
+    this.body = text ? parseBody(text) : null;
+  }
+
+  /** The server's sentence (`{message}`), else the answer's text, else its status text. */
+  get serverMessage(): string {
+    const body = this.body as { message?: unknown } | null;
+    if (typeof body?.message === "string" && body.message) return body.message;
+    return this.message.slice(`${this.status}: `.length);
+  }
+
+  /** The server's machine-readable reason (`{code}`), when it sent one. */
+  get code(): string | null {
+    const body = this.body as { code?: unknown } | null;
+    return typeof body?.code === "string" ? body.code : null;
+  }
+}
+
+/**
+ * The one fetch wrapper: cookies always sent, JSON bodies, non-OK answers thrown as ApiError.
  * Resolves to the parsed JSON body (null when empty); callers parse it with a shared schema.
  */
 export async function apiRequest(
@@ -37,44 +64,23 @@ export async function apiRequest(
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   if (options.on401 === "returnNull" && response.status === 401) return null;
-  await throwIfNotOk(response);
-  return readJson(response);
-}
-
-/** TanStack Query reads: the query key joined by "/" is the URL (["/api/payees"]). */
-export function getQueryFn({ on401 }: { on401: On401 }): QueryFunction<unknown> {
-  return ({ queryKey }) => apiRequest("GET", queryKey.join("/"), undefined, { on401 });
+  const text = await response.text().catch(() => "");
+  if (!response.ok) throw new ApiError(response.status, text, response.statusText);
+  return text ? (JSON.parse(text) as unknown) : null;
 }
 
 export type ApiErrorDetails = { status: number | null; message: string; code: string | null };
 
 /**
- * Splits an error thrown by apiRequest into its status and the server's `{message, code}`,
- * so toasts show a sentence rather than raw JSON. Network failures have no status.
+ * What a failed call says: the status and the server's `{message, code}` for an ApiError, so
+ * toasts show a sentence rather than raw JSON; network failures (a TypeError) have no status.
  */
 export function apiErrorDetails(error: unknown): ApiErrorDetails {
-  const raw = error instanceof Error ? error.message : String(error);
-  const match = /^(\d{3}): ([\s\S]*)$/.exec(raw);
-  if (!match) {
-    const offline = error instanceof TypeError;
-    return {
-      status: null,
-      message: offline ? "Could not reach Collect. Check your connection." : raw,
-      code: null,
-    };
+  if (error instanceof ApiError) {
+    return { status: error.status, message: error.serverMessage, code: error.code };
   }
-  const status = Number(match[1]);
-  const text = match[2] ?? "";
-  try {
-    const body = JSON.parse(text) as { message?: unknown; code?: unknown };
-    return {
-      status,
-      message: typeof body.message === "string" && body.message ? body.message : text,
-      code: typeof body.code === "string" ? body.code : null,
-    };
-  } catch {
-    return { status, message: text, code: null };
-  }
+  if (error instanceof TypeError) return { status: null, message: OFFLINE_MESSAGE, code: null };
+  return { status: null, message: error instanceof Error ? error.message : String(error), code: null };
 }
 
 /** The server's sentence for a failed call. */
@@ -82,7 +88,7 @@ export function apiErrorMessage(error: unknown): string {
   return apiErrorDetails(error).message;
 }
 
-/** Spec §8: a failure whose message starts with "401" means the session ended. */
+/** A 401 answer: the session ended. */
 export function isUnauthorizedError(error: unknown): boolean {
-  return error instanceof Error && /^401: /.test(error.message);
+  return error instanceof ApiError && error.status === 401;
 }

@@ -1,6 +1,7 @@
 import { type ClassValue, clsx } from "clsx";
+import { twMerge } from "tailwind-merge";
 
-/** Joins class names, skipping falsy ones. */
+/** Joins class names, skipping falsy ones; a later Tailwind class wins over a clashing earlier one. */
 export function cn(...values: ClassValue[]): string {
-  return clsx(values);
+  return twMerge(clsx(values));
 }

@@ -16,7 +16,7 @@ function memoryStore() {
   };
 }
 
-describe("contact hand-over (spec §2 Contacts)", () => {
+describe("contact hand-over", () => {
   it("stores the contact as JSON under the agreed key, reads it until cleared", () => {
     const store = memoryStore();
     storeContactHandoff({ name: "Alex", phone: "2125550101" }, store);

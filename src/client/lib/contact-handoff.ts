@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** Spec §2 Contacts → Request Payment: the chosen contact waits here for the request page. */
+/** Contacts → Request Payment (docs/product.md "Contacts"): the chosen contact waits here for the request page. */
 export const CONTACT_HANDOFF_KEY = "collect:prefill-contact";
 
 const HandoffSchema = z.object({ name: z.string(), phone: z.string() });

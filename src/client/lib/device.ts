@@ -1,15 +1,14 @@
 /** What `canSendTexts` reads from the browser; a parameter so the rule is testable without one. */
 export type DeviceSignals = { userAgent: string; maxTouchPoints: number; coarsePointer: boolean };
 
-const PHONE_OR_TABLET = /Android|iPhone|iPad|iPod|Mobile/i;
+import { isPhoneOrTablet } from "../../shared/device";
 
 /**
- * Whether an `sms:` link can open a text composer here: a phone or tablet (iPadOS reports itself
- * as a Mac with touch), or any touch device. A desktop without touch gets nothing useful from it
+ * Whether an `sms:` link can open a text composer here: a phone or tablet, or any touch device. A desktop without touch gets nothing useful from it
  * (Windows asks to "get an app to open this link"), so it is offered the link to share instead.
  */
 export function canSendTexts(signals: DeviceSignals = currentSignals()): boolean {
-  if (PHONE_OR_TABLET.test(signals.userAgent)) return true;
+  if (isPhoneOrTablet(signals.userAgent, signals.maxTouchPoints)) return true;
   return signals.maxTouchPoints > 0 || signals.coarsePointer;
 }
 

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 
-/** Issue 5: the QR code's look; 240 px fits a phone sheet and scans from a laptop screen. */
+/** The QR code's look; 240 px fits a phone sheet and scans from a laptop screen. */
 const QR_OPTIONS = { margin: 1, width: 240 } as const;
 
 /**

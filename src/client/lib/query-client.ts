@@ -1,8 +1,11 @@
 import { QueryCache, QueryClient } from "@tanstack/react-query";
-import { getQueryFn, isUnauthorizedError } from "./api";
+import { isUnauthorizedError } from "./api";
 import { handleUnauthorized } from "./unauthorized";
 
-/** Spec §9: no retries, never stale, no refetch on window focus, no polling. */
+/**
+ * The app's one query client, imported wherever a cache is read or changed. No retries, never
+ * stale, no refetch on window focus, no polling; every query brings its own `queryFn`.
+ */
 export const queryClient = new QueryClient({
   queryCache: new QueryCache({
     // A read that answers 401 means the session ended mid-use (the user query returns null instead).
@@ -12,7 +15,6 @@ export const queryClient = new QueryClient({
   }),
   defaultOptions: {
     queries: {
-      queryFn: getQueryFn({ on401: "throw" }),
       retry: false,
       staleTime: Number.POSITIVE_INFINITY,
       refetchOnWindowFocus: false,

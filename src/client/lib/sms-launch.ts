@@ -1,7 +1,7 @@
 import { canSendTexts } from "./device";
 
 /**
- * Opens the device's text composer (spec §4 "Request creation") by following an `sms:` link,
+ * Opens the device's text composer (docs/product.md "Request Payment") by following an `sms:` link,
  * as a tap on a link would, and says whether it did: where the device cannot send texts it
  * does not try, and the caller offers the link to share instead. Going through a real anchor
  * gives browser tests one click to observe.

@@ -1,7 +1,7 @@
 import { apiErrorMessage, isUnauthorizedError } from "./api";
 import { toast } from "./toast";
 
-/** Spec §4 and §9: after an 'Unauthorized' toast, go to sign-in after 500 ms. */
+/** After an 'Unauthorized' toast, go to sign-in after 500 ms. */
 export const UNAUTHORIZED_REDIRECT_MS = 500;
 
 export function loginUrl(returnTo?: string): string {
@@ -9,7 +9,7 @@ export function loginUrl(returnTo?: string): string {
 }
 
 /**
- * Spec §4, §8: the 'Unauthorized' toast, then sign-in after 500 ms with the way back to `returnTo`.
+ * The 'Unauthorized' toast, then sign-in after 500 ms with the way back to `returnTo`.
  * Returns a function that calls the redirect off (a screen that unmounts first).
  */
 export function redirectToLogin(
@@ -31,7 +31,7 @@ export function handleUnauthorized(): void {
 }
 
 /**
- * A failed mutation's toast (spec §8): a 401 sends the user to sign in again; anything else
+ * A failed mutation's toast: a 401 sends the user to sign in again; anything else
  * shows `title` with the server's message.
  */
 export function showMutationError(title: string, error: unknown): void {
@@ -43,7 +43,7 @@ export function showMutationError(title: string, error: unknown): void {
 }
 
 /**
- * A failed action whose message the spec fixes (spec §8 'Error: Failed to … Please try again.'):
+ * A failed action whose message the screen fixes ('Error: Failed to … Please try again.'):
  * a 401 sends the user to sign in again; anything else shows `text`.
  */
 export function showActionError(error: unknown, text: { title: string; description: string }): void {

@@ -2,15 +2,13 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { User } from "../../shared/schemas/user";
 import { apiRequest } from "./api";
 
-export const USER_QUERY_KEY = ["/api/auth/user"] as const;
-
-/** Spec §7, §9: the signed-in user, or null when signed out; 5 min fresh, 10 min kept, no retry. */
+/** The signed-in user, or null when signed out; 5 min fresh, 10 min kept, no retry. */
 export const userQueryOptions = queryOptions({
-  queryKey: USER_QUERY_KEY,
+  queryKey: ["/api/auth/user"] as const,
   queryFn: async (): Promise<User | null> => {
     // The schema (and zod) load beside the request, keeping them out of the first bundle.
     const [data, { UserSchema }] = await Promise.all([
-      apiRequest("GET", USER_QUERY_KEY[0], undefined, { on401: "returnNull" }),
+      apiRequest("GET", "/api/auth/user", undefined, { on401: "returnNull" }),
       import("../../shared/schemas/user"),
     ]);
     return data === null ? null : UserSchema.parse(data);

@@ -3,7 +3,7 @@ import { VALIDATION } from "../../shared/messages";
 import { formValidationToast } from "./validation-toast";
 
 describe("formValidationToast", () => {
-  it("keeps the spec's titles", () => {
+  it("keeps the product's titles", () => {
     expect(formValidationToast(VALIDATION.handleRequired.description)).toEqual(VALIDATION.handleRequired);
     expect(formValidationToast(VALIDATION.profileName.description).title).toBe("Profile Name Required");
   });
@@ -11,5 +11,14 @@ describe("formValidationToast", () => {
   it("titles a handle format problem 'Invalid Handle'", () => {
     const message = "Cash App: the $Cashtag starts with $ followed by up to 20 letters and numbers.";
     expect(formValidationToast(message)).toEqual({ title: "Invalid Handle", description: message });
+  });
+
+  it("titles the limits the product leaves open, and anything else generically", () => {
+    expect(formValidationToast("Please enter a US mobile number.").title).toBe("Invalid Phone Number");
+    expect(formValidationToast("Please keep the name to 80 characters.").title).toBe("Name Too Long");
+    expect(formValidationToast("Something else")).toEqual({
+      title: "Check your details",
+      description: "Something else",
+    });
   });
 });

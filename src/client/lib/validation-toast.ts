@@ -1,17 +1,25 @@
-import { VALIDATION, validationToast } from "../../shared/messages";
+import { LIMIT_TITLES, VALIDATION } from "../../shared/messages";
 import { PROVIDER_LABELS } from "../../shared/providers";
+import { toast } from "./toast";
 
-const KNOWN = new Set<string>(Object.values(VALIDATION).map((v) => v.description));
+const TITLES: ReadonlyMap<string, string> = new Map([
+  ...Object.values(VALIDATION).map((text) => [text.description, text.title] as const),
+  ...Object.entries(LIMIT_TITLES),
+]);
 const PROVIDER_NAMES = Object.values(PROVIDER_LABELS);
 
 /**
- * Toast texts for a form validation message (spec §5). Handle format problems ("Venmo: the
- * username starts with @…") are titled 'Invalid Handle'; spec texts keep their own title.
+ * The toast for a form's validation message: the product's title for its own texts, 'Invalid
+ * Handle' for a handle format problem ("Venmo: the username starts with @…"), else a generic one.
  */
 export function formValidationToast(message: string): { title: string; description: string } {
-  const text = validationToast(message);
-  if (!KNOWN.has(message) && PROVIDER_NAMES.some((name) => message.startsWith(`${name}:`))) {
-    return { title: "Invalid Handle", description: message };
-  }
-  return text;
+  const title =
+    TITLES.get(message) ??
+    (PROVIDER_NAMES.some((name) => message.startsWith(`${name}:`)) ? "Invalid Handle" : "Check your details");
+  return { title, description: message };
+}
+
+/** Shows a form's validation message as a destructive toast. */
+export function showValidationToast(message: string): void {
+  toast({ ...formValidationToast(message), variant: "destructive" });
 }

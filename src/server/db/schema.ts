@@ -22,7 +22,7 @@ const updatedAt = () =>
     .defaultNow()
     .$onUpdate(() => new Date());
 
-// --- better-auth's four tables (its core schema), plus the spec's user fields (§3 User). ---
+// --- better-auth's four tables (its core schema), plus Collect's user fields (docs/product.md#user-and-profile). ---
 
 export const users = pgTable("user", {
   id: text("id").primaryKey(),
@@ -35,7 +35,7 @@ export const users = pgTable("user", {
   profileName: text("profile_name"),
   firstName: text("first_name"),
   lastName: text("last_name"),
-  /** `/objects/...` path of the profile photo (spec §3 Photo update response). */
+  /** `/objects/...` path of the profile photo (docs/product.md#photos). */
   photo: text("photo"),
 });
 
@@ -99,7 +99,7 @@ export const rateLimits = pgTable("rate_limit", {
   lastRequest: bigint("last_request", { mode: "number" }).notNull(),
 });
 
-// --- Collect's own tables (spec §3). Every owned row carries its user id. ---
+// --- Collect's own tables. Every owned row carries its user id. ---
 
 export const providerEnum = pgEnum("payment_provider", PROVIDERS);
 export const requestStatusEnum = pgEnum("request_status", ["pending", "paid", "cancelled"]);

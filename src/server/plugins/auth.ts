@@ -3,6 +3,7 @@ import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError } from "better-auth/api";
 import { genericOAuth } from "better-auth/plugins/generic-oauth";
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../../shared/limits";
 import { UNSAFE_TEXT } from "../../shared/schemas/user";
 import type { Db } from "../db/client";
 import { accounts, rateLimits, sessions, users, verifications } from "../db/schema";
@@ -72,8 +73,8 @@ export function createAuth(
     session: { cookieCache: { enabled: false } },
     emailAndPassword: {
       enabled: config.passwordSignIn,
-      minPasswordLength: 8,
-      maxPasswordLength: 128,
+      minPasswordLength: PASSWORD_MIN_LENGTH,
+      maxPasswordLength: PASSWORD_MAX_LENGTH,
       password: {
         hash: (password) => hasher.hash(password).catch(busyToApiError),
         verify: (input) => hasher.verify(input).catch(busyToApiError),
@@ -93,7 +94,7 @@ export function createAuth(
     },
     // Email verification and passkey sign-in (features/account-security/auth-options.ts).
     emailVerification: accountControl.emailVerification,
-    // Counters live in the database so every app process shares them (DESIGN.md "Scaling out").
+    // Counters live in the database so every app process shares them (README, Running at scale).
     rateLimit: {
       enabled: true,
       storage: "database",

@@ -39,7 +39,7 @@ function isUnstorableText(error: unknown): boolean {
 }
 
 /**
- * Every non-2xx answer is `{message}` (DESIGN.md "Errors"): validation names the field,
+ * Every non-2xx answer is `{message}` (docs/product.md#decisions-the-brief-left-open): validation names the field,
  * 4xx keep their message, 5xx details stay in the log.
  */
 export function registerErrorHandling(app: FastifyInstance): void {

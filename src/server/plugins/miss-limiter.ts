@@ -1,5 +1,5 @@
 import type { Db } from "../db/client";
-import { countInWindow } from "./rate-limit-store";
+import { countInWindow } from "../db/counters";
 
 /**
  * Counts failed lookups (e.g. unknown short codes) per client IP in the shared rate-limit table,
@@ -32,5 +32,3 @@ export function createMissLimiter(db: Db, options: { name: string; max: number; 
     },
   };
 }
-
-export type MissLimiter = ReturnType<typeof createMissLimiter>;

@@ -1,33 +1,7 @@
-import { randomUUID } from "node:crypto";
-import { sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Redis } from "ioredis";
 import type { Db } from "../db/client";
-import { rateLimits } from "../db/schema";
-
-/** One fixed window's count for a key, and when that window started (ms since the epoch). */
-export type WindowCount = { count: number; windowStartedAt: number };
-
-/**
- * Counts one hit of `key` in the shared rate-limit table, in a fixed window of `windowMs`.
- * One atomic upsert: a new window starts when the stored one has ended.
- */
-export async function countInWindow(db: Db, key: string, windowMs: number): Promise<WindowCount> {
-  const now = Date.now();
-  const windowStart = now - windowMs;
-  const [row] = await db
-    .insert(rateLimits)
-    .values({ id: randomUUID(), key, count: 1, lastRequest: now })
-    .onConflictDoUpdate({
-      target: rateLimits.key,
-      set: {
-        count: sql`CASE WHEN ${rateLimits.lastRequest} < ${windowStart} THEN 1 ELSE ${rateLimits.count} + 1 END`,
-        lastRequest: sql`CASE WHEN ${rateLimits.lastRequest} < ${windowStart} THEN ${now} ELSE ${rateLimits.lastRequest} END`,
-      },
-    })
-    .returning({ count: rateLimits.count, windowStartedAt: rateLimits.lastRequest });
-  return { count: row?.count ?? 1, windowStartedAt: Number(row?.windowStartedAt ?? now) };
-}
+import { countInWindow } from "../db/counters";
 
 // INCR, and start the window's expiry on its first hit: the same fixed window as the database.
 const REDIS_HIT = `

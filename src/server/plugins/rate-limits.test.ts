@@ -7,9 +7,9 @@ import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../app";
 import type { Database } from "../db/client";
+import { countInWindow } from "../db/counters";
 import type { Config } from "../env";
 import { as, createReadyUser, databaseKinds, freshDatabase, testConfig } from "../test/harness";
-import { countInWindow } from "./rate-limit-store";
 import { UPLOAD_QUOTA, WRITE_LIMITS } from "./rate-limits";
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? process.env.REDIS_URL;

@@ -1,7 +1,5 @@
-import { randomUUID } from "node:crypto";
-import { eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { rateLimits } from "../db/schema";
+import { clearCount, countUnlessLocked, type LockPolicy, uncount } from "../db/counters";
 import { createMissLimiter } from "./miss-limiter";
 
 /** Attempts on one account before it locks; then 30 s, doubling each further attempt, at most 1 h. */
@@ -10,6 +8,12 @@ const FIRST_LOCK_MS = 30_000;
 const MAX_LOCK_MS = 60 * 60_000;
 /** A count untouched this long starts again from zero. */
 const FORGET_MS = 24 * 60 * 60_000;
+const LOCK: LockPolicy = {
+  free: FREE_ATTEMPTS,
+  firstMs: FIRST_LOCK_MS,
+  maxMs: MAX_LOCK_MS,
+  forgetMs: FORGET_MS,
+};
 
 /** How long an account with `count` counted attempts stays locked after the last one. */
 export function lockMs(count: number): number {
@@ -25,7 +29,6 @@ export function lockMs(count: number): number {
 export function createSignInLimits(db: Db, ceilingPerMinute: number) {
   const ceiling = createMissLimiter(db, { name: "sign-in-ceiling", max: ceilingPerMinute, windowMs: 60_000 });
   const keyOf = (email: string) => `collect:sign-in-account:${email.trim().toLowerCase()}`;
-  const lockSql = sql`least(${MAX_LOCK_MS}, ${FIRST_LOCK_MS} * power(2, ${rateLimits.count} - ${FREE_ATTEMPTS}))::bigint`;
 
   return {
     /** Counts one attempt of all; milliseconds to wait when over the ceiling, else 0. */
@@ -36,41 +39,18 @@ export function createSignInLimits(db: Db, ceilingPerMinute: number) {
     /** Counts one attempt on the account; milliseconds it stays locked (not counted), else 0. */
     async beginAttempt(email: string): Promise<number> {
       const now = Date.now();
-      const key = keyOf(email);
-      const stale = sql`${rateLimits.lastRequest} < ${now - FORGET_MS}`;
-      const [counted] = await db
-        .insert(rateLimits)
-        .values({ id: randomUUID(), key, count: 1, lastRequest: now })
-        .onConflictDoUpdate({
-          target: rateLimits.key,
-          set: {
-            count: sql`CASE WHEN ${stale} THEN 1 ELSE ${rateLimits.count} + 1 END`,
-            lastRequest: now,
-          },
-          setWhere: sql`${stale} OR ${rateLimits.count} < ${FREE_ATTEMPTS} OR ${rateLimits.lastRequest} + ${lockSql} <= ${now}`,
-        })
-        .returning({ count: rateLimits.count });
-      if (counted) return 0;
-      const [row] = await db
-        .select({ count: rateLimits.count, last: rateLimits.lastRequest })
-        .from(rateLimits)
-        .where(eq(rateLimits.key, key));
-      return row ? Math.max(1, Number(row.last) + lockMs(row.count) - now) : 0;
+      const result = await countUnlessLocked(db, keyOf(email), LOCK, now);
+      return result.locked ? Math.max(1, result.last + lockMs(result.count) - now) : 0;
     },
 
     /** The password was right: the account starts again from zero. */
     async succeeded(email: string): Promise<void> {
-      await db.delete(rateLimits).where(eq(rateLimits.key, keyOf(email)));
+      await clearCount(db, keyOf(email));
     },
 
     /** The attempt never reached a password check (refused per IP, or the server was busy). */
     async uncount(email: string): Promise<void> {
-      await db
-        .update(rateLimits)
-        .set({ count: sql`greatest(${rateLimits.count} - 1, 0)` })
-        .where(eq(rateLimits.key, keyOf(email)));
+      await uncount(db, keyOf(email));
     },
   };
 }
-
-export type SignInLimits = ReturnType<typeof createSignInLimits>;

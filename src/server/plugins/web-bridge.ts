@@ -1,3 +1,4 @@
+import { fromNodeHeaders } from "better-auth/node";
 import type { FastifyReply, FastifyRequest } from "fastify";
 
 /** better-auth reads the client IP from this header, which we set from the socket (or trusted proxy). */
@@ -5,13 +6,8 @@ export const CLIENT_IP_HEADER = "x-collect-client-ip";
 
 /** The request's headers as a Fetch Headers, with the client IP header set by us, never by the caller. */
 export function webHeaders(request: FastifyRequest): Headers {
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(request.headers)) {
-    if (value === undefined || name === CLIENT_IP_HEADER) continue;
-    if (Array.isArray(value)) for (const v of value) headers.append(name, v);
-    else headers.set(name, value);
-  }
-  headers.set(CLIENT_IP_HEADER, request.ip);
+  const headers = fromNodeHeaders(request.headers);
+  headers.set(CLIENT_IP_HEADER, request.ip); // replaces whatever the caller sent under that name
   return headers;
 }
 

@@ -43,7 +43,7 @@ export function createLocalStorage(options: {
     /** Opens the key's file for writing; fails with EEXIST rather than overwrite. */
     openForWrite(key: string): Promise<{ path: string; handle: import("node:fs/promises").FileHandle }>;
   } = {
-    kind: "local",
+    sizeRequired: false,
     async createUploadUrl(key) {
       const expires = Math.floor(now() / 1000) + UPLOAD_URL_TTL_SECONDS;
       const url = new URL(`${LOCAL_UPLOAD_PREFIX}${key}`, options.publicUrl);

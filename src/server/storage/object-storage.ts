@@ -1,7 +1,6 @@
 import type { Readable } from "node:stream";
 
-/** Photos are at most 5 MB (spec §5 Photo, §9). */
-export const MAX_PHOTO_BYTES = 5_242_880;
+export { MAX_PHOTO_BYTES } from "../../shared/limits";
 /** Upload URLs live 15 minutes. */
 export const UPLOAD_URL_TTL_SECONDS = 15 * 60;
 
@@ -19,7 +18,8 @@ export const PUBLISHED_PREFIX = "uploads/";
  * written once and never reused.
  */
 export interface ObjectStorage {
-  readonly kind: "local" | "s3";
+  /** The store refuses a wrong length only when the size is signed into the URL (S3): then it is required. */
+  readonly sizeRequired: boolean;
   /**
    * A URL the browser PUTs the raw file to, valid for UPLOAD_URL_TTL_SECONDS. With `size`,
    * the store itself refuses a body of any other length (S3 signs the Content-Length).

@@ -50,7 +50,7 @@ export function createS3Storage(config: S3Config): ObjectStorage & { client: S3C
   };
 
   return {
-    kind: "s3",
+    sizeRequired: true,
     client,
     async createUploadUrl(key, size) {
       if (!INCOMING_KEY_PATTERN.test(key)) throw new Error("invalid object key");

@@ -93,6 +93,9 @@ const ownerOnly = (status: number): Record<Who, number> => ({ signedOut: 401, ow
 const MATRIX: Record<string, Case[]> = {
   "GET /healthz": [{ name: "liveness is public", call: () => ({ url: "/healthz" }), expect: all(200) }],
   "GET /readyz": [{ name: "readiness is public", call: () => ({ url: "/readyz" }), expect: all(200) }],
+  "GET /api/openapi.json": [
+    { name: "the API reference is public", call: () => ({ url: "/api/openapi.json" }), expect: all(200) },
+  ],
   "GET /api/login": [
     { name: "redirects to sign-in", call: () => ({ url: "/api/login?returnTo=/profile" }), expect: all(302) },
   ],
@@ -199,7 +202,7 @@ const MATRIX: Record<string, Case[]> = {
       expect: ownerOnly(204),
     },
   ],
-  // The public side of a request (spec §2): anyone with the link.
+  // The public side of a request (docs/product.md#pay-page): anyone with the link.
   "GET /api/payment-screen/:code": [
     {
       name: "public view of A's code",
@@ -273,7 +276,7 @@ const MATRIX: Record<string, Case[]> = {
       expect: { signedOut: 401, owner: 200, other: 403 },
     },
   ],
-  // Photos are public by design (spec §2 Photo: shown on the payment page).
+  // Photos are public by design (docs/product.md#photo: shown on the payment page).
   "GET /objects/*": [{ name: "A's photo is public", call: (a) => ({ url: a.photoPath }), expect: all(200) }],
   // The signed URL is the authorization (like an S3 presigned PUT): whoever holds it may upload once.
   "PUT /api/uploads/*": [

@@ -14,7 +14,7 @@ declare module "vitest" {
 
 /**
  * Migrates once per run: a PGlite data folder dumped to a file, and (with TEST_DATABASE_URL)
- * a PostgreSQL template database. Each test file then starts from a copy (CONVENTIONS.md §6).
+ * a PostgreSQL template database. Each test file then starts from a copy.
  */
 export default async function setup(project: TestProject) {
   const dir = mkdtempSync(path.join(os.tmpdir(), "collect-test-"));

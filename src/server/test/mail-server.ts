@@ -75,8 +75,6 @@ export async function startMailServer(options: { port?: number; dir?: string } =
   };
 }
 
-export type MailServer = Awaited<ReturnType<typeof startMailServer>>;
-
 /** Messages a mail server with `dir` has written, oldest first (for other processes). */
 export function readMailDir(dir: string): ReceivedMail[] {
   let names: string[];

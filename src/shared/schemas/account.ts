@@ -1,10 +1,10 @@
 import { z } from "zod";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../limits";
 
-/** better-auth's limits (server plugins/auth.ts). */
 const NewPasswordSchema = z
   .string("Please enter a new password.")
-  .min(8, "New password: at least 8 characters.")
-  .max(128, "New password: at most 128 characters.");
+  .min(PASSWORD_MIN_LENGTH, `New password: at least ${PASSWORD_MIN_LENGTH} characters.`)
+  .max(PASSWORD_MAX_LENGTH, `New password: at most ${PASSWORD_MAX_LENGTH} characters.`);
 
 /** GET /api/account: what the Security section and the email banner need. */
 export const AccountStatusSchema = z.object({
@@ -31,6 +31,7 @@ export const ResetPasswordInputSchema = z.strictObject({
   token: z.string().min(1, "This link is not complete."),
   newPassword: NewPasswordSchema,
 });
+export type ResetPasswordInput = z.input<typeof ResetPasswordInputSchema>;
 
 /** One signed-in device, as the sessions list shows it (never the session token). */
 export const SessionInfoSchema = z.object({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { VALIDATION, validationToast } from "../messages";
+import { VALIDATION } from "../messages";
 import { type PaymentMethodsForm, paymentMethodsFromForm } from "./payment-account";
 import { type SetupForm, setupFromForm } from "./user";
 
@@ -11,7 +11,7 @@ const emptyMethods = (): PaymentMethodsForm => ({
   googlepay: { selected: false, handle: "" },
 });
 
-describe("setupFromForm (spec §5 Setup)", () => {
+describe("setupFromForm (Setup)", () => {
   const form = (profileName: string, venmo?: string): SetupForm => ({
     profileName,
     accounts: {
@@ -41,7 +41,7 @@ describe("setupFromForm (spec §5 Setup)", () => {
   });
 });
 
-describe("paymentMethodsFromForm (spec §5 Payment Methods)", () => {
+describe("paymentMethodsFromForm (Payment methods)", () => {
   it("needs one method, then a handle for every selected one", () => {
     expect(paymentMethodsFromForm(emptyMethods())).toEqual({
       ok: false,
@@ -69,9 +69,4 @@ describe("paymentMethodsFromForm (spec §5 Payment Methods)", () => {
       value: { accounts: [{ provider: "paypal", accountHandle: "alex" }] },
     });
   });
-});
-
-it("finds the spec's toast title for a validation message", () => {
-  expect(validationToast(VALIDATION.handleRequired.description).title).toBe("Account Handle Required");
-  expect(validationToast("Something else").title).toBe("Check your details");
 });

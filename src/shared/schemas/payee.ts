@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { PhoneSchema, RecipientNameSchema } from "./payment-request";
 
-/** POST /api/payees: digits only are stored (spec §3 Payee). */
+/** POST /api/payees: digits only are stored (docs/product.md#contacts-payees). */
 export const PayeeInputSchema = z.strictObject({ name: RecipientNameSchema, phone: PhoneSchema });
 export type PayeeInput = z.input<typeof PayeeInputSchema>;
 

@@ -1,10 +1,10 @@
 import { z } from "zod";
-import { VALIDATION } from "../messages";
+import { type FormResult, firstMessage, VALIDATION } from "../messages";
 import { handleProblem, PROVIDERS } from "../providers";
 
 export const ProviderSchema = z.enum(PROVIDERS);
 
-/** One connected account; the handle must fit its provider's rules (spec §5). */
+/** One connected account; the handle must fit its provider's rules (docs/product.md#payment-methods). */
 export const PaymentAccountSchema = z
   .object({
     provider: ProviderSchema,
@@ -24,7 +24,7 @@ export const PaymentAccountListSchema = z
     message: "Each payment method can be connected once.",
   });
 
-/** POST /api/payment-accounts replaces the caller's set (spec §7). */
+/** POST /api/payment-accounts replaces the caller's set (docs/product.md#payment-accounts). */
 export const PaymentAccountsInputSchema = z.strictObject({
   accounts: PaymentAccountListSchema.min(1, VALIDATION.methodRequired.description),
 });
@@ -34,12 +34,10 @@ export type PaymentAccountsInput = z.infer<typeof PaymentAccountsInputSchema>;
 export type PaymentMethodsForm = Record<(typeof PROVIDERS)[number], { selected: boolean; handle: string }>;
 
 /**
- * Turns the form into the call's payload, checking in the order of spec §5:
+ * Turns the form into the call's payload, checking in the order the screen's messages come:
  * at least one selected, then every selected one has a handle, then each handle's format.
  */
-export function paymentMethodsFromForm(
-  form: PaymentMethodsForm,
-): { ok: true; value: PaymentAccountsInput } | { ok: false; message: string } {
+export function paymentMethodsFromForm(form: PaymentMethodsForm): FormResult<PaymentAccountsInput> {
   const selected = PROVIDERS.filter((p) => form[p].selected);
   if (selected.length === 0) return { ok: false, message: VALIDATION.methodRequired.description };
   if (selected.some((p) => form[p].handle.trim() === "")) {
@@ -48,6 +46,6 @@ export function paymentMethodsFromForm(
   const parsed = PaymentAccountsInputSchema.safeParse({
     accounts: selected.map((provider) => ({ provider, accountHandle: form[provider].handle })),
   });
-  if (!parsed.success) return { ok: false, message: parsed.error.issues[0]?.message ?? "Invalid input" };
+  if (!parsed.success) return { ok: false, message: firstMessage(parsed.error.issues) };
   return { ok: true, value: parsed.data };
 }

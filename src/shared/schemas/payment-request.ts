@@ -1,7 +1,8 @@
 import { z } from "zod";
-import { VALIDATION } from "../messages";
-import { parseAmount } from "../money";
-import { checkPhone, PHONE_MESSAGES } from "../phone";
+import { DESCRIPTION_MAX, RECIPIENT_NAME_MAX } from "../limits";
+import { LIMIT_MESSAGES, PHONE_MESSAGES, VALIDATION } from "../messages";
+import { amountProblem, parseAmount } from "../money";
+import { checkPhone } from "../phone";
 import { ClaimViaSchema } from "./claim";
 import { ProviderSchema } from "./payment-account";
 
@@ -12,10 +13,10 @@ export const RecipientNameSchema = z
   .string(VALIDATION.recipientName.description)
   .trim()
   .min(1, VALIDATION.recipientName.description)
-  .max(80, "Name: at most 80 characters.");
+  .max(RECIPIENT_NAME_MAX, LIMIT_MESSAGES.nameTooLong);
 
 /**
- * Any common way of writing a US mobile number in, 10 digits out (DESIGN.md "Phones"); another
+ * Any common way of writing a US mobile number in, 10 digits out (docs/decisions/005); another
  * country's number is refused with its own message, never read as a US one.
  */
 export const PhoneSchema = z
@@ -24,6 +25,10 @@ export const PhoneSchema = z
   .min(1, VALIDATION.recipientPhone.description)
   .max(32, PHONE_MESSAGES.invalid)
   .transform((value, ctx) => {
+    if (!/\d/.test(value)) {
+      ctx.addIssue({ code: "custom", message: VALIDATION.recipientPhone.description });
+      return z.NEVER;
+    }
     const checked = checkPhone(value);
     if (checked.ok) return checked.digits;
     ctx.addIssue({ code: "custom", message: checked.message });
@@ -37,25 +42,31 @@ export const AmountSchema = z
   .transform((value, ctx) => {
     const amount = parseAmount(value);
     if (amount) return amount;
-    ctx.addIssue({ code: "custom", message: VALIDATION.amount.description });
+    ctx.addIssue({ code: "custom", message: amountProblem(value) ?? VALIDATION.amount.description });
     return z.NEVER;
   });
 
-export const DESCRIPTION_MAX = 200;
 export const DescriptionSchema = z
   .string()
   .trim()
-  .max(DESCRIPTION_MAX, `Description: at most ${DESCRIPTION_MAX} characters.`)
+  .max(DESCRIPTION_MAX, LIMIT_MESSAGES.descriptionTooLong)
   .nullish()
   .transform((v) => (v ? v : null));
 
-/** POST /api/payment-requests (spec §5 Request). */
+/** POST /api/payment-requests (docs/product.md "Request Payment"). */
 export const PaymentRequestInputSchema = z.strictObject({
   recipientName: RecipientNameSchema,
   recipientPhone: PhoneSchema,
   amount: AmountSchema,
   description: DescriptionSchema,
 });
+
+/** The product's order of checks for a new request: name, phone, then an amount above $0. */
+export const PAYMENT_REQUEST_CHECK_ORDER = [
+  VALIDATION.recipientName.description,
+  VALIDATION.recipientPhone.description,
+  VALIDATION.amount.description,
+] as const;
 export type PaymentRequestInput = z.input<typeof PaymentRequestInputSchema>;
 
 export const PaymentRequestSchema = z.object({
@@ -78,7 +89,7 @@ export const PaymentRequestSchema = z.object({
 });
 export type PaymentRequest = z.infer<typeof PaymentRequestSchema>;
 
-/** Spec §3 Create response. */
+/** What creating a request answers: the request and the text for the composer. */
 export const CreatePaymentRequestResponseSchema = z.object({
   request: PaymentRequestSchema,
   smsMessage: z.string(),
@@ -86,8 +97,8 @@ export const CreatePaymentRequestResponseSchema = z.object({
 export type CreatePaymentRequestResponse = z.infer<typeof CreatePaymentRequestResponseSchema>;
 
 /**
- * PATCH /api/payment-requests/{id}/status: pending → paid (spec §4), and pending → cancelled
- * by the requester (issue 5); nothing else.
+ * PATCH /api/payment-requests/{id}/status: pending → paid or pending → cancelled,
+ * nothing else (docs/product.md#payment-requests).
  */
 export const StatusUpdateSchema = z.strictObject({ status: z.enum(["paid", "cancelled"]) });
 
@@ -102,7 +113,7 @@ export const SHORT_CODE_LENGTH = 10;
 
 export const ShortCodeSchema = z.string().regex(/^[A-Za-z0-9_-]{1,16}$/, "Payment request not found");
 
-/** Spec §3 Public payment view: nothing else (no phone, email or internal id). */
+/** The public payment view: nothing else (no phone, email or internal id; docs/product.md#pay-page-data). */
 export const PublicPaymentViewSchema = z.object({
   requester: z.object({ name: z.string(), photo: z.string().nullable() }),
   request: z.object({ amount: z.string(), description: z.string().nullable(), status: RequestStatusSchema }),

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { VALIDATION } from "../messages";
+import { type FormResult, firstMessage, VALIDATION } from "../messages";
 import { SETUP_PROVIDERS } from "../providers";
 import { PaymentAccountListSchema, PaymentAccountSchema } from "./payment-account";
 
@@ -14,7 +14,7 @@ export const ProfileNameSchema = z
   .max(80, "Profile name: at most 80 characters.")
   .refine((name) => !UNSAFE_TEXT.test(name), "Profile name: no control or text-direction characters.");
 
-/** Optional name parts: trimmed, empty becomes null (spec §5 Profile). */
+/** Optional name parts: trimmed, empty becomes null (docs/product.md#profile). */
 const NamePartSchema = z
   .string()
   .trim()
@@ -22,7 +22,7 @@ const NamePartSchema = z
   .nullish()
   .transform((v) => (v ? v : null));
 
-/** What GET /api/auth/user answers (spec §3 User). */
+/** What GET /api/auth/user answers (docs/product.md#user-and-profile). */
 export const UserSchema = z.object({
   id: z.string(),
   email: z.string(),
@@ -33,14 +33,14 @@ export const UserSchema = z.object({
 });
 export type User = z.infer<typeof UserSchema>;
 
-/** POST /api/auth/setup (spec §2 Setup, §5 Setup). */
+/** POST /api/auth/setup (docs/product.md#setup). */
 export const SetupInputSchema = z.strictObject({
   profileName: ProfileNameSchema,
   paymentAccounts: PaymentAccountListSchema.min(1, VALIDATION.setupAccount.description),
 });
 export type SetupInput = z.infer<typeof SetupInputSchema>;
 
-/** PUT /api/auth/profile: only these fields can change; email is read-only (spec §2 Profile). */
+/** PUT /api/auth/profile: only these fields can change; email is read-only (docs/product.md#profile). */
 export const ProfileInputSchema = z.strictObject({
   profileName: ProfileNameSchema,
   firstName: NamePartSchema,
@@ -54,12 +54,10 @@ export type SetupForm = {
 };
 
 /**
- * Setup form → payload, in the order of spec §5: profile name, then at least one ticked
+ * Setup form → payload, in the order the screen's messages come: profile name, then at least one ticked
  * provider with a non-empty handle (ticked ones left empty are ignored), then handle formats.
  */
-export function setupFromForm(
-  form: SetupForm,
-): { ok: true; value: SetupInput } | { ok: false; message: string } {
+export function setupFromForm(form: SetupForm): FormResult<SetupInput> {
   if (form.profileName.trim() === "") return { ok: false, message: VALIDATION.profileName.description };
   const accounts = SETUP_PROVIDERS.filter(
     (p) => form.accounts[p].selected && form.accounts[p].handle.trim() !== "",
@@ -67,11 +65,9 @@ export function setupFromForm(
   if (accounts.length === 0) return { ok: false, message: VALIDATION.setupAccount.description };
   for (const account of accounts) {
     const parsed = PaymentAccountSchema.safeParse(account);
-    if (!parsed.success) return { ok: false, message: parsed.error.issues[0]?.message ?? "Invalid handle" };
+    if (!parsed.success) return { ok: false, message: firstMessage(parsed.error.issues) };
   }
   const parsed = SetupInputSchema.safeParse({ profileName: form.profileName, paymentAccounts: accounts });
-  if (!parsed.success) return { ok: false, message: parsed.error.issues[0]?.message ?? "Invalid input" };
+  if (!parsed.success) return { ok: false, message: firstMessage(parsed.error.issues) };
   return { ok: true, value: parsed.data };
 }
-
-export const MessageSchema = z.object({ message: z.string() });

@@ -1,4 +1,14 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import {
+  copyFileSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 
@@ -31,5 +41,132 @@ describe("layers", () => {
 
   it("shared code imports neither client nor server code", () => {
     expect(crossings("shared", ["client", "server"])).toEqual([]);
+  });
+});
+
+/**
+ * Lints one-line fixture files with the repository's own biome.json (copied beside them, so its
+ * path-based overrides apply) and answers each file's noRestrictedImports messages.
+ */
+function lintFixtures(files: Record<string, string>): Record<string, string[]> {
+  const root = mkdtempSync(path.join(tmpdir(), "collect-layering-"));
+  try {
+    copyFileSync(path.join(SRC, "../biome.json"), path.join(root, "biome.json"));
+    for (const [file, source] of Object.entries(files)) {
+      mkdirSync(path.join(root, path.dirname(file)), { recursive: true });
+      writeFileSync(path.join(root, file), source);
+    }
+    const biome = path.join(SRC, "../node_modules/.bin/biome");
+    let out: string;
+    try {
+      out = execFileSync(biome, ["lint", "--reporter=json", "src"], {
+        cwd: root,
+        encoding: "utf8",
+        stdio: "pipe",
+      });
+    } catch (error) {
+      out = (error as { stdout: string }).stdout;
+    }
+    const report = JSON.parse(out) as {
+      diagnostics: { category: string; message: string; location: { path: string } }[];
+    };
+    const found: Record<string, string[]> = Object.fromEntries(Object.keys(files).map((f) => [f, []]));
+    for (const d of report.diagnostics) {
+      if (d.category === "lint/style/noRestrictedImports") found[d.location.path]?.push(d.message);
+    }
+    return found;
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+}
+
+const use = (specifier: string) => `import { x } from "${specifier}";\n\nexport const y = x;\n`;
+
+describe("the lint enforces the layers (biome.json)", () => {
+  const found = lintFixtures({
+    "src/server/features/pay-page/crossing.ts": use("../payees/queries"),
+    "src/server/features/pay-page/through-root.ts": use("../../features/payees/queries"),
+    "src/server/features/pay-page/own.ts": use("./queries"),
+    "src/server/features/pay-page/shared-data.ts": use("../../db/shared-queries"),
+    "src/server/features/pay-page/to-client.ts": use("../../../client/lib/api"),
+    "src/server/plugins/to-client.ts": use("../../client/lib/api"),
+    "src/client/features/home/to-server.ts": use("../../../server/db/schema"),
+    "src/shared/to-server.ts": use("../server/db/schema"),
+    "src/shared/ui/to-client.ts": use("../../client/lib/api"),
+  });
+
+  it("fails a feature that imports another feature, however the path is written", () => {
+    expect(found["src/server/features/pay-page/crossing.ts"]).toEqual([
+      expect.stringContaining("A feature does not import another feature"),
+    ]);
+    expect(found["src/server/features/pay-page/through-root.ts"]).toEqual([
+      expect.stringContaining("A feature does not import another feature"),
+    ]);
+  });
+
+  it("passes a feature's own files and the shared data module", () => {
+    expect(found["src/server/features/pay-page/own.ts"]).toEqual([]);
+    expect(found["src/server/features/pay-page/shared-data.ts"]).toEqual([]);
+  });
+
+  it("fails server code importing the client, in features and elsewhere", () => {
+    expect(found["src/server/features/pay-page/to-client.ts"]).toEqual([
+      expect.stringContaining("Server code must not import client code"),
+    ]);
+    expect(found["src/server/plugins/to-client.ts"]).toEqual([
+      expect.stringContaining("Server code must not import client code"),
+    ]);
+  });
+
+  it("fails client code importing the server, and shared code importing either", () => {
+    expect(found["src/client/features/home/to-server.ts"]).toEqual([
+      expect.stringContaining("Client code must not import server code"),
+    ]);
+    expect(found["src/shared/to-server.ts"]).toEqual([expect.stringContaining("src/shared is isomorphic")]);
+    expect(found["src/shared/ui/to-client.ts"]).toEqual([
+      expect.stringContaining("src/shared is isomorphic"),
+    ]);
+  });
+});
+
+/**
+ * Type-checks one probe file under `config` narrowed to it; answers tsc's error codes. The probe
+ * sits under node_modules/.cache so tsc finds the same type packages as the real check.
+ */
+function typeErrors(config: string, source: string): string[] {
+  const cache = path.join(SRC, "../node_modules/.cache");
+  mkdirSync(cache, { recursive: true });
+  const root = mkdtempSync(path.join(cache, "collect-tsconfig-"));
+  try {
+    writeFileSync(path.join(root, "probe.ts"), source);
+    writeFileSync(
+      path.join(root, "tsconfig.json"),
+      JSON.stringify({ extends: path.join(SRC, "..", config), include: [], files: ["probe.ts"] }),
+    );
+    const tsc = path.join(SRC, "../node_modules/.bin/tsc");
+    try {
+      execFileSync(tsc, ["-p", root], { encoding: "utf8", stdio: "pipe" });
+      return [];
+    } catch (error) {
+      return [...(error as { stdout: string }).stdout.matchAll(/error (TS\d+)/g)].map((m) => m[1] as string);
+    }
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+}
+
+describe("the type check keeps each side to its platform", () => {
+  it("server code has no DOM", () => {
+    expect(typeErrors("tsconfig.server.json", "export const title = () => document.title;\n")).toEqual([
+      "TS2584",
+    ]);
+    expect(typeErrors("tsconfig.server.json", 'export { readFileSync } from "node:fs";\n')).toEqual([]);
+  });
+
+  it("client code has no node: modules", () => {
+    expect(typeErrors("tsconfig.client.json", 'export { readFileSync } from "node:fs";\n')).toEqual([
+      "TS2307",
+    ]);
+    expect(typeErrors("tsconfig.client.json", "export const title = () => document.title;\n")).toEqual([]);
   });
 });

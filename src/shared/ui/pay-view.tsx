@@ -8,7 +8,7 @@ const MUTED = "text-slate-600 dark:text-slate-400";
 const STRONG = "text-slate-900 dark:text-white";
 
 /**
- * The public payment page (spec §2), rendered on the server to plain HTML: it works with no
+ * The public payment page (docs/product.md#pay-page), rendered on the server to plain HTML: it works with no
  * JavaScript, and pay-script.ts adds the toasts, copy buttons and Venmo's desktop toast. It
  * follows the system's light or dark setting (Tailwind's `dark:` is prefers-color-scheme).
  */

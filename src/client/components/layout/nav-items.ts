@@ -1,7 +1,7 @@
 import { Archive, type LucideIcon, Send, UserRound, Users, Wallet } from "lucide-react";
 import { paths } from "../../paths";
 
-/** Spec §2 "Shared navigation": the five links, in order, with their labels. */
+/** The shared navigation (docs/product.md): the five links, in order, with their labels. */
 export const NAV_ITEMS: readonly { href: string; label: string; icon: LucideIcon }[] = [
   { href: paths.request, label: "Request", icon: Send },
   { href: paths.contacts, label: "Contacts", icon: Users },

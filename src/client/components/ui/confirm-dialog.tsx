@@ -4,7 +4,7 @@ import { Button } from "./button";
 import { Dialog } from "./dialog";
 
 export type ConfirmRequest = {
-  /** The question, word for word where the spec gives it. */
+  /** The question, word for word where docs/product.md gives it. */
   question: string;
   confirmLabel: string;
   /** The way out; "Cancel" unless that would be ambiguous (cancelling a request). */

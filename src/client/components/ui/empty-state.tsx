@@ -4,7 +4,7 @@ import { Card } from "./card";
 
 type EmptyStateProps = { icon: LucideIcon; title: string; text?: string; action?: ReactNode };
 
-/** A list with nothing in it yet: an icon, the spec's sentence, and an optional next step. */
+/** A list with nothing in it yet: an icon, the screen's sentence, and an optional next step. */
 export function EmptyState({ icon: Icon, title, text, action }: EmptyStateProps) {
   return (
     <Card className="flex flex-col items-center px-6 py-12 text-center">

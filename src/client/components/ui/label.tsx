@@ -1,14 +1,14 @@
-import { Root } from "@radix-ui/react-label";
-import type { ComponentProps } from "react";
+import type { LabelHTMLAttributes } from "react";
 import { cn } from "../../lib/cn";
 
 const SIZES = { sm: "text-sm font-medium", base: "text-base font-semibold" } as const;
 
-type LabelProps = ComponentProps<typeof Root> & { size?: keyof typeof SIZES };
+type LabelProps = LabelHTMLAttributes<HTMLLabelElement> & { size?: keyof typeof SIZES };
 
 export function Label({ className, size = "sm", ...props }: LabelProps) {
   return (
-    <Root
+    // biome-ignore lint/a11y/noLabelWithoutControl: callers pass htmlFor or wrap their control
+    <label
       className={cn("text-slate-800 select-none dark:text-slate-200", SIZES[size], className)}
       {...props}
     />

@@ -17,7 +17,7 @@ const STATUS_OPTIONS: readonly { value: StatusFilter; label: string }[] = [
   { value: "claimed", label: "Says paid" },
 ];
 
-/** Issue 5: the whole history as a file, straight from the server. */
+/** The whole history as a file, straight from the server. */
 export function ExportCsvLink() {
   return (
     <a href={serverPaths.exportCsv} download className={cn(buttonClass("secondary"), "w-full sm:w-auto")}>
@@ -27,7 +27,7 @@ export function ExportCsvLink() {
   );
 }
 
-/** Issue 5: what has been paid, and what is still asked for, across the whole history. */
+/** What has been paid, and what is still asked for, across the whole history. */
 export function HistoryTotalsPanel({ totals }: { totals: HistoryTotals }) {
   const items = [
     { label: "Collected", amount: totals.collected, tone: "text-emerald-700 dark:text-emerald-400" },
@@ -55,7 +55,7 @@ export function HistoryTotalsPanel({ totals }: { totals: HistoryTotals }) {
 
 type HistoryFiltersProps = { filter: HistoryFilter; onChange: (filter: HistoryFilter) => void };
 
-/** Issue 5: search by recipient or description, and narrow to one status. */
+/** Search by recipient or description, and narrow to one status. */
 export function HistoryFilters({ filter, onChange }: HistoryFiltersProps) {
   const id = useId();
   return (

@@ -30,7 +30,7 @@ const request = (
   splitId: null,
 });
 
-describe("newestFirst (spec §2 Archive)", () => {
+describe("newestFirst", () => {
   it("sorts by created date, newest first, whatever the status", () => {
     const list = [
       request("a", "2026-01-01T10:00:00.000Z", "pending"),
@@ -75,7 +75,7 @@ const entry = (
   description,
 });
 
-describe("filterHistory (issue 5 Archive tools)", () => {
+describe("filterHistory", () => {
   const list = [
     entry("a", "pending", "10.00", "Sam Lee", "Pizza night"),
     entry("b", "paid", "20.00", "Alex Kim", "Concert tickets"),
@@ -116,7 +116,7 @@ describe("filterHistory (issue 5 Archive tools)", () => {
   });
 });
 
-describe("historyTotals (issue 5 Archive tools)", () => {
+describe("historyTotals", () => {
   it("adds paid amounts as collected and pending ones as outstanding, exactly", () => {
     const list = [
       entry("a", "paid", "0.10"),

@@ -7,7 +7,7 @@ const time = (iso: string) => {
   return Number.isNaN(ms) ? 0 : ms;
 };
 
-/** Spec §2 Archive: history sorted newest first (ties keep the server's order). */
+/** Archive (docs/product.md "Archive"): history sorted newest first (ties keep the server's order). */
 export function newestFirst(requests: readonly PaymentRequest[]): PaymentRequest[] {
   return [...requests].sort((a, b) => time(b.createdAt) - time(a.createdAt));
 }
@@ -19,14 +19,14 @@ export function lastPathSegment(url: string): string {
 }
 
 /**
- * Spec §2 Archive: View Payment Page opens /pay/{last path segment of shortUrl} on this site.
+ * Archive: View Payment Page opens /pay/{last path segment of shortUrl} on this site.
  * A cancelled request's link shows only the not-found view (DESIGN.md "Short links"): no button.
  */
 export function payPageHref(request: Pick<PaymentRequest, "shortUrl" | "status">): string | null {
   return request.status === "cancelled" ? null : paths.pay(lastPathSegment(request.shortUrl));
 }
 
-/** The Archive's status filter (issue 5 "Archive tools"): every status, one, or "Says paid". */
+/** The Archive's status filter: every status, one, or "Says paid". */
 export type StatusFilter = "all" | RequestStatus | "claimed";
 
 export type HistoryFilter = { query: string; status: StatusFilter };

@@ -1,15 +1,15 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { type SignInOptions, SignInOptionsSchema } from "../../../shared/schemas/sign-in";
-import { apiRequest } from "../../lib/api";
+import { ApiError, apiRequest } from "../../lib/api";
 import { queryClient } from "../../lib/query-client";
-import { USER_QUERY_KEY } from "../../lib/user";
+import { userQueryOptions } from "../../lib/user";
 import { rememberReturningBrowser } from "./sign-in-mode";
 
 export type Credentials = { email: string; password: string };
 
 const signedIn = () => {
   rememberReturningBrowser();
-  void queryClient.invalidateQueries({ queryKey: USER_QUERY_KEY });
+  void queryClient.invalidateQueries({ queryKey: userQueryOptions.queryKey });
 };
 
 /** better-auth's email sign-in (DESIGN.md "Sign-in"); sets the session cookie. */
@@ -33,8 +33,8 @@ export function useSignUp() {
   return useMutation({
     mutationFn: async ({ email, password }: Credentials) => {
       await apiRequest("POST", "/api/identity/sign-up/email", { email, password });
-      const user = await apiRequest("GET", USER_QUERY_KEY[0], undefined, { on401: "returnNull" });
-      if (user === null) throw new Error(`409: ${JSON.stringify({ message: SIGN_UP_NOT_SIGNED_IN })}`);
+      const user = await apiRequest("GET", userQueryOptions.queryKey[0], undefined, { on401: "returnNull" });
+      if (user === null) throw new ApiError(409, JSON.stringify({ message: SIGN_UP_NOT_SIGNED_IN }));
     },
     onSuccess: signedIn,
   });

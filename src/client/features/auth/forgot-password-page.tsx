@@ -1,5 +1,6 @@
 import { type FormEvent, useState } from "react";
 
+import { EMAIL_PATTERN } from "../../../shared/limits";
 import { Button } from "../../components/ui/button";
 import { Field } from "../../components/ui/field";
 import { Spinner } from "../../components/ui/spinner";
@@ -19,7 +20,7 @@ export default function ForgotPasswordPage() {
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const address = email.trim();
-    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(address)) {
+    if (!EMAIL_PATTERN.test(address)) {
       setError(SIGN_IN_MESSAGES.badEmail);
       return;
     }

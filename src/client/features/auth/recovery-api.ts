@@ -1,4 +1,5 @@
 import { useMutation } from "@tanstack/react-query";
+import type { ResetPasswordInput } from "../../../shared/schemas/account";
 import { apiRequest } from "../../lib/api";
 
 /** better-auth's reset request: the same answer whether or not the address has an account. */
@@ -12,8 +13,7 @@ export function useRequestPasswordReset() {
 /** Sets the new password from the emailed link; the server signs this browser in and every other one out. */
 export function useResetPassword() {
   return useMutation({
-    mutationFn: (input: { token: string; newPassword: string }) =>
-      apiRequest("POST", "/api/identity/reset-password", input),
+    mutationFn: (input: ResetPasswordInput) => apiRequest("POST", "/api/identity/reset-password", input),
   });
 }
 

@@ -1,5 +1,6 @@
 import { type FormEvent, useState } from "react";
 import { useSearch } from "wouter";
+import { PASSWORD_MIN_LENGTH } from "../../../shared/limits";
 import { Button } from "../../components/ui/button";
 import { Field } from "../../components/ui/field";
 import { Spinner } from "../../components/ui/spinner";
@@ -7,7 +8,7 @@ import { apiErrorDetails } from "../../lib/api";
 import { paths } from "../../paths";
 import { AuthFrame, FrameLink, FrameNotice } from "./auth-frame";
 import { useResetPassword } from "./recovery-api";
-import { MIN_PASSWORD_LENGTH, SIGN_IN_MESSAGES } from "./sign-in-errors";
+import { SIGN_IN_MESSAGES } from "./sign-in-errors";
 
 const EXPIRED = "This link has expired or was already used. Ask for a new one.";
 
@@ -20,7 +21,7 @@ export default function ResetPasswordPage() {
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (password.length < MIN_PASSWORD_LENGTH) {
+    if (password.length < PASSWORD_MIN_LENGTH) {
       setError(SIGN_IN_MESSAGES.shortPassword);
       return;
     }
@@ -49,7 +50,7 @@ export default function ResetPasswordPage() {
           type="password"
           name="new-password"
           autoComplete="new-password"
-          hint={`At least ${MIN_PASSWORD_LENGTH} characters.`}
+          hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
           value={password}
           onChange={(e) => setPassword(e.target.value)}
           aria-invalid={error ? true : undefined}

@@ -1,13 +1,11 @@
+import { EMAIL_PATTERN, PASSWORD_MIN_LENGTH } from "../../../shared/limits";
 import type { ApiErrorDetails } from "../../lib/api";
 import type { SignInMode } from "./sign-in-mode";
-
-/** better-auth's minimum (server plugins/auth.ts `minPasswordLength`). */
-export const MIN_PASSWORD_LENGTH = 8;
 
 export const SIGN_IN_MESSAGES = {
   invalid: "Invalid email or password.",
   taken: "An account with this email already exists. Sign in instead.",
-  shortPassword: `Password must be at least ${MIN_PASSWORD_LENGTH} characters.`,
+  shortPassword: `Password must be at least ${PASSWORD_MIN_LENGTH} characters.`,
   rateLimited: "Too many attempts. Please wait a minute and try again.",
   busy: "The server is busy. Please try again in a moment.",
   notLinked:
@@ -42,7 +40,7 @@ export function providerErrorMessage(code: string | null): string | null {
 /** Checks done before calling the server; null when the form may be sent. */
 export function credentialsProblem(mode: SignInMode, email: string, password: string): string | null {
   if (email.trim() === "" || password === "") return SIGN_IN_MESSAGES.missing;
-  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim())) return SIGN_IN_MESSAGES.badEmail;
-  if (mode === "sign-up" && password.length < MIN_PASSWORD_LENGTH) return SIGN_IN_MESSAGES.shortPassword;
+  if (!EMAIL_PATTERN.test(email.trim())) return SIGN_IN_MESSAGES.badEmail;
+  if (mode === "sign-up" && password.length < PASSWORD_MIN_LENGTH) return SIGN_IN_MESSAGES.shortPassword;
   return null;
 }

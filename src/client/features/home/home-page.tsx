@@ -5,7 +5,7 @@ import { displayName, useUser } from "../../lib/user";
 import { paths } from "../../paths";
 import { RecentRequests } from "./recent-requests";
 
-/** Signed-in home (spec §2 Home). */
+/** Signed-in home (docs/product.md "Home"). */
 export default function HomePage() {
   const { user } = useUser();
   return (

@@ -1,6 +1,6 @@
 import { type LucideIcon, MessageSquareText, ShieldCheck, Zap } from "lucide-react";
 
-/** The landing page's three feature blurbs (spec §1). */
+/** The landing page's three feature blurbs (docs/product.md "Landing"). */
 export const FEATURES: readonly { icon: LucideIcon; title: string; body: string }[] = [
   {
     icon: MessageSquareText,
@@ -19,7 +19,7 @@ export const FEATURES: readonly { icon: LucideIcon; title: string; body: string 
   },
 ];
 
-/** The landing page's two testimonials (spec §1). */
+/** The landing page's two testimonials (docs/product.md "Landing"). */
 export const TESTIMONIALS: readonly { quote: string; name: string; role: string }[] = [
   {
     quote:

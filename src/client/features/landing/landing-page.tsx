@@ -9,7 +9,7 @@ import { FEATURES, TESTIMONIALS } from "./landing-content";
 
 const PROVIDER_NAMES = ["PayPal", "Venmo", "Cash App", "Zelle", "Google Pay"];
 
-/** Signed-out home (spec §1, §2 Landing). Get Started and Sign in are full navigations to the server. */
+/** Signed-out home (docs/product.md "Landing"). Get Started and Sign in are full navigations to the server. */
 export function LandingPage() {
   return (
     <div className="bg-gradient-to-b from-emerald-50 via-white to-slate-50 dark:from-emerald-950 dark:via-slate-950 dark:to-slate-950">

@@ -3,7 +3,7 @@ import { Link } from "wouter";
 import { Button } from "../../components/ui/button";
 import { paths } from "../../paths";
 
-/** Any unknown path (spec §2 Route availability). */
+/** Any unknown path. */
 export default function NotFoundPage() {
   return (
     <div className="flex flex-col items-center px-4 py-20 text-center">

@@ -1,4 +1,5 @@
 import "../../styles.css";
+import { isPhoneOrTablet } from "../../../shared/device";
 import { paymentAction } from "../../../shared/payment-links";
 import type { Provider } from "../../../shared/providers";
 
@@ -8,9 +9,7 @@ import type { Provider } from "../../../shared/providers";
  * a time, 5 s by default.
  */
 
-const isMobile = () =>
-  /Android|iPhone|iPad|iPod|Mobile/i.test(navigator.userAgent) ||
-  (navigator.maxTouchPoints > 1 && /Macintosh/.test(navigator.userAgent));
+const isMobile = () => isPhoneOrTablet(navigator.userAgent, navigator.maxTouchPoints);
 
 let toastTimer: ReturnType<typeof setTimeout> | undefined;
 function showToast(title: string, description: string, duration = 5000, href?: string) {
@@ -101,7 +100,7 @@ document.addEventListener("submit", (event) => {
     });
 });
 
-// The first view by a person (issue 5 "Viewed"): only a browser that runs this script counts.
+// The first view by a person (the "Viewed" badge, docs/product.md "Home"): only a browser that runs this script counts.
 if (document.querySelector("[data-pay-request]")) {
   fetch(screenApi("view"), { method: "POST", credentials: "same-origin", keepalive: true }).catch(() => {});
 }

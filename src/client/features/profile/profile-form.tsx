@@ -1,5 +1,6 @@
 import { LogOut } from "lucide-react";
 import { type FormEvent, useState } from "react";
+import { firstMessage } from "../../../shared/messages";
 import { ProfileInputSchema, type User } from "../../../shared/schemas/user";
 import { Button } from "../../components/ui/button";
 import { Field } from "../../components/ui/field";
@@ -7,10 +8,10 @@ import { Spinner } from "../../components/ui/spinner";
 import { signOut } from "../../lib/sign-out";
 import { toast } from "../../lib/toast";
 import { showMutationError } from "../../lib/unauthorized";
-import { formValidationToast } from "../../lib/validation-toast";
+import { showValidationToast } from "../../lib/validation-toast";
 import { useUpdateProfile } from "./api";
 
-/** Spec §2 Profile, §5 Profile: display name required; first and last name optional, trimmed. */
+/** Profile (docs/product.md "Profile"): display name required; first and last name optional, trimmed. */
 export function ProfileForm({ user }: { user: User }) {
   const [profileName, setProfileName] = useState(user.profileName ?? "");
   const [firstName, setFirstName] = useState(user.firstName ?? "");
@@ -22,8 +23,7 @@ export function ProfileForm({ user }: { user: User }) {
     if (update.isPending) return;
     const parsed = ProfileInputSchema.safeParse({ profileName, firstName, lastName });
     if (!parsed.success) {
-      const message = parsed.error.issues[0]?.message ?? "Please check your details.";
-      toast({ ...formValidationToast(message), variant: "destructive" });
+      showValidationToast(firstMessage(parsed.error.issues));
       return;
     }
     update.mutate(parsed.data, {

@@ -9,7 +9,7 @@ import { paths } from "../../paths";
 import { ProfileForm } from "./profile-form";
 import { SecuritySection } from "./security/security-section";
 
-/** /profile (spec §2 Profile). */
+/** /profile (docs/product.md "Profile"). */
 export default function ProfilePage() {
   const { user } = useUser();
   if (!user) return <LoadingBlock />;

@@ -1,24 +1,23 @@
 import { useMutation } from "@tanstack/react-query";
-import { type Payee, type PayeeInput, PayeeSchema } from "../../../shared/schemas/payee";
 import {
   type CreatePaymentRequestResponse,
   CreatePaymentRequestResponseSchema,
 } from "../../../shared/schemas/payment-request";
 import { apiRequest } from "../../lib/api";
-import { queryClient } from "../../lib/query-client";
-import { PAYEES_KEY, PAYMENT_REQUESTS_KEY } from "../../lib/query-keys";
+import { savePayee } from "../payees/api";
+import { paymentRequestsQuery, reloadPaymentRequests } from "../payment-requests/api";
 import type { RequestPayload } from "./validate-request-form";
 
 async function createPaymentRequest(input: RequestPayload): Promise<CreatePaymentRequestResponse> {
-  return CreatePaymentRequestResponseSchema.parse(await apiRequest("POST", PAYMENT_REQUESTS_KEY[0], input));
+  return CreatePaymentRequestResponseSchema.parse(
+    await apiRequest("POST", paymentRequestsQuery.queryKey[0], input),
+  );
 }
 
-/** POST /api/payees: the same phone updates the saved name. Spec §8: a failure is only logged. */
-async function saveContact(input: PayeeInput): Promise<Payee | null> {
+/** Saving the contact beside a request: a failure is only logged (docs/product.md "Request Payment"). */
+async function saveContact(input: RequestPayload) {
   try {
-    const payee = PayeeSchema.parse(await apiRequest("POST", PAYEES_KEY[0], input));
-    void queryClient.invalidateQueries({ queryKey: PAYEES_KEY });
-    return payee;
+    return await savePayee({ name: input.recipientName, phone: input.recipientPhone });
   } catch (error) {
     console.error("Contact save failed", error);
     return null;
@@ -28,19 +27,17 @@ async function saveContact(input: PayeeInput): Promise<Payee | null> {
 export type SendRequestInput = { request: RequestPayload; saveContact: boolean };
 
 /**
- * Spec §2 Request Payment: creates the request and, when asked, saves the contact alongside it
- * (both calls at once, so the text composer opens no later than the request alone allows).
+ * Creates the request and, when asked, saves the contact alongside it (both calls at once, so
+ * the text composer opens no later than the request alone allows).
  */
 export function useSendRequest() {
   return useMutation({
     mutationFn: async ({ request, saveContact: save }: SendRequestInput) => {
-      const contact = save
-        ? saveContact({ name: request.recipientName, phone: request.recipientPhone })
-        : Promise.resolve(null);
+      const contact = save ? saveContact(request) : Promise.resolve(null);
       const created = await createPaymentRequest(request);
       await contact;
       return created;
     },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: PAYMENT_REQUESTS_KEY }),
+    onSuccess: reloadPaymentRequests,
   });
 }

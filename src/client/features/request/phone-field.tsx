@@ -4,7 +4,7 @@ import { Field } from "../../components/ui/field";
 type PhoneFieldProps = { value: string; onChange: (value: string) => void };
 
 /**
- * The Mobile Phone input: formats as the user types (spec §5) and keeps the caret beside the
+ * The Mobile Phone input: formats as the user types and keeps the caret beside the
  * digit being edited. The formatted text goes into the element before React sees it, so React
  * has nothing to rewrite and does not send the caret to the end.
  */

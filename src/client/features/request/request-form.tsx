@@ -1,8 +1,9 @@
 import { Send } from "lucide-react";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { useLocation } from "wouter";
+import { DESCRIPTION_MAX, RECIPIENT_NAME_MAX } from "../../../shared/limits";
 import { formatPhoneInput } from "../../../shared/phone";
-import { type CreatePaymentRequestResponse, DESCRIPTION_MAX } from "../../../shared/schemas/payment-request";
+import type { CreatePaymentRequestResponse } from "../../../shared/schemas/payment-request";
 import { smsLink } from "../../../shared/sms";
 import { Button } from "../../components/ui/button";
 import { Checkbox } from "../../components/ui/checkbox";
@@ -15,14 +16,15 @@ import { launchSms } from "../../lib/sms-launch";
 import { toast } from "../../lib/toast";
 import { showMutationError } from "../../lib/unauthorized";
 import { useUser } from "../../lib/user";
+import { showValidationToast } from "../../lib/validation-toast";
 import { paths } from "../../paths";
 import { useSendRequest } from "./api";
 import { previewMessage } from "./message-preview";
 import { MessagePreviewBox } from "./message-preview-box";
 import { PhoneField } from "./phone-field";
-import { NAME_MAX, type RequestForm, validateRequestForm } from "./validate-request-form";
+import { type RequestForm, validateRequestForm } from "./validate-request-form";
 
-/** Spec §4, §9: the request page returns home 2 s after the text composer opens. */
+/** The request page returns home 2 s after the text composer opens. */
 export const RETURN_HOME_DELAY_MS = 2000;
 
 const formFor = (contact: ContactHandoff | null): RequestForm => ({
@@ -38,7 +40,7 @@ type RequestFormViewProps = {
   onCreatedOnDesktop: (created: CreatePaymentRequestResponse) => void;
 };
 
-/** Spec §2 Request Payment, §5 Request: the form, its checks, and the text composer. */
+/** Request Payment (docs/product.md "Request Payment"): the form, its checks, and the text composer. */
 export function RequestFormView({ contact, onCreatedOnDesktop }: RequestFormViewProps) {
   const id = useId();
   const [, navigate] = useLocation();
@@ -58,7 +60,7 @@ export function RequestFormView({ contact, onCreatedOnDesktop }: RequestFormView
     if (send.isPending || sent) return;
     const result = validateRequestForm(form);
     if (!result.ok) {
-      toast({ title: result.title, description: result.description, variant: "destructive" });
+      showValidationToast(result.message);
       return;
     }
     send.mutate(
@@ -67,7 +69,7 @@ export function RequestFormView({ contact, onCreatedOnDesktop }: RequestFormView
         onSuccess: (created) => {
           const { request, smsMessage } = created;
           setSent(true);
-          // One toast shows at a time (spec §9), so 'Contact Saved' gives way to this one.
+          // One toast shows at a time, so 'Contact Saved' gives way to this one.
           if (launchSms(smsLink(request.recipientPhone, smsMessage))) {
             toast({
               title: "Payment Request Created",
@@ -96,7 +98,7 @@ export function RequestFormView({ contact, onCreatedOnDesktop }: RequestFormView
         autoComplete="off"
         autoCapitalize="words"
         placeholder="Who owes you?"
-        maxLength={NAME_MAX}
+        maxLength={RECIPIENT_NAME_MAX}
         value={form.name}
         onChange={(e) => set("name", e.target.value)}
       />

@@ -9,7 +9,7 @@ import { paths } from "../../paths";
 import { RequestFormView } from "./request-form";
 import { RequestReady } from "./request-ready";
 
-/** /request (spec §2 Request Payment), prefilled when a contact was handed over. */
+/** /request (docs/product.md "Request Payment"), prefilled when a contact was handed over. */
 export default function RequestPage() {
   // Read once; cleared after mount so a later visit starts empty.
   const [contact] = useState(readContactHandoff);

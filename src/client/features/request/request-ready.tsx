@@ -4,14 +4,14 @@ import { Link } from "wouter";
 import { formatMoney } from "../../../shared/money";
 import type { CreatePaymentRequestResponse } from "../../../shared/schemas/payment-request";
 import { smsLink } from "../../../shared/sms";
-import { SharePanel } from "../../components/share-panel";
 import { buttonClass } from "../../components/ui/button";
 import { cn } from "../../lib/cn";
-import { shareContent } from "../../lib/share";
 import { paths } from "../../paths";
+import { shareContent } from "../payment-requests/share";
+import { SharePanel } from "../payment-requests/share-panel";
 
 /**
- * Issue 5 "Share without a phone": after creating a request on a desktop, the link to copy,
+ * Sharing without a phone (docs/product.md "Request Payment"): after creating a request on a desktop, the link to copy,
  * share or scan, instead of returning home behind a text composer that never opened.
  */
 export function RequestReady({ created }: { created: CreatePaymentRequestResponse }) {

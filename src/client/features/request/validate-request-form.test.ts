@@ -1,12 +1,21 @@
 import { describe, expect, it } from "vitest";
 import { VALIDATION } from "../../../shared/messages";
-import { INVALID_PHONE, type RequestForm, validateRequestForm } from "./validate-request-form";
+import { formValidationToast } from "../../lib/validation-toast";
+import { type RequestForm, validateRequestForm } from "./validate-request-form";
 
 const valid: RequestForm = { name: "Alex Morgan", phone: "(212) 555-0101", amount: "25.5", description: "" };
-const check = (change: Partial<RequestForm>) => validateRequestForm({ ...valid, ...change });
+/** The result, with a failure shown as the toast the form raises. */
+const check = (change: Partial<RequestForm>) => {
+  const result = validateRequestForm({ ...valid, ...change });
+  return result.ok ? result : { ok: false, ...formValidationToast(result.message) };
+};
 const failure = (text: { title: string; description: string }) => ({ ok: false, ...text });
+const INVALID_PHONE = {
+  title: "Invalid Phone Number",
+  description: "Please enter a valid 10-digit US mobile number.",
+};
 
-describe("validateRequestForm (spec §5 Request)", () => {
+describe("validateRequestForm", () => {
   it("builds the payload: trimmed name, digits, 2 decimals, null for no description", () => {
     expect(check({ name: "  Alex Morgan " })).toEqual({
       ok: true,
@@ -51,10 +60,6 @@ describe("validateRequestForm (spec §5 Request)", () => {
     expect(check({ phone: "(911) 555-0100" })).toEqual(failure(INVALID_PHONE));
     expect(check({ phone: "(555) 123-45" })).toEqual(failure(INVALID_PHONE));
     expect(check({ phone: "2555123456789" })).toEqual(failure(INVALID_PHONE));
-    expect(INVALID_PHONE).toEqual({
-      title: "Invalid Phone Number",
-      description: "Please enter a valid 10-digit US mobile number.",
-    });
     expect(check({ phone: "+1 212.555.0101" })).toMatchObject({
       ok: true,
       value: { recipientPhone: "2125550101" },
@@ -73,11 +78,14 @@ describe("validateRequestForm (spec §5 Request)", () => {
       title: "Invalid Amount",
       description: "Please enter an amount of at most $1,000,000.00.",
     });
-    expect(check({ amount: "1e3" })).toEqual({
-      ok: false,
-      title: "Invalid Amount",
-      description: "Please enter the amount in dollars and cents, like 25.50.",
+    expect(check({ amount: "1000000.001" })).toMatchObject({
+      description: "Please enter an amount of at most $1,000,000.00.",
     });
+    expect(check({ amount: "99999999999" })).toMatchObject({
+      description: "Please enter an amount of at most $1,000,000.00.",
+    });
+    // Other notations are not amounts (the input never sends them as typed).
+    expect(check({ amount: "1e3" })).toEqual(failure(VALIDATION.amount));
     expect(check({ amount: "1000000" })).toMatchObject({ ok: true, value: { amount: "1000000.00" } });
   });
 
@@ -88,12 +96,24 @@ describe("validateRequestForm (spec §5 Request)", () => {
   });
 
   it("keeps the name and description within the server's limits", () => {
-    expect(check({ name: "a".repeat(81) })).toMatchObject({ ok: false, title: "Name Too Long" });
+    expect(check({ name: "a".repeat(81) })).toEqual(
+      failure({ title: "Name Too Long", description: "Please keep the name to 80 characters." }),
+    );
     expect(check({ name: "a".repeat(80) })).toMatchObject({ ok: true });
-    expect(check({ description: "d".repeat(201) })).toMatchObject({
-      ok: false,
-      title: "Description Too Long",
-    });
+    expect(check({ description: "d".repeat(201) })).toEqual(
+      failure({
+        title: "Description Too Long",
+        description: "Please keep the description to 200 characters.",
+      }),
+    );
     expect(check({ description: "d".repeat(200) })).toMatchObject({ ok: true });
+  });
+
+  it("follows the product's order when several fields are wrong", () => {
+    expect(check({ name: "a".repeat(81), phone: "" })).toEqual(failure(VALIDATION.recipientPhone));
+    expect(check({ phone: "+91 98765 43210", amount: "0" })).toEqual(failure(VALIDATION.amount));
+    expect(check({ amount: "10.999", description: "d".repeat(201) })).toMatchObject({
+      title: "Invalid Amount",
+    });
   });
 });

@@ -11,7 +11,7 @@ import { Logo } from "../../components/ui/logo";
 import { Spinner } from "../../components/ui/spinner";
 import { toast } from "../../lib/toast";
 import { showMutationError } from "../../lib/unauthorized";
-import { formValidationToast } from "../../lib/validation-toast";
+import { showValidationToast } from "../../lib/validation-toast";
 import { paths, serverPaths } from "../../paths";
 import { useCompleteSetup } from "./api";
 
@@ -24,7 +24,7 @@ const EMPTY_FORM: SetupForm = {
   },
 };
 
-/** First visit after sign-up (spec §2 Setup, §5 Setup): profile name and at least one account. */
+/** First visit after sign-up (docs/product.md "Setup"): profile name and at least one account. */
 export default function SetupPage() {
   const [, navigate] = useLocation();
   const [form, setForm] = useState<SetupForm>(EMPTY_FORM);
@@ -44,7 +44,7 @@ export default function SetupPage() {
     if (setup.isPending) return;
     const result = setupFromForm(form);
     if (!result.ok) {
-      toast({ ...formValidationToast(result.message), variant: "destructive" });
+      showValidationToast(result.message);
       return;
     }
     setup.mutate(result.value, {

@@ -2,7 +2,7 @@ import { useMutation, useQuery } from "@tanstack/react-query";
 import { type Split, type SplitInput, SplitSchema } from "../../../shared/schemas/split";
 import { apiRequest } from "../../lib/api";
 import { queryClient } from "../../lib/query-client";
-import { PAYMENT_REQUESTS_KEY } from "../../lib/query-keys";
+import { reloadPaymentRequests } from "../payment-requests/api";
 
 const SPLITS_URL = "/api/splits";
 
@@ -22,7 +22,7 @@ export function useCreateSplit() {
       SplitSchema.parse(await apiRequest("POST", SPLITS_URL, input)),
     onSuccess: (split) => {
       queryClient.setQueryData([SPLITS_URL, split.id], split);
-      return queryClient.invalidateQueries({ queryKey: PAYMENT_REQUESTS_KEY });
+      return reloadPaymentRequests();
     },
   });
 }

@@ -1,9 +1,9 @@
 import { Plus, Trash2 } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
 import { useLocation } from "wouter";
+import { DESCRIPTION_MAX } from "../../../shared/limits";
 import { formatMoney } from "../../../shared/money";
 import { formatPhoneInput } from "../../../shared/phone";
-import { DESCRIPTION_MAX } from "../../../shared/schemas/payment-request";
 import { SPLIT_MAX_PEOPLE, type SplitInput, SplitInputSchema } from "../../../shared/schemas/split";
 import { planSplit } from "../../../shared/split";
 import { Button } from "../../components/ui/button";
@@ -13,7 +13,7 @@ import { Label } from "../../components/ui/label";
 import { Spinner } from "../../components/ui/spinner";
 import { apiErrorMessage } from "../../lib/api";
 import { paths } from "../../paths";
-import { usePayees } from "../contacts/api";
+import { usePayees } from "../payees/api";
 import { useCreateSplit } from "./api";
 
 type Person = { key: number; name: string; phone: string; amount: string };

@@ -3,11 +3,11 @@ import { useState } from "react";
 import { formatMoney } from "../../../shared/money";
 import type { Split } from "../../../shared/schemas/split";
 import { smsLink } from "../../../shared/sms";
-import { StatusBadge } from "../../components/status-badge";
 import { Button, buttonClass } from "../../components/ui/button";
 import { LoadError } from "../../components/ui/load-error";
 import { LoadingBlock } from "../../components/ui/spinner";
 import { apiErrorMessage } from "../../lib/api";
+import { StatusBadge } from "../payment-requests/status-badge";
 import { useSplit } from "./api";
 
 /** The group view of a split: each person's request, how many paid, what is still owed. */

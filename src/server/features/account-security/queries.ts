@@ -5,7 +5,6 @@ import {
   payees,
   paymentAccounts,
   paymentRequests,
-  rateLimits,
   sessions,
   users,
   verifications,
@@ -124,24 +123,4 @@ export async function exportAccount(db: Db, userId: string) {
     })),
     passkeys: keys,
   };
-}
-
-/**
- * One more use of a per-user allowance (`max` per `windowMs`), counted in the shared
- * rate-limit table so every app process agrees. False once used up.
- */
-export async function takeAllowance(db: Db, key: string, max: number, windowMs: number): Promise<boolean> {
-  const now = Date.now();
-  const [row] = await db
-    .insert(rateLimits)
-    .values({ id: key, key, count: 1, lastRequest: now })
-    .onConflictDoUpdate({
-      target: rateLimits.key,
-      set: {
-        count: sql`case when ${rateLimits.lastRequest} < ${now - windowMs} then 1 else ${rateLimits.count} + 1 end`,
-        lastRequest: sql`case when ${rateLimits.lastRequest} < ${now - windowMs} then ${now} else ${rateLimits.lastRequest} end`,
-      },
-    })
-    .returning({ count: rateLimits.count });
-  return (row?.count ?? max + 1) <= max;
 }

@@ -8,12 +8,13 @@ import {
   SessionListSchema,
   SessionParamsSchema,
 } from "../../../shared/schemas/account";
-import { MessageSchema } from "../../../shared/schemas/user";
 import type { AppContext } from "../../context";
+import { takeAllowance } from "../../db/counters";
+import { deviceLabel } from "../../lib/user-agent";
 import { signedInUser } from "../../plugins/auth";
 import { HttpError } from "../../plugins/errors";
 import { forwardCookies, webHeaders } from "../../plugins/web-bridge";
-import { ownerTag } from "../photos/keys";
+import { ownerTag } from "../../storage/photo-keys";
 import { VERIFIED_LANDING } from "./auth-options";
 import {
   deleteAccountRows,
@@ -22,9 +23,7 @@ import {
   exportAccount,
   findAccount,
   listSessions,
-  takeAllowance,
 } from "./queries";
-import { deviceLabel } from "./user-agent";
 
 /** Verification emails a user may ask for again, per hour. */
 const RESENDS_PER_HOUR = 3;
@@ -55,7 +54,7 @@ export const accountSecurityRoutes =
 
     app.post(
       "/api/account/verification-email",
-      { ...guarded, schema: { response: { 204: z.null(), 503: MessageSchema } } },
+      { ...guarded, schema: { response: { 204: z.null(), 503: z.object({ message: z.string() }) } } },
       async (request, reply) => {
         const user = signedInUser(request);
         if (!mailer.enabled) {

@@ -8,9 +8,9 @@ import {
   WebAuthnResponseSchema,
 } from "../../../shared/schemas/account";
 import type { AppContext } from "../../context";
+import { takeAllowance } from "../../db/counters";
 import { signedInUser } from "../../plugins/auth";
 import { HttpError } from "../../plugins/errors";
-import { takeAllowance } from "../account-security/queries";
 import { deletePasskey, listPasskeys } from "./queries";
 
 /** Passkey sign-in challenges one client address may ask for, per minute. */

@@ -7,7 +7,7 @@ import {
   verifyRegistrationResponse,
 } from "@simplewebauthn/server";
 import type { Db } from "../../db/client";
-import { deviceLabel } from "../account-security/user-agent";
+import { deviceLabel } from "../../lib/user-agent";
 import {
   addPasskey,
   consumeChallenge,

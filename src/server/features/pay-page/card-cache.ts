@@ -47,5 +47,3 @@ export function createCardCache(options: { maxEntries?: number; maxBytes?: numbe
     },
   };
 }
-
-export type CardCache = ReturnType<typeof createCardCache>;

@@ -1,7 +1,7 @@
 import { Resvg } from "@resvg/resvg-js";
 import { SNIFF_BYTES, sniffImage } from "../../lib/image-sniff";
 import { MAX_PHOTO_BYTES, type ObjectStorage } from "../../storage/object-storage";
-import { keyFromObjectPath } from "../photos/keys";
+import { keyFromObjectPath } from "../../storage/photo-keys";
 
 /**
  * The requester's photo as a small square PNG for the card, or null (the card then shows

@@ -3,8 +3,8 @@ import { z } from "zod";
 import { ClaimInputSchema } from "../../../shared/schemas/claim";
 import { ShortCodeSchema } from "../../../shared/schemas/payment-request";
 import type { AppContext } from "../../context";
+import { countInWindow } from "../../db/counters";
 import { HttpError } from "../../plugins/errors";
-import { countInWindow } from "../../plugins/rate-limit-store";
 import { recordClaim } from "./queries";
 
 const MINUTE = 60_000;

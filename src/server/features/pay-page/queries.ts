@@ -1,18 +1,18 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, isNull, ne, sql } from "drizzle-orm";
 import { PROVIDERS, type Provider } from "../../../shared/providers";
 import type { ClaimVia } from "../../../shared/schemas/claim";
 import type { PublicPaymentView } from "../../../shared/schemas/payment-request";
 import type { Db } from "../../db/client";
 import { paymentAccounts, paymentRequests, users } from "../../db/schema";
+import { displayNameSql } from "../../db/shared-queries";
 import { preparedPerDatabase } from "../../lib/prepared";
-import { displayNameSql } from "../users/queries";
 
-/** Venmo first (spec §2 Public payment page), then the usual order. */
+/** Venmo first (docs/product.md#pay-page), then the usual order. */
 const ORDER: Provider[] = ["venmo", ...PROVIDERS.filter((p) => p !== "venmo")];
 
 /**
  * The public view of a request by its short code, in one query (request, requester and their
- * accounts). Only the fields of spec §3 leave this function. Cancelled requests are not found.
+ * accounts). Only the fields of the public view leave this function (docs/product.md#pay-page-data). Cancelled requests are not found.
  */
 export async function findPublicView(
   db: Db,
@@ -81,4 +81,22 @@ export async function recordClaim(
     .where(eq(paymentRequests.code, code));
   if (!existing || existing.status === "cancelled") return { ok: false, reason: "not-found" };
   return { ok: false, reason: existing.status === "paid" ? "paid" : "not-offered" };
+}
+
+/**
+ * The first view of the public page by anyone but the requester (docs/product.md#home, "Viewed"). Called by
+ * the page's script, so link-preview bots, which run no JavaScript, never count.
+ */
+export async function markViewed(db: Db, code: string, viewerId: string | null): Promise<void> {
+  await db
+    .update(paymentRequests)
+    .set({ viewedAt: new Date() })
+    .where(
+      and(
+        eq(paymentRequests.code, code),
+        isNull(paymentRequests.viewedAt),
+        ne(paymentRequests.status, "cancelled"),
+        viewerId ? ne(paymentRequests.userId, viewerId) : undefined,
+      ),
+    );
 }

@@ -15,7 +15,7 @@ type PageInput = {
 /**
  * The whole /pay/{code} document: title and Open Graph / Twitter tags already filled from the
  * request, with a drawn card as the image, so message apps show a rich preview without
- * JavaScript (DESIGN.md "Link previews", docs/decisions/006). React escapes every text and attribute.
+ * JavaScript (docs/product.md#pay-page, docs/decisions/006). React escapes every text and attribute.
  */
 export function renderPayPage({ view, shortUrl, cardUrl, assets }: PageInput): string {
   const meta = previewMeta(view);

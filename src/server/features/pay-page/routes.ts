@@ -9,13 +9,12 @@ import type { AppContext } from "../../context";
 import { HttpError } from "../../plugins/errors";
 import { createMissLimiter } from "../../plugins/miss-limiter";
 import { webHeaders } from "../../plugins/web-bridge";
-import { markViewed } from "../payment-requests/queries";
 import { CARD_AVATAR, drawCard } from "./card";
 import { createCardCache } from "./card-cache";
 import { readCardPhoto } from "./card-photo";
 import { claimRoute } from "./claim-route";
 import { CARD_FILE, cardContent, cardPath, cardVersion } from "./preview";
-import { findPublicView } from "./queries";
+import { findPublicView, markViewed } from "./queries";
 import { renderPayPage } from "./render";
 import { siteFileRoutes } from "./site-files";
 import type { CachedView } from "./view-cache";
@@ -27,7 +26,7 @@ const NOINDEX = "noindex, nofollow";
 const NOT_FOUND = "Payment request not found";
 
 /**
- * The public side (spec §2 Public payment page): the JSON view and the server-rendered page.
+ * The public side (docs/product.md#pay-page): the JSON view and the server-rendered page.
  * Misses are limited per client IP so codes cannot be enumerated.
  */
 export const payPageRoutes =

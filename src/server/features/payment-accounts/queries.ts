@@ -3,8 +3,7 @@ import { PROVIDERS } from "../../../shared/providers";
 import type { PaymentAccount } from "../../../shared/schemas/payment-account";
 import type { Db } from "../../db/client";
 import { paymentAccounts } from "../../db/schema";
-
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+import { replacePaymentAccounts, type Tx } from "../../db/shared-queries";
 
 /** The caller's accounts, in the providers' display order. */
 export async function listPaymentAccounts(db: Db | Tx, userId: string): Promise<PaymentAccount[]> {
@@ -15,14 +14,14 @@ export async function listPaymentAccounts(db: Db | Tx, userId: string): Promise<
   return rows.sort((a, b) => PROVIDERS.indexOf(a.provider) - PROVIDERS.indexOf(b.provider));
 }
 
-/** Replaces the caller's whole set (spec §7 POST /api/payment-accounts), inside the given transaction. */
-export async function replacePaymentAccounts(
-  tx: Tx,
+/** Replaces the caller's whole set and answers it, all or nothing (docs/product.md#payment-accounts). */
+export function savePaymentAccounts(
+  db: Db,
   userId: string,
   accounts: PaymentAccount[],
-): Promise<void> {
-  await tx.delete(paymentAccounts).where(eq(paymentAccounts.userId, userId));
-  if (accounts.length > 0) {
-    await tx.insert(paymentAccounts).values(accounts.map((a) => ({ ...a, userId })));
-  }
+): Promise<PaymentAccount[]> {
+  return db.transaction(async (tx) => {
+    await replacePaymentAccounts(tx, userId, accounts);
+    return listPaymentAccounts(tx, userId);
+  });
 }

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { PaymentAccountSchema, PaymentAccountsInputSchema } from "../../../shared/schemas/payment-account";
 import type { AppContext } from "../../context";
 import { signedInUser } from "../../plugins/auth";
-import { listPaymentAccounts, replacePaymentAccounts } from "./queries";
+import { listPaymentAccounts, savePaymentAccounts } from "./queries";
 
 const PaymentAccountListResponse = z.array(PaymentAccountSchema);
 
@@ -22,12 +22,6 @@ export const paymentAccountRoutes =
         preHandler: requireUser,
         schema: { body: PaymentAccountsInputSchema, response: { 200: PaymentAccountListResponse } },
       },
-      async (request) => {
-        const userId = signedInUser(request).id;
-        return db.transaction(async (tx) => {
-          await replacePaymentAccounts(tx, userId, request.body.accounts);
-          return listPaymentAccounts(tx, userId);
-        });
-      },
+      async (request) => savePaymentAccounts(db, signedInUser(request).id, request.body.accounts),
     );
   };

@@ -1,37 +1,13 @@
-import { and, desc, eq, getTableColumns, isNull, ne, sql } from "drizzle-orm";
-import type { PaymentRequest } from "../../../shared/schemas/payment-request";
+import { and, desc, eq, getTableColumns, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { paymentRequests, users } from "../../db/schema";
+import { displayNameSql } from "../../db/shared-queries";
 import { isUniqueViolation } from "../../lib/db-errors";
 import { preparedPerDatabase } from "../../lib/prepared";
 import { newShortCode } from "../../lib/short-code";
 import { isUuid } from "../../lib/uuid";
-import { displayNameSql } from "../users/queries";
 
 type Row = typeof paymentRequests.$inferSelect;
-
-export function shortUrlFor(publicUrl: string, code: string): string {
-  return `${publicUrl}/pay/${code}`;
-}
-
-export function toPaymentRequest(row: Row, publicUrl: string): PaymentRequest {
-  return {
-    id: row.id,
-    amount: row.amount,
-    status: row.status,
-    description: row.description,
-    recipientName: row.recipientName,
-    recipientPhone: row.recipientPhone,
-    createdAt: row.createdAt.toISOString(),
-    shortUrl: shortUrlFor(publicUrl, row.code),
-    viewedAt: row.viewedAt?.toISOString() ?? null,
-    lastRemindedAt: row.lastRemindedAt?.toISOString() ?? null,
-    claimedPaidAt: row.claimedPaidAt?.toISOString() ?? null,
-    claimedVia: (row.claimedVia as PaymentRequest["claimedVia"]) ?? null,
-    claimNote: row.claimNote,
-    splitId: row.splitId,
-  };
-}
 
 export type NewPaymentRequest = {
   recipientName: string;
@@ -81,7 +57,7 @@ export async function createPaymentRequest(
   }
 }
 
-/** The caller's requests: pending first, then newest first (spec §2 Home). */
+/** The caller's requests: pending first, then newest first (docs/product.md#home). */
 export function listPaymentRequests(db: Db, userId: string): Promise<Row[]> {
   return db
     .select()
@@ -121,24 +97,6 @@ export async function updatePending(
   return existing
     ? { ok: false, reason: "conflict", status: existing.status }
     : { ok: false, reason: "not-found" };
-}
-
-/**
- * The first view of the public page by anyone but the requester (issue 5 "Viewed"). Called by
- * the page's script, so link-preview bots, which run no JavaScript, never count.
- */
-export async function markViewed(db: Db, code: string, viewerId: string | null): Promise<void> {
-  await db
-    .update(paymentRequests)
-    .set({ viewedAt: new Date() })
-    .where(
-      and(
-        eq(paymentRequests.code, code),
-        isNull(paymentRequests.viewedAt),
-        ne(paymentRequests.status, "cancelled"),
-        viewerId ? ne(paymentRequests.userId, viewerId) : undefined,
-      ),
-    );
 }
 
 /** The display name of the requester of one request, for a reminder's SMS text. */

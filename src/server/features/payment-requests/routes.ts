@@ -12,6 +12,7 @@ import {
 } from "../../../shared/schemas/payment-request";
 import { composeReminderMessage, composeSmsMessage } from "../../../shared/sms";
 import type { AppContext } from "../../context";
+import { toPaymentRequest } from "../../db/shared-queries";
 import { signedInUser } from "../../plugins/auth";
 import { HttpError } from "../../plugins/errors";
 import {
@@ -19,7 +20,6 @@ import {
   listPaymentRequests,
   type PendingUpdateResult,
   requesterNameOf,
-  toPaymentRequest,
   updatePending,
 } from "./queries";
 
@@ -100,7 +100,7 @@ export const paymentRequestRoutes =
       },
     );
 
-    // The whole history as CSV (issue 5 "Archive tools").
+    // The whole history as CSV (docs/product.md#archive).
     app.get("/api/payment-requests/export.csv", { preHandler: requireUser }, async (request, reply) => {
       const rows = (await listPaymentRequests(db, signedInUser(request).id))
         .map((row) => toPaymentRequest(row, config.publicUrl))

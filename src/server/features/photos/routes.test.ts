@@ -9,6 +9,7 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, expect, it } from "vitest";
 import { createLocalStorage } from "../../storage/local-storage";
 import { MAX_PHOTO_BYTES } from "../../storage/object-storage";
+import { publishedKey } from "../../storage/photo-keys";
 import {
   as,
   createReadyUser,
@@ -17,7 +18,6 @@ import {
   TEST_ORIGIN,
   type TestUser,
 } from "../../test/harness";
-import { publishedKey } from "./keys";
 
 const SECRET = "test-secret-test-secret-test-secret-0123";
 /** Our own data folder (both database kinds share it; keys never collide), so tests can look at the files. */

@@ -11,12 +11,19 @@ import { SNIFF_BYTES, sniffImage } from "../../lib/image-sniff";
 import { signedInUser } from "../../plugins/auth";
 import { HttpError } from "../../plugins/errors";
 import { INCOMING_KEY_PATTERN, MAX_PHOTO_BYTES, PUBLISHED_KEY_PATTERN } from "../../storage/object-storage";
-import { keyFromObjectPath, keyFromUrl, newUploadKey, OBJECTS_PREFIX, ownerTag, publishedKey } from "./keys";
+import {
+  keyFromObjectPath,
+  keyFromUrl,
+  newUploadKey,
+  OBJECTS_PREFIX,
+  ownerTag,
+  publishedKey,
+} from "../../storage/photo-keys";
 import { currentPhoto, replacePhoto } from "./queries";
 import { startUploadSweeper } from "./sweeper";
 
 /**
- * Spec §7 photo calls, and the public /objects/ route that serves photos. An upload waits
+ * The photo calls (docs/product.md#photos), and the public /objects/ route that serves photos. An upload waits
  * under incoming/ (never served, swept after an hour) until it is set as the photo, which
  * moves it to uploads/.
  */
@@ -39,8 +46,7 @@ export const photoRoutes =
         const size = request.body?.size;
         if (size !== undefined && size > MAX_PHOTO_BYTES)
           throw new HttpError(413, "The photo is larger than 5 MB.");
-        // S3 enforces the size only when it is signed into the URL.
-        if (size === undefined && storage.kind === "s3")
+        if (size === undefined && storage.sizeRequired)
           throw new HttpError(400, "size: the file's size in bytes is required.");
         const key = newUploadKey(secret, signedInUser(request).id);
         return { uploadURL: await storage.createUploadUrl(key, size) };
@@ -99,7 +105,7 @@ export const photoRoutes =
       },
     );
 
-    // Photos are public by design (spec §2 Photo: "photo visible on payment requests").
+    // Photos are public by design (docs/product.md#photo: the photo is shown on payment pages).
     app.get("/objects/*", { schema: { params: z.object({ "*": z.string() }) } }, async (request, reply) => {
       const key = request.params["*"];
       const notFound = () => reply.status(404).send({ message: "Not found" });

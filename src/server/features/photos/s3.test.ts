@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { GetObjectCommand, HeadObjectCommand, PutObjectCommand } from "@aws-sdk/client-s3";
 import type { FastifyInstance } from "fastify";
 import { afterAll, expect, it } from "vitest";
+import { publishedKey } from "../../storage/photo-keys";
 import {
   as,
   createReadyUser,
@@ -10,7 +11,6 @@ import {
   TEST_ORIGIN,
   type TestUser,
 } from "../../test/harness";
-import { publishedKey } from "./keys";
 import { startS3 } from "./s3rver";
 
 const s3server = await startS3();
@@ -97,6 +97,12 @@ async function setPhoto(app: FastifyInstance, user: TestUser, file: Buffer = PNG
 describeEachDatabase(
   "profile photo, S3 store",
   (ctx) => {
+    it("signs no upload URL without the file's size: S3 checks only a signed length", async () => {
+      const response = await as(ctx.app, await createReadyUser(ctx.app))("POST", "/api/profile/photo/upload");
+      expect(response.statusCode).toBe(400);
+      expect(response.json().message).toBe("size: the file's size in bytes is required.");
+    });
+
     it("hands out a presigned PUT that S3 accepts, then serves the photo from S3 through /objects/", async () => {
       const user = await createReadyUser(ctx.app);
       const call = as(ctx.app, user);

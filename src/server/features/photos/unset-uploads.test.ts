@@ -6,6 +6,7 @@ import { afterAll, expect, it } from "vitest";
 import type { Config } from "../../env";
 import { createLocalStorage } from "../../storage/local-storage";
 import { MAX_PHOTO_BYTES } from "../../storage/object-storage";
+import { keyFromUrl, publishedKey } from "../../storage/photo-keys";
 import { createS3Storage } from "../../storage/s3-storage";
 import {
   as,
@@ -15,7 +16,6 @@ import {
   TEST_ORIGIN,
   type TestUser,
 } from "../../test/harness";
-import { keyFromUrl, publishedKey } from "./keys";
 import { startS3 } from "./s3rver";
 import { sweepUnsetUploads, UNSET_UPLOAD_MAX_AGE_MS } from "./sweeper";
 

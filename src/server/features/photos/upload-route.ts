@@ -3,7 +3,7 @@ import { SNIFF_BYTES, sniffImage } from "../../lib/image-sniff";
 import { HttpError } from "../../plugins/errors";
 import { LOCAL_UPLOAD_PREFIX, type LocalStorage } from "../../storage/local-storage";
 import { MAX_PHOTO_BYTES } from "../../storage/object-storage";
-import { publishedKey } from "./keys";
+import { publishedKey } from "../../storage/photo-keys";
 
 /**
  * The local store's upload endpoint: PUT of the raw file (no multipart) to a signed URL.

@@ -1,10 +1,10 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { paymentRequests, splits, users } from "../../db/schema";
+import { displayNameSql } from "../../db/shared-queries";
 import { isUniqueViolation } from "../../lib/db-errors";
 import { newShortCode } from "../../lib/short-code";
 import { isUuid } from "../../lib/uuid";
-import { displayNameSql } from "../users/queries";
 
 type SplitRow = typeof splits.$inferSelect;
 type RequestRow = typeof paymentRequests.$inferSelect;

@@ -4,9 +4,9 @@ import { IdParamsSchema } from "../../../shared/schemas/payment-request";
 import { type Split, SplitInputSchema, SplitSchema } from "../../../shared/schemas/split";
 import { composeSmsMessage } from "../../../shared/sms";
 import type { AppContext } from "../../context";
+import { toPaymentRequest } from "../../db/shared-queries";
 import { signedInUser } from "../../plugins/auth";
 import { HttpError } from "../../plugins/errors";
-import { toPaymentRequest } from "../payment-requests/queries";
 import { createSplit, findSplit, type SplitWithRequests } from "./queries";
 
 function toSplit({ split, requests, requesterName }: SplitWithRequests, publicUrl: string): Split {

@@ -1,14 +1,8 @@
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { ProfileInput, SetupInput, User } from "../../../shared/schemas/user";
 import type { Db } from "../../db/client";
 import { users } from "../../db/schema";
-import { replacePaymentAccounts } from "../payment-accounts/queries";
-
-/**
- * The name a requester goes by on payment pages and in texts: the profile name, else the
- * sign-up name, else "Someone". One SQL expression over the user row, for every query that needs it.
- */
-export const displayNameSql = sql<string>`coalesce(nullif(${users.profileName}, ''), nullif(${users.name}, ''), 'Someone')`;
+import { replacePaymentAccounts } from "../../db/shared-queries";
 
 const userColumns = {
   id: users.id,
@@ -24,7 +18,7 @@ export async function findUser(db: Db, userId: string): Promise<User | undefined
   return user;
 }
 
-/** Setup (spec §2): the profile name and the first payment accounts, all or nothing. */
+/** Setup (docs/product.md#setup): the profile name and the first payment accounts, all or nothing. */
 export async function completeSetup(db: Db, userId: string, input: SetupInput): Promise<User | undefined> {
   return db.transaction(async (tx) => {
     const [user] = await tx
@@ -37,7 +31,7 @@ export async function completeSetup(db: Db, userId: string, input: SetupInput): 
   });
 }
 
-/** Only the three profile fields; email and everything else are not writable (spec §2 Profile). */
+/** Only the three profile fields; email and everything else are not writable (docs/product.md#profile). */
 export async function updateProfile(db: Db, userId: string, input: ProfileInput): Promise<User | undefined> {
   const [user] = await db
     .update(users)

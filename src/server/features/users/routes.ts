@@ -25,7 +25,7 @@ function isForeignNavigation(site: string | string[] | undefined): boolean {
   return site === "cross-site" || site === "same-site";
 }
 
-/** Sign-in and sign-out navigations (DESIGN.md "Sign-in") and the account calls of spec §7. */
+/** Sign-in and sign-out navigations and the user's own calls (docs/product.md#sign-in-and-session, #user-and-profile). */
 export const userRoutes =
   ({ db, auth, config, requireUser, requireFreshUser, forgetSession }: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
@@ -53,7 +53,7 @@ export const userRoutes =
       forwardCookies(reply, response);
     };
 
-    // The spec's sign-out navigation; from another site it only asks (the sign-out page).
+    // Sign-out by navigation (docs/product.md#sign-in-and-session); from another site it only asks (the sign-out page).
     app.get("/api/logout", async (request, reply) => {
       if (isForeignNavigation(request.headers["sec-fetch-site"])) return reply.redirect("/sign-out");
       await signOut(request, reply);

@@ -1,19 +1,23 @@
-import { useMutation, useQuery } from "@tanstack/react-query";
+import { queryOptions, useMutation, useQuery } from "@tanstack/react-query";
 import { PasskeyListSchema, SessionListSchema } from "../../../../shared/schemas/account";
 import { apiRequest } from "../../../lib/api";
 import { queryClient } from "../../../lib/query-client";
 
-export const SESSIONS_KEY = ["/api/account/sessions"] as const;
-export const PASSKEYS_KEY = ["/api/passkeys"] as const;
+const sessionsQuery = queryOptions({
+  queryKey: ["/api/account/sessions"],
+  queryFn: async () => SessionListSchema.parse(await apiRequest("GET", "/api/account/sessions")),
+});
+
+const passkeysQuery = queryOptions({
+  queryKey: ["/api/passkeys"],
+  queryFn: async () => PasskeyListSchema.parse(await apiRequest("GET", "/api/passkeys")),
+});
 
 export function useSessions() {
-  return useQuery({
-    queryKey: SESSIONS_KEY,
-    queryFn: async () => SessionListSchema.parse(await apiRequest("GET", SESSIONS_KEY[0])),
-  });
+  return useQuery(sessionsQuery);
 }
 
-const refreshSessions = () => void queryClient.invalidateQueries({ queryKey: SESSIONS_KEY });
+const refreshSessions = () => void queryClient.invalidateQueries({ queryKey: sessionsQuery.queryKey });
 
 export function useSignOutSession() {
   return useMutation({
@@ -44,13 +48,10 @@ export function useDeleteAccount() {
 }
 
 export function usePasskeys() {
-  return useQuery({
-    queryKey: PASSKEYS_KEY,
-    queryFn: async () => PasskeyListSchema.parse(await apiRequest("GET", PASSKEYS_KEY[0])),
-  });
+  return useQuery(passkeysQuery);
 }
 
-const refreshPasskeys = () => void queryClient.invalidateQueries({ queryKey: PASSKEYS_KEY });
+const refreshPasskeys = () => void queryClient.invalidateQueries({ queryKey: passkeysQuery.queryKey });
 
 /** The browser makes a passkey for the challenge; the server checks and keeps it. */
 export function useAddPasskey() {

@@ -1,4 +1,5 @@
 import { type FormEvent, useState } from "react";
+import { firstMessage } from "../../../../shared/messages";
 import { ChangePasswordInputSchema } from "../../../../shared/schemas/account";
 import { Button } from "../../../components/ui/button";
 import { Field } from "../../../components/ui/field";
@@ -17,8 +18,11 @@ export function ChangePasswordForm() {
     event.preventDefault();
     const parsed = ChangePasswordInputSchema.safeParse({ currentPassword, newPassword });
     if (!parsed.success) {
-      const message = parsed.error.issues[0]?.message ?? "Please check the passwords.";
-      toast({ title: "Password not changed", description: message, variant: "destructive" });
+      toast({
+        title: "Password not changed",
+        description: firstMessage(parsed.error.issues),
+        variant: "destructive",
+      });
       return;
     }
     change.mutate(parsed.data, {

@@ -1,4 +1,4 @@
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
+import { Card, CardContent } from "../../../components/ui/card";
 import { useAccount } from "../../../lib/account";
 import { ChangePasswordForm } from "./change-password-form";
 import { DataAndDeletion } from "./delete-account";
@@ -10,10 +10,10 @@ export function SecuritySection() {
   const { data: account } = useAccount();
   return (
     <Card className="mt-6">
-      <CardHeader>
-        <CardTitle>Security</CardTitle>
-        <CardDescription>How you sign in, and where.</CardDescription>
-      </CardHeader>
+      <div className="space-y-1 p-5 pb-0 sm:p-6 sm:pb-0">
+        <h2 className="text-lg font-semibold text-slate-900 dark:text-slate-100">Security</h2>
+        <p className="text-sm text-slate-600 dark:text-slate-400">How you sign in, and where.</p>
+      </div>
       <CardContent className="space-y-8">
         {account?.hasPassword ? <ChangePasswordForm /> : null}
         <SessionsList />

@@ -1,0 +1,50 @@
+import { fireEvent, screen } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { expectToast, renderWithApp } from "../../test/render";
+import { PaymentMethodsFormView } from "./payment-methods-form";
+
+const checkbox = (name: string) => screen.getByRole("checkbox", { name });
+const handle = (name: string) => screen.getByLabelText(`${name} handle`) as HTMLInputElement;
+const update = () => fireEvent.click(screen.getByRole("button", { name: "Update" }));
+const DROPPED = "Not ticked: this handle is removed when you update.";
+
+describe("PaymentMethodsFormView", () => {
+  it("starts from the saved accounts: ticked and filled where one exists", () => {
+    renderWithApp(<PaymentMethodsFormView accounts={[{ provider: "venmo", accountHandle: "@robin" }]} />);
+    expect(checkbox("Venmo").getAttribute("aria-checked")).toBe("true");
+    expect(handle("Venmo").value).toBe("@robin");
+    expect(checkbox("PayPal").getAttribute("aria-checked")).toBe("false");
+    expect(handle("PayPal").value).toBe("");
+  });
+
+  it("ticks a provider when its handle is typed, and warns when a filled one is unticked", () => {
+    renderWithApp(<PaymentMethodsFormView accounts={[{ provider: "venmo", accountHandle: "@robin" }]} />);
+    fireEvent.change(handle("Cash App"), { target: { value: "$robin" } });
+    expect(checkbox("Cash App").getAttribute("aria-checked")).toBe("true");
+
+    expect(screen.queryByText(DROPPED)).toBeNull();
+    fireEvent.click(checkbox("Venmo"));
+    expect(checkbox("Venmo").getAttribute("aria-checked")).toBe("false");
+    expect(screen.getByText(DROPPED)).toBeTruthy();
+    expect(handle("Venmo").getAttribute("aria-describedby")).toContain(screen.getByText(DROPPED).id);
+  });
+
+  it("asks for a method first, then a handle for each ticked one, then a handle of the right shape", async () => {
+    renderWithApp(<PaymentMethodsFormView accounts={[{ provider: "venmo", accountHandle: "@robin" }]} />);
+    fireEvent.click(checkbox("Venmo"));
+    update();
+    await expectToast("Payment Method Required", "Please select at least one payment method.");
+
+    fireEvent.click(screen.getByText("PayPal"));
+    expect(checkbox("PayPal").getAttribute("aria-checked")).toBe("true");
+    update();
+    await expectToast(
+      "Account Handle Required",
+      "Please enter account handles for all selected payment methods.",
+    );
+
+    fireEvent.change(handle("PayPal"), { target: { value: "robin@example.com" } });
+    update();
+    await expectToast("Invalid Handle", "PayPal: enter your PayPal.Me username, not your email.");
+  });
+});

@@ -1,0 +1,62 @@
+import { type FormEvent, useState } from "react";
+import { PROVIDERS } from "../../../shared/providers";
+import {
+  type PaymentAccount,
+  type PaymentMethodsForm,
+  paymentMethodsFromForm,
+} from "../../../shared/schemas/payment-account";
+import { ProviderAccountField } from "../../components/provider-account-field";
+import { Button } from "../../components/ui/button";
+import { Spinner } from "../../components/ui/spinner";
+import { toast } from "../../lib/toast";
+import { showMutationError } from "../../lib/unauthorized";
+import { showValidationToast } from "../../lib/validation-toast";
+import { useUpdatePaymentAccounts } from "./api";
+import { formFromAccounts, isDroppedHandle, withHandle, withSelected } from "./form-state";
+
+/** Payment methods (docs/product.md "Payment methods"): all five providers, checked in order. */
+export function PaymentMethodsFormView({ accounts }: { accounts: readonly PaymentAccount[] }) {
+  const [form, setForm] = useState<PaymentMethodsForm>(() => formFromAccounts(accounts));
+  const update = useUpdatePaymentAccounts();
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (update.isPending) return;
+    const result = paymentMethodsFromForm(form);
+    if (!result.ok) {
+      showValidationToast(result.message);
+      return;
+    }
+    update.mutate(result.value, {
+      onSuccess: (saved) => {
+        setForm(formFromAccounts(saved));
+        toast({ title: "Payment Methods Updated", description: "Your payment methods have been saved." });
+      },
+      onError: (error) => showMutationError("Update Failed", error),
+    });
+  };
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="space-y-3">
+      {PROVIDERS.map((provider) => (
+        <ProviderAccountField
+          key={provider}
+          provider={provider}
+          selected={form[provider].selected}
+          handle={form[provider].handle}
+          note={
+            isDroppedHandle(form[provider]) ? "Not ticked: this handle is removed when you update." : null
+          }
+          onSelectedChange={(selected) => setForm((f) => withSelected(f, provider, selected))}
+          onHandleChange={(handle) => setForm((f) => withHandle(f, provider, handle))}
+        />
+      ))}
+      <div className="pt-3">
+        <Button type="submit" size="lg" className="w-full sm:w-auto sm:min-w-40" disabled={update.isPending}>
+          {update.isPending ? <Spinner /> : null}
+          Update
+        </Button>
+      </div>
+    </form>
+  );
+}

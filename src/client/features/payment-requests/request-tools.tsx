@@ -1,0 +1,140 @@
+import { Ban, BellRing, type LucideIcon, Share2 } from "lucide-react";
+import { type ButtonHTMLAttributes, useState } from "react";
+import { formatMoney } from "../../../shared/money";
+import type { PaymentRequest } from "../../../shared/schemas/payment-request";
+import { smsLink } from "../../../shared/sms";
+import { useConfirm } from "../../components/ui/confirm-dialog";
+import { Dialog } from "../../components/ui/dialog";
+import { Spinner } from "../../components/ui/spinner";
+import { cn } from "../../lib/cn";
+import { launchSms } from "../../lib/sms-launch";
+import { toast } from "../../lib/toast";
+import { showActionError } from "../../lib/unauthorized";
+import { useCancelRequest, useRemindRequest } from "./api";
+import { canRemind } from "./reminder";
+import { shareContent } from "./share";
+import { SharePanel } from "./share-panel";
+
+const TONES = {
+  neutral: "text-slate-700 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800",
+  danger: "text-red-700 hover:bg-red-50 dark:text-red-400 dark:hover:bg-red-950/60",
+} as const;
+
+type ToolButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
+  icon: LucideIcon;
+  busy?: boolean;
+  tone?: keyof typeof TONES;
+};
+
+/** A quiet toolbar button: icon over label on phones (three fit in 320 px), side by side from `sm`. */
+function ToolButton({ icon: Icon, busy = false, tone = "neutral", children, ...props }: ToolButtonProps) {
+  return (
+    <button
+      type="button"
+      className={cn(
+        "inline-flex min-h-11 min-w-0 flex-1 flex-col items-center justify-center gap-0.5 rounded-xl px-2 py-1.5 text-xs font-semibold transition-colors",
+        "sm:flex-none sm:flex-row sm:gap-1.5 sm:px-3 sm:text-sm",
+        "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-600",
+        "disabled:pointer-events-none disabled:opacity-60",
+        TONES[tone],
+      )}
+      {...props}
+    >
+      {busy ? <Spinner /> : <Icon aria-hidden="true" className="size-4 shrink-0" />}
+      {children}
+    </button>
+  );
+}
+
+type RequestToolsProps = { request: PaymentRequest; describedBy: string };
+
+/**
+ * Share, Remind (after a day) and Cancel for a pending request, the same on Home and
+ * Archive. Kept apart from Mark Paid so the main action stays uncrowded.
+ */
+export function RequestTools({ request, describedBy }: RequestToolsProps) {
+  const [sharing, setSharing] = useState(false);
+  const remind = useRemindRequest();
+  const cancel = useCancelRequest();
+  const { confirm, dialog } = useConfirm();
+  const busy = remind.isPending || cancel.isPending;
+  const amount = formatMoney(request.amount);
+
+  const onRemind = () =>
+    remind.mutate(request.id, {
+      onSuccess: ({ request: reminded, smsMessage }) => {
+        if (launchSms(smsLink(reminded.recipientPhone, smsMessage))) {
+          toast({ title: "Reminder ready", description: "Your text message app has the reminder." });
+        } else {
+          // This device cannot text: the link to share is the reminder.
+          setSharing(true);
+          toast({ title: "Reminder ready", description: "Share the link again to remind them." });
+        }
+      },
+      onError: (error) =>
+        showActionError(error, {
+          title: "Error",
+          description: "Failed to prepare the reminder. Please try again.",
+        }),
+    });
+
+  const onCancel = () =>
+    confirm({
+      question: "Cancel this payment request? Its link will stop working.",
+      confirmLabel: "Cancel request",
+      dismissLabel: "Keep request",
+      destructive: true,
+      onConfirm: cancelRequest,
+    });
+
+  const cancelRequest = () =>
+    cancel.mutate(request.id, {
+      onSuccess: () =>
+        toast({ title: "Request cancelled", description: `${amount} from ${request.recipientName}.` }),
+      onError: (error) =>
+        showActionError(error, {
+          title: "Error",
+          description: "Failed to cancel the request. Please try again.",
+        }),
+    });
+
+  return (
+    <>
+      <ToolButton icon={Share2} aria-describedby={describedBy} onClick={() => setSharing(true)}>
+        Share
+      </ToolButton>
+      {canRemind(request, new Date()) ? (
+        <ToolButton
+          icon={BellRing}
+          busy={remind.isPending}
+          disabled={busy}
+          aria-describedby={describedBy}
+          onClick={onRemind}
+        >
+          Remind
+        </ToolButton>
+      ) : null}
+      <ToolButton
+        icon={Ban}
+        tone="danger"
+        busy={cancel.isPending}
+        disabled={busy}
+        aria-label="Cancel request"
+        aria-describedby={describedBy}
+        onClick={onCancel}
+      >
+        Cancel
+      </ToolButton>
+      {dialog}
+      {sharing ? (
+        <Dialog
+          title="Share request"
+          description={`${amount} from ${request.recipientName}`}
+          onClose={() => setSharing(false)}
+        >
+          <SharePanel content={shareContent(request)} />
+        </Dialog>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,97 @@
+import { CircleAlert, CircleCheck, X } from "lucide-react";
+import { toast as sonner } from "sonner";
+import { cn } from "./cn";
+
+/** Shown this long unless a toast asks for its own time (docs/product.md). */
+export const TOAST_DEFAULT_DURATION = 5000;
+
+type ToastVariant = "default" | "destructive";
+
+type ToastCardProps = {
+  title: string;
+  description?: string;
+  variant: ToastVariant;
+  onDismiss: () => void;
+};
+
+/** One toast as Collect draws it; sonner places, stacks and times it (components/toaster.tsx). */
+function ToastCard({ title, description, variant, onDismiss }: ToastCardProps) {
+  const destructive = variant === "destructive";
+  const Icon = destructive ? CircleAlert : CircleCheck;
+  return (
+    <div
+      role={destructive ? "alert" : "status"}
+      aria-live={destructive ? "assertive" : "polite"}
+      aria-atomic="true"
+      className={cn(
+        "pointer-events-auto flex w-full items-start gap-3 rounded-2xl p-4 font-sans shadow-lg ring-1",
+        destructive
+          ? "bg-red-600 text-white ring-red-700 dark:bg-red-700 dark:ring-red-600"
+          : "bg-white text-slate-900 ring-slate-200 dark:bg-slate-800 dark:text-slate-100 dark:ring-slate-700",
+      )}
+    >
+      <Icon
+        aria-hidden="true"
+        className={cn(
+          "mt-0.5 size-5 shrink-0",
+          destructive ? "text-white" : "text-emerald-600 dark:text-emerald-400",
+        )}
+      />
+      <div className="min-w-0 flex-1">
+        <p className="text-sm font-semibold">{title}</p>
+        {description ? (
+          <p
+            className={cn(
+              "mt-0.5 text-sm break-words",
+              destructive ? "text-red-50" : "text-slate-600 dark:text-slate-300",
+            )}
+          >
+            {description}
+          </p>
+        ) : null}
+      </div>
+      <button
+        type="button"
+        aria-label="Dismiss notification"
+        onClick={onDismiss}
+        className={cn(
+          "-m-1 grid size-8 shrink-0 place-items-center rounded-lg transition-colors",
+          "focus-visible:outline-2 focus-visible:outline-offset-1",
+          destructive
+            ? "text-red-100 hover:bg-red-700 focus-visible:outline-white"
+            : "text-slate-500 hover:bg-slate-100 focus-visible:outline-emerald-600 dark:text-slate-400 dark:hover:bg-slate-700",
+        )}
+      >
+        <X aria-hidden="true" className="size-4" />
+      </button>
+    </div>
+  );
+}
+
+export type ToastInput = {
+  title: string;
+  description?: string;
+  variant?: ToastVariant;
+  /** Milliseconds on screen; defaults to TOAST_DEFAULT_DURATION. */
+  duration?: number;
+};
+
+/**
+ * Shows a toast (sonner draws and times it), replacing the one on screen: one shows at a time.
+ * Returns a function that dismisses it.
+ */
+export function toast({ title, description, variant = "default", duration }: ToastInput): () => void {
+  sonner.dismiss();
+  const id = sonner.custom(
+    (toastId) => (
+      <ToastCard
+        title={title}
+        description={description}
+        variant={variant}
+        onDismiss={() => sonner.dismiss(toastId)}
+      />
+    ),
+    { duration: duration ?? TOAST_DEFAULT_DURATION },
+  );
+  return () => sonner.dismiss(id);
+}

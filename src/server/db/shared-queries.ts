@@ -1,0 +1,61 @@
+import { eq, sql } from "drizzle-orm";
+import type { PaymentAccount } from "../../shared/schemas/payment-account";
+import type { PaymentRequest } from "../../shared/schemas/payment-request";
+import type { Db } from "./client";
+import { paymentAccounts, type paymentRequests, users } from "./schema";
+
+/**
+ * The only data access more than one feature needs. Each feature keeps the rest of its SQL in
+ * its own queries.ts and never imports another feature's (docs/decisions/014).
+ */
+
+/** A transaction handed to a query that must run inside one. */
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+/**
+ * The name a requester goes by on payment pages and in texts: the profile name, else the
+ * sign-up name, else "Someone". Used by the pay page and by request and reminder texts.
+ */
+export const displayNameSql = sql<string>`coalesce(nullif(${users.profileName}, ''), nullif(${users.name}, ''), 'Someone')`;
+
+/**
+ * Replaces the caller's whole set of payment accounts inside the given transaction: by
+ * Payment methods, and by Setup together with the profile name (docs/product.md#setup).
+ */
+export async function replacePaymentAccounts(
+  tx: Tx,
+  userId: string,
+  accounts: PaymentAccount[],
+): Promise<void> {
+  await tx.delete(paymentAccounts).where(eq(paymentAccounts.userId, userId));
+  if (accounts.length > 0) {
+    await tx.insert(paymentAccounts).values(accounts.map((a) => ({ ...a, userId })));
+  }
+}
+
+/** A payment request as the API shows it to its owner: its own list, and each share of a split. */
+export function shortUrlFor(publicUrl: string, code: string): string {
+  return `${publicUrl}/pay/${code}`;
+}
+
+export function toPaymentRequest(
+  row: typeof paymentRequests.$inferSelect,
+  publicUrl: string,
+): PaymentRequest {
+  return {
+    id: row.id,
+    amount: row.amount,
+    status: row.status,
+    description: row.description,
+    recipientName: row.recipientName,
+    recipientPhone: row.recipientPhone,
+    createdAt: row.createdAt.toISOString(),
+    shortUrl: shortUrlFor(publicUrl, row.code),
+    viewedAt: row.viewedAt?.toISOString() ?? null,
+    lastRemindedAt: row.lastRemindedAt?.toISOString() ?? null,
+    claimedPaidAt: row.claimedPaidAt?.toISOString() ?? null,
+    claimedVia: (row.claimedVia as PaymentRequest["claimedVia"]) ?? null,
+    claimNote: row.claimNote,
+    splitId: row.splitId,
+  };
+}
