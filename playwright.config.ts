@@ -1,4 +1,4 @@
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
@@ -10,18 +10,26 @@ export const BASE = `http://localhost:${PORT}`;
 export const SMTP_PORT = PORT + 1000;
 /** Where that server writes what it receives, for the test workers (tests/e2e/mail.ts). */
 export const MAIL_DIR = path.join(os.tmpdir(), `collect-e2e-mail-${PORT}`);
-// A fresh embedded database for every run.
-const dataDir = mkdtempSync(path.join(os.tmpdir(), "collect-e2e-"));
+// A fresh embedded database for every run: made once by the runner (its workers load this file
+// again and inherit the variable) and removed when the runner exits, after the server has stopped.
+if (!process.env.E2E_DATA_DIR) {
+  const made = mkdtempSync(path.join(os.tmpdir(), "collect-e2e-"));
+  process.env.E2E_DATA_DIR = made;
+  process.on("exit", () => rmSync(made, { recursive: true, force: true }));
+}
+const dataDir = process.env.E2E_DATA_DIR;
 
 export default defineConfig({
   testDir: "tests/e2e",
   globalSetup: "./tests/e2e/global-setup.ts",
+  // Two files at a time (the machine has two cores); each test has its own user and client IP
+  // (fixtures.ts) and reads only its own mail, so no test depends on another's order or timing.
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: process.env.CI ? [["list"]] : [["list"]],
+  reporter: "list",
   use: {
     baseURL: BASE,
     trace: "retain-on-failure",

@@ -1,12 +1,37 @@
 import { defineConfig } from "vitest/config";
 
-/** `npm run test:resilience`: real server processes killed, stopped and cut off from PostgreSQL. */
+/**
+ * `npm run test:resilience`: real server processes killed, stopped and cut off from PostgreSQL;
+ * and the API fuzzing at ten times `npm test`'s cases.
+ */
 export default defineConfig({
   test: {
-    include: ["tests/resilience/**/*.test.ts"],
-    testTimeout: 600_000,
-    hookTimeout: 120_000,
-    fileParallelism: false,
     pool: "forks",
+    // One file at a time: the resilience tests time real processes, and the fuzzing would skew them.
+    fileParallelism: false,
+    maxWorkers: 1,
+    projects: [
+      {
+        test: {
+          name: "resilience",
+          include: ["tests/resilience/**/*.test.ts"],
+          globalSetup: ["src/server/test/temp-root.ts"],
+          testTimeout: 600_000,
+          hookTimeout: 120_000,
+          pool: "forks",
+        },
+      },
+      {
+        test: {
+          name: "fuzz",
+          include: ["src/server/test/fuzz.test.ts"],
+          globalSetup: ["src/server/test/global-setup.ts"],
+          env: { FUZZ_RUNS: "10000" },
+          testTimeout: 600_000,
+          hookTimeout: 120_000,
+          pool: "forks",
+        },
+      },
+    ],
   },
 });

@@ -4,6 +4,7 @@
  *
  *   BENCH_ADMIN_URL   PostgreSQL to create the bench database in (default postgres://postgres@127.0.0.1:5432/postgres)
  *   BENCH_SECONDS     seconds per load run (default 10)
+ *   BENCH_SCALE       1: then the scale scenario (tests/bench/scale.ts, a few minutes); only: just that
  */
 import { type ChildProcess, fork, spawn } from "node:child_process";
 import { mkdtempSync, readFileSync } from "node:fs";
@@ -13,6 +14,7 @@ import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import pg from "pg";
 import { lighthouseScore, measurePayPageBytes } from "./page-weight";
+import { runScale } from "./scale";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -171,7 +173,10 @@ async function duringSignInFlood(base: string, measure: () => Promise<Load>) {
 const fmt = (n: number, digits = 0) =>
   n.toLocaleString("en-US", { maximumFractionDigits: digits, minimumFractionDigits: digits });
 
+const scaleHelpers = () => ({ startApp, stop, waitFor, freshDatabase, load, prepare, fmt });
+
 async function main() {
+  if (process.env.BENCH_SCALE === "only") return runScale(scaleHelpers());
   const appPort = 3700;
   const base = `http://127.0.0.1:${appPort}`;
   const databaseUrl = await freshDatabase("collect_bench");
@@ -266,6 +271,7 @@ async function main() {
     `| start-up to first answer, existing embedded database (median of 3) | ${fmt(startups[1] ?? 0)} ms | ≤ 1,000 ms |`,
   );
   console.log(`\nerrors or non-2xx during load: ${errors}`);
+  if (process.env.BENCH_SCALE === "1") await runScale(scaleHelpers());
 }
 
 main().then(

@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { expect, PASSWORD, test, toast } from "./fixtures";
+import { expect, PASSWORD, signedInTest, test, toast } from "./fixtures";
 
 const REQUEST = {
   recipientName: "Sam Lee",
@@ -23,41 +23,39 @@ async function createRequest(page: Page, baseURL: string, status?: "cancelled" |
   return request as { id: string; shortUrl: string };
 }
 
-test("typing a handle into an unticked provider ticks it, and Update saves it", async ({
-  page,
-  baseURL,
-  readyUser,
-}) => {
-  expect(readyUser.email).toBeTruthy();
-  await page.request.post("/api/payment-accounts", {
-    headers: { origin: baseURL as string },
-    data: { accounts: [{ provider: "venmo", accountHandle: "@robin-example" }] },
-  });
-  await page.goto("/payment-methods");
-  const zelle = page.getByRole("checkbox", { name: "Zelle" });
-  await expect(zelle).not.toBeChecked();
-  await page.getByLabel("Zelle handle").fill("robin@example.com");
-  await expect(zelle).toBeChecked();
-  await page.getByRole("button", { name: "Update", exact: true }).click();
-  await expect(toast(page, "Payment Methods Updated")).toBeVisible();
+signedInTest(
+  "typing a handle into an unticked provider ticks it, and Update saves it",
+  async ({ page, baseURL }) => {
+    await page.request.post("/api/payment-accounts", {
+      headers: { origin: baseURL as string },
+      data: { accounts: [{ provider: "venmo", accountHandle: "@robin-example" }] },
+    });
+    await page.goto("/payment-methods");
+    const zelle = page.getByRole("checkbox", { name: "Zelle" });
+    await expect(zelle).not.toBeChecked();
+    await page.getByLabel("Zelle handle").fill("robin@example.com");
+    await expect(zelle).toBeChecked();
+    await page.getByRole("button", { name: "Update", exact: true }).click();
+    await expect(toast(page, "Payment Methods Updated")).toBeVisible();
 
-  const saved = await (await page.request.get("/api/payment-accounts")).json();
-  expect(saved).toContainEqual(
-    expect.objectContaining({ provider: "zelle", accountHandle: "robin@example.com" }),
-  );
+    const saved = await (await page.request.get("/api/payment-accounts")).json();
+    expect(saved).toContainEqual(
+      expect.objectContaining({ provider: "zelle", accountHandle: "robin@example.com" }),
+    );
 
-  // Unticking keeps the text but says it will go; Update then removes it.
-  await page.reload();
-  await page.getByRole("checkbox", { name: "Zelle" }).click();
-  await expect(page.getByLabel("Zelle handle")).toHaveAccessibleDescription(
-    /this handle is removed when you update/,
-  );
+    // Unticking keeps the text but says it will go; Update then removes it.
+    await page.reload();
+    await page.getByRole("checkbox", { name: "Zelle" }).click();
+    await expect(page.getByLabel("Zelle handle")).toHaveAccessibleDescription(
+      /this handle is removed when you update/,
+    );
 
-  // The panel says truthfully which handles payers see.
-  const panel = page.getByRole("complementary");
-  await expect(panel).toContainText("For Zelle and Google Pay that is your email or phone number.");
-  await expect(panel).not.toContainText("never your email or phone number");
-});
+    // The panel says truthfully which handles payers see.
+    const panel = page.getByRole("complementary");
+    await expect(panel).toContainText("For Zelle and Google Pay that is your email or phone number.");
+    await expect(panel).not.toContainText("never your email or phone number");
+  },
+);
 
 test("a signed-out visit to /archive says 'Unauthorized', goes to sign-in and comes back", async ({
   page,
@@ -92,8 +90,7 @@ test("a signed-out visit to /archive says 'Unauthorized', goes to sign-in and co
   await expect(page.getByRole("heading", { name: "Archive", level: 1 })).toBeVisible();
 });
 
-test("every screen has its own document title", async ({ page, baseURL, readyUser }) => {
-  expect(readyUser.email).toBeTruthy();
+signedInTest("every screen has its own document title", async ({ page, baseURL }) => {
   const titles: Record<string, string> = {
     "/": "Home · Collect",
     "/request": "Request Payment · Collect",
@@ -115,11 +112,7 @@ test("every screen has its own document title", async ({ page, baseURL, readyUse
   await expect(page).toHaveTitle("Sign in · Collect");
 });
 
-test("the skip link is the first tab stop and moves focus to the main content", async ({
-  page,
-  readyUser,
-}) => {
-  expect(readyUser.email).toBeTruthy();
+signedInTest("the skip link is the first tab stop and moves focus to the main content", async ({ page }) => {
   for (const path of ["/payment-methods", "/profile"]) {
     await page.goto(path);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
@@ -143,8 +136,7 @@ test("the skip link is the first tab stop and moves focus to the main content", 
   await expect(page.locator("main")).toBeFocused();
 });
 
-test("a cancelled request has no View Payment Page", async ({ page, baseURL, readyUser }) => {
-  expect(readyUser.email).toBeTruthy();
+signedInTest("a cancelled request has no View Payment Page", async ({ page, baseURL }) => {
   await createRequest(page, baseURL as string, "cancelled");
   const pending = await createRequest(page, baseURL as string);
   await page.goto("/archive");
@@ -154,50 +146,49 @@ test("a cancelled request has no View Payment Page", async ({ page, baseURL, rea
   await expect(links).toHaveAttribute("href", new URL(pending.shortUrl).pathname);
 });
 
-test("deleting a contact goes through the app's dialog: Esc cancels, Tab stays inside, focus returns", async ({
-  page,
-  baseURL,
-  readyUser,
-}) => {
-  expect(readyUser.email).toBeTruthy();
-  let nativeDialogs = 0;
-  page.on("dialog", (dialog) => {
-    nativeDialogs += 1;
-    void dialog.dismiss();
-  });
-  await page.request.post("/api/payees", {
-    headers: { origin: baseURL as string },
-    data: { name: "Alex Kim", phone: "2125550102" },
-  });
-  await page.goto("/contacts");
-  const trash = page.getByRole("button", { name: "Delete Alex Kim" });
-  await trash.focus();
-  await page.keyboard.press("Enter");
-  const dialog = page.getByRole("dialog", { name: "Are you sure you want to delete Alex Kim?" });
-  await expect(dialog).toBeVisible();
-  await expect(dialog.getByRole("button", { name: "Cancel" })).toBeFocused();
-  const axe = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  expect(axe.violations.map((v) => v.id)).toEqual([]);
-  for (let i = 0; i < 5; i++) {
-    await page.keyboard.press("Tab");
+signedInTest(
+  "deleting a contact goes through the app's dialog: Esc cancels, Tab stays inside, focus returns",
+  async ({ page, baseURL }) => {
+    let nativeDialogs = 0;
+    page.on("dialog", (dialog) => {
+      nativeDialogs += 1;
+      void dialog.dismiss();
+    });
+    await page.request.post("/api/payees", {
+      headers: { origin: baseURL as string },
+      data: { name: "Alex Kim", phone: "2125550102" },
+    });
+    await page.goto("/contacts");
+    const trash = page.getByRole("button", { name: "Delete Alex Kim" });
+    await trash.focus();
+    await page.keyboard.press("Enter");
+    const dialog = page.getByRole("dialog", { name: "Are you sure you want to delete Alex Kim?" });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole("button", { name: "Cancel" })).toBeFocused();
+    const axe = await new AxeBuilder({ page })
+      .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+      .analyze();
+    expect(axe.violations.map((v) => v.id)).toEqual([]);
+    for (let i = 0; i < 5; i++) {
+      await page.keyboard.press("Tab");
+      expect(await dialog.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+    }
+    await page.keyboard.press("Shift+Tab");
     expect(await dialog.evaluate((el) => el.contains(document.activeElement))).toBe(true);
-  }
-  await page.keyboard.press("Shift+Tab");
-  expect(await dialog.evaluate((el) => el.contains(document.activeElement))).toBe(true);
-  await page.keyboard.press("Escape");
-  await expect(dialog).toBeHidden();
-  await expect(trash).toBeFocused();
-  await expect(page.getByText("Alex Kim")).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+    await expect(trash).toBeFocused();
+    await expect(page.getByText("Alex Kim")).toBeVisible();
 
-  await trash.click();
-  await dialog.getByRole("button", { name: "Delete" }).click();
-  await expect(toast(page, "Contact Deleted")).toBeVisible();
-  await expect(page.getByText("No Contacts Yet")).toBeVisible();
-  expect(nativeDialogs).toBe(0);
-});
+    await trash.click();
+    await dialog.getByRole("button", { name: "Delete" }).click();
+    await expect(toast(page, "Contact Deleted")).toBeVisible();
+    await expect(page.getByText("No Contacts Yet")).toBeVisible();
+    expect(nativeDialogs).toBe(0);
+  },
+);
 
-test("Mark as Paid in the Archive asks in the app's dialog", async ({ page, baseURL, readyUser }) => {
-  expect(readyUser.email).toBeTruthy();
+signedInTest("Mark as Paid in the Archive asks in the app's dialog", async ({ page, baseURL }) => {
   let nativeDialogs = 0;
   page.on("dialog", (dialog) => {
     nativeDialogs += 1;

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { devices } from "@playwright/test";
-import { expect, PASSWORD, test, toast, uniqueEmail } from "./fixtures";
+import { apiCall, captureSms, expect, PASSWORD, signedInTest, test, toast, uniqueEmail } from "./fixtures";
 
 const { defaultBrowserType: _browser, ...desktop } = devices["Desktop Chrome"];
 const REQUEST = {
@@ -21,24 +21,17 @@ test("desktop: after creating, share by copied link and QR code instead of only 
     extraHTTPHeaders: { "x-forwarded-for": "198.19.0.1" },
   });
   const page = await context.newPage();
-  const origin = { origin: baseURL as string };
-  await page.request.post("/api/identity/sign-up/email", {
-    headers: origin,
-    data: { email: uniqueEmail("desk"), password: PASSWORD, name: "" },
+  await apiCall(page, "POST", "/api/identity/sign-up/email", {
+    email: uniqueEmail("desk"),
+    password: PASSWORD,
+    name: "",
   });
-  await page.request.post("/api/auth/setup", {
-    headers: origin,
-    data: { profileName: "Desk User", paymentAccounts: [{ provider: "paypal", accountHandle: "deskuser" }] },
+  await apiCall(page, "POST", "/api/auth/setup", {
+    profileName: "Desk User",
+    paymentAccounts: [{ provider: "paypal", accountHandle: "deskuser" }],
   });
-  await page.addInitScript(() =>
-    document.addEventListener(
-      "click",
-      (event) => {
-        if ((event.target as Element | null)?.closest?.('a[href^="sms:"]')) event.preventDefault();
-      },
-      true,
-    ),
-  );
+  await captureSms(page);
+  await page.clock.install();
   await page.goto("/request");
   await page.getByLabel("Name", { exact: true }).fill(REQUEST.recipientName);
   await page.getByLabel("Mobile Phone").fill(REQUEST.recipientPhone);
@@ -46,8 +39,9 @@ test("desktop: after creating, share by copied link and QR code instead of only 
   await page.getByRole("button", { name: "Send Request" }).click();
   await expect(toast(page, "Payment Request Created")).toBeVisible();
   await expect(page.getByRole("heading", { name: "Request ready to share" })).toBeVisible();
-  // Still here after the phone's 2-second return: a desktop shares instead.
-  await page.waitForTimeout(2500);
+  // Still here once the phone's 2-second return home is due (the page's clock is moved on, not
+  // waited for): a desktop shares instead.
+  await page.clock.runFor(2_500);
   await expect(page).toHaveURL(/\/request$/);
 
   const link = await page.getByLabel("Payment link").inputValue();
@@ -67,83 +61,61 @@ test("desktop: after creating, share by copied link and QR code instead of only 
   await context.close();
 });
 
-test("viewed: set by a signed-out visit, not by the requester nor by a no-JS fetch", async ({
-  page,
-  baseURL,
-  browser,
-  playwright,
-  readyUser,
-}) => {
-  expect(readyUser.email).toBeTruthy();
-  const created = await page.request.post("/api/payment-requests", {
-    headers: { origin: baseURL as string },
-    data: REQUEST,
-  });
-  const { request } = await created.json();
-  const payPath = new URL(request.shortUrl).pathname;
-  const viewed = page.getByText("Viewed", { exact: true });
+signedInTest(
+  "viewed: set by a signed-out visit, not by the requester nor by a no-JS fetch",
+  async ({ page, baseURL, browser, playwright }) => {
+    const { request } = await apiCall(page, "POST", "/api/payment-requests", REQUEST);
+    const payPath = new URL(request.shortUrl).pathname;
+    const viewed = page.getByText("Viewed", { exact: true });
 
-  await page.goto(payPath); // the requester, with JavaScript
-  await page.waitForLoadState("networkidle");
-  const bot = await playwright.request.newContext({ extraHTTPHeaders: { "x-forwarded-for": "198.19.0.2" } });
-  expect((await bot.get(`${baseURL}${payPath}`)).status()).toBe(200); // a link-preview bot
-  await bot.dispose();
-  await page.goto("/");
-  await expect(page.getByText("$25.50")).toBeVisible();
-  await expect(viewed).toHaveCount(0);
+    await page.goto(payPath); // the requester, with JavaScript
+    await page.waitForLoadState("networkidle");
+    const bot = await playwright.request.newContext({
+      extraHTTPHeaders: { "x-forwarded-for": "198.19.0.2" },
+    });
+    expect((await bot.get(`${baseURL}${payPath}`)).status()).toBe(200); // a link-preview bot
+    await bot.dispose();
+    await page.goto("/");
+    await expect(page.getByText("$25.50")).toBeVisible();
+    await expect(viewed).toHaveCount(0);
 
-  const visitor = await browser.newContext({ extraHTTPHeaders: { "x-forwarded-for": "198.19.0.3" } });
-  const visit = await visitor.newPage();
-  await visit.goto(`${baseURL}${payPath}`);
-  await visit.waitForLoadState("networkidle");
-  await visitor.close();
-  await page.reload();
-  await expect(viewed).toBeVisible();
-});
+    const visitor = await browser.newContext({ extraHTTPHeaders: { "x-forwarded-for": "198.19.0.3" } });
+    const visit = await visitor.newPage();
+    await visit.goto(`${baseURL}${payPath}`);
+    await visit.waitForLoadState("networkidle");
+    await visitor.close();
+    await page.reload();
+    await expect(viewed).toBeVisible();
+  },
+);
 
-test("cancel a pending request: confirm first, then its link shows the not-found view", async ({
-  page,
-  baseURL,
-  readyUser,
-}) => {
-  expect(readyUser.email).toBeTruthy();
-  const created = await page.request.post("/api/payment-requests", {
-    headers: { origin: baseURL as string },
-    data: REQUEST,
-  });
-  const payPath = new URL((await created.json()).request.shortUrl).pathname;
-  await page.goto("/");
-  await page.getByRole("button", { name: "Cancel request" }).click();
-  await page
-    .getByRole("dialog", { name: "Cancel this payment request? Its link will stop working." })
-    .getByRole("button", { name: "Cancel request" })
-    .click();
-  await expect(toast(page, "Request cancelled")).toBeVisible();
-  await expect(page.getByText("cancelled", { exact: true })).toBeVisible();
-  await page.context().clearCookies();
-  await page.goto(payPath);
-  await expect(page.getByRole("heading", { name: "Payment Not Found" })).toBeVisible();
-});
+signedInTest(
+  "cancel a pending request: confirm first, then its link shows the not-found view",
+  async ({ page }) => {
+    const { request } = await apiCall(page, "POST", "/api/payment-requests", REQUEST);
+    const payPath = new URL(request.shortUrl).pathname;
+    await page.goto("/");
+    await page.getByRole("button", { name: "Cancel request" }).click();
+    await page
+      .getByRole("dialog", { name: "Cancel this payment request? Its link will stop working." })
+      .getByRole("button", { name: "Cancel request" })
+      .click();
+    await expect(toast(page, "Request cancelled")).toBeVisible();
+    await expect(page.getByText("cancelled", { exact: true })).toBeVisible();
+    await page.context().clearCookies();
+    await page.goto(payPath);
+    await expect(page.getByRole("heading", { name: "Payment Not Found" })).toBeVisible();
+  },
+);
 
-test("archive: search, filter, totals and a CSV export that parses", async ({ page, baseURL, readyUser }) => {
-  expect(readyUser.email).toBeTruthy();
-  const origin = { origin: baseURL as string };
+signedInTest("archive: search, filter, totals and a CSV export that parses", async ({ page }) => {
   const make = async (recipientName: string, amount: string, description: string) =>
-    (
-      await (
-        await page.request.post("/api/payment-requests", {
-          headers: origin,
-          data: { ...REQUEST, recipientName, amount, description },
-        })
-      ).json()
-    ).request;
+    (await apiCall(page, "POST", "/api/payment-requests", { ...REQUEST, recipientName, amount, description }))
+      .request;
   const paid = await make("Alex Kim", "100.00", "Concert");
   await make("=SUM(A1)", "10.25", 'Lunch, with "quotes"');
   await make("Jo Park", "5.00", "Coffee");
-  await page.request.patch(`/api/payment-requests/${paid.id}/status`, {
-    headers: origin,
-    data: { status: "paid" },
-  });
+  await apiCall(page, "PATCH", `/api/payment-requests/${paid.id}/status`, { status: "paid" });
 
   await page.goto("/archive");
   await expect(page.getByText("Collected")).toBeVisible();

@@ -1,7 +1,7 @@
 import { expect, test } from "./fixtures";
 
 /**
- * Closing the loop (docs/decisions/015-close-the-loop.md): the payer's "I've paid" reaches the
+ * Closing the loop (docs/decisions/016-close-the-loop.md): the payer's "I've paid" reaches the
  * requester's open Home live, and a bill splits into exact shares.
  */
 

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
-import { test as base, expect, type Page } from "@playwright/test";
+import { type APIRequestContext, test as base, expect, type Page } from "@playwright/test";
+import { BASE } from "../../playwright.config";
 
 export const PASSWORD = "correct horse battery";
 
@@ -21,6 +22,23 @@ export const ALL_ACCOUNTS = [
   { provider: "googlepay", accountHandle: "2125550107" },
 ];
 
+/**
+ * A setup call as the app makes it (same origin, the page's session); the test stops here with
+ * the server's answer unless it succeeded. Returns the parsed JSON body.
+ */
+export async function apiCall(
+  client: Page | APIRequestContext,
+  method: "POST" | "PUT" | "PATCH" | "DELETE",
+  url: string,
+  data?: unknown,
+  // biome-ignore lint/suspicious/noExplicitAny: each caller reads the fields it set up
+): Promise<any> {
+  const request = "request" in client ? client.request : client;
+  const response = await request.fetch(url, { method, headers: { origin: BASE }, data });
+  expect(response.ok(), `${method} ${url}: ${response.status()} ${await response.text()}`).toBe(true);
+  return response.headers()["content-type"]?.includes("json") ? response.json() : undefined;
+}
+
 type Fixtures = {
   /** A signed-in user who finished setup with all five accounts, made through the API (no UI). */
   readyUser: { email: string; profileName: string };
@@ -35,27 +53,60 @@ export const test = base.extend<Fixtures>({
     const ip = `198.18.${testInfo.workerIndex % 250}.${tests % 250}`;
     await use({ ...extraHTTPHeaders, "x-forwarded-for": ip });
   },
-  readyUser: async ({ page, baseURL }, use) => {
+  // Through the context's request client, which shares the pages' cookies.
+  readyUser: async ({ context }, use) => {
     const email = uniqueEmail();
-    const headers = { origin: baseURL as string };
-    const signUp = await page.request.post("/api/identity/sign-up/email", {
-      headers,
-      data: { email, password: PASSWORD, name: "" },
-    });
-    expect(signUp.status(), await signUp.text()).toBe(200);
     const profileName = "Robin Example";
-    const setup = await page.request.post("/api/auth/setup", {
-      headers,
-      data: { profileName, paymentAccounts: [{ provider: "venmo", accountHandle: "@robin-example" }] },
+    await apiCall(context.request, "POST", "/api/identity/sign-up/email", {
+      email,
+      password: PASSWORD,
+      name: "",
     });
-    expect(setup.status(), await setup.text()).toBe(200);
-    const accounts = await page.request.post("/api/payment-accounts", {
-      headers,
-      data: { accounts: ALL_ACCOUNTS },
+    await apiCall(context.request, "POST", "/api/auth/setup", {
+      profileName,
+      paymentAccounts: [{ provider: "venmo", accountHandle: "@robin-example" }],
     });
-    expect(accounts.status(), await accounts.text()).toBe(200);
+    await apiCall(context.request, "POST", "/api/payment-accounts", { accounts: ALL_ACCOUNTS });
     await use({ email, profileName });
   },
 });
+
+/**
+ * `test` whose `page` is signed in as a fresh ready user, for tests that need the session but
+ * not the user's details (those take the `readyUser` fixture itself).
+ */
+export const signedInTest = test.extend({
+  // Depending on readyUser is the point: it signs the page's context in before the test runs.
+  page: async ({ page, readyUser: _signedIn }, use) => {
+    await use(page);
+  },
+});
+
+/**
+ * Stops the app's `sms:` links (there is no message composer here) and records each one
+ * followed; read them with `smsFollowed`.
+ */
+export async function captureSms(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { __sms: string[] }).__sms = seen;
+    document.addEventListener(
+      "click",
+      (event) => {
+        const link = (event.target as Element | null)?.closest?.('a[href^="sms:"]');
+        if (link) {
+          seen.push((link as HTMLAnchorElement).href);
+          event.preventDefault();
+        }
+      },
+      true,
+    );
+  });
+}
+
+/** The `sms:` links followed so far on the page (after `captureSms`). */
+export function smsFollowed(page: Page): Promise<string[]> {
+  return page.evaluate(() => (window as unknown as { __sms: string[] }).__sms);
+}
 
 export { expect };

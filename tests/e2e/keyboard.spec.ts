@@ -1,4 +1,4 @@
-import { expect, test } from "./fixtures";
+import { captureSms, expect, signedInTest } from "./fixtures";
 
 /** Tabs until the focused element matches, failing after a bounded number of presses. */
 async function tabTo(
@@ -18,18 +18,8 @@ async function tabTo(
   throw new Error("focus target not reached by Tab");
 }
 
-test("create → pay page → mark paid, by keyboard alone", async ({ page, baseURL, browser, readyUser }) => {
-  expect(readyUser.email).toBeTruthy();
-  await page.addInitScript(() => {
-    document.addEventListener(
-      "click",
-      (event) => {
-        const link = (event.target as Element | null)?.closest?.('a[href^="sms:"]');
-        if (link) event.preventDefault();
-      },
-      true,
-    );
-  });
+signedInTest("create → pay page → mark paid, by keyboard alone", async ({ page, baseURL, browser }) => {
+  await captureSms(page);
   await page.goto("/");
   await tabTo(page, (f) => f.text === "Request Payment");
   await page.keyboard.press("Enter");

@@ -1,5 +1,5 @@
 import { type BrowserContext, devices, type Page } from "@playwright/test";
-import { expect, test, toast } from "./fixtures";
+import { expect, signedInTest, test, toast } from "./fixtures";
 
 /**
  * Each of the five pay options on a real /pay/{code} page, as a payer taps it on an iPhone, an
@@ -89,12 +89,7 @@ for (const [name, device] of [
   test.describe(`on an ${name} phone`, () => {
     test.use({ ...device, permissions: ["clipboard-read", "clipboard-write"] });
 
-    test("each pay option opens its payment link or shows how to pay", async ({
-      page,
-      baseURL,
-      readyUser,
-    }) => {
-      expect(readyUser.email).toBeTruthy();
+    signedInTest("each pay option opens its payment link or shows how to pay", async ({ page, baseURL }) => {
       const opened = await interceptInternet(page.context());
       const payPath = await payPage(page, baseURL as string);
       await tapAndExpectOpened(page, payPath, "Pay with Venmo", VENMO);
@@ -109,33 +104,30 @@ for (const [name, device] of [
 test.describe("on a desktop", () => {
   test.use({ ...desktop, permissions: ["clipboard-read", "clipboard-write"] });
 
-  test("Venmo explains itself in a toast holding the same link; the rest as on a phone", async ({
-    page,
-    baseURL,
-    readyUser,
-  }) => {
-    expect(readyUser.email).toBeTruthy();
-    const opened = await interceptInternet(page.context());
-    const payPath = await payPage(page, baseURL as string);
+  signedInTest(
+    "Venmo explains itself in a toast holding the same link; the rest as on a phone",
+    async ({ page, baseURL }) => {
+      const opened = await interceptInternet(page.context());
+      const payPath = await payPage(page, baseURL as string);
 
-    await page.goto(payPath);
-    await page.getByRole("link", { name: "Pay with Venmo" }).click();
-    const venmo = toast(page, "Open Venmo");
-    await expect(venmo).toContainText("Open the Venmo app or venmo.com and pay @robin-example $25.50.");
-    await expect(page).toHaveURL(new RegExp(`${payPath}$`));
-    expect(opened).toEqual([]);
-    await venmo.getByRole("link", { name: "Open venmo.com" }).click();
-    await expect(page).toHaveURL(VENMO);
+      await page.goto(payPath);
+      await page.getByRole("link", { name: "Pay with Venmo" }).click();
+      const venmo = toast(page, "Open Venmo");
+      await expect(venmo).toContainText("Open the Venmo app or venmo.com and pay @robin-example $25.50.");
+      await expect(page).toHaveURL(new RegExp(`${payPath}$`));
+      expect(opened).toEqual([]);
+      await venmo.getByRole("link", { name: "Open venmo.com" }).click();
+      await expect(page).toHaveURL(VENMO);
 
-    await tapAndExpectOpened(page, payPath, "Pay with PayPal", PAYPAL);
-    await tapAndExpectOpened(page, payPath, "Pay with Cash App", CASHAPP);
-    await checkInlineOptions(page, payPath);
-    expect(opened).toEqual([VENMO, PAYPAL, CASHAPP]);
-  });
+      await tapAndExpectOpened(page, payPath, "Pay with PayPal", PAYPAL);
+      await tapAndExpectOpened(page, payPath, "Pay with Cash App", CASHAPP);
+      await checkInlineOptions(page, payPath);
+      expect(opened).toEqual([VENMO, PAYPAL, CASHAPP]);
+    },
+  );
 });
 
-test("the pay page follows the system's dark mode", async ({ browser, page, baseURL, readyUser }) => {
-  expect(readyUser.email).toBeTruthy();
+signedInTest("the pay page follows the system's dark mode", async ({ browser, page, baseURL }) => {
   const payPath = await payPage(page, baseURL as string);
   const colours: Record<string, string[]> = {};
   for (const colorScheme of ["light", "dark"] as const) {

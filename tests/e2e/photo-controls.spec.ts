@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, test, toast } from "./fixtures";
+import { expect, signedInTest, toast } from "./fixtures";
 
 // A real 1×1 PNG.
 const PNG = Buffer.from(
@@ -18,8 +18,7 @@ async function pickAndUpload(page: Page, file: { name: string; mimeType: string;
   return dashboard;
 }
 
-test("the upload can be paused and resumed from the file list", async ({ page, readyUser }) => {
-  expect(readyUser.email).toBeTruthy();
+signedInTest("the upload can be paused and resumed from the file list", async ({ page }) => {
   // The first PUT is held (a slow network) until the test ends; later ones go through.
   let puts = 0;
   let release = () => {};
@@ -48,8 +47,7 @@ test("the upload can be paused and resumed from the file list", async ({ page, r
   release();
 });
 
-test("a refused non-image says why, after a single attempt", async ({ page, readyUser }) => {
-  expect(readyUser.email).toBeTruthy();
+signedInTest("a refused non-image says why, after a single attempt", async ({ page }) => {
   let puts = 0;
   page.on("request", (request) => {
     if (isUploadPut(request.method(), request.url())) puts += 1;

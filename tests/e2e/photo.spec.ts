@@ -1,4 +1,4 @@
-import { expect, test, toast } from "./fixtures";
+import { expect, signedInTest, toast } from "./fixtures";
 
 // A real 1×1 PNG.
 const PNG = Buffer.from(
@@ -17,53 +17,50 @@ async function chooseFile(
   return dialog;
 }
 
-test("uploads a photo through the modal and shows it on Profile and the pay page", async ({
-  page,
-  baseURL,
-  readyUser,
-}) => {
-  expect(readyUser.email).toBeTruthy();
-  await page.goto("/profile");
-  await page.getByRole("link", { name: "Change photo" }).click();
-  await expect(page).toHaveURL(/\/photo$/);
-  await expect(page.getByRole("heading", { name: "Upload Profile Photo" })).toBeVisible();
-  await expect(page.getByText("Add a photo to personalize your payment requests")).toBeVisible();
+signedInTest(
+  "uploads a photo through the modal and shows it on Profile and the pay page",
+  async ({ page, baseURL }) => {
+    await page.goto("/profile");
+    await page.getByRole("link", { name: "Change photo" }).click();
+    await expect(page).toHaveURL(/\/photo$/);
+    await expect(page.getByRole("heading", { name: "Upload Profile Photo" })).toBeVisible();
+    await expect(page.getByText("Add a photo to personalize your payment requests")).toBeVisible();
 
-  const dialog = await chooseFile(page, { name: "me.png", mimeType: "image/png", buffer: PNG });
-  // No automatic start: the file waits in the list until Upload is pressed.
-  await expect(dialog.getByText("me.png")).toBeVisible();
-  await dialog.getByRole("button", { name: /Upload 1 file/ }).click();
+    const dialog = await chooseFile(page, { name: "me.png", mimeType: "image/png", buffer: PNG });
+    // No automatic start: the file waits in the list until Upload is pressed.
+    await expect(dialog.getByText("me.png")).toBeVisible();
+    await dialog.getByRole("button", { name: /Upload 1 file/ }).click();
 
-  await expect(toast(page, "Photo uploaded successfully!")).toContainText(
-    "Your profile photo has been updated.",
-  );
-  await expect(page.getByText("Photo updated!")).toBeVisible();
-  await expect(dialog).toBeHidden();
-  const preview = page.getByRole("img", { name: "Your profile photo" });
-  const src = await preview.getAttribute("src");
-  expect(src).toMatch(/^\/objects\/uploads\//);
-  const image = await page.request.get(src as string);
-  expect(image.headers()["content-type"]).toBe("image/png");
+    await expect(toast(page, "Photo uploaded successfully!")).toContainText(
+      "Your profile photo has been updated.",
+    );
+    await expect(page.getByText("Photo updated!")).toBeVisible();
+    await expect(dialog).toBeHidden();
+    const preview = page.getByRole("img", { name: "Your profile photo" });
+    const src = await preview.getAttribute("src");
+    expect(src).toMatch(/^\/objects\/uploads\//);
+    const image = await page.request.get(src as string);
+    expect(image.headers()["content-type"]).toBe("image/png");
 
-  await page.getByRole("link", { name: "Return to Profile" }).click();
-  await expect(page.getByRole("img", { name: "Your profile photo" })).toHaveAttribute("src", src as string);
+    await page.getByRole("link", { name: "Return to Profile" }).click();
+    await expect(page.getByRole("img", { name: "Your profile photo" })).toHaveAttribute("src", src as string);
 
-  const created = await page.request.post("/api/payment-requests", {
-    headers: { origin: baseURL as string },
-    data: { recipientName: "Sam", recipientPhone: "2125550101", amount: "10.00", description: "Lunch" },
-  });
-  const { request } = await created.json();
-  await page.goto(new URL(request.shortUrl).pathname);
-  await expect(page.locator(`img[src="${src}"]`)).toBeVisible();
-  // The link preview shows a card drawn from the photo (docs/decisions/006-link-preview-card.md).
-  const card = (await page.locator('meta[property="og:image"]').getAttribute("content")) as string;
-  expect(card.startsWith(`${baseURL}${new URL(request.shortUrl).pathname}/card/`)).toBe(true);
-  const drawn = await page.request.get(card);
-  expect(drawn.headers()["content-type"]).toBe("image/png");
-});
+    const created = await page.request.post("/api/payment-requests", {
+      headers: { origin: baseURL as string },
+      data: { recipientName: "Sam", recipientPhone: "2125550101", amount: "10.00", description: "Lunch" },
+    });
+    const { request } = await created.json();
+    await page.goto(new URL(request.shortUrl).pathname);
+    await expect(page.locator(`img[src="${src}"]`)).toBeVisible();
+    // The link preview shows a card drawn from the photo (docs/decisions/006-link-preview-card.md).
+    const card = (await page.locator('meta[property="og:image"]').getAttribute("content")) as string;
+    expect(card.startsWith(`${baseURL}${new URL(request.shortUrl).pathname}/card/`)).toBe(true);
+    const drawn = await page.request.get(card);
+    expect(drawn.headers()["content-type"]).toBe("image/png");
+  },
+);
 
-test("Uppy refuses a file over 5 MB before uploading", async ({ page, readyUser }) => {
-  expect(readyUser.email).toBeTruthy();
+signedInTest("Uppy refuses a file over 5 MB before uploading", async ({ page }) => {
   await page.goto("/photo");
   const big = Buffer.concat([PNG, Buffer.alloc(6 * 1024 * 1024)]);
   const dialog = await chooseFile(page, { name: "huge.png", mimeType: "image/png", buffer: big });
@@ -73,8 +70,7 @@ test("Uppy refuses a file over 5 MB before uploading", async ({ page, readyUser 
   await expect(dialog.getByText("huge.png")).toHaveCount(0);
 });
 
-test("shows 'Upload failed' when the server refuses the file", async ({ page, readyUser }) => {
-  expect(readyUser.email).toBeTruthy();
+signedInTest("shows 'Upload failed' when the server refuses the file", async ({ page }) => {
   await page.goto("/photo");
   const html = Buffer.from("<!doctype html><script>alert(1)</script>");
   const dialog = await chooseFile(page, { name: "innocent.png", mimeType: "image/png", buffer: html });

@@ -1,20 +1,5 @@
 import { devices } from "@playwright/test";
-import { expect, test, toast } from "./fixtures";
-
-/** Records `sms:` link clicks instead of leaving the page (the composer does not exist here). */
-const CAPTURE_SMS = () => {
-  document.addEventListener(
-    "click",
-    (event) => {
-      const link = (event.target as Element | null)?.closest?.('a[href^="sms:"]');
-      if (link) {
-        event.preventDefault();
-        (window as unknown as { __sms: string }).__sms = (link as HTMLAnchorElement).href;
-      }
-    },
-    true,
-  );
-};
+import { captureSms, expect, signedInTest, smsFollowed, test, toast } from "./fixtures";
 
 test("create → SMS → pending → public pay page → mark paid → page says paid", async ({
   page,
@@ -22,8 +7,7 @@ test("create → SMS → pending → public pay page → mark paid → page says
   browser,
   readyUser,
 }) => {
-  expect(readyUser.profileName).toBe("Robin Example");
-  await page.addInitScript(CAPTURE_SMS);
+  await captureSms(page);
   await page.goto("/");
   await page.getByRole("link", { name: "Request Payment" }).click();
   await expect(page.getByRole("heading", { name: "Request Payment" })).toBeVisible();
@@ -60,7 +44,7 @@ test("create → SMS → pending → public pay page → mark paid → page says
   // The exact text, shown before sending: plain "and" survives every composer's sms: parser.
   const preview = page.getByTestId("message-preview");
   await expect(preview).toHaveText(
-    `Hi Sam, Robin Example is requesting $25.50 for Pizza and drinks. Pay here: ${baseURL}/pay/…(your link)`,
+    `Hi Sam, ${readyUser.profileName} is requesting $25.50 for Pizza and drinks. Pay here: ${baseURL}/pay/…(your link)`,
   );
   await expect(page.getByText("Fits in one text.")).toBeVisible();
   await expect(
@@ -71,8 +55,8 @@ test("create → SMS → pending → public pay page → mark paid → page says
   await expect(toast(page, "Payment Request Created")).toContainText(
     "Your payment request has been created and SMS launched!",
   );
-  const sms = await page.waitForFunction(() => (window as unknown as { __sms?: string }).__sms);
-  const href = (await sms.jsonValue()) as string;
+  await expect.poll(() => smsFollowed(page)).toHaveLength(1);
+  const [href = ""] = await smsFollowed(page);
   expect(href.startsWith("sms:+12125550101?&body=")).toBe(true);
   const body = decodeURIComponent(href.split("&body=")[1] as string);
   expect(body).toMatch(
@@ -155,8 +139,7 @@ test("create → SMS → pending → public pay page → mark paid → page says
   await paid.close();
 });
 
-test("the phone input keeps the caret where the digit was edited", async ({ page, readyUser }) => {
-  expect(readyUser.email).toBeTruthy();
+signedInTest("the phone input keeps the caret where the digit was edited", async ({ page }) => {
   await page.goto("/request");
   const phone = page.getByLabel("Mobile Phone");
   await phone.pressSequentially("2125550101");
@@ -171,43 +154,41 @@ test("the phone input keeps the caret where the digit was edited", async ({ page
   expect(await phone.evaluate((input: HTMLInputElement) => input.selectionStart)).toBe(7);
 });
 
-test("contacts: empty states, prefill the request form, delete with confirm", async ({
-  page,
-  baseURL,
-  readyUser,
-}) => {
-  expect(readyUser.email).toBeTruthy();
-  await page.goto("/");
-  await expect(page.getByText("No payment requests yet")).toBeVisible();
-  await page.goto("/archive");
-  await expect(page.getByText("No Payment Requests")).toBeVisible();
-  await page.goto("/contacts");
-  await expect(page.getByText("No Contacts Yet")).toBeVisible();
-  await expect(page.getByRole("link", { name: "Create Payment Request" })).toHaveAttribute(
-    "href",
-    "/request",
-  );
+signedInTest(
+  "contacts: empty states, prefill the request form, delete with confirm",
+  async ({ page, baseURL }) => {
+    await page.goto("/");
+    await expect(page.getByText("No payment requests yet")).toBeVisible();
+    await page.goto("/archive");
+    await expect(page.getByText("No Payment Requests")).toBeVisible();
+    await page.goto("/contacts");
+    await expect(page.getByText("No Contacts Yet")).toBeVisible();
+    await expect(page.getByRole("link", { name: "Create Payment Request" })).toHaveAttribute(
+      "href",
+      "/request",
+    );
 
-  await page.request.post("/api/payees", {
-    headers: { origin: baseURL as string },
-    data: { name: "Alex Kim", phone: "2125550102" },
-  });
-  await page.reload();
-  await expect(page.getByText("(212) 555-0102")).toBeVisible();
-  await page.getByRole("button", { name: "Request Payment from Alex Kim" }).click();
-  await expect(page).toHaveURL(/\/request$/);
-  await expect(page.getByLabel("Name", { exact: true })).toHaveValue("Alex Kim");
-  await expect(page.getByLabel("Mobile Phone")).toHaveValue("(212) 555-0102");
+    await page.request.post("/api/payees", {
+      headers: { origin: baseURL as string },
+      data: { name: "Alex Kim", phone: "2125550102" },
+    });
+    await page.reload();
+    await expect(page.getByText("(212) 555-0102")).toBeVisible();
+    await page.getByRole("button", { name: "Request Payment from Alex Kim" }).click();
+    await expect(page).toHaveURL(/\/request$/);
+    await expect(page.getByLabel("Name", { exact: true })).toHaveValue("Alex Kim");
+    await expect(page.getByLabel("Mobile Phone")).toHaveValue("(212) 555-0102");
 
-  await page.goto("/contacts");
-  await page.getByRole("button", { name: "Delete Alex Kim" }).click();
-  await page
-    .getByRole("dialog", { name: "Are you sure you want to delete Alex Kim?" })
-    .getByRole("button", { name: "Delete" })
-    .click();
-  await expect(toast(page, "Contact Deleted")).toBeVisible();
-  await expect(page.getByText("No Contacts Yet")).toBeVisible();
-});
+    await page.goto("/contacts");
+    await page.getByRole("button", { name: "Delete Alex Kim" }).click();
+    await page
+      .getByRole("dialog", { name: "Are you sure you want to delete Alex Kim?" })
+      .getByRole("button", { name: "Delete" })
+      .click();
+    await expect(toast(page, "Contact Deleted")).toBeVisible();
+    await expect(page.getByText("No Contacts Yet")).toBeVisible();
+  },
+);
 
 test("an unknown pay link shows the not-found view", async ({ page }) => {
   await page.goto("/pay/doesnotexist");

@@ -1,5 +1,5 @@
 import { devices } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import { expect, signedInTest, test } from "./fixtures";
 
 /**
  * The README's pictures, taken from the running app: `SCREENSHOTS=1 npx playwright test
@@ -7,8 +7,7 @@ import { expect, test } from "./fixtures";
  */
 test.skip(!process.env.SCREENSHOTS, "set SCREENSHOTS=1 to refresh docs/*.png");
 
-test("README screenshots", async ({ page, baseURL, browser, readyUser }) => {
-  expect(readyUser.email).toBeTruthy();
+signedInTest("README screenshots", async ({ page, baseURL, browser }) => {
   const origin = { origin: baseURL as string };
   let payPath = "";
   for (const [name, amount, description] of [

@@ -7,7 +7,7 @@ afterAll(dropDatabases);
 
 /**
  * The payer on one app process, the requester's open Home on another, one PostgreSQL: the
- * claim reaches the requester within 2 s through NOTIFY (docs/decisions/015-close-the-loop.md).
+ * claim reaches the requester within 2 s through NOTIFY (docs/decisions/016-close-the-loop.md).
  */
 it("a claim made on one process shows on the requester's Home served by another, within 2 s", async () => {
   const database = await createDatabase();

@@ -16,7 +16,7 @@ function refreshRequests(queryClient: QueryClient) {
 }
 
 /**
- * Live Home and Archive (docs/decisions/015-close-the-loop.md): one EventSource per tab on
+ * Live Home and Archive (docs/decisions/016-close-the-loop.md): one EventSource per tab on
  * GET /api/events while signed in. Each event refetches the request lists; so does every
  * (re)connection, which covers whatever happened while the stream was down. Claims that arrive
  * count in the tab title until the person comes back to the tab or uses it.

@@ -147,7 +147,17 @@ export const paymentRequests = pgTable(
   (t) => [
     uniqueIndex("payment_request_code_idx").on(t.code),
     index("payment_request_split_idx").on(t.splitId),
-    index("payment_request_user_created_idx").on(t.userId, t.createdAt),
+    // One index per list order (docs/decisions/015-keyset-pagination.md): newest first,
+    // pending first then newest (an expression column), and newest first within one status,
+    // whose trailing amount lets Archive's totals read the index alone.
+    index("payment_request_user_created_id_idx").on(t.userId, t.createdAt, t.id),
+    index("payment_request_user_pending_created_idx").on(
+      t.userId,
+      sql`(${t.status} = 'pending')`,
+      t.createdAt,
+      t.id,
+    ),
+    index("payment_request_user_status_created_idx").on(t.userId, t.status, t.createdAt, t.id, t.amount),
     check("payment_request_amount_positive", sql`${t.amount} > 0 AND ${t.amount} <= 1000000`),
     check("payment_request_phone_digits", sql`${t.recipientPhone} ~ '^[0-9]{10}$'`),
   ],
@@ -187,6 +197,7 @@ export const payees = pgTable(
   },
   (t) => [
     uniqueIndex("payee_user_phone_idx").on(t.userId, t.phone),
+    index("payee_user_name_idx").on(t.userId, sql`lower(${t.name})`, t.id),
     check("payee_phone_digits", sql`${t.phone} ~ '^[0-9]{10}$'`),
   ],
 );

@@ -34,6 +34,21 @@ describe("password hasher", () => {
     expect(hasher.isOutdated(cheap)).toBe(true);
   });
 
+  it("treats a password typed in composed or decomposed Unicode as the same password", async () => {
+    const hasher = createPasswordHasher({ memoryKib: 64, iterations: 1 }, createHashQueue());
+    const composed = "caf\u00e9 cr\u00e8me br\u00fbl\u00e9e";
+    const decomposed = composed.normalize("NFD");
+    expect(decomposed).not.toBe(composed);
+    for (const [typed, later] of [
+      [composed, decomposed],
+      [decomposed, composed],
+    ]) {
+      const hash = await hasher.hash(typed as string);
+      expect(await hasher.verify({ hash, password: later as string })).toBe(true);
+    }
+    expect(await hasher.verify({ hash: scryptHash(composed), password: decomposed })).toBe(true);
+  });
+
   it("runs at most `concurrency` tasks and refuses past `maxWaiting`", async () => {
     const queue = createHashQueue({ concurrency: 1, maxWaiting: 1 });
     let release = () => {};

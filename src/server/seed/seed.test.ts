@@ -24,7 +24,9 @@ it("fills the embedded database with a demo account and requests in every status
   } finally {
     await database.close();
   }
-});
+  // A fresh PGlite data folder takes ~5 s to create and the seed opens it three times: on a
+  // loaded 2-core machine that passed the default 30 s once.
+}, 120_000);
 
 it("refuses a DATABASE_URL without --force", async () => {
   process.env.DATABASE_URL = "postgres://nobody@127.0.0.1:1/none";

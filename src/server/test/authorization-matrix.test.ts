@@ -155,6 +155,13 @@ const MATRIX: Record<string, Case[]> = {
       expect: signedIn(201),
     },
   ],
+  "GET /api/payment-requests/summary": [
+    {
+      name: "own totals only",
+      call: () => ({ url: "/api/payment-requests/summary" }),
+      expect: signedIn(200),
+    },
+  ],
   "GET /api/payment-requests/export.csv": [
     {
       name: "own history only",

@@ -1,9 +1,9 @@
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import os from "node:os";
+import { writeFileSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
 import { openDatabase } from "../db/client";
+import { runTempRoot } from "./temp-root";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -17,7 +17,7 @@ declare module "vitest" {
  * a PostgreSQL template database. Each test file then starts from a copy.
  */
 export default async function setup(project: TestProject) {
-  const dir = mkdtempSync(path.join(os.tmpdir(), "collect-test-"));
+  const { dir, remove } = runTempRoot();
   const database = await openDatabase({ kind: "pglite" });
   const client = (database.db as unknown as { $client: { dumpDataDir(c: "none"): Promise<Blob> } }).$client;
   const dump = await client.dumpDataDir("none");
@@ -41,7 +41,7 @@ export default async function setup(project: TestProject) {
   project.provide("postgresTemplate", templateName);
 
   return async () => {
-    rmSync(dir, { recursive: true, force: true });
+    remove();
     if (url && templateName) {
       const admin = new pg.Client({ connectionString: url });
       await admin.connect();

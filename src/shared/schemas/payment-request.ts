@@ -4,6 +4,7 @@ import { LIMIT_MESSAGES, PHONE_MESSAGES, VALIDATION } from "../messages";
 import { amountProblem, parseAmount } from "../money";
 import { checkPhone } from "../phone";
 import { ClaimViaSchema } from "./claim";
+import { cursorSchema, MicrosecondTimeSchema, PageLimitSchema, UuidSchema } from "./page";
 import { ProviderSchema } from "./payment-account";
 
 export const RequestStatusSchema = z.enum(["pending", "paid", "cancelled"]);
@@ -120,3 +121,47 @@ export const PublicPaymentViewSchema = z.object({
   paymentAccounts: z.array(z.object({ provider: ProviderSchema, accountHandle: z.string() })),
 });
 export type PublicPaymentView = z.infer<typeof PublicPaymentViewSchema>;
+
+/** Where the last row of a page sorted: its pending group, creation time and id. */
+const RequestCursorKeySchema = z.strictObject({ p: z.boolean(), t: MicrosecondTimeSchema, i: UuidSchema });
+export type RequestCursorKey = z.infer<typeof RequestCursorKeySchema>;
+
+/**
+ * The search text: requests whose recipient name or description contains it (case-insensitive,
+ * spaces around it ignored), as Archive's search box means it.
+ */
+export const RequestSearchSchema = z
+  .string()
+  .trim()
+  .max(100, "Search: at most 100 characters.")
+  .optional()
+  .transform((v) => v || undefined);
+
+/** Filters shared by the list, its summary and the CSV export. */
+export const RequestFilterSchema = z.object({
+  status: RequestStatusSchema.optional(),
+  q: RequestSearchSchema,
+});
+export type RequestFilter = z.infer<typeof RequestFilterSchema>;
+
+/**
+ * GET /api/payment-requests query. `order=pending-first` (the default: Home) or `newest` (Archive);
+ * with a status filter both are newest first. The next page's URL comes in the `Link` header.
+ */
+export const PaymentRequestListQuerySchema = RequestFilterSchema.extend({
+  order: z.enum(["pending-first", "newest"]).default("pending-first"),
+  limit: PageLimitSchema,
+  cursor: cursorSchema(RequestCursorKeySchema).optional(),
+});
+export type PaymentRequestListQuery = z.infer<typeof PaymentRequestListQuerySchema>;
+
+/** GET /api/payment-requests/summary: Archive's totals over every matching row, not a page. */
+export const PaymentRequestSummarySchema = z.object({
+  count: z.number().int(),
+  counts: z.object({ pending: z.number().int(), paid: z.number().int(), cancelled: z.number().int() }),
+  /** Paid amounts, as exact decimal text ("25.50"). */
+  collected: z.string(),
+  /** Pending amounts, as exact decimal text. */
+  outstanding: z.string(),
+});
+export type PaymentRequestSummary = z.infer<typeof PaymentRequestSummarySchema>;

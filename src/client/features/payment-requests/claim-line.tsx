@@ -15,7 +15,7 @@ function useNow(everyMs: number): number {
 
 /**
  * The payer's "I've paid" on a pending request's card, right above Mark Paid: their word, not
- * yet the requester's (docs/decisions/015-close-the-loop.md).
+ * yet the requester's (docs/decisions/016-close-the-loop.md).
  */
 export function ClaimLine({ request }: { request: PaymentRequest }) {
   const now = useNow(30_000);

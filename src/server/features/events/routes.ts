@@ -15,7 +15,7 @@ const MAX_STREAMS_PER_USER = 20;
 /**
  * GET /api/events: Server-Sent Events of the signed-in user's requests (created, viewed, claimed,
  * paid, cancelled), fed by PostgreSQL NOTIFY so a change made through any app process reaches
- * every tab (docs/decisions/015-close-the-loop.md). Events carry an `id:`; the client refetches
+ * every tab (docs/decisions/016-close-the-loop.md). Events carry an `id:`; the client refetches
  * its lists whenever the stream (re)opens, which covers anything missed while it was down, so
  * Last-Event-ID needs no replay here. A `resync` event says the same after this process's own
  * LISTEN connection was lost. Streams end when the app closes.

@@ -18,7 +18,7 @@ const CodeParams = z.object({ code: z.string().max(64) });
 const NOT_FOUND = "Payment request not found";
 
 /**
- * The payer's "I've paid" (docs/decisions/015-close-the-loop.md). Public like the view beacon
+ * The payer's "I've paid" (docs/decisions/016-close-the-loop.md). Public like the view beacon
  * and posted the same way, by the page's script: JSON only and with an Origin header, which a
  * link-preview bot or an HTML form never sends (the CSRF guard refuses other sites). The answer
  * is empty: nothing about the request or its requester comes back.

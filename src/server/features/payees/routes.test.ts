@@ -1,4 +1,6 @@
+import { eq, sql } from "drizzle-orm";
 import { expect, it } from "vitest";
+import { payees, users } from "../../db/schema";
 import { as, createReadyUser, describeEachDatabase } from "../../test/harness";
 
 describeEachDatabase("payees", (ctx) => {
@@ -48,5 +50,54 @@ describeEachDatabase("payees", (ctx) => {
     expect((await anonymous("DELETE", "/api/payees/00000000-0000-4000-8000-000000000000")).statusCode).toBe(
       401,
     );
+  });
+});
+
+describeEachDatabase("payee pages", (ctx) => {
+  it("pages contacts by name, each once, with the next page in a Link header; others' never", async () => {
+    const user = await createReadyUser(ctx.app);
+    const [owner] = await ctx.database.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, user.email));
+    const names = Array.from({ length: 130 }, (_, n) => `${["sam", "Alex", "Émile", "zoe"][n % 4]} ${n % 7}`);
+    await ctx.database.db.insert(payees).values(
+      names.map((name, n) => ({
+        userId: owner?.id as string,
+        name,
+        phone: String(2125550000 + n),
+      })),
+    );
+    const bob = as(ctx.app, await createReadyUser(ctx.app));
+    await bob("POST", "/api/payees", { name: "Bob's friend", phone: "2125559999" });
+    const call = as(ctx.app, user);
+    const first = await call("GET", "/api/payees");
+    expect(first.json()).toHaveLength(50);
+    expect(first.headers.link).toMatch(/^<\/api\/payees\?limit=50&cursor=[A-Za-z0-9_-]+>; rel="next"$/);
+    const seen: { id: string; name: string }[] = [];
+    let next: string | null = "/api/payees?limit=40";
+    let pages = 0;
+    while (next) {
+      const response = await call("GET", next);
+      seen.push(...response.json());
+      pages += 1;
+      next = response.headers.link ? (/^<([^>]+)>/.exec(String(response.headers.link))?.[1] ?? null) : null;
+      // Bob following Alice's link sees only his own contact.
+      if (next) {
+        const theirs = (await bob("GET", next)).json().map((p: { name: string }) => p.name);
+        expect(theirs.filter((name: string) => name !== "Bob's friend")).toEqual([]);
+      }
+    }
+    expect(pages).toBe(4);
+    expect(new Set(seen.map((p) => p.id)).size).toBe(130);
+    const sorted = await ctx.database.db
+      .select({ id: payees.id })
+      .from(payees)
+      .where(eq(payees.userId, owner?.id as string))
+      .orderBy(sql`lower(${payees.name}), ${payees.id}`);
+    expect(seen.map((p) => p.id)).toEqual(sorted.map((p) => p.id));
+    expect((await call("GET", "/api/payees?cursor=bad!")).json()).toEqual({
+      message: "cursor: Invalid cursor.",
+    });
   });
 });

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { PayeeInputSchema, PayeeSchema } from "../../../shared/schemas/payee";
+import { encodeCursor, nextPageLink } from "../../../shared/schemas/page";
+import { PayeeInputSchema, PayeeListQuerySchema, PayeeSchema } from "../../../shared/schemas/payee";
 import { IdParamsSchema } from "../../../shared/schemas/payment-request";
 import type { AppContext } from "../../context";
 import { signedInUser } from "../../plugins/auth";
@@ -12,8 +13,20 @@ export const payeeRoutes =
   async (app) => {
     app.get(
       "/api/payees",
-      { preHandler: requireUser, schema: { response: { 200: z.array(PayeeSchema) } } },
-      async (request) => listPayees(db, signedInUser(request).id),
+      {
+        preHandler: requireUser,
+        schema: { querystring: PayeeListQuerySchema, response: { 200: z.array(PayeeSchema) } },
+      },
+      async (request, reply) => {
+        const { rows, next } = await listPayees(db, signedInUser(request).id, request.query);
+        if (next) {
+          reply.header(
+            "link",
+            nextPageLink("/api/payees", { limit: request.query.limit, cursor: encodeCursor(next) }),
+          );
+        }
+        return rows;
+      },
     );
 
     app.post(

@@ -123,3 +123,30 @@ describeEachDatabase("request lifecycle beyond the spec", (ctx) => {
     expect((await as(ctx.app, null)("GET", "/api/payment-requests/export.csv")).statusCode).toBe(401);
   });
 });
+
+describeEachDatabase("the pending → paid/cancelled update under concurrency", (ctx) => {
+  it("two concurrent status changes on one request: exactly one wins, the other is 409", async () => {
+    const call = as(ctx.app, await createReadyUser(ctx.app));
+    // Several requests at once, so that on PostgreSQL (a pool of connections) the two calls of
+    // each pair really overlap.
+    const ids = await Promise.all(
+      Array.from(
+        { length: 8 },
+        async () => (await call("POST", "/api/payment-requests", body)).json().request.id,
+      ),
+    );
+    await Promise.all(
+      ids.map(async (id: string, i) => {
+        const [first, second] = i % 2 === 0 ? (["paid", "cancelled"] as const) : (["paid", "paid"] as const);
+        const answers = await Promise.all(
+          [first, second].map((status) => call("PATCH", `/api/payment-requests/${id}/status`, { status })),
+        );
+        const codes = answers.map((a) => a.statusCode).sort();
+        expect(codes, `request ${i}`).toEqual([200, 409]);
+        const winner = answers.find((a) => a.statusCode === 200)?.json().status;
+        const listed = (await call("GET", "/api/payment-requests")).json();
+        expect(listed.find((r: { id: string }) => r.id === id).status).toBe(winner);
+      }),
+    );
+  });
+});

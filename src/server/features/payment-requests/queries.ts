@@ -1,4 +1,10 @@
-import { and, desc, eq, getTableColumns, sql } from "drizzle-orm";
+import { and, desc, eq, getTableColumns, ilike, or, sql } from "drizzle-orm";
+import type {
+  PaymentRequestListQuery,
+  PaymentRequestSummary,
+  RequestCursorKey,
+  RequestFilter,
+} from "../../../shared/schemas/payment-request";
 import type { Db } from "../../db/client";
 import { paymentRequests, users } from "../../db/schema";
 import { displayNameSql } from "../../db/shared-queries";
@@ -57,17 +63,93 @@ export async function createPaymentRequest(
   }
 }
 
-/** The caller's requests: pending first, then newest first (docs/product.md#home). */
-export function listPaymentRequests(db: Db, userId: string): Promise<Row[]> {
-  return db
-    .select()
+/** A row's sort key to the microsecond, for its page cursor (a Date keeps milliseconds only). */
+const createdAtText = sql<string>`to_char(${paymentRequests.createdAt} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+/** Must read exactly as in the index payment_request_user_pending_created_idx (a constant, no parameter). */
+const isPending = sql<boolean>`(${paymentRequests.status} = 'pending')`;
+
+function filterWhere(userId: string, filter: Partial<RequestFilter>) {
+  const pattern = filter.q && `%${filter.q.replace(/[\\%_]/g, "\\$&")}%`;
+  return and(
+    eq(paymentRequests.userId, userId),
+    filter.status ? eq(paymentRequests.status, filter.status) : undefined,
+    pattern
+      ? or(ilike(paymentRequests.recipientName, pattern), ilike(paymentRequests.description, pattern))
+      : undefined,
+  );
+}
+
+export type RequestPage = { rows: Row[]; next: RequestCursorKey | null };
+
+/**
+ * One page of the caller's requests after `cursor`, by keyset on (created_at, id) so every page
+ * costs the same at any history size (docs/decisions/015-keyset-pagination.md). Pending first
+ * (docs/product.md#home) reads the expression index whose first sort column is "is pending".
+ */
+export async function listPaymentRequests(
+  db: Db,
+  userId: string,
+  query: Partial<RequestFilter> & Pick<PaymentRequestListQuery, "order" | "limit" | "cursor">,
+): Promise<RequestPage> {
+  const pendingFirst = query.order === "pending-first" && !query.status;
+  const { cursor } = query;
+  const after = !cursor
+    ? undefined
+    : pendingFirst
+      ? sql`(${isPending}, ${paymentRequests.createdAt}, ${paymentRequests.id}) < (${cursor.p}::boolean, ${cursor.t}::timestamptz, ${cursor.i}::uuid)`
+      : sql`(${paymentRequests.createdAt}, ${paymentRequests.id}) < (${cursor.t}::timestamptz, ${cursor.i}::uuid)`;
+  const found = await db
+    .select({ ...getTableColumns(paymentRequests), at: createdAtText, pending: isPending })
     .from(paymentRequests)
-    .where(eq(paymentRequests.userId, userId))
+    .where(and(filterWhere(userId, query), after))
     .orderBy(
-      sql`${paymentRequests.status} = 'pending' DESC`,
+      ...(pendingFirst ? [desc(isPending)] : []),
       desc(paymentRequests.createdAt),
       desc(paymentRequests.id),
-    );
+    )
+    .limit(query.limit + 1);
+  const page = found.slice(0, query.limit);
+  const last = page.at(-1);
+  return {
+    rows: page.map(({ at: _at, pending: _pending, ...row }) => row),
+    next: found.length > query.limit && last ? { p: last.pending, t: last.at, i: last.id } : null,
+  };
+}
+
+/** Every matching request in `batch`-sized pages, newest first, for streaming (the CSV export). */
+export async function* allPaymentRequests(db: Db, userId: string, batch = 1000): AsyncGenerator<Row[]> {
+  let cursor: RequestCursorKey | undefined;
+  do {
+    const page = await listPaymentRequests(db, userId, { order: "newest", limit: batch, cursor });
+    if (page.rows.length > 0) yield page.rows;
+    cursor = page.next ?? undefined;
+  } while (cursor);
+}
+
+/** Archive's totals and counts over every request matching the filter, computed in SQL. */
+export async function summarizePaymentRequests(
+  db: Db,
+  userId: string,
+  filter: RequestFilter,
+): Promise<PaymentRequestSummary> {
+  const countOf = (status: Row["status"]) =>
+    sql<number>`(count(*) FILTER (WHERE ${paymentRequests.status} = ${status}))::int`;
+  const sumOf = (status: Row["status"]) =>
+    sql<string>`coalesce(sum(${paymentRequests.amount}) FILTER (WHERE ${paymentRequests.status} = ${status}), 0)::numeric(20, 2)::text`;
+  const [row] = await db
+    .select({
+      count: sql<number>`count(*)::int`,
+      pending: countOf("pending"),
+      paid: countOf("paid"),
+      cancelled: countOf("cancelled"),
+      collected: sumOf("paid"),
+      outstanding: sumOf("pending"),
+    })
+    .from(paymentRequests)
+    .where(filterWhere(userId, filter));
+  if (!row) throw new Error("aggregate returned no row");
+  const { count, pending, paid, cancelled, collected, outstanding } = row;
+  return { count, counts: { pending, paid, cancelled }, collected, outstanding };
 }
 
 export type PendingUpdateResult =

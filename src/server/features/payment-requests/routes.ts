@@ -1,13 +1,15 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { toCsv } from "../../../shared/csv";
-import { formatPhone } from "../../../shared/phone";
+import { encodeCursor, nextPageLink } from "../../../shared/schemas/page";
 import {
   CreatePaymentRequestResponseSchema,
   IdParamsSchema,
   PaymentRequestInputSchema,
+  PaymentRequestListQuerySchema,
   PaymentRequestSchema,
+  PaymentRequestSummarySchema,
   ReminderResponseSchema,
+  RequestFilterSchema,
   StatusUpdateSchema,
 } from "../../../shared/schemas/payment-request";
 import { composeReminderMessage, composeSmsMessage } from "../../../shared/sms";
@@ -15,11 +17,13 @@ import type { AppContext } from "../../context";
 import { toPaymentRequest } from "../../db/shared-queries";
 import { signedInUser } from "../../plugins/auth";
 import { HttpError } from "../../plugins/errors";
+import { paymentRequestsCsv } from "./export";
 import {
   createPaymentRequest,
   listPaymentRequests,
   type PendingUpdateResult,
   requesterNameOf,
+  summarizePaymentRequests,
   updatePending,
 } from "./queries";
 
@@ -38,11 +42,32 @@ export const paymentRequestRoutes =
   async (app) => {
     app.get(
       "/api/payment-requests",
-      { preHandler: requireUser, schema: { response: { 200: z.array(PaymentRequestSchema) } } },
-      async (request) => {
-        const rows = await listPaymentRequests(db, signedInUser(request).id);
+      {
+        preHandler: requireUser,
+        schema: {
+          querystring: PaymentRequestListQuerySchema,
+          response: { 200: z.array(PaymentRequestSchema) },
+        },
+      },
+      async (request, reply) => {
+        const { query } = request;
+        const { rows, next } = await listPaymentRequests(db, signedInUser(request).id, query);
+        if (next) {
+          const { status, q, order, limit } = query;
+          const cursor = encodeCursor(next);
+          reply.header("link", nextPageLink("/api/payment-requests", { status, q, order, limit, cursor }));
+        }
         return rows.map((row) => toPaymentRequest(row, config.publicUrl));
       },
+    );
+
+    app.get(
+      "/api/payment-requests/summary",
+      {
+        preHandler: requireUser,
+        schema: { querystring: RequestFilterSchema, response: { 200: PaymentRequestSummarySchema } },
+      },
+      async (request) => summarizePaymentRequests(db, signedInUser(request).id, request.query),
     );
 
     app.post(
@@ -102,38 +127,11 @@ export const paymentRequestRoutes =
 
     // The whole history as CSV (docs/product.md#archive).
     app.get("/api/payment-requests/export.csv", { preHandler: requireUser }, async (request, reply) => {
-      const rows = (await listPaymentRequests(db, signedInUser(request).id))
-        .map((row) => toPaymentRequest(row, config.publicUrl))
-        .sort((a, b) => b.createdAt.localeCompare(a.createdAt));
-      const csv = toCsv([
-        [
-          "Created",
-          "Recipient",
-          "Phone",
-          "Amount (USD)",
-          "Status",
-          "Description",
-          "Link",
-          "Viewed",
-          "Last reminded",
-        ],
-        ...rows.map((r) => [
-          r.createdAt,
-          r.recipientName,
-          formatPhone(r.recipientPhone),
-          r.amount,
-          r.status,
-          r.description ?? "",
-          r.shortUrl,
-          r.viewedAt ?? "",
-          r.lastRemindedAt ?? "",
-        ]),
-      ]);
       const day = new Date().toISOString().slice(0, 10);
       return reply
         .header("content-type", "text/csv; charset=utf-8")
         .header("content-disposition", `attachment; filename="collect-requests-${day}.csv"`)
         .header("cache-control", "no-store")
-        .send(csv);
+        .send(paymentRequestsCsv(db, signedInUser(request).id, config.publicUrl));
     });
   };

@@ -33,7 +33,7 @@ function toSplit({ split, requests, requesterName }: SplitWithRequests, publicUr
   };
 }
 
-/** Split a bill (docs/decisions/015-close-the-loop.md): one request per person, made together. */
+/** Split a bill (docs/decisions/016-close-the-loop.md): one request per person, made together. */
 export const splitRoutes =
   ({ db, config, requireUser }: AppContext): FastifyPluginAsyncZod =>
   async (app) => {

@@ -58,9 +58,13 @@ describeEachDatabase("sign-out", (ctx) => {
     expect((await write(ctx.app, user)).statusCode).toBe(401);
   });
 
-  it("refuses a signed-out session's next write on another process within 5 s", async () => {
+  it("refuses a signed-out session's next write on another process once its memo lapses", async () => {
+    // The memo's lifetime is 5 s in production (session-memo.test.ts); a short one here, so the
+    // test shows the lapse without waiting for it.
+    const ttlMs = 500;
     const other = await buildApp(testConfig({ dataDir: mkdtempSync(path.join(os.tmpdir(), "collect-b-")) }), {
       database: ctx.database,
+      sessionMemo: createSessionMemo<SessionUser>({ ttlMs }),
     });
     try {
       const user = await createReadyUser(ctx.app);
@@ -70,10 +74,10 @@ describeEachDatabase("sign-out", (ctx) => {
       let status = 200;
       while (status === 200 && Date.now() - signedOut < 8_000) {
         status = (await write(other, user)).statusCode;
-        if (status === 200) await new Promise((r) => setTimeout(r, 100));
+        if (status === 200) await new Promise((r) => setTimeout(r, 50));
       }
       expect(status).toBe(401);
-      expect(Date.now() - signedOut).toBeLessThanOrEqual(5_200);
+      expect(Date.now() - signedOut).toBeLessThanOrEqual(ttlMs + 1_000);
     } finally {
       await other.close();
     }
@@ -108,16 +112,4 @@ describeEachDatabase("sign-out", (ctx) => {
       await app.close();
     }
   }, 60_000);
-});
-
-it("evicts expired entries from the memo", async () => {
-  const memo = createSessionMemo<string>({ max: 10, ttlMs: 20 });
-  for (let i = 0; i < 5; i++) memo.set(`t${i}`, "user", Date.now() + 60_000);
-  expect(memo.get("t0")).toBe("user");
-  await new Promise((r) => setTimeout(r, 30));
-  expect(memo.get("t0")).toBeUndefined();
-  memo.set("fresh", "user", Date.now() + 60_000);
-  expect(memo.size).toBe(1);
-  memo.set("soon", "user", Date.now() - 1);
-  expect(memo.get("soon")).toBeUndefined();
 });
