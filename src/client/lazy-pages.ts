@@ -8,6 +8,7 @@ export const ResetPasswordPage = lazy(() => import("./features/auth/reset-passwo
 export const SetupPage = lazy(() => import("./features/setup/setup-page"));
 export const HomePage = lazy(() => import("./features/home/home-page"));
 export const RequestPage = lazy(() => import("./features/request/request-page"));
+export const SplitPage = lazy(() => import("./features/splits/split-page"));
 export const ContactsPage = lazy(() => import("./features/payees/contacts-page"));
 export const ArchivePage = lazy(() => import("./features/archive/archive-page"));
 export const PaymentMethodsPage = lazy(() => import("./features/payment-accounts/payment-methods-page"));

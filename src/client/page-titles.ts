@@ -5,6 +5,7 @@ const APP = "Collect";
 
 const PAGE_NAMES: Record<AppPath, string> = {
   [paths.request]: "Request Payment",
+  [paths.split]: "Split a Bill",
   [paths.contacts]: "Contacts",
   [paths.archive]: "Archive",
   [paths.paymentMethods]: "Payment Methods",

@@ -8,6 +8,8 @@ export const paths = {
   resetPassword: "/reset-password",
   setup: "/setup",
   request: "/request",
+  /** Split a bill; `?id=` shows one split's group view. */
+  split: "/split",
   contacts: "/contacts",
   archive: "/archive",
   paymentMethods: "/payment-methods",
@@ -29,6 +31,7 @@ export const serverPaths = {
 /** Routes that need a signed-in user with a profile name. */
 export const APP_PATHS = [
   paths.request,
+  paths.split,
   paths.contacts,
   paths.archive,
   paths.paymentMethods,

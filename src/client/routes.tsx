@@ -11,6 +11,7 @@ import { Button } from "./components/ui/button";
 import { LoadingBlock } from "./components/ui/spinner";
 import { LandingPage } from "./features/landing/landing-page";
 import * as Pages from "./lazy-pages";
+import { useLiveUpdates } from "./lib/live-updates";
 import { redirectToLogin } from "./lib/unauthorized";
 import { useUser } from "./lib/user";
 import { documentTitle, SIGN_IN_TITLE } from "./page-titles";
@@ -19,6 +20,7 @@ import { type AuthState, decideRoute, type RouteDecision } from "./route-access"
 
 const APP_PAGES: Record<AppPath, LazyExoticComponent<ComponentType>> = {
   [paths.request]: Pages.RequestPage,
+  [paths.split]: Pages.SplitPage,
   [paths.contacts]: Pages.ContactsPage,
   [paths.archive]: Pages.ArchivePage,
   [paths.paymentMethods]: Pages.PaymentMethodsPage,
@@ -107,6 +109,7 @@ function SessionRoutes() {
   const [location] = useLocation();
   const auth = useAuthState();
   const decision = decideRoute(location, auth);
+  useLiveUpdates(auth.kind === "signed-in" && auth.hasProfile);
   return (
     <Titled title={documentTitle(decision)}>
       <Screen decision={decision} signedInWithProfile={auth.kind === "signed-in" && auth.hasProfile} />

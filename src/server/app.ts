@@ -7,6 +7,7 @@ import { type Database, openDatabase } from "./db/client";
 import type { Config } from "./env";
 import { accountControlAuthOptions } from "./features/account-security/auth-options";
 import { accountSecurityRoutes } from "./features/account-security/routes";
+import { registerEventRoutes } from "./features/events/routes";
 import { passkeyRoutes } from "./features/passkeys/routes";
 import { createWebAuthn } from "./features/passkeys/webauthn";
 import { payPageRoutes } from "./features/pay-page/routes";
@@ -16,6 +17,7 @@ import { paymentAccountRoutes } from "./features/payment-accounts/routes";
 import { paymentRequestRoutes } from "./features/payment-requests/routes";
 import { photoRoutes } from "./features/photos/routes";
 import { registerLocalUploadRoute } from "./features/photos/upload-route";
+import { splitRoutes } from "./features/splits/routes";
 import { userRoutes } from "./features/users/routes";
 import { resolveAuthSecret } from "./lib/auth-secret";
 import { readClientAssets } from "./lib/client-assets";
@@ -184,6 +186,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(photoRoutes(context));
   await app.register(accountSecurityRoutes(context));
   await app.register(passkeyRoutes(context));
+  await registerEventRoutes(app, context, database);
+  await app.register(splitRoutes(context));
   if (diskStorage) await registerLocalUploadRoute(app, diskStorage);
 
   if (config.clientDir) await serveClient(app, config.clientDir);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { LIMIT_MESSAGES, VALIDATION } from "./messages";
-import { amountProblem, formatMoney, parseAmount, parseCents } from "./money";
+import { amountProblem, formatMoney, parseAmount, parseCents, sumAmounts } from "./money";
 
 describe("parseAmount", () => {
   it.each([
@@ -73,4 +73,9 @@ describe("formatMoney", () => {
 
 it("reads amounts exactly, in cents", () => {
   expect(parseCents("19.99")).toBe(1999);
+});
+
+it("adds amounts exactly, in cents (a split's outstanding total)", () => {
+  expect(sumAmounts(["0.10", "0.20"])).toBe("0.30");
+  expect(sumAmounts([])).toBe("0.00");
 });

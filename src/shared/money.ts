@@ -54,3 +54,8 @@ export function formatMoney(amount: string): string {
   const whole = Math.floor(cents / 100).toLocaleString("en-US");
   return `$${whole}.${String(cents % 100).padStart(2, "0")}`;
 }
+
+/** Sum of decimal amounts, exact (integer cents). */
+export function sumAmounts(amounts: string[]): string {
+  return centsToAmount(amounts.reduce((total, a) => total + (parseCents(a) ?? 0), 0));
+}

@@ -136,9 +136,17 @@ export const paymentRequests = pgTable(
     updatedAt: updatedAt(),
     viewedAt: timestamp("viewed_at", { withTimezone: true }),
     lastRemindedAt: timestamp("last_reminded_at", { withTimezone: true }),
+    /** The payer's word that they paid (the pay page's "I've paid"); never changes `status`. */
+    claimedPaidAt: timestamp("claimed_paid_at", { withTimezone: true }),
+    /** A provider or "other" (shared/schemas/claim.ts). */
+    claimedVia: text("claimed_via"),
+    claimNote: text("claim_note"),
+    /** The bill this request is one share of (features/splits). */
+    splitId: uuid("split_id").references(() => splits.id, { onDelete: "set null" }),
   },
   (t) => [
     uniqueIndex("payment_request_code_idx").on(t.code),
+    index("payment_request_split_idx").on(t.splitId),
     // One index per list order (docs/decisions/015-keyset-pagination.md): newest first,
     // pending first then newest (an expression column), and newest first within one status,
     // whose trailing amount lets Archive's totals read the index alone.
@@ -152,6 +160,26 @@ export const paymentRequests = pgTable(
     index("payment_request_user_status_created_idx").on(t.userId, t.status, t.createdAt, t.id, t.amount),
     check("payment_request_amount_positive", sql`${t.amount} > 0 AND ${t.amount} <= 1000000`),
     check("payment_request_phone_digits", sql`${t.recipientPhone} ~ '^[0-9]{10}$'`),
+  ],
+);
+
+/** A bill split among several people: one payment request per person (features/splits). */
+export const splits = pgTable(
+  "split",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    total: numeric("total", { precision: 12, scale: 2 }).notNull(),
+    description: text("description"),
+    /** The requester's own share is part of the total but requested from nobody. */
+    includeMe: boolean("include_me").notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("split_user_created_idx").on(t.userId, t.createdAt),
+    check("split_total_positive", sql`${t.total} > 0 AND ${t.total} <= 1000000`),
   ],
 );
 

@@ -1,7 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import type { PaymentAccount } from "../../shared/schemas/payment-account";
+import type { PaymentRequest } from "../../shared/schemas/payment-request";
 import type { Db } from "./client";
-import { paymentAccounts, users } from "./schema";
+import { paymentAccounts, type paymentRequests, users } from "./schema";
 
 /**
  * The only data access more than one feature needs. Each feature keeps the rest of its SQL in
@@ -30,4 +31,31 @@ export async function replacePaymentAccounts(
   if (accounts.length > 0) {
     await tx.insert(paymentAccounts).values(accounts.map((a) => ({ ...a, userId })));
   }
+}
+
+/** A payment request as the API shows it to its owner: its own list, and each share of a split. */
+export function shortUrlFor(publicUrl: string, code: string): string {
+  return `${publicUrl}/pay/${code}`;
+}
+
+export function toPaymentRequest(
+  row: typeof paymentRequests.$inferSelect,
+  publicUrl: string,
+): PaymentRequest {
+  return {
+    id: row.id,
+    amount: row.amount,
+    status: row.status,
+    description: row.description,
+    recipientName: row.recipientName,
+    recipientPhone: row.recipientPhone,
+    createdAt: row.createdAt.toISOString(),
+    shortUrl: shortUrlFor(publicUrl, row.code),
+    viewedAt: row.viewedAt?.toISOString() ?? null,
+    lastRemindedAt: row.lastRemindedAt?.toISOString() ?? null,
+    claimedPaidAt: row.claimedPaidAt?.toISOString() ?? null,
+    claimedVia: (row.claimedVia as PaymentRequest["claimedVia"]) ?? null,
+    claimNote: row.claimNote,
+    splitId: row.splitId,
+  };
 }

@@ -18,6 +18,8 @@ const HOUR = 60 * MINUTE;
 export const WRITE_LIMITS: Record<string, Limit> = {
   "POST /api/payment-requests": { max: 60, timeWindow: MINUTE },
   "POST /api/payment-requests/:id/remind": { max: 30, timeWindow: MINUTE },
+  // Each split makes up to 20 requests.
+  "POST /api/splits": { max: 10, timeWindow: MINUTE },
   "POST /api/payees": { max: 60, timeWindow: MINUTE },
   "DELETE /api/payees/:id": { max: 60, timeWindow: MINUTE },
   "POST /api/profile/photo/upload": { max: 10, timeWindow: MINUTE },

@@ -45,6 +45,8 @@ type Fixture = {
   sessionId: string;
   /** One of A's passkeys. */
   passkeyId: string;
+  /** One of A's split bills. */
+  splitId: string;
   /** What must never reach anyone but A. */
   secrets: string[];
 };
@@ -221,6 +223,40 @@ const MATRIX: Record<string, Case[]> = {
       call: (a) => ({ url: `/api/payment-screen/${a.code}/view` }),
       expect: all(204),
       othersMayChangeOwner: true,
+    },
+  ],
+  "POST /api/payment-screen/:code/claim": [
+    {
+      name: "anyone with the link may say they paid A's request",
+      call: (a) => ({ url: `/api/payment-screen/${a.code}/claim`, body: { via: "other", note: "Sent" } }),
+      expect: all(204),
+      othersMayChangeOwner: true,
+    },
+  ],
+  // Only EventSource's Accept gets the (endless) stream; its isolation: features/events/routes.test.ts.
+  "GET /api/events": [
+    {
+      name: "own events only; a stream for EventSource only",
+      call: () => ({ url: "/api/events" }),
+      expect: { signedOut: 401, owner: 406, other: 406 },
+    },
+  ],
+  "POST /api/splits": [
+    {
+      name: "splits a bill for the caller",
+      call: () => ({
+        url: "/api/splits",
+        body: { total: "30", people: [{ name: "Sam", phone: "2125550104" }] },
+      }),
+      expect: signedIn(201),
+    },
+  ],
+  "GET /api/splits/:id": [
+    {
+      name: "A's split",
+      call: (a) => ({ url: `/api/splits/${a.splitId}` }),
+      missing: () => ({ url: `/api/splits/${MISSING}` }),
+      expect: ownerOnly(200),
     },
   ],
   "GET /pay/:code": [
@@ -468,7 +504,11 @@ describeEachDatabase("authorization matrix", (ctx) => {
       .insert(passkeys)
       .values({ userId: ownerId, credentialId: sessionId, publicKey: "AA", name: "Matrix key" })
       .returning({ id: passkeys.id });
+    const split = (
+      await a("POST", "/api/splits", { total: "20", people: [{ name: "Split", phone }] })
+    ).json();
     return {
+      splitId: split.id,
       sessionId,
       passkeyId: passkey?.id as string,
       requestId: created.request.id,

@@ -69,7 +69,7 @@ const MISSING_UUID = "00000000-0000-4000-8000-000000000000";
 
 /** Routes that need a session (everything else is public by design). */
 const SIGNED_IN =
-  /^\/api\/(auth\/|payment-accounts|payment-requests|payees|profile\/|account|passkeys(?!\/sign-in-options))/;
+  /^\/api\/(auth\/|payment-accounts|payment-requests|payees|profile\/|account|splits|events|passkeys(?!\/sign-in-options))/;
 
 const garbageCookie: fc.Arbitrary<string> = fc
   .tuple(
@@ -286,6 +286,22 @@ describeUnlimited("API fuzzing", (ctx) => {
       url: () => "/api/profile/photo/upload",
       valid: {},
     },
+    {
+      name: "POST /api/payment-screen/:code/claim",
+      method: "POST",
+      url: () => `/api/payment-screen/${fuzzerCode}/claim`,
+      valid: { via: "venmo", note: "Sent" },
+    },
+    {
+      name: "POST /api/splits",
+      method: "POST",
+      url: () => "/api/splits",
+      valid: {
+        total: "30",
+        includeMe: true,
+        people: [{ name: "Sam Lee", phone: "2125550101", amount: "10" }],
+      },
+    },
     // Account control: bodies that fail before any password hashing, as for sign-in above.
     { name: "POST /api/passkeys", method: "POST", url: () => "/api/passkeys", valid: VALID.passkey },
     {
@@ -396,6 +412,7 @@ describeUnlimited("API fuzzing", (ctx) => {
       { method: "PATCH", url: (id) => `/api/payment-requests/${id}/status`, body: VALID.status },
       { method: "POST", url: (id) => `/api/payment-requests/${id}/remind` },
       { method: "DELETE", url: (id) => `/api/payees/${id}` },
+      { method: "GET", url: (id) => `/api/splits/${id}` },
     ];
     await run(
       fc.tuple(fc.constantFrom(...idRoutes), hostileId, caller, garbageCookie, fc.boolean()),
@@ -541,6 +558,7 @@ describeUnlimited("API fuzzing", (ctx) => {
       "/api/payment-requests/summary",
       "/api/payees",
       "/api/identity/get-session",
+      "/api/events",
     ];
     const queryName = fc.oneof(
       fc.constantFrom(

@@ -3,6 +3,7 @@ import { DESCRIPTION_MAX, RECIPIENT_NAME_MAX } from "../limits";
 import { LIMIT_MESSAGES, PHONE_MESSAGES, VALIDATION } from "../messages";
 import { amountProblem, parseAmount } from "../money";
 import { checkPhone } from "../phone";
+import { ClaimViaSchema } from "./claim";
 import { cursorSchema, MicrosecondTimeSchema, PageLimitSchema, UuidSchema } from "./page";
 import { ProviderSchema } from "./payment-account";
 
@@ -46,7 +47,7 @@ export const AmountSchema = z
     return z.NEVER;
   });
 
-const DescriptionSchema = z
+export const DescriptionSchema = z
   .string()
   .trim()
   .max(DESCRIPTION_MAX, LIMIT_MESSAGES.descriptionTooLong)
@@ -80,6 +81,12 @@ export const PaymentRequestSchema = z.object({
   shortUrl: z.string(),
   viewedAt: z.string().nullable(),
   lastRemindedAt: z.string().nullable(),
+  /** The payer's "I've paid" (shared/schemas/claim.ts): when, with which app, their note. */
+  claimedPaidAt: z.string().nullable(),
+  claimedVia: ClaimViaSchema.nullable(),
+  claimNote: z.string().nullable(),
+  /** The split bill this request is one share of, if any. */
+  splitId: z.string().nullable(),
 });
 export type PaymentRequest = z.infer<typeof PaymentRequestSchema>;
 
@@ -130,9 +137,15 @@ export const RequestSearchSchema = z
   .optional()
   .transform((v) => v || undefined);
 
+/**
+ * A status to filter by: one of the three, or "claimed" — "Says paid": pending, and the payer
+ * has said they paid (docs/decisions/016-close-the-loop.md).
+ */
+export const RequestStatusFilterSchema = z.enum([...RequestStatusSchema.options, "claimed"]);
+
 /** Filters shared by the list, its summary and the CSV export. */
 export const RequestFilterSchema = z.object({
-  status: RequestStatusSchema.optional(),
+  status: RequestStatusFilterSchema.optional(),
   q: RequestSearchSchema,
 });
 export type RequestFilter = z.infer<typeof RequestFilterSchema>;

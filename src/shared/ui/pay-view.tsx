@@ -1,5 +1,6 @@
 import { formatMoney } from "../money";
 import type { PublicPaymentView } from "../schemas/payment-request";
+import { ClaimPanel } from "./claim-panel";
 import { PayOption } from "./pay-option";
 
 const CARD = "bg-white ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800";
@@ -86,16 +87,19 @@ function RequestCard({ view }: { view: PublicPaymentView }) {
       ) : paymentAccounts.length === 0 ? (
         <p className={`mt-6 ${MUTED}`}>{requester.name} has not connected a payment method yet.</p>
       ) : (
-        <ul className="mt-6 flex flex-col gap-4 text-left">
-          {paymentAccounts.map((account) => (
-            <PayOption
-              key={account.provider}
-              account={account}
-              amount={request.amount}
-              description={request.description}
-            />
-          ))}
-        </ul>
+        <>
+          <ul className="mt-6 flex flex-col gap-4 text-left">
+            {paymentAccounts.map((account) => (
+              <PayOption
+                key={account.provider}
+                account={account}
+                amount={request.amount}
+                description={request.description}
+              />
+            ))}
+          </ul>
+          <ClaimPanel providers={paymentAccounts.map((a) => a.provider)} requesterName={requester.name} />
+        </>
       )}
     </section>
   );

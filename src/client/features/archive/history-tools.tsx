@@ -15,6 +15,7 @@ const STATUS_OPTIONS: readonly { value: StatusFilter; label: string }[] = [
   { value: "pending", label: "Pending" },
   { value: "paid", label: "Paid" },
   { value: "cancelled", label: "Cancelled" },
+  { value: "claimed", label: "Says paid" },
 ];
 
 /** The whole history as a file, straight from the server. */

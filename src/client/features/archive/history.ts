@@ -16,8 +16,8 @@ export function payPageHref(request: Pick<PaymentRequest, "shortUrl" | "status">
   return request.status === "cancelled" ? null : paths.pay(lastPathSegment(request.shortUrl));
 }
 
-/** The Archive's status filter: every status, or just one. */
-export type StatusFilter = "all" | RequestStatus;
+/** The Archive's status filter: every status, one, or "Says paid". */
+export type StatusFilter = "all" | RequestStatus | "claimed";
 
 export type HistoryFilter = { query: string; status: StatusFilter };
 

@@ -69,12 +69,38 @@ document.addEventListener("click", (event) => {
   }
 });
 
-// The first view by a person (the "Viewed" badge, docs/product.md "Home"): only a browser that runs this script counts.
-if (document.querySelector("[data-pay-request]")) {
-  const code = location.pathname.split("/").pop() ?? "";
-  fetch(`/api/payment-screen/${encodeURIComponent(code)}/view`, {
+const screenApi = (action: string) =>
+  `/api/payment-screen/${encodeURIComponent(location.pathname.split("/").pop() ?? "")}/${action}`;
+
+// The payer's "I've paid" (shared/ui/claim-panel.tsx): shown and posted only by this script.
+const claim = document.querySelector<HTMLElement>("[data-claim]");
+if (claim) claim.hidden = false;
+document.addEventListener("submit", (event) => {
+  const form = (event.target as Element | null)?.closest<HTMLFormElement>("[data-claim-form]");
+  if (!form || !claim) return;
+  event.preventDefault();
+  const data = new FormData(form);
+  const submit = form.querySelector("button");
+  if (submit) submit.disabled = true;
+  fetch(screenApi("claim"), {
     method: "POST",
     credentials: "same-origin",
-    keepalive: true,
-  }).catch(() => {});
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ via: data.get("via"), note: data.get("note") || null }),
+  })
+    .then(async (response) => {
+      if (!response.ok) throw new Error(((await response.json()) as { message?: string }).message);
+      claim.querySelector("[data-claim-details]")?.remove();
+      const thanks = claim.querySelector<HTMLElement>("[data-claim-thanks]");
+      if (thanks) thanks.hidden = false;
+    })
+    .catch((error: Error) => showToast("Not sent", error.message || "Please try again."))
+    .finally(() => {
+      if (submit) submit.disabled = false;
+    });
+});
+
+// The first view by a person (the "Viewed" badge, docs/product.md "Home"): only a browser that runs this script counts.
+if (document.querySelector("[data-pay-request]")) {
+  fetch(screenApi("view"), { method: "POST", credentials: "same-origin", keepalive: true }).catch(() => {});
 }

@@ -5,6 +5,8 @@ import { formatPhone } from "../../../shared/phone";
 import type { PaymentRequest } from "../../../shared/schemas/payment-request";
 import { Card } from "../../components/ui/card";
 import { formatRequestDate } from "../../lib/format-date";
+import { ClaimLine } from "./claim-line";
+import { SplitLink } from "./split-link";
 import { StatusBadge } from "./status-badge";
 
 type RequestCardProps = {
@@ -78,6 +80,8 @@ export function RequestCard({ request, actions, tools }: RequestCardProps) {
       {request.description ? (
         <p className="mt-2 text-sm break-words text-slate-700 dark:text-slate-300">{request.description}</p>
       ) : null}
+      <SplitLink request={request} />
+      <ClaimLine request={request} />
       {actions ? <div className="mt-4 flex flex-wrap gap-2">{actions(describedBy)}</div> : null}
       {tools ? (
         <div className="mt-3 flex gap-1 border-t border-slate-100 pt-2 dark:border-slate-800">

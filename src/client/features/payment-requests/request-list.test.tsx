@@ -15,6 +15,10 @@ const request = (id: string, status: PaymentRequest["status"]): PaymentRequest =
   shortUrl: `http://localhost/pay/code${id}`,
   viewedAt: null,
   lastRemindedAt: null,
+  claimedPaidAt: null,
+  claimedVia: null,
+  claimNote: null,
+  splitId: null,
 });
 const REQUESTS = [request("1", "pending"), request("2", "paid"), request("3", "cancelled")];
 

@@ -1,8 +1,11 @@
 import { useEffect, useState } from "react";
+import { Link } from "wouter";
 import type { CreatePaymentRequestResponse } from "../../../shared/schemas/payment-request";
+import { buttonClass } from "../../components/ui/button";
 import { Card, CardContent } from "../../components/ui/card";
 import { PageHeader } from "../../components/ui/page-header";
 import { clearContactHandoff, readContactHandoff } from "../../lib/contact-handoff";
+import { paths } from "../../paths";
 import { RequestFormView } from "./request-form";
 import { RequestReady } from "./request-ready";
 
@@ -17,6 +20,11 @@ export default function RequestPage() {
       <PageHeader
         title="Request Payment"
         description="We'll open your messages app with a link they can pay from."
+        action={
+          <Link href={paths.split} className={buttonClass("secondary")}>
+            Split a bill
+          </Link>
+        }
       />
       <Card>
         <CardContent>

@@ -1,5 +1,6 @@
 import { and, eq, isNull, ne, sql } from "drizzle-orm";
 import { PROVIDERS, type Provider } from "../../../shared/providers";
+import type { ClaimVia } from "../../../shared/schemas/claim";
 import type { PublicPaymentView } from "../../../shared/schemas/payment-request";
 import type { Db } from "../../db/client";
 import { paymentAccounts, paymentRequests, users } from "../../db/schema";
@@ -51,6 +52,36 @@ const publicViewQuery = preparedPerDatabase((db) =>
     .where(eq(paymentRequests.code, sql.placeholder("code")))
     .prepare("collect_public_view"),
 );
+
+export type ClaimResult = { ok: true } | { ok: false; reason: "not-found" | "paid" | "not-offered" };
+
+/**
+ * The payer's "I've paid": recorded on a pending request whose requester offers that app (or
+ * "Other"), in one conditional UPDATE; a second claim replaces the first. The status is left
+ * alone: only the requester marks a request paid.
+ */
+export async function recordClaim(
+  db: Db,
+  code: string,
+  claim: { via: ClaimVia; note: string | null },
+): Promise<ClaimResult> {
+  const offered = sql`(${claim.via} = 'other' OR EXISTS (
+    SELECT 1 FROM ${paymentAccounts}
+    WHERE ${paymentAccounts.userId} = ${paymentRequests.userId} AND ${paymentAccounts.provider}::text = ${claim.via}
+  ))`;
+  const [row] = await db
+    .update(paymentRequests)
+    .set({ claimedPaidAt: new Date(), claimedVia: claim.via, claimNote: claim.note })
+    .where(and(eq(paymentRequests.code, code), eq(paymentRequests.status, "pending"), offered))
+    .returning({ id: paymentRequests.id });
+  if (row) return { ok: true };
+  const [existing] = await db
+    .select({ status: paymentRequests.status })
+    .from(paymentRequests)
+    .where(eq(paymentRequests.code, code));
+  if (!existing || existing.status === "cancelled") return { ok: false, reason: "not-found" };
+  return { ok: false, reason: existing.status === "paid" ? "paid" : "not-offered" };
+}
 
 /**
  * The first view of the public page by anyone but the requester (docs/product.md#home, "Viewed"). Called by

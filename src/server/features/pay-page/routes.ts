@@ -12,6 +12,7 @@ import { webHeaders } from "../../plugins/web-bridge";
 import { CARD_AVATAR, drawCard } from "./card";
 import { createCardCache } from "./card-cache";
 import { readCardPhoto } from "./card-photo";
+import { claimRoute } from "./claim-route";
 import { CARD_FILE, cardContent, cardPath, cardVersion } from "./preview";
 import { findPublicView, markViewed } from "./queries";
 import { renderPayPage } from "./render";
@@ -32,6 +33,7 @@ export const payPageRoutes =
   ({ db, viewCache: cache, auth, config, clientAssets, storage }: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
     await app.register(siteFileRoutes);
+    await app.register(claimRoute({ db, config }));
     const cards = createCardCache();
     const limiter = createMissLimiter(db, { name: "pay-miss", max: 20, windowMs: 60_000 });
 

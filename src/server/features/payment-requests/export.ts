@@ -2,7 +2,8 @@ import { Readable } from "node:stream";
 import { csvCell, toCsv } from "../../../shared/csv";
 import { formatPhone } from "../../../shared/phone";
 import type { Db } from "../../db/client";
-import { allPaymentRequests, toPaymentRequest } from "./queries";
+import { toPaymentRequest } from "../../db/shared-queries";
+import { allPaymentRequests } from "./queries";
 
 export const CSV_HEADER = [
   "Created",

@@ -1,6 +1,5 @@
-import { and, desc, eq, getTableColumns, ilike, or, sql } from "drizzle-orm";
+import { and, desc, eq, getTableColumns, ilike, isNotNull, or, sql } from "drizzle-orm";
 import type {
-  PaymentRequest,
   PaymentRequestListQuery,
   PaymentRequestSummary,
   RequestCursorKey,
@@ -15,25 +14,6 @@ import { newShortCode } from "../../lib/short-code";
 import { isUuid } from "../../lib/uuid";
 
 type Row = typeof paymentRequests.$inferSelect;
-
-export function shortUrlFor(publicUrl: string, code: string): string {
-  return `${publicUrl}/pay/${code}`;
-}
-
-export function toPaymentRequest(row: Row, publicUrl: string): PaymentRequest {
-  return {
-    id: row.id,
-    amount: row.amount,
-    status: row.status,
-    description: row.description,
-    recipientName: row.recipientName,
-    recipientPhone: row.recipientPhone,
-    createdAt: row.createdAt.toISOString(),
-    shortUrl: shortUrlFor(publicUrl, row.code),
-    viewedAt: row.viewedAt?.toISOString() ?? null,
-    lastRemindedAt: row.lastRemindedAt?.toISOString() ?? null,
-  };
-}
 
 export type NewPaymentRequest = {
   recipientName: string;
@@ -92,7 +72,11 @@ function filterWhere(userId: string, filter: Partial<RequestFilter>) {
   const pattern = filter.q && `%${filter.q.replace(/[\\%_]/g, "\\$&")}%`;
   return and(
     eq(paymentRequests.userId, userId),
-    filter.status ? eq(paymentRequests.status, filter.status) : undefined,
+    filter.status === "claimed"
+      ? and(eq(paymentRequests.status, "pending"), isNotNull(paymentRequests.claimedPaidAt))
+      : filter.status
+        ? eq(paymentRequests.status, filter.status)
+        : undefined,
     pattern
       ? or(ilike(paymentRequests.recipientName, pattern), ilike(paymentRequests.description, pattern))
       : undefined,

@@ -14,6 +14,7 @@ import {
 } from "../../../shared/schemas/payment-request";
 import { composeReminderMessage, composeSmsMessage } from "../../../shared/sms";
 import type { AppContext } from "../../context";
+import { toPaymentRequest } from "../../db/shared-queries";
 import { signedInUser } from "../../plugins/auth";
 import { HttpError } from "../../plugins/errors";
 import { paymentRequestsCsv } from "./export";
@@ -23,7 +24,6 @@ import {
   type PendingUpdateResult,
   requesterNameOf,
   summarizePaymentRequests,
-  toPaymentRequest,
   updatePending,
 } from "./queries";
 

@@ -1,0 +1,146 @@
+import { mkdtempSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { FastifyInstance } from "fastify";
+import { beforeAll, expect, it } from "vitest";
+import { buildApp } from "../../app";
+import {
+  as,
+  createReadyUser,
+  describeEachDatabase,
+  nextIp,
+  TEST_ORIGIN,
+  type TestUser,
+  testConfig,
+} from "../../test/harness";
+
+type Received = { id: string; event: string; data: { kind?: string; requestId?: string }; at: number };
+
+/** An EventSource's view of GET /api/events, read with fetch: the parsed events as they come. */
+async function openStream(app: FastifyInstance, user: TestUser) {
+  const address = app.server.address();
+  if (!address || typeof address === "string") throw new Error("app is not listening");
+  const controller = new AbortController();
+  const response = await fetch(`http://127.0.0.1:${address.port}/api/events`, {
+    headers: { cookie: user.cookie, accept: "text/event-stream" },
+    signal: controller.signal,
+  });
+  const events: Received[] = [];
+  const state = { ended: false, text: "" };
+  const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+  const decoder = new TextDecoder();
+  void (async () => {
+    try {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        state.text += decoder.decode(value, { stream: true });
+        for (let end = state.text.indexOf("\n\n"); end >= 0; end = state.text.indexOf("\n\n")) {
+          const block = state.text.slice(0, end);
+          state.text = state.text.slice(end + 2);
+          const field = (name: string) => new RegExp(`^${name}: (.*)$`, "m").exec(block)?.[1];
+          const event = field("event");
+          if (event)
+            events.push({
+              id: field("id") ?? "",
+              event,
+              data: JSON.parse(field("data") ?? "{}"),
+              at: Date.now(),
+            });
+        }
+      }
+    } catch {
+      // aborted by the test
+    }
+    state.ended = true;
+  })();
+  return { response, events, state, close: () => controller.abort() };
+}
+
+async function until(check: () => boolean, ms = 2_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`not within ${ms} ms`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+const NEW_REQUEST = { recipientName: "Alex", recipientPhone: "2125550101", amount: "12.00" };
+
+describeEachDatabase("live events (GET /api/events)", (ctx) => {
+  beforeAll(async () => {
+    await ctx.app.listen({ port: 0, host: "127.0.0.1" });
+  });
+
+  it("is for signed-in users only", async () => {
+    const response = await ctx.app.inject({ method: "GET", url: "/api/events", remoteAddress: nextIp() });
+    expect(response.statusCode).toBe(401);
+    expect(response.json().message).toBe("Unauthorized");
+    const user = await createReadyUser(ctx.app);
+    const notAStream = await as(ctx.app, user)("GET", "/api/events");
+    expect(notAStream.statusCode).toBe(406);
+  });
+
+  it("pushes each of the user's changes within 2 s, and never another user's", async () => {
+    const [alice, bob] = [await createReadyUser(ctx.app), await createReadyUser(ctx.app)];
+    const [a, b] = [await openStream(ctx.app, alice), await openStream(ctx.app, bob)];
+    try {
+      expect(a.response.status).toBe(200);
+      expect(a.response.headers.get("content-type")).toBe("text/event-stream; charset=utf-8");
+      const call = as(ctx.app, alice);
+      const sent = Date.now();
+      const { request } = (await call("POST", "/api/payment-requests", NEW_REQUEST)).json();
+      await until(() => a.events.some((e) => e.data.kind === "created"));
+      const code = request.shortUrl.split("/").pop();
+      const payer = (action: string, body?: unknown) =>
+        ctx.app.inject({
+          method: "POST",
+          url: `/api/payment-screen/${code}/${action}`,
+          remoteAddress: nextIp(),
+          headers: { origin: TEST_ORIGIN, ...(body ? { "content-type": "application/json" } : {}) },
+          payload: body ? JSON.stringify(body) : undefined,
+        });
+      await payer("view");
+      await payer("claim", { via: "venmo" });
+      await call("PATCH", `/api/payment-requests/${request.id}/status`, { status: "paid" });
+      await until(() => a.events.length >= 4);
+      expect(a.events.map((e) => e.data)).toEqual(
+        ["created", "viewed", "claimed", "paid"].map((kind) => ({ kind, requestId: request.id })),
+      );
+      expect(new Set(a.events.map((e) => e.id)).size).toBe(4);
+      for (const event of a.events) expect(event.at - sent).toBeLessThan(2_000);
+
+      const theirs = (await as(ctx.app, bob)("POST", "/api/payment-requests", NEW_REQUEST)).json().request;
+      await until(() => b.events.length === 1);
+      expect(b.events[0]?.data).toEqual({ kind: "created", requestId: theirs.id });
+      expect(JSON.stringify(b.events)).not.toContain(request.id);
+      await new Promise((r) => setTimeout(r, 200));
+      expect(JSON.stringify(a.events)).not.toContain(theirs.id);
+    } finally {
+      a.close();
+      b.close();
+    }
+  });
+
+  it("delivers changes made through another app process, and ends its streams when the app closes", async () => {
+    const other = await buildApp(
+      testConfig({ dataDir: mkdtempSync(path.join(os.tmpdir(), "collect-ev-")) }),
+      {
+        database: ctx.database,
+      },
+    );
+    await other.listen({ port: 0, host: "127.0.0.1" });
+    const alice = await createReadyUser(ctx.app);
+    const stream = await openStream(other, alice);
+    try {
+      const { request } = (await as(ctx.app, alice)("POST", "/api/payment-requests", NEW_REQUEST)).json();
+      await until(() => stream.events.some((e) => e.data.requestId === request.id));
+    } finally {
+      const closing = Date.now();
+      await other.close();
+      await until(() => stream.state.ended);
+      expect(Date.now() - closing).toBeLessThan(2_000);
+      stream.close();
+    }
+  });
+});

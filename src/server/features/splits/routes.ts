@@ -1,0 +1,58 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { sumAmounts } from "../../../shared/money";
+import { IdParamsSchema } from "../../../shared/schemas/payment-request";
+import { type Split, SplitInputSchema, SplitSchema } from "../../../shared/schemas/split";
+import { composeSmsMessage } from "../../../shared/sms";
+import type { AppContext } from "../../context";
+import { toPaymentRequest } from "../../db/shared-queries";
+import { signedInUser } from "../../plugins/auth";
+import { HttpError } from "../../plugins/errors";
+import { createSplit, findSplit, type SplitWithRequests } from "./queries";
+
+function toSplit({ split, requests, requesterName }: SplitWithRequests, publicUrl: string): Split {
+  const shares = requests.map((row) => {
+    const request = toPaymentRequest(row, publicUrl);
+    const smsMessage = composeSmsMessage({
+      requesterName,
+      recipientName: request.recipientName,
+      amount: request.amount,
+      description: request.description,
+      shortUrl: request.shortUrl,
+    });
+    return { request, smsMessage };
+  });
+  return {
+    id: split.id,
+    total: split.total,
+    description: split.description,
+    includeMe: split.includeMe,
+    createdAt: split.createdAt.toISOString(),
+    shares,
+    paidCount: requests.filter((r) => r.status === "paid").length,
+    outstanding: sumAmounts(requests.filter((r) => r.status === "pending").map((r) => r.amount)),
+  };
+}
+
+/** Split a bill (docs/decisions/016-close-the-loop.md): one request per person, made together. */
+export const splitRoutes =
+  ({ db, config, requireUser }: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.post(
+      "/api/splits",
+      { preHandler: requireUser, schema: { body: SplitInputSchema, response: { 201: SplitSchema } } },
+      async (request, reply) => {
+        const created = await createSplit(db, signedInUser(request).id, request.body);
+        return reply.status(201).send(toSplit(created, config.publicUrl));
+      },
+    );
+
+    app.get(
+      "/api/splits/:id",
+      { preHandler: requireUser, schema: { params: IdParamsSchema, response: { 200: SplitSchema } } },
+      async (request) => {
+        const found = await findSplit(db, signedInUser(request).id, request.params.id);
+        if (!found) throw new HttpError(404, "Split not found");
+        return toSplit(found, config.publicUrl);
+      },
+    );
+  };

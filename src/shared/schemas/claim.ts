@@ -1,0 +1,25 @@
+import { z } from "zod";
+import { PROVIDER_LABELS, PROVIDERS } from "../providers";
+
+/** The apps a payer can say they paid with: the requester's configured ones, or "Other". */
+export const ClaimViaSchema = z.enum([...PROVIDERS, "other"], "Please choose the app you paid with.");
+export type ClaimVia = z.infer<typeof ClaimViaSchema>;
+
+export const CLAIM_NOTE_MAX = 140;
+
+export function claimViaLabel(via: ClaimVia): string {
+  return via === "other" ? "Other" : PROVIDER_LABELS[via];
+}
+
+/** POST /api/payment-screen/{code}/claim: the payer's "I've paid", from the pay page's script. */
+export const ClaimInputSchema = z.strictObject({
+  via: ClaimViaSchema,
+  note: z
+    .string()
+    .trim()
+    .max(CLAIM_NOTE_MAX, `Note: at most ${CLAIM_NOTE_MAX} characters.`)
+    .regex(/^\P{Cc}*$/u, "Note: one line of text, please.")
+    .nullish()
+    .transform((v) => v || null),
+});
+export type ClaimInput = z.input<typeof ClaimInputSchema>;

@@ -1,0 +1,66 @@
+import { centsToAmount, formatMoney, parseCents } from "./money";
+
+/**
+ * `totalCents` in `shares` equal parts of whole cents; the remainder goes one cent at a time to
+ * the first shares, so the parts always add up to the total ($100 / 3 → 33.34, 33.33, 33.33).
+ */
+export function splitEvenly(totalCents: number, shares: number): number[] {
+  if (!Number.isInteger(totalCents) || totalCents < 0 || !Number.isInteger(shares) || shares < 1) {
+    throw new RangeError("splitEvenly: whole cents and at least one share");
+  }
+  const base = Math.floor(totalCents / shares);
+  const remainder = totalCents - base * shares;
+  return Array.from({ length: shares }, (_, i) => base + (i < remainder ? 1 : 0));
+}
+
+export type SplitPlan =
+  | { ok: true; amounts: string[]; myShare: string | null }
+  | { ok: false; message: string };
+
+/**
+ * What each person is asked for. Even: the total in equal shares among the people, and me too
+ * when `includeMe` (my share comes first, so any extra cent is mine, and is requested from
+ * nobody). Custom: each person's amount, which must add up to the total — or, with me
+ * included, leave a share of the total for me.
+ */
+export function planSplit(input: {
+  total: string;
+  includeMe: boolean;
+  custom: string[] | null;
+  people: number;
+}): SplitPlan {
+  const total = parseCents(input.total);
+  if (total === null || total <= 0)
+    return { ok: false, message: "Please enter a valid amount greater than $0." };
+  if (input.people < 1) return { ok: false, message: "Please add at least one person." };
+  if (!input.custom) {
+    const shares = splitEvenly(total, input.people + (input.includeMe ? 1 : 0));
+    const mine = input.includeMe ? shares.shift() : undefined;
+    if (shares.some((cents) => cents <= 0))
+      return { ok: false, message: "Each share must be at least $0.01." };
+    return {
+      ok: true,
+      amounts: shares.map(centsToAmount),
+      myShare: mine === undefined ? null : centsToAmount(mine),
+    };
+  }
+  const amounts = input.custom.map((a) => parseCents(a));
+  if (amounts.length !== input.people || amounts.some((cents) => cents === null || cents <= 0)) {
+    return { ok: false, message: "Please enter an amount greater than $0 for each person." };
+  }
+  const asked = (amounts as number[]).reduce((sum, cents) => sum + cents, 0);
+  const mine = total - asked;
+  if (input.includeMe ? mine <= 0 : mine !== 0) {
+    return {
+      ok: false,
+      message: input.includeMe
+        ? `The amounts must leave your share: together less than ${formatMoney(centsToAmount(total))}.`
+        : `The amounts must add up to ${formatMoney(centsToAmount(total))}; they add up to ${formatMoney(centsToAmount(asked))}.`,
+    };
+  }
+  return {
+    ok: true,
+    amounts: (amounts as number[]).map(centsToAmount),
+    myShare: input.includeMe ? centsToAmount(mine) : null,
+  };
+}

@@ -1,0 +1,108 @@
+import { expect, test } from "./fixtures";
+
+/**
+ * Closing the loop (docs/decisions/016-close-the-loop.md): the payer's "I've paid" reaches the
+ * requester's open Home live, and a bill splits into exact shares.
+ */
+
+test("the payer taps I've paid with Venmo; the requester's open Home shows it within 2 s, no reload", async ({
+  page,
+  readyUser: _,
+  browser,
+  baseURL,
+}) => {
+  const created = await page.request.post("/api/payment-requests", {
+    headers: { origin: baseURL as string },
+    data: {
+      recipientName: "Alex Payer",
+      recipientPhone: "2125550123",
+      amount: "18.50",
+      description: "Tacos",
+    },
+  });
+  expect(created.status()).toBe(201);
+  const { request } = await created.json();
+  // The requester's tab has its event stream open before the payer acts.
+  const stream = page.waitForResponse((r) => r.url().endsWith("/api/events") && r.status() === 200);
+  await page.goto("/");
+  await expect(page.getByText("Alex Payer")).toBeVisible();
+  await stream;
+
+  const payerContext = await browser.newContext();
+  const payer = await payerContext.newPage();
+  try {
+    await payer.goto(new URL(request.shortUrl).pathname);
+    await payer.getByText("I've paid").click();
+    await payer.getByRole("radio", { name: "Venmo" }).check();
+    await payer.getByLabel("Note (optional)").fill("Sent from my phone");
+    await payer.getByRole("button", { name: "Let Robin know" }).click();
+    await expect(payer.getByText("Thanks — we've let Robin know.")).toBeVisible();
+    const claimedAt = Date.now();
+
+    await expect(page.getByText("Alex Payer says paid with Venmo · just now")).toBeVisible({
+      timeout: 2_000,
+    });
+    expect(Date.now() - claimedAt).toBeLessThan(2_000);
+    await expect(page.getByText("“Sent from my phone”")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Mark Paid" })).toBeVisible();
+    await expect(page).toHaveTitle("(1) Home · Collect");
+    // The status is still the requester's to set.
+    await expect(page.getByText("pending", { exact: true })).toBeVisible();
+  } finally {
+    await payerContext.close();
+  }
+});
+
+async function splitBill(page: import("@playwright/test").Page, includeMe: boolean) {
+  await page.goto("/request");
+  await page.getByRole("link", { name: "Split a bill" }).click();
+  await expect(page).toHaveURL(/\/split$/);
+  await page.getByRole("textbox", { name: "Total" }).fill("100");
+  await page.getByRole("textbox", { name: "Description" }).fill("Dinner");
+  await page.getByRole("button", { name: "Add person" }).click();
+  const people = [
+    ["Ana Ruiz", "2125550101"],
+    ["Bo Chen", "2125550102"],
+    ["Cy Okafor", "2125550103"],
+  ];
+  for (const [index, [name, phone]] of people.entries()) {
+    await page.getByLabel(`Name ${index + 1}`, { exact: true }).fill(name as string);
+    await page.getByLabel(`Phone ${index + 1}`, { exact: true }).fill(phone as string);
+  }
+  if (includeMe) await page.getByLabel(/Include me/).check();
+  await page.getByRole("button", { name: "Create requests" }).click();
+  await expect(page).toHaveURL(/\/split\?id=/);
+}
+
+test("a split of $100.00 among 3 without me: $33.34, $33.33, $33.33 in the group view", async ({
+  page,
+  readyUser: _,
+}) => {
+  await splitBill(page, false);
+  const shares = page.locator("[data-share]");
+  await expect(shares).toHaveCount(3);
+  await expect(shares.nth(0)).toContainText("Ana Ruiz$33.34");
+  await expect(shares.nth(1)).toContainText("Bo Chen$33.33");
+  await expect(shares.nth(2)).toContainText("Cy Okafor$33.33");
+  await expect(page.getByText("0 of 3 paid · $100.00 outstanding")).toBeVisible();
+  const text = page.getByRole("link", { name: "Text Ana Ruiz" });
+  await expect(text).toHaveAttribute(
+    "href",
+    /^sms:\+12125550101\?&body=Hi%20Ana%2C%20Robin%20Example%20is%20requesting%20%2433\.34/,
+  );
+});
+
+test("a split of $100.00 among 3 including me: three requests of $25.00", async ({ page, readyUser: _ }) => {
+  await splitBill(page, true);
+  const shares = page.locator("[data-share]");
+  await expect(shares).toHaveCount(3);
+  for (let i = 0; i < 3; i++) await expect(shares.nth(i)).toContainText("$25.00");
+  await expect(page.getByText("0 of 3 paid · $75.00 outstanding")).toBeVisible();
+  const groupUrl = page.url();
+  // Each share is a request on Home too, leading back to its group.
+  await page.goto("/");
+  await expect(page.getByRole("link", { name: "Part of a split · View group" })).toHaveCount(3);
+  await page.getByRole("link", { name: "Part of a split · View group" }).first().click();
+  await expect(page).toHaveURL(groupUrl);
+  await expect(page.locator("[data-share]")).toHaveCount(3);
+});
