@@ -106,14 +106,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook("preClose", async () => {
     closing = true;
   });
-  app.addHook("onSend", async (request, reply, payload) => {
+  // A callback hook, not an async one: it runs on every answer, and a promise per answer shows.
+  app.addHook("onSend", (request, reply, payload, done) => {
     if (closing) reply.header("connection", "close");
     // API answers are per user and per moment: no browser or proxy may keep one, unless a
     // route says otherwise.
     if (request.url.startsWith("/api/") && !reply.hasHeader("cache-control")) {
       reply.header("cache-control", "no-store");
     }
-    return payload;
+    done(null, payload);
   });
   app.addHook("onClose", async () => {
     if (!options.database) await database.close();

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import { HttpError } from "./errors";
 
 const UNSAFE = new Set(["POST", "PUT", "PATCH", "DELETE"]);
@@ -8,11 +8,12 @@ const UNSAFE = new Set(["POST", "PUT", "PATCH", "DELETE"]);
  * (its own check skips cookie-less calls, which would allow login CSRF). Browsers send
  * Sec-Fetch-Site and Origin on such requests; either naming another site is refused. The
  * OAuth callback is exempt: the identity provider may post it back from its own site. Bodies are JSON only (the text/plain parser is removed in
- * app.ts), which a cross-site HTML form cannot send.
+ * app.ts), which a cross-site HTML form cannot send. The guard is attached to the routes that
+ * accept such a method, so reads (the pay page, the pay screen, health checks) skip it.
  */
 export function registerCsrfGuard(app: FastifyInstance, publicUrl: string): void {
   const allowedOrigin = new URL(publicUrl).origin;
-  app.addHook("onRequest", async (request) => {
+  const guard = async (request: FastifyRequest) => {
     if (!UNSAFE.has(request.method) || request.url.startsWith("/api/identity/callback/")) return;
     const site = request.headers["sec-fetch-site"];
     if (site !== undefined && site !== "same-origin" && site !== "none") {
@@ -22,5 +23,9 @@ export function registerCsrfGuard(app: FastifyInstance, publicUrl: string): void
     if (origin !== undefined && origin !== allowedOrigin) {
       throw new HttpError(403, "Cross-site request refused.");
     }
+  };
+  app.addHook("onRoute", (route) => {
+    if (![route.method].flat().some((method) => UNSAFE.has(method))) return;
+    route.onRequest = [...[route.onRequest ?? []].flat(), guard];
   });
 }
