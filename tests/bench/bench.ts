@@ -1,8 +1,8 @@
 /**
  * `npm run bench`: load and size figures, each against a baseline measured in the same run
  * (these machines are noisy). Loopback only. Prints a Markdown table; asserts nothing. The app runs
- * with the configuration a user runs (default log level, one access line per request), its log
- * written to a file as a service's would be.
+ * with the configuration a user runs (default log level, one access line per request), its stdout
+ * a pipe read by another process, as under systemd or Docker (`cat` into a file here).
  *
  *   BENCH_ADMIN_URL   PostgreSQL to create the bench database in (default postgres://postgres@127.0.0.1:5432/postgres)
  *   BENCH_SECONDS     seconds per load run (default 10)
@@ -68,9 +68,12 @@ function startApp(env: Record<string, string>): ChildProcess {
       RATE_LIMITS: "false",
       ...env,
     },
-    stdio: ["ignore", openSync(logFile, "a"), "inherit"],
+    stdio: ["ignore", "pipe", "inherit"],
   });
-  children.push(child);
+  const reader = spawn("cat", [], {
+    stdio: [child.stdout ?? "ignore", openSync(logFile, "a"), "inherit"],
+  });
+  children.push(child, reader);
   return child;
 }
 
