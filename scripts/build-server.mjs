@@ -7,6 +7,7 @@
 // find next to their own code stay imports from node_modules.
 import { cpSync, rmSync } from "node:fs";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -44,4 +45,5 @@ export async function buildServer(outdir = path.join(root, "dist/server")) {
   return result.metafile;
 }
 
-if (import.meta.main) await buildServer();
+// Run as a script (`npm run build`), not imported (the build test).
+if (process.argv[1] === fileURLToPath(import.meta.url)) await buildServer();

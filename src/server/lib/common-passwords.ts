@@ -12,8 +12,9 @@ export const WEAK_PASSWORD_MESSAGES = {
  * It is loaded with the first new password, not at start-up (docs/decisions/010-fast-start-up.md).
  */
 export async function weakPasswordProblem(password: string): Promise<string | null> {
+  // A CommonJS package: its `default` is its exports, in Node and in the build's chunks alike.
   common ??= import("@zxcvbn-ts/language-common").then(
-    ({ dictionary }) => new Set(dictionary["passwords-common"].slice(0, REFUSED)),
+    ({ default: { dictionary } }) => new Set(dictionary["passwords-common"].slice(0, REFUSED)),
   );
   if ((await common).has(password.toLowerCase())) return WEAK_PASSWORD_MESSAGES.common;
   // Only spaces, or one character repeated ("        ", "aaaaaaaa").

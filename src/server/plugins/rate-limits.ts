@@ -54,7 +54,8 @@ export async function registerRateLimits(
   if (!options.config.rateLimits) return;
   let backend: Parameters<typeof sharedStore>[0] = { kind: "database", db: options.db };
   if (options.config.redisUrl) {
-    const { Redis } = await import("ioredis");
+    // A CommonJS package: its `default` is its exports (the Redis class), in Node and in the build.
+    const { default: Redis } = await import("ioredis");
     const redis = new Redis(options.config.redisUrl, { maxRetriesPerRequest: 1 });
     redis.on("error", (error) => app.log.warn({ err: error }, "redis unavailable"));
     app.addHook("onClose", async () => {
