@@ -99,9 +99,24 @@ test("a split of $100.00 among 3 including me: three requests of $25.00", async 
   for (let i = 0; i < 3; i++) await expect(shares.nth(i)).toContainText("$25.00");
   await expect(page.getByText("0 of 3 paid · $75.00 outstanding")).toBeVisible();
   const groupUrl = page.url();
-  // Each share is a request on Home too, leading back to its group.
+  // On Home the split is one entry that opens to its three people, each with their actions.
   await page.goto("/");
-  await expect(page.getByRole("link", { name: "Part of a split · View group" })).toHaveCount(3);
+  const entry = page.getByRole("button", { name: /Dinner/ });
+  await expect(entry).toHaveCount(1);
+  await expect(entry).toContainText("$100.00");
+  await expect(entry).toContainText("0 of 3 paid · $75.00 outstanding");
+  await expect(entry).toHaveAttribute("aria-expanded", "false");
+  await expect(page.getByText("Ana Ruiz")).toHaveCount(0);
+  await entry.focus();
+  await page.keyboard.press("Enter");
+  await expect(entry).toHaveAttribute("aria-expanded", "true");
+  const people = page.locator("[data-split-entry] li");
+  await expect(people).toHaveCount(3);
+  for (const name of ["Ana Ruiz", "Bo Chen", "Cy Okafor"]) await expect(people.getByText(name)).toBeVisible();
+  await expect(people.getByRole("button", { name: "Mark Paid" })).toHaveCount(3);
+  // Marking one paid updates the entry's count; each share still leads to its group.
+  await people.getByRole("button", { name: "Mark Paid" }).first().click();
+  await expect(entry).toContainText("1 of 3 paid · $50.00 outstanding");
   await page.getByRole("link", { name: "Part of a split · View group" }).first().click();
   await expect(page).toHaveURL(groupUrl);
   await expect(page.locator("[data-share]")).toHaveCount(3);
