@@ -53,6 +53,43 @@ test("the payer taps I've paid with Venmo; the requester's open Home shows it wi
   }
 });
 
+test("the count of new claims stays in the title from screen to screen until a list is seen", async ({
+  page,
+  readyUser: _,
+  browser,
+  baseURL,
+}) => {
+  const origin = baseURL as string;
+  const created = await page.request.post("/api/payment-requests", {
+    headers: { origin },
+    data: { recipientName: "Sam Payer", recipientPhone: "2125550124", amount: "12.00", description: "Taxi" },
+  });
+  const { request } = await created.json();
+  const stream = page.waitForResponse((r) => r.url().endsWith("/api/events") && r.status() === 200);
+  await page.goto("/contacts");
+  await stream;
+
+  const payerContext = await browser.newContext();
+  try {
+    const code = new URL(request.shortUrl).pathname.split("/").pop() as string;
+    const claimed = await payerContext.request.post(`/api/payment-screen/${code}/claim`, {
+      headers: { origin },
+      data: { via: "venmo", note: null },
+    });
+    expect(claimed.ok()).toBe(true);
+  } finally {
+    await payerContext.close();
+  }
+  await expect(page).toHaveTitle("(1) Contacts · Collect");
+  const nav = page.getByRole("navigation", { name: "Main" });
+  await nav.getByRole("link", { name: "Methods" }).click();
+  await expect(page).toHaveTitle("(1) Payment Methods · Collect");
+  // Archive lists the request: the claim is seen, the count goes.
+  await nav.getByRole("link", { name: "Archive" }).click();
+  await expect(page.getByText("Sam Payer says paid with Venmo · just now")).toBeVisible();
+  await expect(page).toHaveTitle("Archive · Collect");
+});
+
 async function splitBill(page: import("@playwright/test").Page, includeMe: boolean) {
   await page.goto("/request");
   await page.getByRole("link", { name: "Split a bill" }).click();
