@@ -10,7 +10,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: "node",
-          include: ["src/**/*.test.ts"],
+          include: ["src/**/*.test.ts", "scripts/**/*.test.ts"],
           globalSetup: ["src/server/test/global-setup.ts"],
         },
       },

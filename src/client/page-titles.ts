@@ -1,3 +1,5 @@
+import { useEffect } from "react";
+import { useClaimCount } from "./lib/live-updates";
 import { type AppPath, paths } from "./paths";
 import type { RouteDecision } from "./route-access";
 
@@ -39,4 +41,17 @@ export function documentTitle(decision: RouteDecision): string {
     case "redirect":
       return APP;
   }
+}
+
+/** The title with the count of new claims in front while there are some: "(2) Home · Collect". */
+export function titleWithCount(title: string, count: number): string {
+  return count > 0 ? `(${count}) ${title}` : title;
+}
+
+/** Sets the document title while rendered, the count of new claims (lib/live-updates.ts) included. */
+export function useDocumentTitle(title: string): void {
+  const count = useClaimCount();
+  useEffect(() => {
+    document.title = titleWithCount(title, count);
+  }, [title, count]);
 }

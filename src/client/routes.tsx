@@ -14,7 +14,7 @@ import * as Pages from "./lazy-pages";
 import { useLiveUpdates } from "./lib/live-updates";
 import { redirectToLogin } from "./lib/unauthorized";
 import { useUser } from "./lib/user";
-import { documentTitle, SIGN_IN_TITLE } from "./page-titles";
+import { documentTitle, SIGN_IN_TITLE, useDocumentTitle } from "./page-titles";
 import { type AppPath, paths } from "./paths";
 import { type AuthState, decideRoute, type RouteDecision } from "./route-access";
 
@@ -74,9 +74,7 @@ function useAuthState(): AuthState {
 
 /** Sets the document title while rendered. */
 function Titled({ title, children }: { title: string; children: ReactNode }) {
-  useEffect(() => {
-    document.title = title;
-  }, [title]);
+  useDocumentTitle(title);
   return children;
 }
 

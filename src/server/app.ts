@@ -3,7 +3,7 @@ import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyInstance, LogController, type RouteOptions } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import type { AppContext } from "./context";
-import { type Database, openDatabase } from "./db/client";
+import { configuredDatabase, type Database, openDatabase } from "./db/client";
 import type { Config } from "./env";
 import { accountControlAuthOptions } from "./features/account-security/auth-options";
 import { accountSecurityRoutes } from "./features/account-security/routes";
@@ -28,13 +28,11 @@ import { registerAuthRoutes } from "./plugins/auth-routes";
 import { registerCsrfGuard } from "./plugins/csrf";
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from "./plugins/errors";
 import { authLogger, loggerOptions, registerAccessLog } from "./plugins/logging";
-import { registerMetrics } from "./plugins/metrics";
 import { registerOpenApi } from "./plugins/openapi";
 import { registerRateLimits } from "./plugins/rate-limits";
 import { registerSecurityHeaders } from "./plugins/security-headers";
 import type { SessionMemo } from "./plugins/session-memo";
 import { createLocalStorage } from "./storage/local-storage";
-import { createS3Storage } from "./storage/s3-storage";
 
 export type BuildOptions = {
   /** An already open database (tests); otherwise one is opened from config and closed with the app. */
@@ -67,13 +65,7 @@ export const SERVER_TIMEOUTS = {
 
 /** Builds the whole server; used by main.ts and by every API test. */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
-  const database =
-    options.database ??
-    (await openDatabase(
-      config.databaseUrl
-        ? { kind: "postgres", url: config.databaseUrl }
-        : { kind: "pglite", dataDir: config.dataDir },
-    ));
+  const database = options.database ?? (await openDatabase(configuredDatabase(config)));
 
   const timeouts = { ...SERVER_TIMEOUTS, ...options.timeouts };
   const app = Fastify({
@@ -154,13 +146,19 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     requireFreshUser,
     forgetSession,
     clientAssets: readClientAssets(config.clientDir),
-    storage: diskStorage ?? createS3Storage(config.s3 as NonNullable<Config["s3"]>),
+    // Optional features load their packages only when configured (docs/decisions/017-fast-start-up.md).
+    storage:
+      diskStorage ??
+      (await import("./storage/s3-storage")).createS3Storage(config.s3 as NonNullable<Config["s3"]>),
     secret,
     mailer,
     webAuthn,
   };
 
-  await registerMetrics(app, { config, db: database.db, viewCache: context.viewCache, hashQueue });
+  if (config.metrics) {
+    const { registerMetrics } = await import("./plugins/metrics");
+    await registerMetrics(app, { config, db: database.db, viewCache: context.viewCache, hashQueue });
+  }
   app.get("/healthz", async () => ({ status: "ok" }));
   app.get("/readyz", async (_request, reply) => {
     try {

@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { buildApp } from "./app";
+import { configuredDatabase, openDatabase } from "./db/client";
 import { ConfigError, loadConfig } from "./env";
 import { stdoutDestination } from "./lib/log-destination";
 import { startWatchdog } from "./lib/watchdog";
@@ -14,8 +14,17 @@ async function main(): Promise<void> {
   const clientDir = path.resolve("dist/client");
   if (existsSync(path.join(clientDir, "index.html"))) config.clientDir = clientDir;
 
+  // The database opens (PGlite reads and compiles its WebAssembly, PostgreSQL connects and
+  // migrates) while the app's modules load: the two are most of a start-up
+  // (docs/decisions/017-fast-start-up.md).
+  const opening = openDatabase(configuredDatabase(config));
+  opening.catch(() => {});
   const logs = stdoutDestination();
-  const app = await buildApp(config, { logStream: logs.stream });
+  const [{ buildApp }, database] = await Promise.all([import("./app"), opening]);
+  const app = await buildApp(config, { database, logStream: logs.stream }).catch(async (error) => {
+    await database.close();
+    throw error;
+  });
   let closing = false;
   const exit = async (code: number) => {
     await logs.flush(1_000);
@@ -27,7 +36,7 @@ async function main(): Promise<void> {
     app.log.info({ signal }, "shutting down");
     startWatchdog(SHUTDOWN_MS);
     app.close().then(
-      () => exit(0),
+      () => database.close().then(() => exit(0)),
       (error) => {
         app.log.error({ err: error }, "shutdown failed");
         return exit(1);

@@ -43,7 +43,7 @@ async function load(options: autocannon.Options): Promise<Load> {
   };
 }
 
-async function waitFor(url: string, timeoutMs = 120_000): Promise<number> {
+async function waitFor(url: string, timeoutMs = 120_000, everyMs = 20): Promise<number> {
   const start = performance.now();
   while (performance.now() - start < timeoutMs) {
     const ok = await fetch(url).then(
@@ -51,7 +51,7 @@ async function waitFor(url: string, timeoutMs = 120_000): Promise<number> {
       () => false,
     );
     if (ok) return performance.now() - start;
-    await new Promise((r) => setTimeout(r, 20));
+    await new Promise((r) => setTimeout(r, everyMs));
   }
   throw new Error(`${url} did not answer`);
 }
@@ -62,6 +62,16 @@ const startArgs = (
 ).scripts.start
   .split(/\s+/)
   .slice(1);
+
+/** User + system CPU time a running process has used so far (Linux /proc; 0 elsewhere). */
+function cpuMsOf(pid: number | undefined): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // USER_HZ is 100 on Linux
+  } catch {
+    return 0;
+  }
+}
 
 function startApp(env: Record<string, string>): ChildProcess {
   const { LOG_LEVEL: _default, ...outside } = process.env;
@@ -282,9 +292,12 @@ async function main() {
   const rss = rssBytes(app.pid as number);
   await stop(app);
 
-  // Start-up on an existing embedded database (already migrated), median of 3.
+  // Start-up on an existing embedded database (already migrated), median of 3: from spawning
+  // `npm start`'s script to the first 200 from /readyz, which answers only once the database
+  // has answered a query. The process's CPU time at that moment is shown too: on a shared
+  // machine the wall time includes waiting for a core, the CPU time does not.
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "collect-bench-"));
-  const startups: number[] = [];
+  const startups: { ms: number; cpuMs: number }[] = [];
   for (let i = 0; i < 4; i++) {
     const t0 = performance.now();
     app = startApp({
@@ -293,11 +306,14 @@ async function main() {
       PUBLIC_URL: base,
       AUTH_SECRET: "bench-secret-bench-secret-bench-secret-01",
     });
-    await waitFor(`${base}/healthz`);
-    if (i > 0) startups.push(performance.now() - t0); // the first run creates the database
+    await waitFor(`${base}/readyz`, 120_000, 5);
+    const ms = performance.now() - t0;
+    // the first run creates the database
+    if (i > 0) startups.push({ ms, cpuMs: cpuMsOf(app.pid) });
     await stop(app);
   }
-  startups.sort((a, b) => a - b);
+  startups.sort((a, b) => a.ms - b.ms);
+  const startup = startups[1] ?? { ms: 0, cpuMs: 0 };
 
   const ratio = (r: Load) => r.rps / bare.rps;
   const mark = (met: boolean) => (met ? "met" : "**missed**");
@@ -351,7 +367,7 @@ async function main() {
   );
   console.log(`| signed-in app initial JS (gzip) | ${fmt(initialJsGzipBytes() / 1024, 1)} KB | ≤ 150 KB |`);
   console.log(
-    `| start-up to first answer, existing embedded database (median of 3) | ${fmt(startups[1] ?? 0)} ms | ≤ 1,000 ms |`,
+    `| start-up to first /readyz 200, existing embedded database (median of 3) | ${fmt(startup.ms)} ms (CPU ${fmt(startup.cpuMs)} ms) | ≤ 1,000 ms |`,
   );
   console.log(`\nerrors or non-2xx during load: ${errors}; the app's log: ${logFile}`);
   if (process.env.BENCH_SCALE === "1") await runScale(scaleHelpers());

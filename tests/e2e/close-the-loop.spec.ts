@@ -53,6 +53,43 @@ test("the payer taps I've paid with Venmo; the requester's open Home shows it wi
   }
 });
 
+test("the count of new claims stays in the title from screen to screen until a list is seen", async ({
+  page,
+  readyUser: _,
+  browser,
+  baseURL,
+}) => {
+  const origin = baseURL as string;
+  const created = await page.request.post("/api/payment-requests", {
+    headers: { origin },
+    data: { recipientName: "Sam Payer", recipientPhone: "2125550124", amount: "12.00", description: "Taxi" },
+  });
+  const { request } = await created.json();
+  const stream = page.waitForResponse((r) => r.url().endsWith("/api/events") && r.status() === 200);
+  await page.goto("/contacts");
+  await stream;
+
+  const payerContext = await browser.newContext();
+  try {
+    const code = new URL(request.shortUrl).pathname.split("/").pop() as string;
+    const claimed = await payerContext.request.post(`/api/payment-screen/${code}/claim`, {
+      headers: { origin },
+      data: { via: "venmo", note: null },
+    });
+    expect(claimed.ok()).toBe(true);
+  } finally {
+    await payerContext.close();
+  }
+  await expect(page).toHaveTitle("(1) Contacts · Collect");
+  const nav = page.getByRole("navigation", { name: "Main" });
+  await nav.getByRole("link", { name: "Methods" }).click();
+  await expect(page).toHaveTitle("(1) Payment Methods · Collect");
+  // Archive lists the request: the claim is seen, the count goes.
+  await nav.getByRole("link", { name: "Archive" }).click();
+  await expect(page.getByText("Sam Payer says paid with Venmo · just now")).toBeVisible();
+  await expect(page).toHaveTitle("Archive · Collect");
+});
+
 async function splitBill(page: import("@playwright/test").Page, includeMe: boolean) {
   await page.goto("/request");
   await page.getByRole("link", { name: "Split a bill" }).click();
@@ -99,9 +136,24 @@ test("a split of $100.00 among 3 including me: three requests of $25.00", async 
   for (let i = 0; i < 3; i++) await expect(shares.nth(i)).toContainText("$25.00");
   await expect(page.getByText("0 of 3 paid · $75.00 outstanding")).toBeVisible();
   const groupUrl = page.url();
-  // Each share is a request on Home too, leading back to its group.
+  // On Home the split is one entry that opens to its three people, each with their actions.
   await page.goto("/");
-  await expect(page.getByRole("link", { name: "Part of a split · View group" })).toHaveCount(3);
+  const entry = page.getByRole("button", { name: /Dinner/ });
+  await expect(entry).toHaveCount(1);
+  await expect(entry).toContainText("$100.00");
+  await expect(entry).toContainText("0 of 3 paid · $75.00 outstanding");
+  await expect(entry).toHaveAttribute("aria-expanded", "false");
+  await expect(page.getByText("Ana Ruiz")).toHaveCount(0);
+  await entry.focus();
+  await page.keyboard.press("Enter");
+  await expect(entry).toHaveAttribute("aria-expanded", "true");
+  const people = page.locator("[data-split-entry] li");
+  await expect(people).toHaveCount(3);
+  for (const name of ["Ana Ruiz", "Bo Chen", "Cy Okafor"]) await expect(people.getByText(name)).toBeVisible();
+  await expect(people.getByRole("button", { name: "Mark Paid" })).toHaveCount(3);
+  // Marking one paid updates the entry's count; each share still leads to its group.
+  await people.getByRole("button", { name: "Mark Paid" }).first().click();
+  await expect(entry).toContainText("1 of 3 paid · $50.00 outstanding");
   await page.getByRole("link", { name: "Part of a split · View group" }).first().click();
   await expect(page).toHaveURL(groupUrl);
   await expect(page.locator("[data-share]")).toHaveCount(3);

@@ -48,8 +48,8 @@ describe.each(["pglite", "postgres"] as const)("SIGKILL during writes [%s]", (ki
       await Promise.all(writers);
 
       server = await startServer(env, Number(port));
-      const listed = await (await client.call("GET", "/api/payment-requests", undefined, server.base)).json();
-      const present = new Set((listed as { id: string }[]).map((r) => r.id));
+      const listed = await client.all<{ id: string }>("/api/payment-requests?limit=100", server.base);
+      const present = new Set(listed.map((r) => r.id));
       const lost = [...acknowledged].filter((id) => !present.has(id));
       expect(lost, `round ${round}: acknowledged but lost`).toEqual([]);
     }

@@ -38,7 +38,17 @@ it("installs with --omit=dev, starts with npm start and serves a pay page", asyn
     const { request } = (await created.json()) as { request: { shortUrl: string } };
     const page = await fetch(new URL(new URL(request.shortUrl).pathname, server.base));
     expect(page.status).toBe(200);
-    expect(await page.text()).toContain("Resilient");
+    const html = await page.text();
+    expect(html).toContain("Resilient");
+    // Packages only some requests use load at their first use, from the build's own chunks
+    // (docs/decisions/017-fast-start-up.md): the link-preview card (satori) and passkeys.
+    const card = /<meta property="og:image" content="([^"]+)"/.exec(html)?.[1];
+    const image = await fetch(new URL(new URL(card ?? "").pathname, server.base));
+    expect(image.status).toBe(200);
+    expect(image.headers.get("content-type")).toBe("image/png");
+    const passkey = await client.call("POST", "/api/passkeys/registration-options");
+    expect(passkey.status).toBe(200);
+    expect(((await passkey.json()) as { challenge?: string }).challenge).toBeTruthy();
     const version = await fetch(`${server.base}/healthz`);
     expect(version.status).toBe(200);
   } finally {

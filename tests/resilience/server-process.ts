@@ -3,8 +3,10 @@ import { existsSync } from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import pg from "pg";
+import { nextPageUrl } from "../../src/shared/schemas/page";
 
 const root = path.resolve(import.meta.dirname, "../..");
+
 export const AUTH_SECRET = "resilience-secret-resilience-secret-0123";
 const running = new Set<ChildProcess>();
 // A failed test must not leave servers behind.
@@ -82,6 +84,8 @@ export async function startServer(
 export type Client = {
   cookie: string;
   call: (method: string, url: string, body?: unknown, base?: string) => Promise<Response>;
+  /** Every row of a paged list, following its `Link: <…>; rel="next"` pages. */
+  all: <T>(url: string, base?: string) => Promise<T[]>;
 };
 
 /** Signs up through the real API and returns a same-origin client bound to that session. */
@@ -111,7 +115,17 @@ export async function signUp(base: string): Promise<Client> {
     paymentAccounts: [{ provider: "venmo", accountHandle: "@resilient" }],
   });
   if (!setup.ok) throw new Error(`setup failed ${setup.status}`);
-  return { cookie, call };
+  const all = async <T>(url: string, at = base): Promise<T[]> => {
+    const rows: T[] = [];
+    for (let next: string | null = url; next; ) {
+      const response = await call("GET", next, undefined, at);
+      if (!response.ok) throw new Error(`GET ${next}: ${response.status}`);
+      rows.push(...((await response.json()) as T[]));
+      next = nextPageUrl(response.headers.get("link"));
+    }
+    return rows;
+  };
+  return { cookie, call, all };
 }
 
 export const ADMIN_URL = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";

@@ -49,9 +49,7 @@ it("finishes accepted requests, refuses new ones and exits 0 within 10 s", async
   expect(outcomes.refused).toBeGreaterThan(0);
 
   server = await startServer(env, port);
-  const listed = (await (
-    await client.call("GET", "/api/payment-requests", undefined, server.base)
-  ).json()) as { id: string }[];
+  const listed = await client.all<{ id: string }>("/api/payment-requests?limit=100", server.base);
   const present = new Set(listed.map((r) => r.id));
   expect(outcomes.created.filter((id) => !present.has(id))).toEqual([]);
   // Every request the app processed was answered: no row without a 201.

@@ -1,15 +1,8 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  ApiError,
-  apiErrorDetails,
-  apiPage,
-  apiRequest,
-  isUnauthorizedError,
-  nextPageUrl,
-  OFFLINE_MESSAGE,
-} from "./api";
+import { nextPageUrl } from "../../shared/schemas/page";
+import { ApiError, apiErrorDetails, apiPage, apiRequest, isUnauthorizedError, OFFLINE_MESSAGE } from "./api";
 
 describe("ApiError", () => {
   it('says "status: text" and reads the server\'s JSON message and code', () => {

@@ -1,3 +1,5 @@
+import { nextPageUrl } from "../../shared/schemas/page";
+
 /** How a call treats 401: an error (default), or a null result for "not signed in" reads. */
 export type On401 = "throw" | "returnNull";
 
@@ -75,20 +77,6 @@ export async function apiRequest(
   const response = await send(method, url, body);
   if (options.on401 === "returnNull" && response.status === 401) return null;
   return jsonOf(response);
-}
-
-/**
- * The target of a `Link` header's `rel="next"` (RFC 8288), or null when there is none: the next
- * page of a list (docs/decisions/015-keyset-pagination.md).
- */
-export function nextPageUrl(link: string | null): string | null {
-  for (const part of link?.split(",") ?? []) {
-    const match = /^\s*<([^>]*)>\s*;(.*)$/.exec(part);
-    const rel = /(?:^|;)\s*rel\s*=\s*(?:"([^"]*)"|([^\s;]+))/i.exec(match?.[2] ?? "");
-    const rels = (rel?.[1] ?? rel?.[2] ?? "").toLowerCase().split(/\s+/);
-    if (match && rels.includes("next")) return match[1] ?? null;
-  }
-  return null;
 }
 
 /** One page of a list: the JSON body, and the URL of the next page (null on the last one). */

@@ -1,35 +1,65 @@
 import { type QueryClient, useQueryClient } from "@tanstack/react-query";
-import { useEffect } from "react";
+import { useEffect, useSyncExternalStore } from "react";
 import { RequestEventSchema } from "../../shared/schemas/event";
 
-/** The tab title with a count of new claims in front: "(2) Home · Collect". */
-export function titleWithCount(title: string, count: number): string {
-  const base = title.replace(/^\(\d+\) /, "");
-  return count > 0 ? `(${count}) ${base}` : base;
-}
-
 /** Every cached list a request event can change: requests (any page of them) and split groups. */
-function refreshRequests(queryClient: QueryClient) {
+export function refreshRequests(queryClient: QueryClient) {
   return queryClient.invalidateQueries({
     predicate: (query) => /^\/api\/(payment-requests|splits)(\/|$)/.test(String(query.queryKey[0])),
   });
+}
+
+// Claims that arrived since the person last looked at their lists; every page title shows it.
+let claims = 0;
+const listeners = new Set<() => void>();
+function setClaims(count: number) {
+  if (count === claims) return;
+  claims = count;
+  for (const listener of listeners) listener();
+}
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** One more claim came in while the person was not looking. */
+export function countClaim(): void {
+  setClaims(claims + 1);
+}
+
+/** The count of new claims, for the tab title (page-titles.ts). */
+export function useClaimCount(): number {
+  return useSyncExternalStore(subscribe, () => claims);
+}
+
+/**
+ * Called by the request lists: the claims count as seen once a visible tab shows a list — when it
+ * is shown, when the tab comes back into view, or when the person uses the page.
+ */
+export function useClaimsSeen(): void {
+  useEffect(() => {
+    const seen = () => {
+      if (document.visibilityState === "visible") setClaims(0);
+    };
+    seen();
+    const events = ["visibilitychange", "pointerdown", "keydown"] as const;
+    for (const name of events) document.addEventListener(name, seen);
+    return () => {
+      for (const name of events) document.removeEventListener(name, seen);
+    };
+  }, []);
 }
 
 /**
  * Live Home and Archive (docs/decisions/016-close-the-loop.md): one EventSource per tab on
  * GET /api/events while signed in. Each event refetches the request lists; so does every
  * (re)connection, which covers whatever happened while the stream was down. Claims that arrive
- * count in the tab title until the person comes back to the tab or uses it.
+ * are counted (useClaimCount) until a list is seen (useClaimsSeen).
  */
 export function useLiveUpdates(enabled: boolean): void {
   const queryClient = useQueryClient();
   useEffect(() => {
     if (!enabled || typeof EventSource === "undefined") return;
-    let claims = 0;
-    const showCount = (count: number) => {
-      claims = count;
-      document.title = titleWithCount(document.title, claims);
-    };
     const refresh = () => void refreshRequests(queryClient);
     const source = new EventSource("/api/events");
     source.addEventListener("open", refresh);
@@ -37,17 +67,11 @@ export function useLiveUpdates(enabled: boolean): void {
     source.addEventListener("request", (message) => {
       refresh();
       const event = RequestEventSchema.safeParse(JSON.parse(message.data));
-      if (event.success && event.data.kind === "claimed") showCount(claims + 1);
+      if (event.success && event.data.kind === "claimed") countClaim();
     });
-    const seen = () => {
-      if (claims > 0 && document.visibilityState === "visible") showCount(0);
-    };
-    const events = ["visibilitychange", "pointerdown", "keydown"] as const;
-    for (const name of events) document.addEventListener(name, seen);
     return () => {
       source.close();
-      for (const name of events) document.removeEventListener(name, seen);
-      showCount(0);
+      setClaims(0);
     };
   }, [enabled, queryClient]);
 }

@@ -1,13 +1,9 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { PGlite } from "@electric-sql/pglite";
-import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
-import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
-import pg from "pg";
+import type pg from "pg";
+import type { Config } from "../env";
 import { takeDataDirLock } from "./data-dir-lock";
 import * as schema from "./schema";
 
@@ -38,11 +34,28 @@ export type DatabaseOptions =
   /** dataDir undefined = in memory; template = a dumped, migrated data folder to start from. */
   | { kind: "pglite"; dataDir?: string; template?: Blob };
 
+/** The database a configuration names: PostgreSQL at DATABASE_URL, else PGlite in DATA_DIR. */
+export function configuredDatabase(config: Pick<Config, "databaseUrl" | "dataDir">): DatabaseOptions {
+  return config.databaseUrl
+    ? { kind: "postgres", url: config.databaseUrl }
+    : { kind: "pglite", dataDir: config.dataDir };
+}
+
+/**
+ * Each driver is imported when its kind of database is opened: a server loads only the one it
+ * uses, and main.ts opens the database while the rest of the app is still loading
+ * (docs/decisions/017-fast-start-up.md).
+ */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   return options.kind === "postgres" ? openPostgres(options.url, options.poolSize) : openPglite(options);
 }
 
 async function openPostgres(url: string, poolSize = 10): Promise<Database> {
+  const [{ default: pg }, { drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
+    import("pg"),
+    import("drizzle-orm/node-postgres"),
+    import("drizzle-orm/node-postgres/migrator"),
+  ]);
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
@@ -60,7 +73,7 @@ async function openPostgres(url: string, poolSize = 10): Promise<Database> {
     ping: async () => {
       await pool.query("SELECT 1");
     },
-    listen: (channel, listener) => listenPostgres(url, channel, listener),
+    listen: (channel, listener) => listenPostgres(pg, url, channel, listener),
     close: () => pool.end(),
   };
 }
@@ -69,7 +82,7 @@ async function openPostgres(url: string, poolSize = 10): Promise<Database> {
  * A dedicated connection LISTENing on a channel, connected again (every second) whenever it
  * drops — e.g. while PostgreSQL restarts — so the caller hears `lost`, then `ready`.
  */
-async function listenPostgres(url: string, channel: string, listener: ChannelListener) {
+async function listenPostgres(driver: typeof pg, url: string, channel: string, listener: ChannelListener) {
   let stopped = false;
   let current: pg.Client | null = null;
   let retry: NodeJS.Timeout | undefined;
@@ -77,7 +90,7 @@ async function listenPostgres(url: string, channel: string, listener: ChannelLis
     if (!stopped) retry = setTimeout(connect, 1_000);
   };
   async function connect(): Promise<void> {
-    const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5_000 });
+    const client = new driver.Client({ connectionString: url, connectionTimeoutMillis: 5_000 });
     client.on("error", () => {});
     try {
       await client.connect();
@@ -117,6 +130,11 @@ async function openPglite(options: { dataDir?: string; template?: Blob }): Promi
     releaseLock = takeDataDirLock(path.resolve(options.dataDir, "collect.lock"));
   }
   try {
+    const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+      import("@electric-sql/pglite"),
+      import("drizzle-orm/pglite"),
+      import("drizzle-orm/pglite/migrator"),
+    ]);
     const client = await PGlite.create({ dataDir, loadDataDir: options.template });
     const db = drizzlePglite(client, { schema });
     if (!options.template) await migratePglite(db, { migrationsFolder });

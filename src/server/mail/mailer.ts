@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from "fastify";
-import nodemailer from "nodemailer";
+import type { Transporter } from "nodemailer";
 import type { Config } from "../env";
 
 /** One outgoing message: plain text, plus the same words as simple HTML. */
@@ -34,16 +34,22 @@ export function createMailer(config: Pick<Config, "mail" | "mailToLog">, log: Fa
       close() {},
     };
   }
-  const transport = nodemailer.createTransport(mail.smtpUrl);
+  // nodemailer is loaded with the first message, not at start-up (docs/decisions/017-fast-start-up.md).
+  let transport: Promise<Transporter> | undefined;
   return {
     enabled: true,
     async send(message) {
       try {
-        await transport.sendMail({ from: mail.from, ...message });
+        transport ??= import("nodemailer").then((m) => m.default.createTransport(mail.smtpUrl));
+        await (await transport).sendMail({ from: mail.from, ...message });
       } catch (error) {
         log.error({ err: error, subject: message.subject }, "mail not sent");
       }
     },
-    close: () => transport.close(),
+    close: () =>
+      void transport?.then(
+        (t) => t.close(),
+        () => {},
+      ),
   };
 }

@@ -28,7 +28,7 @@ export function passwordPolicy(hasher: PasswordHasher): BetterAuthPlugin {
             const password = (ctx.body as Record<string, unknown> | undefined)?.[field];
             // Shorter ones get better-auth's own "too short" answer.
             if (typeof password !== "string" || password.length < MIN_LENGTH) return;
-            const problem = weakPasswordProblem(password);
+            const problem = await weakPasswordProblem(password);
             if (problem)
               throw APIError.from("BAD_REQUEST", { code: "PASSWORD_TOO_COMMON", message: problem });
           }),

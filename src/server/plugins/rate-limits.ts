@@ -1,6 +1,5 @@
 import fastifyRateLimit from "@fastify/rate-limit";
 import type { FastifyInstance, FastifyRequest, RouteOptions } from "fastify";
-import { Redis } from "ioredis";
 import type { Db } from "../db/client";
 import type { Config } from "../env";
 import { HttpError } from "./errors";
@@ -57,6 +56,8 @@ export async function registerRateLimits(
   if (!options.config.rateLimits) return;
   let backend: Parameters<typeof sharedStore>[0] = { kind: "database", db: options.db };
   if (options.config.redisUrl) {
+    // A CommonJS package: its `default` is its exports (the Redis class), in Node and in the build.
+    const { default: Redis } = await import("ioredis");
     const redis = new Redis(options.config.redisUrl, { maxRetriesPerRequest: 1 });
     redis.on("error", (error) => app.log.warn({ err: error }, "redis unavailable"));
     app.addHook("onClose", async () => {

@@ -80,3 +80,17 @@ export function listUrl(path: string, query: Record<string, string | number | un
 export function nextPageLink(path: string, query: Record<string, string | number | undefined>): string {
   return `<${listUrl(path, query)}>; rel="next"`;
 }
+
+/**
+ * The target of a `Link` header's `rel="next"` (RFC 8288), or null when there is none: the next
+ * page of a list (docs/decisions/015-keyset-pagination.md).
+ */
+export function nextPageUrl(link: string | null): string | null {
+  for (const part of link?.split(",") ?? []) {
+    const match = /^\s*<([^>]*)>\s*;(.*)$/.exec(part);
+    const rel = /(?:^|;)\s*rel\s*=\s*(?:"([^"]*)"|([^\s;]+))/i.exec(match?.[2] ?? "");
+    const rels = (rel?.[1] ?? rel?.[2] ?? "").toLowerCase().split(/\s+/);
+    if (match && rels.includes("next")) return match[1] ?? null;
+  }
+  return null;
+}

@@ -11,6 +11,7 @@ import {
   type StatusUpdateSchema,
 } from "../../../shared/schemas/payment-request";
 import { apiRequest, isUnauthorizedError } from "../../lib/api";
+import { refreshRequests } from "../../lib/live-updates";
 import { pagesQuery } from "../../lib/pages";
 import { queryClient } from "../../lib/query-client";
 
@@ -53,9 +54,12 @@ export const requestSummaryQuery = (filter: RequestFilter) =>
       ),
   });
 
-/** Reloads every list of requests, its loaded pages and the totals (after one is created or changed). */
+/**
+ * Reloads every list of requests, its loaded pages, the totals and the split groups (after one is
+ * created or changed).
+ */
 export function reloadPaymentRequests() {
-  return queryClient.invalidateQueries({ queryKey: [REQUESTS_URL] });
+  return refreshRequests(queryClient);
 }
 
 const requestUrl = (id: string, action: "status" | "remind") =>

@@ -1,10 +1,16 @@
 import { fireEvent, screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import type { PaymentRequest } from "../../../shared/schemas/payment-request";
+import type { Split } from "../../../shared/schemas/split";
 import { expectToast, renderWithApp } from "../../test/render";
+import { SPLITS_URL } from "../splits/api";
 import { type MarkPaidTexts, RequestList } from "./request-list";
 
-const request = (id: string, status: PaymentRequest["status"]): PaymentRequest => ({
+const request = (
+  id: string,
+  status: PaymentRequest["status"],
+  splitId: string | null = null,
+): PaymentRequest => ({
   id,
   amount: "25.50",
   status,
@@ -18,7 +24,7 @@ const request = (id: string, status: PaymentRequest["status"]): PaymentRequest =
   claimedPaidAt: null,
   claimedVia: null,
   claimNote: null,
-  splitId: null,
+  splitId,
 });
 const REQUESTS = [request("1", "pending"), request("2", "paid"), request("3", "cancelled")];
 
@@ -61,5 +67,53 @@ describe("RequestList", () => {
     renderWithApp(<RequestList requests={REQUESTS} markPaid={texts()} />);
     fireEvent.click(screen.getByRole("button", { name: "Mark Paid" }));
     await expectToast("Error", "Failed to mark request as paid. Please try again.");
+  });
+});
+
+describe("RequestList with split bills", () => {
+  // Home's order: a pending share, a request of its own, then a paid share of the same split.
+  const shares = [request("a", "pending", "s1"), request("b", "pending", "s1"), request("c", "paid", "s1")];
+  const rows = [shares[0], request("solo", "pending"), shares[2]] as PaymentRequest[];
+  const split: Split = {
+    id: "s1",
+    total: "100.00",
+    description: "Dinner",
+    includeMe: true,
+    createdAt: new Date().toISOString(),
+    shares: shares.map((r) => ({ request: r, smsMessage: "Hi" })),
+    paidCount: 1,
+    outstanding: "51.00",
+  };
+  const render = () =>
+    renderWithApp(<RequestList requests={rows} markPaid={texts()} />, (client) =>
+      client.setQueryData([SPLITS_URL, "s1"], split),
+    );
+
+  it("shows a split as one entry with its total, paid count and outstanding, where its first share comes", () => {
+    render();
+    const items = screen.getAllByRole("listitem");
+    expect(items).toHaveLength(2);
+    const entry = within(items[0] as HTMLElement);
+    const toggle = entry.getByRole("button", { expanded: false });
+    expect(toggle.textContent).toContain("$100.00");
+    expect(toggle.textContent).toContain("Dinner");
+    expect(toggle.textContent).toContain("1 of 3 paid · $51.00 outstanding");
+    expect(screen.queryByText("Alex a")).toBeNull();
+    expect(within(items[1] as HTMLElement).getByText("Alex solo")).toBeTruthy();
+  });
+
+  it("opens to every person's card with their actions, and closes again", () => {
+    render();
+    const toggle = screen.getByRole("button", { name: /Dinner/ });
+    fireEvent.click(toggle);
+    expect(toggle.getAttribute("aria-expanded")).toBe("true");
+    const panel = document.getElementById(toggle.getAttribute("aria-controls") as string) as HTMLElement;
+    // Every share of the group, the one on no loaded page ("b") too.
+    for (const name of ["Alex a", "Alex b", "Alex c"]) expect(within(panel).getByText(name)).toBeTruthy();
+    expect(within(panel).getAllByRole("button", { name: "Mark Paid" })).toHaveLength(2);
+    expect(within(panel).getAllByRole("button", { name: "Share" })).toHaveLength(2);
+    fireEvent.click(toggle);
+    expect(toggle.getAttribute("aria-expanded")).toBe("false");
+    expect(screen.queryByText("Alex a")).toBeNull();
   });
 });

@@ -9,11 +9,14 @@ import { LoadError } from "../../components/ui/load-error";
 import { Spinner } from "../../components/ui/spinner";
 import { apiErrorMessage } from "../../lib/api";
 import { cn } from "../../lib/cn";
+import { useClaimsSeen } from "../../lib/live-updates";
 import { toast } from "../../lib/toast";
 import { showActionError } from "../../lib/unauthorized";
 import { useMarkRequestPaid } from "./api";
 import { RequestCard, RequestListSkeleton } from "./request-card";
 import { RequestTools } from "./request-tools";
+import { SplitEntry } from "./split-entry";
+import { groupBySplit } from "./split-groups";
 
 type RequestsStateProps<T> = {
   query: Pick<UseQueryResult<T>, "isPending" | "isError" | "error" | "data" | "refetch">;
@@ -65,11 +68,13 @@ type RequestListProps = {
 
 /**
  * Payment-request cards as Home and Archive show them: Mark Paid (and the pay page link, where
- * given) as main actions; Share, Remind and Cancel as tools of a pending request.
+ * given) as main actions; Share, Remind and Cancel as tools of a pending request. The shares of a
+ * split bill are one entry that opens to their cards. Showing the list counts as seeing new claims.
  */
 export function RequestList({ requests, markPaid: texts, payPageHref, className }: RequestListProps) {
   const markPaid = useMarkRequestPaid();
   const { confirm, dialog } = useConfirm();
+  useClaimsSeen();
   const mark = (request: PaymentRequest) =>
     markPaid.mutate(request.id, {
       onSuccess: () => toast(texts.success(request)),
@@ -78,58 +83,62 @@ export function RequestList({ requests, markPaid: texts, payPageHref, className 
   const onMarkPaid = (request: PaymentRequest) =>
     texts.confirm ? confirm({ ...texts.confirm, onConfirm: () => mark(request) }) : mark(request);
 
+  const card = (request: PaymentRequest) => {
+    const marking = markPaid.isPending && markPaid.variables === request.id;
+    const pending = request.status === "pending";
+    const href = payPageHref?.(request) ?? null;
+    return (
+      <RequestCard
+        request={request}
+        actions={
+          pending || href
+            ? (describedBy) => (
+                <>
+                  {pending ? (
+                    <Button
+                      className="flex-1 sm:flex-none"
+                      aria-describedby={describedBy}
+                      disabled={markPaid.isPending}
+                      onClick={() => onMarkPaid(request)}
+                    >
+                      {marking ? <Spinner /> : <CircleCheck aria-hidden="true" />}
+                      {texts.label}
+                    </Button>
+                  ) : null}
+                  {href ? (
+                    <a
+                      href={href}
+                      target="_blank"
+                      rel="noopener"
+                      aria-describedby={describedBy}
+                      className={cn(buttonClass("secondary"), "flex-1 sm:flex-none")}
+                    >
+                      <ExternalLink aria-hidden="true" />
+                      View Payment Page
+                    </a>
+                  ) : null}
+                </>
+              )
+            : undefined
+        }
+        tools={
+          pending ? (describedBy) => <RequestTools request={request} describedBy={describedBy} /> : undefined
+        }
+      />
+    );
+  };
+
   return (
     <>
       {dialog}
       <ul className={className}>
-        {requests.map((request) => {
-          const marking = markPaid.isPending && markPaid.variables === request.id;
-          const pending = request.status === "pending";
-          const href = payPageHref?.(request) ?? null;
-          return (
-            <li key={request.id}>
-              <RequestCard
-                request={request}
-                actions={
-                  pending || href
-                    ? (describedBy) => (
-                        <>
-                          {pending ? (
-                            <Button
-                              className="flex-1 sm:flex-none"
-                              aria-describedby={describedBy}
-                              disabled={markPaid.isPending}
-                              onClick={() => onMarkPaid(request)}
-                            >
-                              {marking ? <Spinner /> : <CircleCheck aria-hidden="true" />}
-                              {texts.label}
-                            </Button>
-                          ) : null}
-                          {href ? (
-                            <a
-                              href={href}
-                              target="_blank"
-                              rel="noopener"
-                              aria-describedby={describedBy}
-                              className={cn(buttonClass("secondary"), "flex-1 sm:flex-none")}
-                            >
-                              <ExternalLink aria-hidden="true" />
-                              View Payment Page
-                            </a>
-                          ) : null}
-                        </>
-                      )
-                    : undefined
-                }
-                tools={
-                  pending
-                    ? (describedBy) => <RequestTools request={request} describedBy={describedBy} />
-                    : undefined
-                }
-              />
-            </li>
-          );
-        })}
+        {groupBySplit(requests).map((entry) =>
+          entry.kind === "request" ? (
+            <li key={entry.request.id}>{card(entry.request)}</li>
+          ) : (
+            <SplitEntry key={entry.splitId} splitId={entry.splitId} loaded={entry.requests} card={card} />
+          ),
+        )}
       </ul>
     </>
   );

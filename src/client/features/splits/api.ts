@@ -4,7 +4,7 @@ import { apiRequest } from "../../lib/api";
 import { queryClient } from "../../lib/query-client";
 import { reloadPaymentRequests } from "../payment-requests/api";
 
-const SPLITS_URL = "/api/splits";
+export const SPLITS_URL = "/api/splits";
 
 /** GET /api/splits/{id}: the group view; live events refetch it (lib/live-updates.ts). */
 export function useSplit(id: string) {

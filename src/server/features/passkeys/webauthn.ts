@@ -1,11 +1,4 @@
-import {
-  type AuthenticationResponseJSON,
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  type RegistrationResponseJSON,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-} from "@simplewebauthn/server";
+import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simplewebauthn/server";
 import type { Db } from "../../db/client";
 import { deviceLabel } from "../../lib/user-agent";
 import {
@@ -18,6 +11,9 @@ import {
 } from "./queries";
 
 type Transport = NonNullable<RegistrationResponseJSON["response"]["transports"]>[number];
+/** Loaded at the first passkey call, not at start-up (docs/decisions/017-fast-start-up.md). */
+const library = () => import("@simplewebauthn/server");
+
 const transportsOf = (value: string | null) => (value ? (value.split(",") as Transport[]) : undefined);
 
 /**
@@ -31,6 +27,7 @@ export function createWebAuthn(db: Db, publicUrl: string) {
   return {
     async registrationOptions(user: { id: string; email: string }) {
       const existing = await credentialIdsOf(db, user.id);
+      const { generateRegistrationOptions } = await library();
       const options = await generateRegistrationOptions({
         rpName: "Collect",
         rpID,
@@ -49,6 +46,7 @@ export function createWebAuthn(db: Db, publicUrl: string) {
 
     /** Saves the new passkey, or null when the response does not verify. */
     async register(userId: string, response: unknown, userAgent: string | undefined) {
+      const { verifyRegistrationResponse } = await library();
       const verification = await verifyRegistrationResponse({
         response: response as RegistrationResponseJSON,
         expectedChallenge: (challenge) => consumeChallenge(db, challenge, `register:${userId}`),
@@ -70,6 +68,7 @@ export function createWebAuthn(db: Db, publicUrl: string) {
     },
 
     async signInOptions() {
+      const { generateAuthenticationOptions } = await library();
       const options = await generateAuthenticationOptions({ rpID, userVerification: "preferred" });
       await saveChallenge(db, options.challenge, "sign-in");
       return options;
@@ -80,6 +79,7 @@ export function createWebAuthn(db: Db, publicUrl: string) {
       const id = (response as { id?: unknown }).id;
       const key = typeof id === "string" ? await findByCredentialId(db, id) : undefined;
       if (!key) return null;
+      const { verifyAuthenticationResponse } = await library();
       const verification = await verifyAuthenticationResponse({
         response: response as AuthenticationResponseJSON,
         expectedChallenge: (challenge) => consumeChallenge(db, challenge, "sign-in"),

@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { Resvg } from "@resvg/resvg-js";
-import satori, { type Font } from "satori";
+import type { Font } from "satori";
 import { CARD_HEIGHT, CARD_WIDTH, type CardContent } from "./preview";
 import { BRAND_SVG } from "./site-files";
 
@@ -75,6 +75,8 @@ export async function drawCard(content: CardContent, photo: Buffer | null): Prom
   const name = plain(content.name);
   const description = content.description ? plain(content.description) : "";
   const ellipsis = { overflow: "hidden", whiteSpace: "nowrap", textOverflow: "ellipsis" } as const;
+  // satori is loaded with the first card, not at start-up (docs/decisions/017-fast-start-up.md).
+  const { default: satori } = await import("satori");
   const svg = await satori(
     <div
       style={{

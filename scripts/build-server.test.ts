@@ -1,0 +1,60 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { Metafile } from "esbuild";
+import { afterAll, expect, it } from "vitest";
+import { buildServer } from "./build-server.mjs";
+
+const outdir = mkdtempSync(path.join(os.tmpdir(), "collect-build-"));
+afterAll(() => rmSync(outdir, { recursive: true, force: true }));
+
+/** The outputs a start-up evaluates: the entry, the app it imports, and what they import statically. */
+function loadedAtStart(meta: Metafile): Set<string> {
+  // (Every `import()` target is an entry point too; the server's own is main.ts.)
+  const entry = Object.keys(meta.outputs).find((o) => meta.outputs[o]?.entryPoint === "src/server/main.ts");
+  const app = Object.keys(meta.outputs).find((o) =>
+    Object.keys(meta.outputs[o]?.inputs ?? {}).includes("src/server/app.ts"),
+  );
+  const loaded = new Set<string>();
+  const visit = (output: string | undefined) => {
+    if (!output || loaded.has(output)) return;
+    loaded.add(output);
+    for (const i of meta.outputs[output]?.imports ?? []) if (i.kind === "import-statement") visit(i.path);
+  };
+  visit(entry);
+  visit(app);
+  expect(entry && app).toBeTruthy();
+  return loaded;
+}
+
+const packagesIn = (meta: Metafile, outputs: Set<string>) =>
+  new Set(
+    [...outputs].flatMap((o) =>
+      Object.keys(meta.outputs[o]?.inputs ?? {}).map((i) => /node_modules\/((@[^/]+\/)?[^/]+)/.exec(i)?.[1]),
+    ),
+  );
+
+// Start-up loads what every request needs, and the embedded database's driver; packages only some
+// configurations or some requests use load when first used (docs/decisions/017-fast-start-up.md).
+it("bundles the server so that optional packages are not loaded at start-up", async () => {
+  const meta = await buildServer(outdir);
+  const atStart = packagesIn(meta, loadedAtStart(meta));
+  for (const used of ["fastify", "better-auth", "drizzle-orm", "zod"]) expect(atStart).toContain(used);
+  for (const optional of [
+    "@aws-sdk/client-s3",
+    "nodemailer",
+    "prom-client",
+    "ioredis",
+    "satori",
+    "@simplewebauthn/server",
+    "@zxcvbn-ts/language-common",
+    "pg",
+  ]) {
+    expect(atStart).not.toContain(optional);
+  }
+  // Each of them is still in the build, in a chunk of its own that `import()` loads.
+  const everything = packagesIn(meta, new Set(Object.keys(meta.outputs)));
+  for (const optional of ["@aws-sdk/client-s3", "nodemailer", "prom-client", "ioredis", "satori", "pg"]) {
+    expect(everything).toContain(optional);
+  }
+}, 120_000);

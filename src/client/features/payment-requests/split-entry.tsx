@@ -1,0 +1,67 @@
+import { ChevronDown, Users } from "lucide-react";
+import { type ReactNode, useId, useState } from "react";
+import { formatMoney } from "../../../shared/money";
+import type { PaymentRequest } from "../../../shared/schemas/payment-request";
+import { Card } from "../../components/ui/card";
+import { cn } from "../../lib/cn";
+import { useSplit } from "../splits/api";
+
+type SplitEntryProps = {
+  splitId: string;
+  /** The split's shares among the rows loaded so far, shown until the group itself has loaded. */
+  loaded: readonly PaymentRequest[];
+  /** One person's card with its actions, as the list shows a request on its own. */
+  card: (request: PaymentRequest) => ReactNode;
+};
+
+/**
+ * A split bill as one entry of Home or Archive: its description, total, "N of M paid" and what
+ * is outstanding (GET /api/splits/{id}); the button opens each person's card. A list item.
+ */
+export function SplitEntry({ splitId, loaded, card }: SplitEntryProps) {
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  const split = useSplit(splitId);
+  const shares = split.data?.shares.map((share) => share.request) ?? loaded;
+  const description = split.data ? split.data.description : (loaded[0]?.description ?? null);
+  let summary = "Loading the split…";
+  if (split.data) {
+    const { paidCount, outstanding } = split.data;
+    summary = `${paidCount} of ${shares.length} paid · ${formatMoney(outstanding)} outstanding`;
+  } else if (split.isError) {
+    summary = `${shares.length} people`;
+  }
+  return (
+    <li data-split-entry className={open ? "col-span-full" : undefined}>
+      <Card className="p-4 sm:p-5">
+        <button
+          type="button"
+          aria-expanded={open}
+          aria-controls={panelId}
+          onClick={() => setOpen(!open)}
+          className="flex min-h-11 w-full items-start justify-between gap-3 rounded-lg text-left focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-600"
+        >
+          <span className="min-w-0">
+            {split.data ? (
+              <span className="block text-2xl font-bold tracking-tight break-words text-slate-900 tabular-nums dark:text-white">
+                {formatMoney(split.data.total)}
+              </span>
+            ) : null}
+            <span className="mt-1 flex items-center gap-1.5 font-semibold break-words text-slate-900 dark:text-slate-100">
+              <Users aria-hidden="true" className="size-4 shrink-0 text-emerald-700 dark:text-emerald-400" />
+              {description || "Split bill"}
+            </span>
+            <span className="mt-1 block text-sm text-slate-600 dark:text-slate-400">{summary}</span>
+          </span>
+          <ChevronDown
+            aria-hidden="true"
+            className={cn("mt-1 size-5 shrink-0 text-slate-500 transition-transform", open && "rotate-180")}
+          />
+        </button>
+        <ul id={panelId} hidden={!open} className="mt-4 space-y-3">
+          {open ? shares.map((request) => <li key={request.id}>{card(request)}</li>) : null}
+        </ul>
+      </Card>
+    </li>
+  );
+}
