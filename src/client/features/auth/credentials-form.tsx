@@ -1,10 +1,10 @@
 import { type FormEvent, useState } from "react";
 import { Button } from "../../components/ui/button";
-import { Field } from "../../components/ui/field";
 import { Spinner } from "../../components/ui/spinner";
 import { apiErrorDetails } from "../../lib/api";
 import { useSignIn, useSignUp } from "./api";
 import { FrameNotice } from "./auth-frame";
+import { EmailField } from "./email-field";
 import { ForgotPasswordLink } from "./forgot-password-link";
 import { PasswordField } from "./password-field";
 import { credentialsProblem, signInErrorMessage } from "./sign-in-errors";
@@ -45,17 +45,11 @@ export function CredentialsForm({ mode, initialError, onSignedIn }: CredentialsF
 
   return (
     <form noValidate onSubmit={onSubmit} className="space-y-4" aria-busy={pending}>
-      <Field
-        label="Email"
-        type="email"
-        name="email"
-        autoComplete={mode === "sign-in" ? "username" : "email"}
-        inputMode="email"
-        autoCapitalize="none"
-        spellCheck={false}
+      <EmailField
         value={email}
         onChange={(e) => setEmail(e.target.value)}
-        aria-invalid={error ? true : undefined}
+        autoComplete={mode === "sign-in" ? "username" : "email"}
+        invalid={Boolean(error)}
       />
       <PasswordField
         name="password"

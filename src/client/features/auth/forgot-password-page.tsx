@@ -2,11 +2,11 @@ import { type FormEvent, useState } from "react";
 
 import { EMAIL_PATTERN } from "../../../shared/limits";
 import { Button } from "../../components/ui/button";
-import { Field } from "../../components/ui/field";
 import { Spinner } from "../../components/ui/spinner";
 import { apiErrorDetails } from "../../lib/api";
 import { paths } from "../../paths";
 import { AuthFrame, FrameLink, FrameNotice } from "./auth-frame";
+import { EmailField } from "./email-field";
 import { useRequestPasswordReset } from "./recovery-api";
 import { SIGN_IN_MESSAGES } from "./sign-in-errors";
 
@@ -46,18 +46,7 @@ export default function ForgotPasswordPage() {
         </FrameNotice>
       ) : (
         <form noValidate onSubmit={onSubmit} className="space-y-4" aria-busy={request.isPending}>
-          <Field
-            label="Email"
-            type="email"
-            name="email"
-            autoComplete="email"
-            inputMode="email"
-            autoCapitalize="none"
-            spellCheck={false}
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-            aria-invalid={error ? true : undefined}
-          />
+          <EmailField value={email} onChange={(e) => setEmail(e.target.value)} invalid={Boolean(error)} />
           {error ? <FrameNotice kind="error">{error}</FrameNotice> : null}
           <Button type="submit" className="w-full" disabled={request.isPending}>
             {request.isPending ? <Spinner /> : null}
