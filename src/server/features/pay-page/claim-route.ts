@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
 import { ClaimInputSchema } from "../../../shared/schemas/claim";
 import { ShortCodeSchema } from "../../../shared/schemas/payment-request";
 import type { AppContext } from "../../context";
 import { countInWindow } from "../../db/counters";
 import { HttpError } from "../../plugins/errors";
+import { CodeParams, NOT_FOUND } from "./codes";
 import { recordClaim } from "./queries";
 
 const MINUTE = 60_000;
@@ -13,9 +13,6 @@ export const CLAIM_LIMITS = {
   perIp: { max: 10, windowMs: 10 * MINUTE },
   perRequest: { max: 5, windowMs: 60 * MINUTE },
 };
-
-const CodeParams = z.object({ code: z.string().max(64) });
-const NOT_FOUND = "Payment request not found";
 
 /**
  * The payer's "I've paid" (docs/decisions/016-close-the-loop.md). Public like the view beacon

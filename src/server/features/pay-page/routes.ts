@@ -13,17 +13,16 @@ import { CARD_AVATAR, drawCard } from "./card";
 import { createCardCache } from "./card-cache";
 import { readCardPhoto } from "./card-photo";
 import { claimRoute } from "./claim-route";
+import { CodeParams, NOT_FOUND } from "./codes";
 import { CARD_FILE, cardContent, cardPath, cardVersion } from "./preview";
 import { findPublicView, markViewed } from "./queries";
 import { renderPayPage } from "./render";
 import { siteFileRoutes } from "./site-files";
 import type { CachedView } from "./view-cache";
 
-const CodeParams = z.object({ code: z.string().max(64) });
 const CardParams = CodeParams.extend({ file: z.string().max(64) });
 /** Payment pages and their cards hold names, amounts and handles: never in search results. */
 const NOINDEX = "noindex, nofollow";
-const NOT_FOUND = "Payment request not found";
 
 /**
  * The public side (docs/product.md#pay-page): the JSON view and the server-rendered page.
