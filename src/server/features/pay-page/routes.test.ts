@@ -1,6 +1,7 @@
 import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { expect, it } from "vitest";
 import { buildApp } from "../../app";
 import { as, createReadyUser, describeEachDatabase, nextIp, testConfig } from "../../test/harness";
@@ -247,5 +248,54 @@ describeEachDatabase("public view cache across processes", (ctx) => {
     expect((await screen()).statusCode).toBe(200);
     await call("PATCH", `/api/payment-requests/${request.id}/status`, { status: "cancelled" });
     expect((await screen()).statusCode).toBe(404);
+  });
+});
+
+describeEachDatabase("payment page compression", (ctx) => {
+  const page = (url: string, acceptEncoding?: string) =>
+    ctx.app.inject({
+      method: "GET",
+      url,
+      remoteAddress: nextIp(),
+      headers: acceptEncoding === undefined ? {} : { "accept-encoding": acceptEncoding },
+    });
+
+  it("sends the page compressed the way the browser asks, the same document every way", async () => {
+    const { code } = await newRequest(ctx);
+    const plain = await page(`/pay/${code}`);
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.headers.vary).toMatch(/accept-encoding/i);
+    expect(plain.body).toContain("Sam Lee");
+
+    const br = await page(`/pay/${code}`, "gzip, deflate, br, zstd");
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(Number(br.headers["content-length"])).toBe(br.rawPayload.length);
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+
+    const gzip = await page(`/pay/${code}`, "gzip;q=1, br;q=0");
+    expect(gzip.headers["content-encoding"]).toBe("gzip");
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
+
+    const refused = await page(`/pay/${code}`, "br;q=0, gzip;q=0");
+    expect(refused.headers["content-encoding"]).toBeUndefined();
+    expect(refused.body).toBe(plain.body);
+  });
+
+  it("compresses the not-found page too, as a 404", async () => {
+    const plain = await page("/pay/unknown1234");
+    const br = await page("/pay/unknown1234", "br");
+    expect(br.statusCode).toBe(404);
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+  });
+
+  it("serves the new page, compressed, once the request changes", async () => {
+    const { call, request, code } = await newRequest(ctx);
+    const read = async () => brotliDecompressSync((await page(`/pay/${code}`, "br")).rawPayload).toString();
+    expect(await read()).toContain("Lunch");
+    await call("PATCH", `/api/payment-requests/${request.id}/status`, { status: "paid" });
+    expect(await read()).toContain("Paid");
   });
 });

@@ -14,6 +14,7 @@ import { createCardCache } from "./card-cache";
 import { readCardPhoto } from "./card-photo";
 import { claimRoute } from "./claim-route";
 import { CodeParams, NOT_FOUND } from "./codes";
+import { encodedPage } from "./encoded-page";
 import { CARD_FILE, cardContent, cardPath, cardVersion } from "./preview";
 import { findPublicView, markViewed } from "./queries";
 import { renderPayPage } from "./render";
@@ -86,27 +87,36 @@ export const payPageRoutes =
       return reply.status(204).send();
     });
 
+    // Every unknown code gets the same document: rendered once.
+    let notFoundPage: ReturnType<typeof encodedPage> | undefined;
+
     app.get("/pay/:code", { schema: { params: CodeParams } }, async (request, reply) => {
       const { code } = request.params;
       const entry = await lookup(request.ip, code);
       const view = entry?.view ?? null;
       const render = () =>
-        renderPayPage({
-          view,
-          shortUrl: `${config.publicUrl}/pay/${encodeURIComponent(code)}`,
-          cardUrl: view && `${config.publicUrl}${cardPath(code, cardVersion(cardContent(view)))}`,
-          assets: clientAssets,
-        });
-      // The most visited URL (every payer, every preview bot): rendered once per cached view, and
-      // dropped with it when the database notifies a change.
-      if (entry && entry.html === undefined) entry.html = render();
-      const html = entry?.html ?? render();
+        encodedPage(
+          renderPayPage({
+            view,
+            shortUrl: `${config.publicUrl}/pay/${encodeURIComponent(code)}`,
+            cardUrl: view && `${config.publicUrl}${cardPath(code, cardVersion(cardContent(view)))}`,
+            assets: clientAssets,
+          }),
+        );
+      // The most visited URL (every payer, every preview bot): rendered and compressed once per
+      // cached view, and dropped with it when the database notifies a change.
+      let page: ReturnType<typeof encodedPage>;
+      if (entry) page = entry.page ??= render();
+      else page = notFoundPage ??= render();
+      const { body, encoding } = page(request.headers["accept-encoding"]);
+      if (encoding) reply.header("content-encoding", encoding);
       return reply
         .status(view ? 200 : 404)
         .header("content-type", "text/html; charset=utf-8")
         .header("cache-control", "no-store")
+        .header("vary", "accept-encoding")
         .header("x-robots-tag", NOINDEX)
-        .send(html);
+        .send(body);
     });
 
     // The link-preview card: drawn once per content version, then served from memory and

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { PublicPaymentView } from "../../../shared/schemas/payment-request";
 import type { ChannelListener, Database } from "../../db/client";
+import type { encodedPage } from "./encoded-page";
 
 /** The channel the database's triggers notify (migration 0001_public_view_notify). */
 export const PUBLIC_VIEW_CHANNEL = "collect_public_view";
@@ -9,8 +10,8 @@ export const PUBLIC_VIEW_CHANNEL = "collect_public_view";
 export type CachedView = {
   view: PublicPaymentView;
   json: string;
-  /** The server-rendered /pay page, rendered on its first hit and kept with the view. */
-  html?: string;
+  /** The server-rendered /pay page, rendered (and compressed) on its first hit, kept with the view. */
+  page?: ReturnType<typeof encodedPage>;
 };
 
 type Entry = { view: CachedView; userId: string; expires: number };
