@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance, LogController, type RouteOptions } from 
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import type { AppContext } from "./context";
 import { configuredDatabase, type Database, openDatabase } from "./db/client";
+import { createNotifier } from "./db/notify";
 import type { Config } from "./env";
 import { accountControlAuthOptions } from "./features/account-security/auth-options";
 import { accountSecurityRoutes } from "./features/account-security/routes";
@@ -108,7 +109,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     }
     done(null, payload);
   });
+  const notifier = createNotifier(database.db, (error) =>
+    app.log.warn({ err: error }, "live update not sent (open tabs refresh when their stream reopens)"),
+  );
   app.addHook("onClose", async () => {
+    await notifier.flush();
     if (!options.database) await database.close();
   });
 
@@ -153,6 +158,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     secret,
     mailer,
     webAuthn,
+    notifier,
   };
 
   if (config.metrics) {

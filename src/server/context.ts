@@ -1,5 +1,6 @@
 import type { FastifyRequest } from "fastify";
 import type { Db } from "./db/client";
+import type { Notifier } from "./db/notify";
 import type { Config } from "./env";
 import type { WebAuthn } from "./features/passkeys/webauthn";
 import type { ViewCache } from "./features/pay-page/view-cache";
@@ -28,4 +29,6 @@ export type AppContext = {
   mailer: Mailer;
   /** Passkey registration and sign-in checks. */
   webAuthn: WebAuthn;
+  /** NOTIFYs sent after a commit, batched (db/notify.ts). */
+  notifier: Notifier;
 };

@@ -1,9 +1,7 @@
 import { z } from "zod";
 import { type RequestEvent, RequestEventSchema } from "../../../shared/schemas/event";
 import type { ChannelListener, Database } from "../../db/client";
-
-/** The channel migration 0004_claims_and_splits's trigger notifies. */
-export const EVENTS_CHANNEL = "collect_events";
+import { EVENTS_CHANNEL } from "../../db/notify";
 
 /** One open event stream: told each of its user's events, or to start over after a gap. */
 export type Subscriber = { event(event: RequestEvent): void; resync(): void };

@@ -122,6 +122,27 @@ describeEachDatabase("live events (GET /api/events)", (ctx) => {
     }
   });
 
+  it("announces each share of a new split as created", async () => {
+    const user = await createReadyUser(ctx.app);
+    const stream = await openStream(ctx.app, user);
+    try {
+      const people = [
+        { name: "Ana Ruiz", phone: "2125550101" },
+        { name: "Bo Chen", phone: "2125550102" },
+      ];
+      const split = (await as(ctx.app, user)("POST", "/api/splits", { total: "50.00", people })).json();
+      await until(() => stream.events.length === 2);
+      expect(stream.events.map((e) => e.data)).toEqual(
+        split.shares.map((share: { request: { id: string } }) => ({
+          kind: "created",
+          requestId: share.request.id,
+        })),
+      );
+    } finally {
+      stream.close();
+    }
+  });
+
   it("delivers changes made through another app process, and ends its streams when the app closes", async () => {
     const other = await buildApp(
       testConfig({ dataDir: mkdtempSync(path.join(os.tmpdir(), "collect-ev-")) }),

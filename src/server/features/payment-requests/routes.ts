@@ -38,7 +38,7 @@ function settled(result: PendingUpdateResult, action: string) {
 }
 
 export const paymentRequestRoutes =
-  ({ db, config, requireUser }: AppContext): FastifyPluginAsyncZod =>
+  ({ db, config, requireUser, notifier }: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
       "/api/payment-requests",
@@ -79,6 +79,7 @@ export const paymentRequestRoutes =
       async (request, reply) => {
         const userId = signedInUser(request).id;
         const { row, requesterName: name } = await createPaymentRequest(db, userId, request.body);
+        notifier.requestCreated(userId, row.id);
         const created = toPaymentRequest(row, config.publicUrl);
         const smsMessage = composeSmsMessage({
           requesterName: name,

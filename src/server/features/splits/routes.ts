@@ -35,13 +35,15 @@ function toSplit({ split, requests, requesterName }: SplitWithRequests, publicUr
 
 /** Split a bill (docs/decisions/016-close-the-loop.md): one request per person, made together. */
 export const splitRoutes =
-  ({ db, config, requireUser }: AppContext): FastifyPluginAsyncZod =>
+  ({ db, config, requireUser, notifier }: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
     app.post(
       "/api/splits",
       { preHandler: requireUser, schema: { body: SplitInputSchema, response: { 201: SplitSchema } } },
       async (request, reply) => {
-        const created = await createSplit(db, signedInUser(request).id, request.body);
+        const userId = signedInUser(request).id;
+        const created = await createSplit(db, userId, request.body);
+        for (const share of created.requests) notifier.requestCreated(userId, share.id);
         return reply.status(201).send(toSplit(created, config.publicUrl));
       },
     );

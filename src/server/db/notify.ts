@@ -1,0 +1,54 @@
+import { sql } from "drizzle-orm";
+import type { Db } from "./client";
+
+/** The channel of the requester's live updates (features/events); migration 0004 made it. */
+export const EVENTS_CHANNEL = "collect_events";
+/** A NOTIFY payload must stay under 8,000 bytes; an event is ~100, so a batch is many statements' worth. */
+const MAX_BATCH = 500;
+
+/**
+ * NOTIFYs the app sends itself, after the change they announce has committed. PostgreSQL
+ * serialises every committing transaction that notifies (one lock for the whole cluster, held
+ * through the commit's flush to disk), so a trigger on INSERT made every new request wait for
+ * every other one. Here the notifications of one moment go out together in one statement, on
+ * the side, while the request's answer is already on its way; the next batch waits for the
+ * last (docs/decisions/019-notify-after-commit.md).
+ */
+export function createNotifier(db: Db, onError: (error: unknown) => void) {
+  const pending: { channel: string; payload: string }[] = [];
+  let sending: Promise<void> | null = null;
+
+  async function send(): Promise<void> {
+    while (pending.length > 0) {
+      const batch = pending.splice(0, MAX_BATCH);
+      await db
+        .execute(
+          sql`SELECT pg_notify(n->>'channel', n->>'payload') FROM json_array_elements(${JSON.stringify(batch)}::json) AS n`,
+        )
+        .catch(onError);
+    }
+  }
+  const start = () => {
+    sending ??= new Promise<void>(setImmediate).then(send).finally(() => {
+      sending = null;
+      if (pending.length > 0) start();
+    });
+  };
+
+  return {
+    notify(channel: string, payload: string) {
+      pending.push({ channel, payload });
+      start();
+    },
+    /** Resolves once everything notified so far has been sent (or failed). */
+    async flush(): Promise<void> {
+      while (sending) await sending;
+    },
+    /** A new request, for its owner's open tabs (the other kinds come from the trigger). */
+    requestCreated(userId: string, requestId: string) {
+      this.notify(EVENTS_CHANNEL, JSON.stringify({ userId, kind: "created", requestId }));
+    },
+  };
+}
+
+export type Notifier = ReturnType<typeof createNotifier>;
