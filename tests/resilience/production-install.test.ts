@@ -2,10 +2,12 @@ import { execFileSync } from "node:child_process";
 import { cpSync, existsSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import Redis from "ioredis";
 import { afterAll, expect, it } from "vitest";
 import { REQUEST, signUp, startServer } from "./server-process";
 
 const root = path.resolve(import.meta.dirname, "../..");
+const REDIS_URL = "redis://127.0.0.1:6379";
 const folder = mkdtempSync(path.join(os.tmpdir(), "collect-prod-"));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
@@ -27,14 +29,26 @@ it("installs with --omit=dev, starts with npm start and serves a pay page", asyn
   // dependencies still bring vite and tsx into node_modules; the server imports neither.)
   expect(existsSync(path.join(folder, "src"))).toBe(false);
 
-  const server = await startServer({ DATA_DIR: path.join(folder, "data") }, undefined, {
-    cwd: folder,
-    command: ["npm", "start", "--silent"],
-  });
+  const redis = new Redis(REDIS_URL);
+  const limitKeys = async () => new Set(await redis.keys("collect:limit:*"));
+  const keysBefore = await limitKeys();
+  // Per-user write limits counted in Redis: the compiled server loads ioredis at start.
+  const server = await startServer(
+    { DATA_DIR: path.join(folder, "data"), RATE_LIMITS: "true", REDIS_URL },
+    undefined,
+    {
+      cwd: folder,
+      command: ["npm", "start", "--silent"],
+    },
+  );
   try {
     const client = await signUp(server.base);
     const created = await client.call("POST", "/api/payment-requests", REQUEST);
     expect(created.status).toBe(201);
+    expect(created.headers.get("ratelimit-remaining")).toBe("59");
+    const counters = [...(await limitKeys())].filter((key) => !keysBefore.has(key));
+    expect(counters.length).toBeGreaterThan(0);
+    for (const key of counters) expect(await redis.pttl(key)).toBeGreaterThan(0);
     const { request } = (await created.json()) as { request: { shortUrl: string } };
     const page = await fetch(new URL(new URL(request.shortUrl).pathname, server.base));
     expect(page.status).toBe(200);
@@ -54,5 +68,6 @@ it("installs with --omit=dev, starts with npm start and serves a pay page", asyn
   } finally {
     server.child.kill("SIGTERM");
     await server.exited;
+    redis.disconnect();
   }
 }, 300_000);
