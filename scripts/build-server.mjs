@@ -5,7 +5,7 @@
 // One bundle instead of thousands of package files is most of what makes start-up fast
 // (docs/decisions/017-fast-start-up.md). Packages with native binaries, WebAssembly or files they
 // find next to their own code stay imports from node_modules.
-import { cpSync, rmSync } from "node:fs";
+import { cpSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
@@ -41,8 +41,33 @@ export async function buildServer(outdir = path.join(root, "dist/server")) {
     metafile: true,
     logLevel: "warning",
   });
+  for (const file of Object.keys(result.metafile.outputs)) {
+    if (file.endsWith(".js")) asciiOnly(path.resolve(file));
+  }
   cpSync(path.join(root, "src/server/db/migrations"), path.join(outdir, "migrations"), { recursive: true });
   return result.metafile;
+}
+
+/**
+ * V8 keeps each module's source text for as long as the process runs, one byte a character when
+ * every character is Latin-1 and two otherwise: one "§" in a comment doubled the app chunk's 4.4 MB
+ * (docs/decisions/018-memory.md). esbuild escapes non-ASCII in code (its `charset` is ASCII) but
+ * keeps comments as written, so each non-ASCII character left in a comment becomes "?" (one
+ * UTF-16 unit each, so the source map's columns still hold). One outside a comment stops the build.
+ */
+function asciiOnly(file) {
+  const text = readFileSync(file, "utf8");
+  if (!/[\u0080-\uffff]/.test(text)) return;
+  const lines = text.split("\n").map((line, i) => {
+    if (!/[\u0080-\uffff]/.test(line)) return line;
+    const at = line.search(/[\u0080-\uffff]/);
+    const before = line.slice(0, at);
+    if (!/^\s*(\*|\/\*|\/\/|\(\*!)/.test(line) && !/\/\/|\/\*/.test(before)) {
+      throw new Error(`${file}:${i + 1}: a non-ASCII character outside a comment: ${line.slice(0, 200)}`);
+    }
+    return line.replace(/[\u0080-\uffff]/g, "?");
+  });
+  writeFileSync(file, lines.join("\n"));
 }
 
 // Run as a script (`npm run build`), not imported (the build test).

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { Metafile } from "esbuild";
@@ -7,6 +7,12 @@ import { buildServer } from "./build-server.mjs";
 
 const outdir = mkdtempSync(path.join(os.tmpdir(), "collect-build-"));
 afterAll(() => rmSync(outdir, { recursive: true, force: true }));
+let built: Promise<Metafile> | undefined;
+/** One build for the whole file (it takes seconds). */
+const build = () => {
+  built ??= buildServer(outdir);
+  return built;
+};
 
 /** The outputs a start-up evaluates: the entry, the app it imports, and what they import statically. */
 function loadedAtStart(meta: Metafile): Set<string> {
@@ -37,7 +43,7 @@ const packagesIn = (meta: Metafile, outputs: Set<string>) =>
 // Start-up loads what every request needs, and the embedded database's driver; packages only some
 // configurations or some requests use load when first used (docs/decisions/017-fast-start-up.md).
 it("bundles the server so that optional packages are not loaded at start-up", async () => {
-  const meta = await buildServer(outdir);
+  const meta = await build();
   const atStart = packagesIn(meta, loadedAtStart(meta));
   for (const used of ["fastify", "better-auth", "drizzle-orm", "zod"]) expect(atStart).toContain(used);
   for (const optional of [
@@ -56,5 +62,17 @@ it("bundles the server so that optional packages are not loaded at start-up", as
   const everything = packagesIn(meta, new Set(Object.keys(meta.outputs)));
   for (const optional of ["@aws-sdk/client-s3", "nodemailer", "prom-client", "ioredis", "satori", "pg"]) {
     expect(everything).toContain(optional);
+  }
+}, 120_000);
+
+// V8 holds a module's source two bytes a character as soon as one character is outside Latin-1
+// (docs/decisions/018-memory.md): every output the server loads is ASCII.
+it("writes every server module in ASCII", async () => {
+  const meta = await build();
+  const scripts = Object.keys(meta.outputs).filter((o) => o.endsWith(".js"));
+  expect(scripts.length).toBeGreaterThan(5);
+  for (const output of scripts) {
+    const text = readFileSync(output, "utf8");
+    expect({ output, nonAscii: text.match(/[\u0080-\uffff]/g) ?? [] }).toEqual({ output, nonAscii: [] });
   }
 }, 120_000);
