@@ -28,6 +28,8 @@ export type ChannelListener = { message(payload: string): void; ready(): void; l
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
 /** Any constant: serialises migrations when several app processes start on one PostgreSQL. */
 const MIGRATION_LOCK_ID = 727_001;
+/** The listening connection's application_name in pg_stat_activity. */
+export const LISTENER_NAME = "collect-listen";
 
 export type DatabaseOptions =
   | { kind: "postgres"; url: string; poolSize?: number }
@@ -73,51 +75,105 @@ async function openPostgres(url: string, poolSize = 10): Promise<Database> {
     ping: async () => {
       await pool.query("SELECT 1");
     },
-    listen: (channel, listener) => listenPostgres(pg, url, channel, listener),
+    listen: postgresListener(pg, url),
     close: () => pool.end(),
   };
 }
 
 /**
- * A dedicated connection LISTENing on a channel, connected again (every second) whenever it
- * drops — e.g. while PostgreSQL restarts — so the caller hears `lost`, then `ready`.
+ * One dedicated connection per process LISTENs on every channel anyone listens to (the view
+ * cache's and the events' alike), so a process holds one listening backend, not one per
+ * channel. It connects with the first listener and ends with the last; when it drops — e.g.
+ * while PostgreSQL restarts — it connects again every second and LISTENs on all the channels
+ * anew, so each listener hears `lost`, then `ready`. Its operations run one at a time: a
+ * channel added while the connection is being made is never missed.
  */
-async function listenPostgres(driver: typeof pg, url: string, channel: string, listener: ChannelListener) {
-  let stopped = false;
+function postgresListener(driver: typeof pg, url: string) {
+  const channels = new Map<string, Set<ChannelListener>>();
   let current: pg.Client | null = null;
   let retry: NodeJS.Timeout | undefined;
-  const schedule = () => {
-    if (!stopped) retry = setTimeout(connect, 1_000);
+  let queue: Promise<void> = Promise.resolve();
+  const serially = (operation: () => Promise<void>) => {
+    queue = queue.then(operation, operation);
+    return queue;
   };
+  const everyListener = () => [...channels.values()].flatMap((set) => [...set]);
+  const schedule = () => {
+    if (channels.size > 0 && !retry) {
+      retry = setTimeout(() => {
+        retry = undefined;
+        void serially(connect);
+      }, 1_000);
+    }
+  };
+
   async function connect(): Promise<void> {
-    const client = new driver.Client({ connectionString: url, connectionTimeoutMillis: 5_000 });
+    if (current || channels.size === 0) return;
+    const client = new driver.Client({
+      connectionString: url,
+      connectionTimeoutMillis: 5_000,
+      application_name: LISTENER_NAME,
+    });
     client.on("error", () => {});
     try {
       await client.connect();
-      await client.query(`LISTEN ${channel}`);
+      for (const channel of channels.keys()) await client.query(`LISTEN ${channel}`);
     } catch {
       client.end().catch(() => {});
       schedule();
       return;
     }
-    if (stopped) {
-      await client.end().catch(() => {});
-      return;
-    }
     current = client;
-    client.on("notification", (n) => listener.message(n.payload ?? ""));
+    client.on("notification", (n) => {
+      for (const listener of channels.get(n.channel) ?? []) listener.message(n.payload ?? "");
+    });
     client.once("end", () => {
+      // Ended on purpose (the last listener left) or already replaced: nothing was lost.
+      if (current !== client) return;
       current = null;
-      listener.lost();
+      for (const listener of everyListener()) listener.lost();
       schedule();
     });
-    listener.ready();
+    for (const listener of everyListener()) listener.ready();
   }
-  await connect();
-  return async () => {
-    stopped = true;
-    clearTimeout(retry);
-    await current?.end().catch(() => {});
+
+  return async (channel: string, listener: ChannelListener): Promise<() => Promise<void>> => {
+    await serially(async () => {
+      const set = channels.get(channel) ?? new Set<ChannelListener>();
+      const isNew = !channels.has(channel);
+      set.add(listener);
+      channels.set(channel, set);
+      if (!current) {
+        // Connecting now, or at the next retry, which tells every listener `ready`.
+        if (!retry) await connect();
+        return;
+      }
+      // A failed LISTEN means the connection is going: its `end` brings `lost`, then a retry.
+      if (
+        isNew &&
+        !(await current.query(`LISTEN ${channel}`).then(
+          () => true,
+          () => false,
+        ))
+      )
+        return;
+      listener.ready();
+    });
+    return () =>
+      serially(async () => {
+        const set = channels.get(channel);
+        if (!set?.delete(listener) || set.size > 0) return;
+        channels.delete(channel);
+        const client = current;
+        if (channels.size > 0) {
+          await client?.query(`UNLISTEN ${channel}`).catch(() => {});
+          return;
+        }
+        clearTimeout(retry);
+        retry = undefined;
+        current = null;
+        await client?.end().catch(() => {});
+      });
   };
 }
 

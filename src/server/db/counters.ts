@@ -32,9 +32,13 @@ export async function countInWindow(db: Db, key: string, windowMs: number): Prom
   return { count: row?.count ?? 1, windowStartedAt: Number(row?.windowStartedAt ?? now) };
 }
 
-/** One more use of an allowance of `max` per `windowMs`; false once it is used up. */
-export async function takeAllowance(db: Db, key: string, max: number, windowMs: number): Promise<boolean> {
-  return (await countInWindow(db, key, windowMs)).count <= max;
+/**
+ * One more use of an allowance of `max` per `windowMs`: 0 while it lasts, else the milliseconds
+ * until the window ends and the allowance starts again (the caller's Retry-After).
+ */
+export async function allowanceWait(db: Db, key: string, max: number, windowMs: number): Promise<number> {
+  const { count, windowStartedAt } = await countInWindow(db, key, windowMs);
+  return count <= max ? 0 : Math.max(1, windowStartedAt + windowMs - Date.now());
 }
 
 /** A lock that starts after `free` attempts: `firstMs`, doubling each further attempt, at most `maxMs`. */

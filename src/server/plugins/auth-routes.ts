@@ -1,11 +1,11 @@
 import { STATUS_CODES } from "node:http";
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import { SignInInputSchema, SignUpInputSchema } from "../../shared/schemas/sign-in";
 import type { Db } from "../db/client";
 import type { Config } from "../env";
 import { type HashQueue, HashQueueFull } from "../lib/hash-queue";
 import type { Auth } from "./auth";
-import { HttpError } from "./errors";
+import { HttpError, TooManyRequests } from "./errors";
 import { createSignInLimits } from "./sign-in-limits";
 import { sendWebResponse, webHeaders } from "./web-bridge";
 
@@ -74,14 +74,6 @@ function passwordRouteInput(pathname: keyof typeof PASSWORD_ROUTES, request: Fas
   return parsed.data;
 }
 
-/** A 429 with the standard Retry-After (seconds). */
-function tooMany(reply: FastifyReply, waitMs: number, message: string): FastifyReply {
-  return reply
-    .status(429)
-    .header("retry-after", String(Math.ceil(waitMs / 1000)))
-    .send({ message });
-}
-
 function lockMessage(waitMs: number): string {
   const wait =
     waitMs < 60_000 ? `${Math.ceil(waitMs / 1000)} seconds` : `${Math.ceil(waitMs / 60_000)} minutes`;
@@ -137,10 +129,11 @@ export async function registerAuthRoutes(
               .send({ message: new HashQueueFull(2).message });
           }
           const busy = await limits.overCeiling();
-          if (busy) return tooMany(reply, busy, "Too many sign-ins right now. Please try again in a minute.");
+          if (busy)
+            throw new TooManyRequests("Too many sign-ins right now. Please try again in a minute.", busy);
           if (!isSignUp) {
             const locked = await limits.beginAttempt(input.email);
-            if (locked) return tooMany(reply, locked, lockMessage(locked));
+            if (locked) throw new TooManyRequests(lockMessage(locked), locked);
             signInEmail = input.email;
           }
         }

@@ -1,4 +1,4 @@
-import { betterAuth } from "better-auth";
+import { type BetterAuthOptions, type BetterAuthPlugin, betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError } from "better-auth/api";
 import { genericOAuth } from "better-auth/plugins/generic-oauth";
@@ -8,7 +8,6 @@ import { UNSAFE_TEXT } from "../../shared/schemas/user";
 import type { Db } from "../db/client";
 import { accounts, rateLimits, sessions, users, verifications } from "../db/schema";
 import type { Config } from "../env";
-import type { accountControlAuthOptions } from "../features/account-security/auth-options";
 import { type HashQueue, HashQueueFull } from "../lib/hash-queue";
 import { createPasswordHasher } from "../lib/password";
 import { HttpError } from "./errors";
@@ -18,6 +17,16 @@ import { cookieValue, createSessionMemo } from "./session-memo";
 import { CLIENT_IP_HEADER, webHeaders } from "./web-bridge";
 
 export const OIDC_PROVIDER_ID = "oidc";
+
+/**
+ * Recovery, verification and passkey sign-in as better-auth options: what createAuth needs from
+ * features/account-security, which builds them (a plugin names the shape, never the feature).
+ */
+export type AccountControlOptions = {
+  emailAndPassword: Omit<NonNullable<BetterAuthOptions["emailAndPassword"]>, "enabled">;
+  emailVerification: BetterAuthOptions["emailVerification"];
+  plugin: BetterAuthPlugin;
+};
 const UNSAFE_TEXT_ALL = new RegExp(UNSAFE_TEXT, "gu");
 
 /** A full hash queue answers 503 with Retry-After instead of waiting (lib/hash-queue.ts). */
@@ -46,7 +55,7 @@ export function createAuth(
     logger,
   }: {
     queue: HashQueue;
-    accountControl: ReturnType<typeof accountControlAuthOptions>;
+    accountControl: AccountControlOptions;
     logger?: ReturnType<typeof authLogger>;
   },
 ) {

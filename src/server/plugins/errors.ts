@@ -13,6 +13,18 @@ export class HttpError extends Error {
   }
 }
 
+/**
+ * A 429 whose answer says when to come back: `Retry-After` in whole seconds (at least one), set
+ * by the error handler. Every limiter refuses through this, so none writes the header itself.
+ */
+export class TooManyRequests extends HttpError {
+  readonly retryAfterSeconds: number;
+  constructor(message: string, waitMs: number) {
+    super(429, message);
+    this.retryAfterSeconds = Math.max(1, Math.ceil(waitMs / 1000));
+  }
+}
+
 /** Postgres/pg failures that mean "the database is unreachable", not "your input is bad". */
 function isDatabaseUnavailable(error: unknown): boolean {
   const code = (error as { code?: string } | null)?.code ?? "";
@@ -51,6 +63,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply.status(400).send({ message: field ? `${field}: ${message}` : message });
     }
     const status = error.statusCode ?? 500;
+    if (error instanceof TooManyRequests) reply.header("retry-after", String(error.retryAfterSeconds));
     if (status >= 400 && status < 500) {
       return reply.status(status).send({ message: error.message || "Bad request" });
     }

@@ -5,7 +5,6 @@ import pg from "pg";
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
 import type { Db } from "../db/client";
 import type { Config } from "../env";
-import type { ViewCache } from "../features/pay-page/view-cache";
 
 /**
  * Prometheus metrics, off unless METRICS_PORT or METRICS_TOKEN is set: request count and
@@ -19,7 +18,8 @@ export async function registerMetrics(
   options: {
     config: Pick<Config, "metrics" | "host">;
     db: Db;
-    viewCache: ViewCache;
+    /** The pay page's view cache (features/pay-page): its lookups are counted as hits and misses. */
+    viewCache: { get(code: string): unknown };
     /** Password hashes waiting for their turn (lib/hash-queue.ts), read at scrape time. */
     hashQueue: { load: { waiting: number } };
   },

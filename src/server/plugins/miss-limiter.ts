@@ -1,5 +1,5 @@
 import type { Db } from "../db/client";
-import { countInWindow } from "../db/counters";
+import { allowanceWait } from "../db/counters";
 
 /**
  * Counts failed lookups (e.g. unknown short codes) per client IP in the shared rate-limit table,
@@ -22,13 +22,11 @@ export function createMissLimiter(db: Db, options: { name: string; max: number; 
 
     /** Records one miss; returns the milliseconds the IP is now blocked for (0 = still allowed). */
     async recordMiss(ip: string): Promise<number> {
-      const now = Date.now();
-      const row = await countInWindow(db, `collect:${options.name}:${ip}`, options.windowMs);
-      if (row.count <= options.max) return 0;
-      const until = row.windowStartedAt + options.windowMs;
-      blockedUntil.set(ip, until);
+      const wait = await allowanceWait(db, `collect:${options.name}:${ip}`, options.max, options.windowMs);
+      if (wait === 0) return 0;
+      blockedUntil.set(ip, Date.now() + wait);
       if (blockedUntil.size > 100_000) blockedUntil.clear();
-      return until - now;
+      return wait;
     },
   };
 }

@@ -2,7 +2,7 @@ import fastifyRateLimit from "@fastify/rate-limit";
 import type { FastifyInstance, FastifyRequest, RouteOptions } from "fastify";
 import type { Db } from "../db/client";
 import type { Config } from "../env";
-import { HttpError } from "./errors";
+import { HttpError, TooManyRequests } from "./errors";
 import { sharedStore } from "./rate-limit-store";
 
 export type Limit = { max: number; timeWindow: number };
@@ -96,16 +96,12 @@ export async function registerRateLimits(
     skipOnError: true,
     keyGenerator: (request) => `upload-quota:${request.user?.id ?? request.ip}`,
   });
-  const checkQuota = async (
-    request: FastifyRequest,
-    reply: { header(name: string, value: number): unknown },
-  ) => {
+  const checkQuota = async (request: FastifyRequest) => {
     const result = await quota(request);
     if (result.isAllowed || !result.isExceeded) return;
-    reply.header("retry-after", result.ttlInSeconds);
-    throw new HttpError(
-      429,
+    throw new TooManyRequests(
       `You have asked for ${UPLOAD_QUOTA.max} photo uploads this hour. Please try again in ${inWords(result.ttlInSeconds)}.`,
+      result.ttl,
     );
   };
   // After the plugin's hook: the per-minute limit answers first.

@@ -118,6 +118,12 @@ export function cookieFrom(response: LightMyRequestResponse): string {
   return list.map((c) => c.split(";")[0]).join("; ");
 }
 
+/** A response's Retry-After in whole seconds; NaN when it is missing or not a whole number. */
+export function retryAfterSeconds(response: { headers: Record<string, unknown> }): number {
+  const value = String(response.headers["retry-after"]);
+  return /^\d+$/.test(value) ? Number(value) : Number.NaN;
+}
+
 export type TestUser = { email: string; password: string; cookie: string; ip: string };
 
 /** Creates an account through better-auth's real sign-up call and returns its session cookie. */

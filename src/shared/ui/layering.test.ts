@@ -39,6 +39,10 @@ describe("layers", () => {
     expect(crossings("server", ["client"])).toEqual([]);
   });
 
+  it("plugins never import features", () => {
+    expect(crossings("server/plugins", ["server/features"])).toEqual([]);
+  });
+
   it("shared code imports neither client nor server code", () => {
     expect(crossings("shared", ["client", "server"])).toEqual([]);
   });
@@ -90,6 +94,9 @@ describe("the lint enforces the layers (biome.json)", () => {
     "src/server/features/pay-page/shared-data.ts": use("../../db/shared-queries"),
     "src/server/features/pay-page/to-client.ts": use("../../../client/lib/api"),
     "src/server/plugins/to-client.ts": use("../../client/lib/api"),
+    "src/server/plugins/to-feature.ts": use("../features/pay-page/view-cache"),
+    "src/server/plugins/through-root.ts": use("../../server/features/events/hub"),
+    "src/server/plugins/to-db.ts": use("../db/client"),
     "src/client/features/home/to-server.ts": use("../../../server/db/schema"),
     "src/shared/to-server.ts": use("../server/db/schema"),
     "src/shared/ui/to-client.ts": use("../../client/lib/api"),
@@ -107,6 +114,16 @@ describe("the lint enforces the layers (biome.json)", () => {
   it("passes a feature's own files and the shared data module", () => {
     expect(found["src/server/features/pay-page/own.ts"]).toEqual([]);
     expect(found["src/server/features/pay-page/shared-data.ts"]).toEqual([]);
+  });
+
+  it("fails a plugin that imports a feature, and passes one that imports the database layer", () => {
+    expect(found["src/server/plugins/to-feature.ts"]).toEqual([
+      expect.stringContaining("A plugin does not import a feature"),
+    ]);
+    expect(found["src/server/plugins/through-root.ts"]).toEqual([
+      expect.stringContaining("A plugin does not import a feature"),
+    ]);
+    expect(found["src/server/plugins/to-db.ts"]).toEqual([]);
   });
 
   it("fails server code importing the client, in features and elsewhere", () => {

@@ -1,5 +1,13 @@
 import { afterAll, expect, it } from "vitest";
-import { as, cookieFrom, createUser, describeEachDatabase, nextIp, TEST_ORIGIN } from "../../test/harness";
+import {
+  as,
+  cookieFrom,
+  createUser,
+  describeEachDatabase,
+  nextIp,
+  retryAfterSeconds,
+  TEST_ORIGIN,
+} from "../../test/harness";
 import { linkIn, startMailServer } from "../../test/mail-server";
 
 /** Sign-up, reset and verification as people meet them: mail read from a real SMTP server. */
@@ -89,6 +97,8 @@ describeEachDatabase(
       const limited = await call("POST", "/api/account/verification-email");
       expect(limited.statusCode).toBe(429);
       expect(limited.json().message).toMatch(/try again in an hour/);
+      expect(retryAfterSeconds(limited)).toBeGreaterThan(3_500);
+      expect(retryAfterSeconds(limited)).toBeLessThanOrEqual(3_600);
 
       const message = await mail.waitFor(user.email, /Confirm your email/);
       const link = new URL(linkIn(message, `${TEST_ORIGIN}/api/identity/verify-email?token=`));

@@ -6,6 +6,7 @@ import {
   createUser,
   describeEachDatabase,
   nextIp,
+  retryAfterSeconds,
   TEST_ORIGIN,
   type TestUser,
 } from "../../test/harness";
@@ -189,6 +190,8 @@ describeEachDatabase("account security", (ctx) => {
     const limited = await ask();
     expect(limited.statusCode).toBe(429);
     expect(limited.json().message).toMatch(/Too many attempts/);
+    expect(retryAfterSeconds(limited)).toBeGreaterThan(30);
+    expect(retryAfterSeconds(limited)).toBeLessThanOrEqual(60);
     expect((await as(ctx.app, null)("POST", "/api/passkeys/sign-in-options")).statusCode).toBe(200);
   });
 });

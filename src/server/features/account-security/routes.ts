@@ -9,10 +9,10 @@ import {
   SessionParamsSchema,
 } from "../../../shared/schemas/account";
 import type { AppContext } from "../../context";
-import { takeAllowance } from "../../db/counters";
+import { allowanceWait } from "../../db/counters";
 import { deviceLabel } from "../../lib/user-agent";
 import { signedInUser } from "../../plugins/auth";
-import { HttpError } from "../../plugins/errors";
+import { HttpError, TooManyRequests } from "../../plugins/errors";
 import { forwardCookies, webHeaders } from "../../plugins/web-bridge";
 import { ownerTag } from "../../storage/photo-keys";
 import { VERIFIED_LANDING } from "./auth-options";
@@ -65,10 +65,11 @@ export const accountSecurityRoutes =
         }
         const account = await findAccount(db, user.id);
         if (account?.emailVerified) throw new HttpError(409, "Your email is already confirmed.");
-        if (!(await takeAllowance(db, `verify-email:${user.id}`, RESENDS_PER_HOUR, 60 * 60_000))) {
-          throw new HttpError(
-            429,
+        const wait = await allowanceWait(db, `verify-email:${user.id}`, RESENDS_PER_HOUR, 60 * 60_000);
+        if (wait > 0) {
+          throw new TooManyRequests(
             "We've sent several emails already. Please check your inbox or try again in an hour.",
+            wait,
           );
         }
         await auth.api.sendVerificationEmail({ body: { email: user.email, callbackURL: VERIFIED_LANDING } });

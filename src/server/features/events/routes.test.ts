@@ -1,4 +1,5 @@
 import { mkdtempSync } from "node:fs";
+import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
@@ -9,10 +10,12 @@ import {
   createReadyUser,
   describeEachDatabase,
   nextIp,
+  retryAfterSeconds,
   TEST_ORIGIN,
   type TestUser,
   testConfig,
 } from "../../test/harness";
+import { HEARTBEAT_MS, MAX_STREAMS_PER_USER } from "./routes";
 
 type Received = { id: string; event: string; data: { kind?: string; requestId?: string }; at: number };
 
@@ -57,6 +60,28 @@ async function openStream(app: FastifyInstance, user: TestUser) {
   return { response, events, state, close: () => controller.abort() };
 }
 
+/** An open GET /api/events on its own socket, closed with it (a tab that goes away). */
+function rawStream(app: FastifyInstance, user: TestUser): Promise<{ status: number; close(): void }> {
+  const address = app.server.address();
+  if (!address || typeof address === "string") throw new Error("app is not listening");
+  return new Promise((resolve, reject) => {
+    const request = http.get(
+      {
+        host: "127.0.0.1",
+        port: address.port,
+        path: "/api/events",
+        agent: false,
+        headers: { cookie: user.cookie, accept: "text/event-stream" },
+      },
+      (response) => {
+        response.resume();
+        resolve({ status: response.statusCode ?? 0, close: () => request.destroy() });
+      },
+    );
+    request.on("error", reject);
+  });
+}
+
 async function until(check: () => boolean, ms = 2_000): Promise<void> {
   const deadline = Date.now() + ms;
   while (!check()) {
@@ -79,6 +104,36 @@ describeEachDatabase("live events (GET /api/events)", (ctx) => {
     const user = await createReadyUser(ctx.app);
     const notAStream = await as(ctx.app, user)("GET", "/api/events");
     expect(notAStream.statusCode).toBe(406);
+  });
+
+  it("refuses a stream past the per-user bound with Retry-After, and takes one again once a tab closes", async () => {
+    const user = await createReadyUser(ctx.app);
+    const streams = await Promise.all(
+      Array.from({ length: MAX_STREAMS_PER_USER }, () => rawStream(ctx.app, user)),
+    );
+    try {
+      expect(streams.map((s) => s.status)).toEqual(streams.map(() => 200));
+      const refused = await ctx.app.inject({
+        method: "GET",
+        url: "/api/events",
+        headers: { cookie: user.cookie, accept: "text/event-stream" },
+      });
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json().message).toMatch(/Too many open tabs/);
+      expect(retryAfterSeconds(refused)).toBe(HEARTBEAT_MS / 1000);
+
+      streams.pop()?.close();
+      const deadline = Date.now() + 2_000;
+      let again = await rawStream(ctx.app, user);
+      while (again.status === 429 && Date.now() < deadline) {
+        await new Promise((r) => setTimeout(r, 20));
+        again = await rawStream(ctx.app, user);
+      }
+      streams.push(again);
+      expect(again.status).toBe(200);
+    } finally {
+      for (const stream of streams) stream.close();
+    }
   });
 
   it("pushes each of the user's changes within 2 s, and never another user's", async () => {

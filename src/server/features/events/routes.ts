@@ -4,13 +4,18 @@ import type { RequestEvent } from "../../../shared/schemas/event";
 import type { AppContext } from "../../context";
 import type { Database } from "../../db/client";
 import { signedInUser } from "../../plugins/auth";
-import { HttpError } from "../../plugins/errors";
+import { HttpError, TooManyRequests } from "../../plugins/errors";
 import { createEventHub } from "./hub";
 
 /** Proxies drop a quiet connection after a minute or so; a comment line keeps it open. */
 export const HEARTBEAT_MS = 25_000;
 /** One stream per tab: a person has a few; a script opening hundreds is refused. */
-const MAX_STREAMS_PER_USER = 20;
+export const MAX_STREAMS_PER_USER = 20;
+/**
+ * The Retry-After of a refused stream. No window to wait out: closing a tab frees its slot at
+ * once, so one heartbeat is pause enough.
+ */
+export const STREAM_RETRY_MS = HEARTBEAT_MS;
 
 /**
  * GET /api/events: Server-Sent Events of the signed-in user's requests (created, viewed, claimed,
@@ -41,7 +46,7 @@ export async function registerEventRoutes(
       throw new HttpError(406, "This is an event stream: open it with EventSource.");
     }
     if (hub.count(userId) >= MAX_STREAMS_PER_USER) {
-      throw new HttpError(429, "Too many open tabs. Please close some and try again.");
+      throw new TooManyRequests("Too many open tabs. Please close some and try again.", STREAM_RETRY_MS);
     }
     const stream = new PassThrough();
     const send = (event: string, data: unknown) =>

@@ -8,9 +8,9 @@ import {
   WebAuthnResponseSchema,
 } from "../../../shared/schemas/account";
 import type { AppContext } from "../../context";
-import { takeAllowance } from "../../db/counters";
+import { allowanceWait } from "../../db/counters";
 import { signedInUser } from "../../plugins/auth";
-import { HttpError } from "../../plugins/errors";
+import { HttpError, TooManyRequests } from "../../plugins/errors";
 import { deletePasskey, listPasskeys } from "./queries";
 
 /** Passkey sign-in challenges one client address may ask for, per minute. */
@@ -74,9 +74,14 @@ export const passkeyRoutes =
       "/api/passkeys/sign-in-options",
       { schema: { response: { 200: WebAuthnOptionsSchema } } },
       async (request) => {
-        if (!(await takeAllowance(db, `passkey-options:${request.ip}`, SIGN_IN_OPTIONS_PER_MINUTE, 60_000))) {
-          throw new HttpError(429, "Too many attempts. Please wait a minute and try again.");
-        }
+        const wait = await allowanceWait(
+          db,
+          `passkey-options:${request.ip}`,
+          SIGN_IN_OPTIONS_PER_MINUTE,
+          60_000,
+        );
+        if (wait > 0)
+          throw new TooManyRequests("Too many attempts. Please wait a minute and try again.", wait);
         return { ...(await webAuthn.signInOptions()) };
       },
     );

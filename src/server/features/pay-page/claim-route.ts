@@ -2,8 +2,8 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { ClaimInputSchema } from "../../../shared/schemas/claim";
 import { ShortCodeSchema } from "../../../shared/schemas/payment-request";
 import type { AppContext } from "../../context";
-import { countInWindow } from "../../db/counters";
-import { HttpError } from "../../plugins/errors";
+import { allowanceWait } from "../../db/counters";
+import { HttpError, TooManyRequests } from "../../plugins/errors";
 import { CodeParams, NOT_FOUND } from "./codes";
 import { recordClaim } from "./queries";
 
@@ -23,9 +23,9 @@ export const CLAIM_LIMITS = {
 export const claimRoute =
   ({ db, config }: Pick<AppContext, "db" | "config">): FastifyPluginAsyncZod =>
   async (app) => {
-    const limited = async (key: string, limit: { max: number; windowMs: number }) =>
-      config.rateLimits &&
-      (await countInWindow(db, `collect:claim:${key}`, limit.windowMs)).count > limit.max;
+    /** Milliseconds until `key` may claim again, or 0. */
+    const wait = async (key: string, limit: { max: number; windowMs: number }) =>
+      config.rateLimits ? allowanceWait(db, `collect:claim:${key}`, limit.max, limit.windowMs) : 0;
 
     app.post(
       "/api/payment-screen/:code/claim",
@@ -34,12 +34,11 @@ export const claimRoute =
         if (!request.headers.origin) throw new HttpError(403, "Cross-site request refused.");
         const { code } = request.params;
         if (!ShortCodeSchema.safeParse(code).success) throw new HttpError(404, NOT_FOUND);
-        if (
-          (await limited(`ip:${request.ip}`, CLAIM_LIMITS.perIp)) ||
-          (await limited(`code:${code}`, CLAIM_LIMITS.perRequest))
-        ) {
-          throw new HttpError(429, "Too many requests. Please try again later.");
-        }
+        const refusedFor =
+          (await wait(`ip:${request.ip}`, CLAIM_LIMITS.perIp)) ||
+          (await wait(`code:${code}`, CLAIM_LIMITS.perRequest));
+        if (refusedFor > 0)
+          throw new TooManyRequests("Too many requests. Please try again later.", refusedFor);
         const result = await recordClaim(db, code, request.body);
         if (result.ok) return reply.status(204).send();
         if (result.reason === "not-found") throw new HttpError(404, NOT_FOUND);

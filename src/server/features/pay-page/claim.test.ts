@@ -1,6 +1,13 @@
 import type { FastifyInstance } from "fastify";
 import { expect, it } from "vitest";
-import { as, createReadyUser, describeEachDatabase, nextIp, TEST_ORIGIN } from "../../test/harness";
+import {
+  as,
+  createReadyUser,
+  describeEachDatabase,
+  nextIp,
+  retryAfterSeconds,
+  TEST_ORIGIN,
+} from "../../test/harness";
 import { CLAIM_LIMITS } from "./claim-route";
 
 async function newRequest(app: FastifyInstance) {
@@ -155,6 +162,8 @@ describeEachDatabase("I've paid (claims)", (ctx) => {
     }
     const overRequest = await claim(ctx.app, code, { via: "venmo" });
     expect(overRequest.statusCode).toBe(429);
+    expect(retryAfterSeconds(overRequest)).toBeGreaterThan(CLAIM_LIMITS.perRequest.windowMs / 1000 - 30);
+    expect(retryAfterSeconds(overRequest)).toBeLessThanOrEqual(CLAIM_LIMITS.perRequest.windowMs / 1000);
 
     const ip = nextIp();
     const codes = await Promise.all([1, 2].map(async () => (await newRequest(ctx.app)).code));
@@ -163,7 +172,10 @@ describeEachDatabase("I've paid (claims)", (ctx) => {
     }
     // A fresh request, so only the IP's count can refuse it.
     const fresh = (await newRequest(ctx.app)).code;
-    expect((await claim(ctx.app, fresh, { via: "other" }, ip)).statusCode).toBe(429);
+    const overIp = await claim(ctx.app, fresh, { via: "other" }, ip);
+    expect(overIp.statusCode).toBe(429);
+    expect(retryAfterSeconds(overIp)).toBeGreaterThan(CLAIM_LIMITS.perIp.windowMs / 1000 - 30);
+    expect(retryAfterSeconds(overIp)).toBeLessThanOrEqual(CLAIM_LIMITS.perIp.windowMs / 1000);
     expect((await claim(ctx.app, fresh, { via: "other" })).statusCode).toBe(204);
   });
 });

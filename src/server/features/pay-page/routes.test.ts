@@ -4,7 +4,14 @@ import path from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { expect, it } from "vitest";
 import { buildApp } from "../../app";
-import { as, createReadyUser, describeEachDatabase, nextIp, testConfig } from "../../test/harness";
+import {
+  as,
+  createReadyUser,
+  describeEachDatabase,
+  nextIp,
+  retryAfterSeconds,
+  testConfig,
+} from "../../test/harness";
 
 async function newRequest(
   ctx: { app: import("fastify").FastifyInstance },
@@ -91,8 +98,12 @@ describeEachDatabase("public payment page", (ctx) => {
     });
     expect(hit.statusCode).toBe(429);
     expect(hit.json()).toHaveProperty("message");
+    // The rest of the minute's window: under a minute, well over nothing.
+    expect(retryAfterSeconds(hit)).toBeGreaterThan(30);
+    expect(retryAfterSeconds(hit)).toBeLessThanOrEqual(60);
     const page = await ctx.app.inject({ method: "GET", url: `/pay/${code}`, remoteAddress: ip });
     expect(page.statusCode).toBe(429);
+    expect(retryAfterSeconds(page)).toBeGreaterThan(30);
     const other = await ctx.app.inject({
       method: "GET",
       url: `/api/payment-screen/${code}`,

@@ -6,7 +6,7 @@ import {
   ShortCodeSchema,
 } from "../../../shared/schemas/payment-request";
 import type { AppContext } from "../../context";
-import { HttpError } from "../../plugins/errors";
+import { HttpError, TooManyRequests } from "../../plugins/errors";
 import { createMissLimiter } from "../../plugins/miss-limiter";
 import { webHeaders } from "../../plugins/web-bridge";
 import { CARD_AVATAR, drawCard } from "./card";
@@ -53,10 +53,13 @@ export const payPageRoutes =
 
     /** The view for a code, or null; throws 429 when this IP has missed too often. */
     async function lookup(ip: string, code: string) {
-      const tooMany = () => new HttpError(429, "Too many requests. Please try again later.");
-      if (limiter.blockedFor(ip) > 0) throw tooMany();
+      const tooMany = (waitMs: number) =>
+        new TooManyRequests("Too many requests. Please try again later.", waitMs);
+      const blocked = limiter.blockedFor(ip);
+      if (blocked > 0) throw tooMany(blocked);
       const view = ShortCodeSchema.safeParse(code).success ? await findView(code) : null;
-      if (!view && (await limiter.recordMiss(ip)) > 0) throw tooMany();
+      const missed = view ? 0 : await limiter.recordMiss(ip);
+      if (missed > 0) throw tooMany(missed);
       return view;
     }
 
