@@ -1,17 +1,13 @@
-import { mkdtempSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import { beforeAll, expect, it } from "vitest";
-import { buildApp } from "../../app";
 import {
   as,
+  buildTestApp,
   createReadyUser,
   describeEachDatabase,
   nextIp,
   TEST_ORIGIN,
   type TestUser,
-  testConfig,
 } from "../../test/harness";
 
 type Received = { id: string; event: string; data: { kind?: string; requestId?: string }; at: number };
@@ -144,12 +140,7 @@ describeEachDatabase("live events (GET /api/events)", (ctx) => {
   });
 
   it("delivers changes made through another app process, and ends its streams when the app closes", async () => {
-    const other = await buildApp(
-      testConfig({ dataDir: mkdtempSync(path.join(os.tmpdir(), "collect-ev-")) }),
-      {
-        database: ctx.database,
-      },
-    );
+    const other = await buildTestApp(ctx.database);
     await other.listen({ port: 0, host: "127.0.0.1" });
     const alice = await createReadyUser(ctx.app);
     const stream = await openStream(other, alice);
