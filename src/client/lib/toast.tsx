@@ -1,5 +1,6 @@
-import { CircleAlert, CircleCheck, X } from "lucide-react";
+import { CircleAlert, CircleCheck } from "lucide-react";
 import { toast as sonner } from "sonner";
+import { CloseButton } from "../components/ui/close-button";
 import { cn } from "./cn";
 
 /** Shown this long unless a toast asks for its own time (docs/product.md). */
@@ -50,20 +51,17 @@ function ToastCard({ title, description, variant, onDismiss }: ToastCardProps) {
           </p>
         ) : null}
       </div>
-      <button
-        type="button"
-        aria-label="Dismiss notification"
+      <CloseButton
+        label="Dismiss notification"
         onClick={onDismiss}
+        size="sm"
         className={cn(
-          "-m-1 grid size-8 shrink-0 place-items-center rounded-lg transition-colors",
-          "focus-visible:outline-2 focus-visible:outline-offset-1",
+          "-m-1 focus-visible:outline-offset-1",
           destructive
             ? "text-red-100 hover:bg-red-700 focus-visible:outline-white"
             : "text-slate-500 hover:bg-slate-100 focus-visible:outline-emerald-600 dark:text-slate-400 dark:hover:bg-slate-700",
         )}
-      >
-        <X aria-hidden="true" className="size-4" />
-      </button>
+      />
     </div>
   );
 }

@@ -5,10 +5,10 @@ import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../app";
-import { EVENTS_CHANNEL } from "../features/events/hub";
 import { PUBLIC_VIEW_CHANNEL } from "../features/pay-page/view-cache";
 import { freshDatabase, testConfig } from "../test/harness";
 import type { ChannelListener, Database } from "./client";
+import { EVENTS_CHANNEL } from "./notify";
 
 /** What one listener heard. */
 function recorder() {

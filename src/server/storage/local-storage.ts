@@ -3,11 +3,11 @@ import { createReadStream } from "node:fs";
 import { mkdir, open, readdir, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import {
+  checkedKey,
   INCOMING_KEY_PATTERN,
   INCOMING_PREFIX,
-  KEY_PATTERN,
   type ObjectStorage,
-  OWNER_TAG_PATTERN,
+  ownerPrefixes,
   UPLOAD_URL_TTL_SECONDS,
 } from "./object-storage";
 
@@ -27,10 +27,7 @@ export function createLocalStorage(options: {
 }) {
   const now = options.now ?? Date.now;
   const root = path.resolve(options.root);
-  const fileOf = (key: string) => {
-    if (!KEY_PATTERN.test(key)) throw new Error("invalid object key");
-    return path.join(root, key);
-  };
+  const fileOf = (key: string) => path.join(root, checkedKey(key));
   const sign = (key: string, expires: number) =>
     createHmac("sha256", options.secret).update(`upload:${key}:${expires}`).digest("base64url");
 
@@ -93,7 +90,7 @@ export function createLocalStorage(options: {
       for (const tag of await readdir(incoming).catch(() => [])) {
         for (const name of await readdir(path.join(incoming, tag)).catch(() => [])) {
           const key = `${INCOMING_PREFIX}${tag}/${name}`;
-          if (!KEY_PATTERN.test(key)) continue;
+          if (!INCOMING_KEY_PATTERN.test(key)) continue;
           const info = await stat(fileOf(key)).catch(() => null);
           if (info?.isFile()) yield { key, modifiedAt: info.mtimeMs };
         }
@@ -103,9 +100,8 @@ export function createLocalStorage(options: {
       await rm(fileOf(key), { force: true });
     },
     async deleteOwner(ownerTag) {
-      if (!OWNER_TAG_PATTERN.test(ownerTag)) throw new Error("invalid owner tag");
-      for (const prefix of ["incoming", "uploads"]) {
-        await rm(path.join(root, prefix, ownerTag), { recursive: true, force: true });
+      for (const prefix of ownerPrefixes(ownerTag)) {
+        await rm(path.join(root, prefix), { recursive: true, force: true });
       }
     },
   };

@@ -46,3 +46,15 @@ const SEGMENTS = /[A-Za-z0-9_-]{8,64}\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a
 export const KEY_PATTERN = new RegExp(`^(?:incoming|uploads)\\/${SEGMENTS}`);
 export const INCOMING_KEY_PATTERN = new RegExp(`^incoming\\/${SEGMENTS}`);
 export const PUBLISHED_KEY_PATTERN = new RegExp(`^uploads\\/${SEGMENTS}`);
+
+/** The key when `pattern` allows it; any other is refused before it touches storage. */
+export function checkedKey(key: string, pattern = KEY_PATTERN): string {
+  if (!pattern.test(key)) throw new Error("invalid object key");
+  return key;
+}
+
+/** Where one owner's objects live: their waiting uploads and their photos. */
+export function ownerPrefixes(ownerTag: string): string[] {
+  if (!OWNER_TAG_PATTERN.test(ownerTag)) throw new Error("invalid owner tag");
+  return [INCOMING_PREFIX, PUBLISHED_PREFIX].map((prefix) => `${prefix}${ownerTag}/`);
+}

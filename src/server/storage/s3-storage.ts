@@ -10,11 +10,11 @@ import {
 } from "@aws-sdk/client-s3";
 import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
 import {
+  checkedKey,
   INCOMING_KEY_PATTERN,
   INCOMING_PREFIX,
-  KEY_PATTERN,
   type ObjectStorage,
-  OWNER_TAG_PATTERN,
+  ownerPrefixes,
   UPLOAD_URL_TTL_SECONDS,
 } from "./object-storage";
 
@@ -40,10 +40,6 @@ export function createS3Storage(config: S3Config): ObjectStorage & { client: S3C
     requestChecksumCalculation: "WHEN_REQUIRED",
     responseChecksumValidation: "WHEN_REQUIRED",
   });
-  const check = (key: string) => {
-    if (!KEY_PATTERN.test(key)) throw new Error("invalid object key");
-    return key;
-  };
   const missing = (error: unknown) => {
     const e = error as { name?: string; $metadata?: { httpStatusCode?: number } };
     return e.name === "NoSuchKey" || e.name === "NotFound" || e.$metadata?.httpStatusCode === 404;
@@ -53,14 +49,21 @@ export function createS3Storage(config: S3Config): ObjectStorage & { client: S3C
     sizeRequired: true,
     client,
     async createUploadUrl(key, size) {
-      if (!INCOMING_KEY_PATTERN.test(key)) throw new Error("invalid object key");
-      const put = new PutObjectCommand({ Bucket: config.bucket, Key: key, ContentLength: size });
+      const put = new PutObjectCommand({
+        Bucket: config.bucket,
+        Key: checkedKey(key, INCOMING_KEY_PATTERN),
+        ContentLength: size,
+      });
       return getSignedUrl(client, put, { expiresIn: UPLOAD_URL_TTL_SECONDS });
     },
     async head(key, bytes) {
       try {
         const result = await client.send(
-          new GetObjectCommand({ Bucket: config.bucket, Key: check(key), Range: `bytes=0-${bytes - 1}` }),
+          new GetObjectCommand({
+            Bucket: config.bucket,
+            Key: checkedKey(key),
+            Range: `bytes=0-${bytes - 1}`,
+          }),
         );
         const head = Buffer.from((await result.Body?.transformToByteArray()) ?? []);
         const total = /\/(\d+)$/.exec(result.ContentRange ?? "")?.[1];
@@ -76,7 +79,9 @@ export function createS3Storage(config: S3Config): ObjectStorage & { client: S3C
     },
     async read(key) {
       try {
-        const result = await client.send(new GetObjectCommand({ Bucket: config.bucket, Key: check(key) }));
+        const result = await client.send(
+          new GetObjectCommand({ Bucket: config.bucket, Key: checkedKey(key) }),
+        );
         return { size: result.ContentLength ?? 0, body: result.Body as Readable };
       } catch (error) {
         if (missing(error)) return null;
@@ -84,8 +89,10 @@ export function createS3Storage(config: S3Config): ObjectStorage & { client: S3C
       }
     },
     async move(from, to) {
-      const source = `${config.bucket}/${check(from)}`;
-      await client.send(new CopyObjectCommand({ Bucket: config.bucket, Key: check(to), CopySource: source }));
+      const source = `${config.bucket}/${checkedKey(from)}`;
+      await client.send(
+        new CopyObjectCommand({ Bucket: config.bucket, Key: checkedKey(to), CopySource: source }),
+      );
       await client.send(new DeleteObjectCommand({ Bucket: config.bucket, Key: from }));
     },
     async *listIncoming() {
@@ -99,18 +106,17 @@ export function createS3Storage(config: S3Config): ObjectStorage & { client: S3C
           }),
         );
         for (const object of page.Contents ?? []) {
-          if (object.Key && KEY_PATTERN.test(object.Key))
+          if (object.Key && INCOMING_KEY_PATTERN.test(object.Key))
             yield { key: object.Key, modifiedAt: object.LastModified?.getTime() ?? 0 };
         }
         token = page.IsTruncated ? page.NextContinuationToken : undefined;
       } while (token);
     },
     async delete(key) {
-      await client.send(new DeleteObjectCommand({ Bucket: config.bucket, Key: check(key) }));
+      await client.send(new DeleteObjectCommand({ Bucket: config.bucket, Key: checkedKey(key) }));
     },
     async deleteOwner(ownerTag) {
-      if (!OWNER_TAG_PATTERN.test(ownerTag)) throw new Error("invalid owner tag");
-      for (const Prefix of [`incoming/${ownerTag}/`, `uploads/${ownerTag}/`]) {
+      for (const Prefix of ownerPrefixes(ownerTag)) {
         for (let more = true; more; ) {
           const page = await client.send(new ListObjectsV2Command({ Bucket: config.bucket, Prefix }));
           const keys = (page.Contents ?? []).flatMap((o) => (o.Key ? [{ Key: o.Key }] : []));

@@ -1,20 +1,16 @@
 import { randomInt } from "node:crypto";
-import { mkdtempSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildApp } from "../app";
 import { passkeys, sessions } from "../db/schema";
 import {
   as,
+  buildTestApp,
   cookieFrom,
   createReadyUser,
   describeEachDatabase,
   nextIp,
   TEST_ORIGIN,
   type TestUser,
-  testConfig,
 } from "./harness";
 
 /**
@@ -433,14 +429,16 @@ describeEachDatabase("authorization matrix", (ctx) => {
   let other: TestUser;
 
   beforeAll(async () => {
-    const dataDir = mkdtempSync(path.join(os.tmpdir(), "collect-matrix-"));
     // Who may call what, not how often: one owner makes hundreds of calls (rate-limits.test.ts).
-    app = await buildApp(testConfig({ dataDir, rateLimits: false }), {
-      database: ctx.database,
-      onRoute: (route) => {
-        for (const method of [route.method].flat()) routes.push({ method, url: route.url });
+    app = await buildTestApp(
+      ctx.database,
+      { rateLimits: false },
+      {
+        onRoute: (route) => {
+          for (const method of [route.method].flat()) routes.push({ method, url: route.url });
+        },
       },
-    });
+    );
     owner = await createReadyUser(app);
     other = await createReadyUser(app);
   });

@@ -5,12 +5,14 @@ import path from "node:path";
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
 import pg from "pg";
 import { afterAll, beforeAll, describe, inject } from "vitest";
-import { buildApp } from "../app";
+import { type BuildOptions, buildApp } from "../app";
 import { type Database, openDatabase } from "../db/client";
 import type { Config } from "../env";
 import { withDatabase } from "./global-setup";
 
 export const TEST_ORIGIN = "http://localhost:3000";
+/** The test apps' AUTH_SECRET, which also signs local upload URLs. */
+export const TEST_SECRET = "test-secret-test-secret-test-secret-0123";
 
 export type DatabaseKind = Database["kind"];
 
@@ -26,7 +28,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     publicUrl: TEST_ORIGIN,
     dataDir: "./data/test",
     databaseUrl: undefined,
-    authSecret: "test-secret-test-secret-test-secret-0123",
+    authSecret: TEST_SECRET,
     trustProxy: false,
     passwordSignIn: true,
     oidc: undefined,
@@ -78,6 +80,18 @@ export async function freshDatabase(kind: DatabaseKind): Promise<Database> {
   };
 }
 
+/** A new folder under the run's temporary root, which test/temp-root.ts removes at the end. */
+export const tempDir = (prefix: string) => mkdtempSync(path.join(os.tmpdir(), prefix));
+
+/** An app over `database` with a data folder of its own: another server process sharing the database. */
+export function buildTestApp(
+  database: Database,
+  overrides: Partial<Config> = {},
+  options: Omit<BuildOptions, "database"> = {},
+): Promise<FastifyInstance> {
+  return buildApp(testConfig({ dataDir: tempDir("collect-api-"), ...overrides }), { ...options, database });
+}
+
 export type TestContext = { app: FastifyInstance; database: Database; kind: DatabaseKind };
 
 /**
@@ -93,8 +107,7 @@ export function describeEachDatabase(
     const ctx = { kind } as TestContext;
     beforeAll(async () => {
       ctx.database = await freshDatabase(kind);
-      const dataDir = mkdtempSync(path.join(os.tmpdir(), "collect-api-"));
-      ctx.app = await buildApp(testConfig({ dataDir, ...overrides }), { database: ctx.database });
+      ctx.app = await buildTestApp(ctx.database, overrides);
     });
     afterAll(async () => {
       await ctx.app?.close();
@@ -171,13 +184,26 @@ export async function createReadyUser(app: FastifyInstance): Promise<TestUser> {
   return user;
 }
 
-/** A password sign-in through better-auth's real route, from its own client IP unless given. */
-export function signIn(app: FastifyInstance, email: string, password: string, ip = nextIp()) {
+/**
+ * A password sign-in through better-auth's real route, from its own client IP unless given;
+ * `userAgent` names the device, as the sessions list shows it.
+ */
+export function signIn(
+  app: FastifyInstance,
+  email: string,
+  password: string,
+  ip = nextIp(),
+  userAgent?: string,
+) {
   return app.inject({
     method: "POST",
     url: "/api/identity/sign-in/email",
     remoteAddress: ip,
-    headers: { origin: TEST_ORIGIN, "content-type": "application/json" },
+    headers: {
+      origin: TEST_ORIGIN,
+      "content-type": "application/json",
+      ...(userAgent ? { "user-agent": userAgent } : {}),
+    },
     payload: { email, password },
   });
 }

@@ -1,6 +1,6 @@
-import { X } from "lucide-react";
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef } from "react";
 import { cn } from "../../lib/cn";
+import { CloseButton } from "./close-button";
 
 type DialogProps = {
   title: string;
@@ -89,18 +89,12 @@ export function Dialog({ title, description, onClose, children, className }: Dia
               </p>
             ) : null}
           </div>
-          <button
-            type="button"
-            aria-label="Close"
+          <CloseButton
+            label="Close"
             onClick={onClose}
-            className={cn(
-              "-mt-2 -mr-2 grid size-11 shrink-0 place-items-center rounded-xl text-slate-500 transition-colors",
-              "hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-emerald-600",
-              "dark:text-slate-400 dark:hover:bg-slate-800",
-            )}
-          >
-            <X aria-hidden="true" className="size-5" />
-          </button>
+            size="md"
+            className="-mt-2 -mr-2 text-slate-500 hover:bg-slate-100 focus-visible:outline-emerald-600 dark:text-slate-400 dark:hover:bg-slate-800"
+          />
         </div>
         <div className="mt-4">{children}</div>
       </div>

@@ -1,20 +1,70 @@
-import { useId } from "react";
+import { type ReactNode, useId } from "react";
+import { cn } from "../../lib/cn";
 import { Input, type InputProps } from "./input";
 import { Label } from "./label";
 
-type FieldProps = Omit<InputProps, "id"> & {
+export type FieldProps = Omit<InputProps, "id"> & {
   label: string;
   hint?: string;
+  /** Beside the label, e.g. "(optional)". */
+  labelAside?: ReactNode;
+  /** Drawn inside the box before the text (an icon or "$"), absolutely placed by the caller. */
+  leading?: ReactNode;
+  /** Classes for the input itself; `className` styles the field's wrapper. */
+  inputClassName?: string;
+  /** The new text on each edit, for callers that keep only the value. */
+  onValueChange?: (value: string) => void;
 };
 
 /** A labelled input with optional hint text wired through aria-describedby. */
-export function Field({ label, hint, className, ...props }: FieldProps) {
+export function Field({
+  label,
+  hint,
+  labelAside,
+  leading,
+  inputClassName,
+  onValueChange,
+  onChange,
+  className,
+  ...props
+}: FieldProps) {
   const id = useId();
   const hintId = `${id}-hint`;
+  const labelElement = <Label htmlFor={id}>{label}</Label>;
+  const input = (
+    <Input
+      id={id}
+      className={cn(!leading && "mt-1.5", inputClassName)}
+      aria-describedby={hint ? hintId : undefined}
+      onChange={
+        onValueChange
+          ? (event) => {
+              onChange?.(event);
+              onValueChange(event.target.value);
+            }
+          : onChange
+      }
+      {...props}
+    />
+  );
   return (
     <div className={className}>
-      <Label htmlFor={id}>{label}</Label>
-      <Input id={id} className="mt-1.5" aria-describedby={hint ? hintId : undefined} {...props} />
+      {labelAside ? (
+        <div className="flex items-baseline justify-between gap-2">
+          {labelElement}
+          {labelAside}
+        </div>
+      ) : (
+        labelElement
+      )}
+      {leading ? (
+        <div className="relative mt-1.5">
+          {leading}
+          {input}
+        </div>
+      ) : (
+        input
+      )}
       {hint ? (
         <p id={hintId} className="mt-1.5 text-xs text-slate-500 dark:text-slate-400">
           {hint}

@@ -4,7 +4,7 @@ import { formatMoney } from "../../../shared/money";
 import type { PaymentRequestSummary } from "../../../shared/schemas/payment-request";
 import { buttonClass } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
-import { Input } from "../../components/ui/input";
+import { Field } from "../../components/ui/field";
 import { Label } from "../../components/ui/label";
 import { cn } from "../../lib/cn";
 import { serverPaths } from "../../paths";
@@ -65,25 +65,23 @@ export function HistoryFilters({ filter, onChange }: HistoryFiltersProps) {
   const id = useId();
   return (
     <search className="flex flex-wrap gap-3">
-      <div className="min-w-0 flex-[1_1_12rem]">
-        <Label htmlFor={`${id}-query`}>Search</Label>
-        <div className="relative mt-1.5">
+      <Field
+        label="Search"
+        className="min-w-0 flex-[1_1_12rem]"
+        leading={
           <Search
             aria-hidden="true"
             className="pointer-events-none absolute top-1/2 left-3.5 size-4 -translate-y-1/2 text-slate-500 dark:text-slate-400"
           />
-          <Input
-            id={`${id}-query`}
-            type="search"
-            enterKeyHint="search"
-            autoComplete="off"
-            placeholder="Name or description"
-            className="pl-10"
-            value={filter.query}
-            onChange={(e) => onChange({ ...filter, query: e.target.value })}
-          />
-        </div>
-      </div>
+        }
+        inputClassName="pl-10"
+        type="search"
+        enterKeyHint="search"
+        autoComplete="off"
+        placeholder="Name or description"
+        value={filter.query}
+        onValueChange={(query) => onChange({ ...filter, query })}
+      />
       <div className="flex-[1_1_8rem] sm:flex-none">
         <Label htmlFor={`${id}-status`}>Status</Label>
         <div className="relative mt-1.5">

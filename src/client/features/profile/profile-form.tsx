@@ -1,5 +1,5 @@
 import { LogOut } from "lucide-react";
-import { type FormEvent, useState } from "react";
+import type { FormEvent } from "react";
 import { firstMessage } from "../../../shared/messages";
 import { ProfileInputSchema, type User } from "../../../shared/schemas/user";
 import { Button } from "../../components/ui/button";
@@ -8,29 +8,32 @@ import { Spinner } from "../../components/ui/spinner";
 import { signOut } from "../../lib/sign-out";
 import { toast } from "../../lib/toast";
 import { showMutationError } from "../../lib/unauthorized";
+import { useFormValues } from "../../lib/use-form-values";
 import { showValidationToast } from "../../lib/validation-toast";
 import { useUpdateProfile } from "./api";
 
+const namesOf = (user: User) => ({
+  profileName: user.profileName ?? "",
+  firstName: user.firstName ?? "",
+  lastName: user.lastName ?? "",
+});
+
 /** Profile (docs/product.md "Profile"): display name required; first and last name optional, trimmed. */
 export function ProfileForm({ user }: { user: User }) {
-  const [profileName, setProfileName] = useState(user.profileName ?? "");
-  const [firstName, setFirstName] = useState(user.firstName ?? "");
-  const [lastName, setLastName] = useState(user.lastName ?? "");
+  const { values, setValues, bind } = useFormValues(() => namesOf(user));
   const update = useUpdateProfile();
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (update.isPending) return;
-    const parsed = ProfileInputSchema.safeParse({ profileName, firstName, lastName });
+    const parsed = ProfileInputSchema.safeParse(values);
     if (!parsed.success) {
       showValidationToast(firstMessage(parsed.error.issues));
       return;
     }
     update.mutate(parsed.data, {
       onSuccess: (saved) => {
-        setProfileName(saved.profileName ?? "");
-        setFirstName(saved.firstName ?? "");
-        setLastName(saved.lastName ?? "");
+        setValues(namesOf(saved));
         toast({ title: "Profile Updated", description: "Your profile has been saved." });
       },
       onError: (error) => showMutationError("Update Failed", error),
@@ -44,24 +47,11 @@ export function ProfileForm({ user }: { user: User }) {
         name="profileName"
         autoComplete="nickname"
         hint="Shown on your payment requests."
-        value={profileName}
-        onChange={(e) => setProfileName(e.target.value)}
+        {...bind("profileName")}
       />
       <div className="grid gap-5 sm:grid-cols-2">
-        <Field
-          label="First Name"
-          name="firstName"
-          autoComplete="given-name"
-          value={firstName}
-          onChange={(e) => setFirstName(e.target.value)}
-        />
-        <Field
-          label="Last Name"
-          name="lastName"
-          autoComplete="family-name"
-          value={lastName}
-          onChange={(e) => setLastName(e.target.value)}
-        />
+        <Field label="First Name" name="firstName" autoComplete="given-name" {...bind("firstName")} />
+        <Field label="Last Name" name="lastName" autoComplete="family-name" {...bind("lastName")} />
       </div>
       <Field
         label="Email"

@@ -5,23 +5,23 @@ import { DESCRIPTION_MAX, RECIPIENT_NAME_MAX } from "../../../shared/limits";
 import { formatPhoneInput } from "../../../shared/phone";
 import type { CreatePaymentRequestResponse } from "../../../shared/schemas/payment-request";
 import { smsLink } from "../../../shared/sms";
+import { PhoneField } from "../../components/phone-field";
 import { Button } from "../../components/ui/button";
 import { Checkbox } from "../../components/ui/checkbox";
 import { Field } from "../../components/ui/field";
-import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 import { Spinner } from "../../components/ui/spinner";
 import type { ContactHandoff } from "../../lib/contact-handoff";
 import { launchSms } from "../../lib/sms-launch";
 import { toast } from "../../lib/toast";
 import { showMutationError } from "../../lib/unauthorized";
+import { useFormValues } from "../../lib/use-form-values";
 import { useUser } from "../../lib/user";
 import { showValidationToast } from "../../lib/validation-toast";
 import { paths } from "../../paths";
 import { useSendRequest } from "./api";
 import { previewMessage } from "./message-preview";
 import { MessagePreviewBox } from "./message-preview-box";
-import { PhoneField } from "./phone-field";
 import { type RequestForm, validateRequestForm } from "./validate-request-form";
 
 /** The request page returns home 2 s after the text composer opens. */
@@ -44,7 +44,7 @@ type RequestFormViewProps = {
 export function RequestFormView({ contact, onCreatedOnDesktop }: RequestFormViewProps) {
   const id = useId();
   const [, navigate] = useLocation();
-  const [form, setForm] = useState<RequestForm>(() => formFor(contact));
+  const { values: form, bind } = useFormValues(() => formFor(contact));
   const [saveContact, setSaveContact] = useState(true);
   const [sent, setSent] = useState(false);
   const send = useSendRequest();
@@ -52,8 +52,6 @@ export function RequestFormView({ contact, onCreatedOnDesktop }: RequestFormView
   const homeTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
 
   useEffect(() => () => clearTimeout(homeTimer.current), []);
-
-  const set = (field: keyof RequestForm, value: string) => setForm((f) => ({ ...f, [field]: value }));
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -99,50 +97,44 @@ export function RequestFormView({ contact, onCreatedOnDesktop }: RequestFormView
         autoCapitalize="words"
         placeholder="Who owes you?"
         maxLength={RECIPIENT_NAME_MAX}
-        value={form.name}
-        onChange={(e) => set("name", e.target.value)}
+        {...bind("name")}
       />
-      <PhoneField value={form.phone} onChange={(value) => set("phone", value)} />
-      <div>
-        <Label htmlFor={`${id}-amount`}>Amount</Label>
-        <div className="relative mt-1.5">
+      <PhoneField
+        label="Mobile Phone"
+        name="recipientPhone"
+        autoComplete="tel"
+        hint="US mobile number. We'll open your messages app to text it."
+        {...bind("phone")}
+      />
+      <Field
+        label="Amount"
+        name="amount"
+        type="number"
+        step="0.01"
+        min="0.01"
+        inputMode="decimal"
+        placeholder="0.00"
+        autoFocus={contact !== null}
+        leading={
           <span
             aria-hidden="true"
             className="pointer-events-none absolute inset-y-0 left-3.5 flex items-center text-base text-slate-500 dark:text-slate-400"
           >
             $
           </span>
-          <Input
-            id={`${id}-amount`}
-            name="amount"
-            type="number"
-            step="0.01"
-            min="0.01"
-            inputMode="decimal"
-            placeholder="0.00"
-            autoFocus={contact !== null}
-            className="pl-7 tabular-nums"
-            value={form.amount}
-            onChange={(e) => set("amount", e.target.value)}
-            onWheel={(e) => e.currentTarget.blur()}
-          />
-        </div>
-      </div>
-      <div>
-        <div className="flex items-baseline justify-between gap-2">
-          <Label htmlFor={`${id}-description`}>Description</Label>
-          <span className="text-xs text-slate-500 dark:text-slate-400">(optional)</span>
-        </div>
-        <Input
-          id={`${id}-description`}
-          name="description"
-          className="mt-1.5"
-          placeholder="What's it for? e.g. Dinner"
-          maxLength={DESCRIPTION_MAX}
-          value={form.description}
-          onChange={(e) => set("description", e.target.value)}
-        />
-      </div>
+        }
+        inputClassName="pl-7 tabular-nums"
+        {...bind("amount")}
+        onWheel={(e) => e.currentTarget.blur()}
+      />
+      <Field
+        label="Description"
+        labelAside={<span className="text-xs text-slate-500 dark:text-slate-400">(optional)</span>}
+        name="description"
+        placeholder="What's it for? e.g. Dinner"
+        maxLength={DESCRIPTION_MAX}
+        {...bind("description")}
+      />
       <MessagePreviewBox
         id={`${id}-preview`}
         preview={previewMessage(form, user?.profileName || "Someone", window.location.origin)}

@@ -6,6 +6,7 @@ import { formatMoney } from "../../../shared/money";
 import { formatPhoneInput } from "../../../shared/phone";
 import { SPLIT_MAX_PEOPLE, type SplitInput, SplitInputSchema } from "../../../shared/schemas/split";
 import { planSplit } from "../../../shared/split";
+import { PhoneField } from "../../components/phone-field";
 import { Button } from "../../components/ui/button";
 import { Checkbox } from "../../components/ui/checkbox";
 import { Field } from "../../components/ui/field";
@@ -13,6 +14,7 @@ import { Label } from "../../components/ui/label";
 import { Spinner } from "../../components/ui/spinner";
 import { apiErrorMessage } from "../../lib/api";
 import { pageItems } from "../../lib/pages";
+import { useFormValues } from "../../lib/use-form-values";
 import { paths } from "../../paths";
 import { usePayeePages } from "../payees/api";
 import { useCreateSplit } from "./api";
@@ -42,7 +44,16 @@ function toInput(
 export function SplitForm() {
   const id = useId();
   const [, navigate] = useLocation();
-  const [form, setForm] = useState({ total: "", description: "", includeMe: false, custom: false });
+  const {
+    values: form,
+    set,
+    bind,
+  } = useFormValues({
+    total: "",
+    description: "",
+    includeMe: false,
+    custom: false,
+  });
   const [people, setPeople] = useState<Person[]>(() => [person(), person()]);
   const [problem, setProblem] = useState<string | null>(null);
   // The first page of contacts (50, by name): a select, not a list to scroll.
@@ -72,21 +83,13 @@ export function SplitForm() {
 
   return (
     <form noValidate onSubmit={onSubmit} className="space-y-5">
-      <Field
-        label="Total"
-        name="total"
-        inputMode="decimal"
-        placeholder="0.00"
-        value={form.total}
-        onChange={(e) => setForm({ ...form, total: e.target.value })}
-      />
+      <Field label="Total" name="total" inputMode="decimal" placeholder="0.00" {...bind("total")} />
       <Field
         label="Description"
         name="description"
         placeholder="What's it for? e.g. Dinner"
         maxLength={DESCRIPTION_MAX}
-        value={form.description}
-        onChange={(e) => setForm({ ...form, description: e.target.value })}
+        {...bind("description")}
       />
       <fieldset className="space-y-4">
         <legend className="text-sm font-medium text-slate-900 dark:text-slate-100">People</legend>
@@ -100,15 +103,12 @@ export function SplitForm() {
               label={`Name ${index + 1}`}
               value={p.name}
               autoComplete="off"
-              onChange={(e) => setPerson(p.key, { name: e.target.value })}
+              onValueChange={(name) => setPerson(p.key, { name })}
             />
-            <Field
+            <PhoneField
               label={`Phone ${index + 1}`}
-              type="tel"
-              inputMode="tel"
-              placeholder="(212) 555-0101"
               value={p.phone}
-              onChange={(e) => setPerson(p.key, { phone: e.target.value })}
+              onValueChange={(phone) => setPerson(p.key, { phone })}
             />
             <div className="flex items-end gap-2">
               {form.custom ? (
@@ -118,7 +118,7 @@ export function SplitForm() {
                   placeholder="0.00"
                   className="w-28"
                   value={p.amount}
-                  onChange={(e) => setPerson(p.key, { amount: e.target.value })}
+                  onValueChange={(amount) => setPerson(p.key, { amount })}
                 />
               ) : (
                 <p className="min-h-11 content-center text-sm tabular-nums text-slate-600 dark:text-slate-400">
@@ -174,7 +174,7 @@ export function SplitForm() {
         <Checkbox
           id={`${id}-me`}
           checked={form.includeMe}
-          onCheckedChange={(v) => setForm({ ...form, includeMe: v === true })}
+          onCheckedChange={(v) => set("includeMe", v === true)}
         />
         <Label htmlFor={`${id}-me`} className="min-h-11 flex-1 cursor-pointer content-center font-normal">
           Include me (my share is not requested
@@ -185,7 +185,7 @@ export function SplitForm() {
         <Checkbox
           id={`${id}-custom`}
           checked={form.custom}
-          onCheckedChange={(v) => setForm({ ...form, custom: v === true })}
+          onCheckedChange={(v) => set("custom", v === true)}
         />
         <Label htmlFor={`${id}-custom`} className="min-h-11 flex-1 cursor-pointer content-center font-normal">
           Custom amounts (they must add up to the total)

@@ -7,6 +7,7 @@ import {
   describeEachDatabase,
   nextIp,
   retryAfterSeconds,
+  signIn,
   TEST_ORIGIN,
   type TestUser,
 } from "../../test/harness";
@@ -17,13 +18,7 @@ const PHONE_UA =
 describeEachDatabase("account security", (ctx) => {
   /** Another signed-in device of the same user, with its own user agent. */
   async function signInAgain(user: TestUser, userAgent = PHONE_UA): Promise<TestUser> {
-    const response = await ctx.app.inject({
-      method: "POST",
-      url: "/api/identity/sign-in/email",
-      remoteAddress: nextIp(),
-      headers: { origin: TEST_ORIGIN, "content-type": "application/json", "user-agent": userAgent },
-      payload: { email: user.email, password: user.password },
-    });
+    const response = await signIn(ctx.app, user.email, user.password, nextIp(), userAgent);
     expect(response.statusCode, response.body).toBe(200);
     return { ...user, cookie: cookieFrom(response) };
   }
@@ -151,11 +146,7 @@ describeEachDatabase("account security", (ctx) => {
     expect((await ctx.app.inject({ method: "GET", url: `/pay/${code}` })).statusCode).toBe(404);
     expect((await ctx.app.inject({ method: "GET", url: photo })).statusCode).toBe(404);
     expect(await me(user)).toBe(401);
-    const signIn = await as(ctx.app, null)("POST", "/api/identity/sign-in/email", {
-      email: user.email,
-      password: user.password,
-    });
-    expect(signIn.statusCode).toBe(401);
+    expect((await signIn(ctx.app, user.email, user.password)).statusCode).toBe(401);
   });
 
   it("keeps passkeys per user: another user's passkey id is not found", async () => {
@@ -170,11 +161,11 @@ describeEachDatabase("account security", (ctx) => {
     expect(bogus.statusCode).toBe(400);
     const signInOptions = await as(ctx.app, null)("POST", "/api/passkeys/sign-in-options");
     expect(signInOptions.json()).toMatchObject({ rpId: "localhost" });
-    const signIn = await as(ctx.app, null)("POST", "/api/identity/passkey/sign-in", {
+    const passkeySignIn = await as(ctx.app, null)("POST", "/api/identity/passkey/sign-in", {
       response: { id: "nope" },
     });
-    expect(signIn.statusCode).toBe(401);
-    expect(cookieFrom(signIn)).not.toMatch(/session_token=/);
+    expect(passkeySignIn.statusCode).toBe(401);
+    expect(cookieFrom(passkeySignIn)).not.toMatch(/session_token=/);
   });
 
   it("bounds the public passkey challenges one address can ask for", async () => {

@@ -4,16 +4,15 @@ import os from "node:os";
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import { beforeAll, expect, it } from "vitest";
-import { buildApp } from "../../app";
 import {
   as,
+  buildTestApp,
   createReadyUser,
   describeEachDatabase,
   nextIp,
   retryAfterSeconds,
   TEST_ORIGIN,
   type TestUser,
-  testConfig,
 } from "../../test/harness";
 import { HEARTBEAT_MS, MAX_STREAMS_PER_USER } from "./routes";
 
@@ -199,12 +198,7 @@ describeEachDatabase("live events (GET /api/events)", (ctx) => {
   });
 
   it("delivers changes made through another app process, and ends its streams when the app closes", async () => {
-    const other = await buildApp(
-      testConfig({ dataDir: mkdtempSync(path.join(os.tmpdir(), "collect-ev-")) }),
-      {
-        database: ctx.database,
-      },
-    );
+    const other = await buildTestApp(ctx.database);
     await other.listen({ port: 0, host: "127.0.0.1" });
     const alice = await createReadyUser(ctx.app);
     const stream = await openStream(other, alice);

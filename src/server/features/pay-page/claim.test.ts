@@ -1,28 +1,8 @@
 import type { FastifyInstance } from "fastify";
 import { expect, it } from "vitest";
-import {
-  as,
-  createReadyUser,
-  describeEachDatabase,
-  nextIp,
-  retryAfterSeconds,
-  TEST_ORIGIN,
-} from "../../test/harness";
+import { codeOf, createRequest } from "../../test/fixtures";
+import { describeEachDatabase, nextIp, retryAfterSeconds, TEST_ORIGIN } from "../../test/harness";
 import { CLAIM_LIMITS } from "./claim-route";
-
-async function newRequest(app: FastifyInstance) {
-  const user = await createReadyUser(app);
-  const call = as(app, user);
-  const { request } = (
-    await call("POST", "/api/payment-requests", {
-      recipientName: "Alex",
-      recipientPhone: "2125550101",
-      amount: "12.00",
-      description: "Lunch",
-    })
-  ).json();
-  return { call, request, code: request.shortUrl.split("/").pop() as string };
-}
 
 /** A payer's browser: the page's script posts JSON with the Origin header. */
 function claim(app: FastifyInstance, code: string, body: unknown, ip = nextIp(), headers = {}) {
@@ -37,7 +17,7 @@ function claim(app: FastifyInstance, code: string, body: unknown, ip = nextIp(),
 
 describeEachDatabase("I've paid (claims)", (ctx) => {
   it("records the claim without changing the status; a second claim replaces the first", async () => {
-    const { call, code } = await newRequest(ctx.app);
+    const { call, code } = await createRequest(ctx.app);
     const first = await claim(ctx.app, code, { via: "venmo", note: "  sent from my phone  " });
     expect(first.statusCode, first.body).toBe(204);
     expect(first.body).toBe("");
@@ -52,7 +32,7 @@ describeEachDatabase("I've paid (claims)", (ctx) => {
   });
 
   it('"Says paid" (status=claimed) lists, counts and pages only pending requests with a claim', async () => {
-    const { call, code, request } = await newRequest(ctx.app);
+    const { call, code, request } = await createRequest(ctx.app);
     const other = (
       await call("POST", "/api/payment-requests", {
         recipientName: "Sam",
@@ -68,7 +48,7 @@ describeEachDatabase("I've paid (claims)", (ctx) => {
       })
     ).json().request;
     expect((await claim(ctx.app, code, { via: "venmo" })).statusCode).toBe(204);
-    const paidCode = claimedButPaid.shortUrl.split("/").pop() as string;
+    const paidCode = codeOf(claimedButPaid);
     expect((await claim(ctx.app, paidCode, { via: "venmo" })).statusCode).toBe(204);
     await call("PATCH", `/api/payment-requests/${claimedButPaid.id}/status`, { status: "paid" });
 
@@ -80,20 +60,20 @@ describeEachDatabase("I've paid (claims)", (ctx) => {
   });
 
   it("is refused on paid and cancelled requests, and for apps the requester does not offer", async () => {
-    const paid = await newRequest(ctx.app);
+    const paid = await createRequest(ctx.app);
     await paid.call("PATCH", `/api/payment-requests/${paid.request.id}/status`, { status: "paid" });
     const onPaid = await claim(ctx.app, paid.code, { via: "venmo" });
     expect(onPaid.statusCode).toBe(409);
     expect(onPaid.json().message).toBe("This request has already been paid.");
 
-    const cancelled = await newRequest(ctx.app);
+    const cancelled = await createRequest(ctx.app);
     await cancelled.call("PATCH", `/api/payment-requests/${cancelled.request.id}/status`, {
       status: "cancelled",
     });
     expect((await claim(ctx.app, cancelled.code, { via: "venmo" })).statusCode).toBe(404);
     expect((await claim(ctx.app, "zzzzzzzzzz", { via: "venmo" })).statusCode).toBe(404);
 
-    const open = await newRequest(ctx.app);
+    const open = await createRequest(ctx.app);
     const notOffered = await claim(ctx.app, open.code, { via: "zelle" });
     expect(notOffered.statusCode).toBe(400);
     for (const list of [paid, cancelled, open]) {
@@ -103,7 +83,7 @@ describeEachDatabase("I've paid (claims)", (ctx) => {
   });
 
   it("validates the body and refuses calls no page script would make", async () => {
-    const { call, code } = await newRequest(ctx.app);
+    const { call, code } = await createRequest(ctx.app);
     const bad = [
       { via: "bitcoin" },
       { via: "venmo", note: "x".repeat(141) },
@@ -143,7 +123,7 @@ describeEachDatabase("I've paid (claims)", (ctx) => {
   });
 
   it("offers I've paid on the page of a pending request only, with the requester's apps and Other", async () => {
-    const { call, request, code } = await newRequest(ctx.app);
+    const { call, request, code } = await createRequest(ctx.app);
     const page = async () =>
       (await ctx.app.inject({ method: "GET", url: `/pay/${code}`, remoteAddress: nextIp() })).body;
     const pending = await page();
@@ -156,7 +136,7 @@ describeEachDatabase("I've paid (claims)", (ctx) => {
   });
 
   it("limits claims per request and per client IP", async () => {
-    const { code } = await newRequest(ctx.app);
+    const { code } = await createRequest(ctx.app);
     for (let i = 0; i < CLAIM_LIMITS.perRequest.max; i++) {
       expect((await claim(ctx.app, code, { via: "venmo" })).statusCode).toBe(204);
     }
@@ -166,12 +146,12 @@ describeEachDatabase("I've paid (claims)", (ctx) => {
     expect(retryAfterSeconds(overRequest)).toBeLessThanOrEqual(CLAIM_LIMITS.perRequest.windowMs / 1000);
 
     const ip = nextIp();
-    const codes = await Promise.all([1, 2].map(async () => (await newRequest(ctx.app)).code));
+    const codes = await Promise.all([1, 2].map(async () => (await createRequest(ctx.app)).code));
     for (let i = 0; i < CLAIM_LIMITS.perIp.max; i++) {
       expect((await claim(ctx.app, codes[i % 2] as string, { via: "other" }, ip)).statusCode).toBe(204);
     }
     // A fresh request, so only the IP's count can refuse it.
-    const fresh = (await newRequest(ctx.app)).code;
+    const fresh = (await createRequest(ctx.app)).code;
     const overIp = await claim(ctx.app, fresh, { via: "other" }, ip);
     expect(overIp.statusCode).toBe(429);
     expect(retryAfterSeconds(overIp)).toBeGreaterThan(CLAIM_LIMITS.perIp.windowMs / 1000 - 30);

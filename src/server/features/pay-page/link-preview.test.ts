@@ -1,7 +1,8 @@
 import type { AddressInfo } from "node:net";
 import ogs from "open-graph-scraper";
 import { beforeAll, expect, it } from "vitest";
-import { as, createReadyUser, describeEachDatabase, TEST_ORIGIN } from "../../test/harness";
+import { createRequest, createSamLee } from "../../test/fixtures";
+import { describeEachDatabase, TEST_ORIGIN } from "../../test/harness";
 import { AVATAR_CENTRE, cardDraws } from "./card";
 import { noisyPhotoPng, pixelAt } from "./test-images";
 
@@ -36,26 +37,15 @@ describeEachDatabase("link previews through a real unfurler", (ctx) => {
     return fetch(`${base}${new URL(imageUrl).pathname}`, init);
   }
 
-  async function newRequest() {
-    const user = await createReadyUser(ctx.app);
-    const call = as(ctx.app, user);
-    await call("POST", "/api/payment-accounts", {
-      accounts: [
+  const newRequest = async () =>
+    createRequest(ctx.app, {
+      user: await createSamLee(ctx.app, [
         { provider: "paypal", accountHandle: "samlee" },
         { provider: "venmo", accountHandle: "@sam-lee" },
-      ],
+      ]),
+      amount: "42",
+      description: "Lunch at Joe's",
     });
-    await call("PUT", "/api/auth/profile", { profileName: "Sam Lee", firstName: "Sam", lastName: "Lee" });
-    const { request } = (
-      await call("POST", "/api/payment-requests", {
-        recipientName: "Alex",
-        recipientPhone: "2125550101",
-        amount: "42",
-        description: "Lunch at Joe's",
-      })
-    ).json();
-    return { call, request, code: request.shortUrl.split("/").pop() as string };
-  }
 
   it("previews a pending request with a drawn card, drawn once however often it is fetched", async () => {
     const { code } = await newRequest();

@@ -1,42 +1,17 @@
-import { mkdtempSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import type { FastifyInstance } from "fastify";
 import { expect, it } from "vitest";
-import { buildApp } from "../../app";
-import {
-  as,
-  createReadyUser,
-  describeEachDatabase,
-  nextIp,
-  retryAfterSeconds,
-  testConfig,
-} from "../../test/harness";
+import { codeOf, createRequest, createSamLee } from "../../test/fixtures";
+import { as, buildTestApp, describeEachDatabase, nextIp, retryAfterSeconds } from "../../test/harness";
 
-async function newRequest(
-  ctx: { app: import("fastify").FastifyInstance },
-  overrides: Record<string, unknown> = {},
-) {
-  const user = await createReadyUser(ctx.app);
-  const call = as(ctx.app, user);
-  await call("POST", "/api/payment-accounts", {
-    accounts: [
+const newRequest = async (ctx: { app: FastifyInstance }) =>
+  createRequest(ctx.app, {
+    user: await createSamLee(ctx.app, [
       { provider: "paypal", accountHandle: "samlee" },
       { provider: "cashapp", accountHandle: "$samlee" },
       { provider: "venmo", accountHandle: "@sam-lee" },
-    ],
+    ]),
   });
-  await call("PUT", "/api/auth/profile", { profileName: "Sam Lee", firstName: "Sam", lastName: "Lee" });
-  const body = {
-    recipientName: "Alex",
-    recipientPhone: "2125550101",
-    amount: "12.00",
-    description: "Lunch",
-    ...overrides,
-  };
-  const { request } = (await call("POST", "/api/payment-requests", body)).json();
-  return { user, call, request, code: request.shortUrl.split("/").pop() as string };
-}
 
 describeEachDatabase("public payment page", (ctx) => {
   it("shows only the public view, Venmo first", async () => {
@@ -127,7 +102,7 @@ describeEachDatabase("public payment page", (ctx) => {
         description: `Tickets "<img src=x onerror=alert(2)>" & 'more'`,
       })
     ).json();
-    const code = request.shortUrl.split("/").pop();
+    const code = codeOf(request);
     const page = await ctx.app.inject({ method: "GET", url: `/pay/${code}`, remoteAddress: nextIp() });
     expect(page.statusCode).toBe(200);
     expect(page.headers["content-type"]).toMatch(/text\/html/);
@@ -186,9 +161,7 @@ describeEachDatabase("public view cache across processes", (ctx) => {
   it("shows changes made through another app process on the same database", async () => {
     // A second app on the same database stands for a second process: its writes reach this
     // app's cache only through the database's NOTIFY.
-    const other = await buildApp(testConfig({ dataDir: mkdtempSync(path.join(os.tmpdir(), "collect-b-")) }), {
-      database: ctx.database,
-    });
+    const other = await buildTestApp(ctx.database);
     try {
       const { user, request, code } = await newRequest(ctx);
       const onOther = as(other, user);
@@ -224,7 +197,7 @@ describeEachDatabase("public view cache across processes", (ctx) => {
           amount: "3.00",
         })
       ).json().request;
-      const secondCode = second.shortUrl.split("/").pop();
+      const secondCode = codeOf(second);
       expect((await screen(secondCode)).statusCode).toBe(200);
       await onOther("PATCH", `/api/payment-requests/${second.id}/status`, { status: "cancelled" });
       await eventually(async () => expect((await screen(secondCode)).statusCode).toBe(404));
@@ -234,9 +207,7 @@ describeEachDatabase("public view cache across processes", (ctx) => {
   });
 
   it("gives the card a new URL when another process changes the request", async () => {
-    const other = await buildApp(testConfig({ dataDir: mkdtempSync(path.join(os.tmpdir(), "collect-b-")) }), {
-      database: ctx.database,
-    });
+    const other = await buildTestApp(ctx.database);
     try {
       const { user, request, code } = await newRequest(ctx);
       const cardUrl = async () => {

@@ -8,7 +8,7 @@ import { afterAll, expect, it } from "vitest";
 import { createLocalStorage } from "../../storage/local-storage";
 import { MAX_PHOTO_BYTES } from "../../storage/object-storage";
 import { publishedKey } from "../../storage/photo-keys";
-import { as, createReadyUser, describeEachDatabase, TEST_ORIGIN } from "../../test/harness";
+import { as, createReadyUser, describeEachDatabase, TEST_ORIGIN, TEST_SECRET } from "../../test/harness";
 import {
   expectServedSafely,
   GIF,
@@ -20,7 +20,6 @@ import {
   PNG_SIGNATURE,
 } from "./test-stores";
 
-const SECRET = "test-secret-test-secret-test-secret-0123";
 /**
  * What only the local store does: its own signed upload route, streamed to disk with the size
  * and type checked on the way in. The flow both stores share is in photo-flow.test.ts.
@@ -336,7 +335,7 @@ describeEachDatabase(
       const anHourAgo = createLocalStorage({
         root: fileOf(""),
         publicUrl: TEST_ORIGIN,
-        secret: SECRET,
+        secret: TEST_SECRET,
         now: () => Date.now() - 3600_000,
       });
       const expired = await anHourAgo.createUploadUrl(key);
@@ -346,8 +345,7 @@ describeEachDatabase(
       expect(existsSync(fileOf(key))).toBe(false);
 
       // The same signing with the current clock is accepted: only the expiry differed.
-      const fresh = createLocalStorage({ root: fileOf(""), publicUrl: TEST_ORIGIN, secret: SECRET });
-      expect((await putFile(ctx.app, await fresh.createUploadUrl(key), PNG)).statusCode).toBe(200);
+      expect((await putFile(ctx.app, await store.storage.createUploadUrl(key), PNG)).statusCode).toBe(200);
     });
 
     it("never overwrites: a second PUT to the same URL is 409 and keeps the first file", async () => {

@@ -6,8 +6,11 @@ import { HeadObjectCommand, PutObjectCommand } from "@aws-sdk/client-s3";
 import type { FastifyInstance } from "fastify";
 import { expect } from "vitest";
 import type { Config } from "../../env";
+import { createLocalStorage } from "../../storage/local-storage";
+import type { ObjectStorage } from "../../storage/object-storage";
 import { publishedKey } from "../../storage/photo-keys";
-import { as, nextIp, TEST_ORIGIN, type TestUser } from "../../test/harness";
+import { createS3Storage } from "../../storage/s3-storage";
+import { as, nextIp, TEST_ORIGIN, TEST_SECRET, type TestUser } from "../../test/harness";
 import { startS3 } from "./s3rver";
 
 /** Test support for the photo suites: the files they send and the two stores they run on. */
@@ -50,6 +53,8 @@ export type PhotoStore = {
   /** The browser's PUT of the raw file to an upload URL; its status code. */
   put(app: FastifyInstance, uploadURL: string, body: Buffer, type?: string): Promise<number>;
   exists(key: string): Promise<boolean>;
+  /** Our own handle on the store the app writes to (e.g. to sweep it with a clock of our choosing). */
+  storage: ObjectStorage;
   /** Writes an object behind the app's back (a restore from backup, a stray file). */
   plant(key: string, body: Buffer): Promise<void>;
   close(): Promise<void>;
@@ -79,6 +84,11 @@ export function localStore(): PhotoStore & { fileOf(key: string): string } {
       return response.statusCode;
     },
     exists: async (key) => existsSync(fileOf(key)),
+    storage: createLocalStorage({
+      root: fileOf(""),
+      publicUrl: TEST_ORIGIN,
+      secret: TEST_SECRET,
+    }),
     async plant(key, body) {
       mkdirSync(path.dirname(fileOf(key)), { recursive: true });
       writeFileSync(fileOf(key), body);
@@ -122,6 +132,7 @@ export async function s3Store() {
         throw error;
       }
     },
+    storage: createS3Storage(server.config),
     async plant(key: string, body: Buffer) {
       await server.client.send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: body }));
     },

@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from "react";
+import type { FormEvent } from "react";
 import { firstMessage } from "../../../../shared/messages";
 import { ChangePasswordInputSchema } from "../../../../shared/schemas/account";
 import { Button } from "../../../components/ui/button";
@@ -6,17 +6,19 @@ import { Field } from "../../../components/ui/field";
 import { Spinner } from "../../../components/ui/spinner";
 import { toast } from "../../../lib/toast";
 import { showMutationError } from "../../../lib/unauthorized";
+import { useFormValues } from "../../../lib/use-form-values";
 import { useChangePassword } from "./api";
+
+const EMPTY = { currentPassword: "", newPassword: "" };
 
 /** Current + new password; every other device is signed out. */
 export function ChangePasswordForm() {
   const change = useChangePassword();
-  const [currentPassword, setCurrent] = useState("");
-  const [newPassword, setNew] = useState("");
+  const { values, setValues, bind } = useFormValues(EMPTY);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const parsed = ChangePasswordInputSchema.safeParse({ currentPassword, newPassword });
+    const parsed = ChangePasswordInputSchema.safeParse(values);
     if (!parsed.success) {
       toast({
         title: "Password not changed",
@@ -27,8 +29,7 @@ export function ChangePasswordForm() {
     }
     change.mutate(parsed.data, {
       onSuccess: () => {
-        setCurrent("");
-        setNew("");
+        setValues(EMPTY);
         toast({ title: "Password changed", description: "Your other devices are signed out." });
       },
       onError: (error) => showMutationError("Password not changed", error),
@@ -44,8 +45,7 @@ export function ChangePasswordForm() {
           type="password"
           name="current-password"
           autoComplete="current-password"
-          value={currentPassword}
-          onChange={(e) => setCurrent(e.target.value)}
+          {...bind("currentPassword")}
         />
         <Field
           label="New password"
@@ -53,8 +53,7 @@ export function ChangePasswordForm() {
           name="new-password"
           autoComplete="new-password"
           hint="At least 8 characters."
-          value={newPassword}
-          onChange={(e) => setNew(e.target.value)}
+          {...bind("newPassword")}
         />
       </div>
       <Button type="submit" variant="secondary" disabled={change.isPending}>

@@ -59,7 +59,7 @@ function DeleteDialog({ hasPassword, onClose }: { hasPassword: boolean; onClose:
             name="password"
             autoComplete="current-password"
             value={password}
-            onChange={(e) => setPassword(e.target.value)}
+            onValueChange={setPassword}
             aria-invalid={error ? true : undefined}
           />
         ) : (

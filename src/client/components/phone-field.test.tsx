@@ -7,7 +7,7 @@ function Form() {
   const [value, setValue] = useState("");
   return (
     <>
-      <PhoneField value={value} onChange={setValue} />
+      <PhoneField label="Mobile Phone" value={value} onValueChange={setValue} />
       <output>{value}</output>
     </>
   );

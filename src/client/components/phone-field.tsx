@@ -1,0 +1,32 @@
+import { formatPhoneEdit } from "../../shared/phone";
+import { Field, type FieldProps } from "./ui/field";
+
+type PhoneFieldProps = Omit<FieldProps, "type" | "inputMode" | "placeholder" | "value" | "onChange"> & {
+  value: string;
+  onValueChange: (value: string) => void;
+};
+
+/**
+ * A US phone input (the request's Mobile Phone, a split's people): formats as the user types and
+ * keeps the caret beside the digit being edited. The formatted text goes into the element before
+ * React sees it, so React has nothing to rewrite and does not send the caret to the end.
+ */
+export function PhoneField({ onValueChange, ...props }: PhoneFieldProps) {
+  return (
+    // No maxLength: a browser cut would spoil a pasted "+1 (212) 555-0101" or hide extra digits
+    // the check should name; the formatter keeps a whole US number to 14 characters.
+    <Field
+      type="tel"
+      inputMode="tel"
+      placeholder="(212) 555-0101"
+      onChange={(event) => {
+        const element = event.currentTarget;
+        const edited = formatPhoneEdit(element.value, element.selectionStart ?? undefined);
+        element.value = edited.text;
+        if (document.activeElement === element) element.setSelectionRange(edited.caret, edited.caret);
+        onValueChange(edited.text);
+      }}
+      {...props}
+    />
+  );
+}
