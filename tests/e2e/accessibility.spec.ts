@@ -73,6 +73,9 @@ for (const [name, device] of [
       signedInTest(
         "every signed-in screen and the pay page pass axe with no horizontal scroll",
         async ({ page }) => {
+          // Every signed-in screen and the pay page, scanned one after another: 42–59 s on a quiet 2-core machine, so the
+          // default 60 s leaves no room when the machine is shared.
+          test.slow();
           const payPath = await withSample(page);
           for (const [path, heading] of SIGNED_IN) await checkPage(page, path, heading);
           await page.context().clearCookies();
