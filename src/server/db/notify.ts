@@ -3,7 +3,11 @@ import type { Db } from "./client";
 
 /** The channel of the requester's live updates (features/events); migration 0004 made it. */
 export const EVENTS_CHANNEL = "collect_events";
-/** A NOTIFY payload must stay under 8,000 bytes; an event is ~100, so a batch is many statements' worth. */
+/**
+ * Notifications sent by one statement at most, so a burst of thousands does not become one
+ * huge statement. (The 8,000-byte limit applies to each payload, one event of ~100 bytes, not
+ * to the batch.)
+ */
 const MAX_BATCH = 500;
 
 /**

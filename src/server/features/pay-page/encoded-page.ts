@@ -35,13 +35,17 @@ export type EncodedBody = { body: Buffer; encoding: Encoding | undefined };
 /**
  * A page sent many times: kept as bytes (no UTF-8 encoding per answer) and compressed once per
  * encoding, on the first request that asks for it. A 12 KB page is ~3.3 KB in brotli: less for
- * a payer's phone to download, and fewer bytes for the server to write.
+ * a payer's phone to download, and fewer bytes for the server to write. With `compressed`
+ * false the page is always sent as it is.
  */
-export function encodedPage(html: string): (acceptEncoding: string | undefined) => EncodedBody {
+export function encodedPage(
+  html: string,
+  compressed = true,
+): (acceptEncoding: string | undefined) => EncodedBody {
   const identity = Buffer.from(html);
   const made = new Map<Encoding, Buffer>([["identity", identity]]);
   return (acceptEncoding) => {
-    const encoding = choose(acceptEncoding);
+    const encoding = compressed ? choose(acceptEncoding) : "identity";
     let body = made.get(encoding);
     if (!body) {
       body = compress[encoding as Exclude<Encoding, "identity">](identity);

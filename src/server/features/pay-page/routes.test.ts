@@ -273,6 +273,27 @@ describeEachDatabase("payment page compression", (ctx) => {
     expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
   });
 
+  it("sends a page read for one answer as it is, while the view cache stands aside", async () => {
+    // The same database, but its LISTEN never starts: every lookup reads the database.
+    const deaf = await buildTestApp({ ...ctx.database, listen: async () => async () => {} });
+    try {
+      const { code } = await newRequest(ctx);
+      for (let i = 0; i < 2; i++) {
+        const answer = await deaf.inject({
+          method: "GET",
+          url: `/pay/${code}`,
+          remoteAddress: nextIp(),
+          headers: { "accept-encoding": "gzip, deflate, br, zstd" },
+        });
+        expect(answer.statusCode).toBe(200);
+        expect(answer.headers["content-encoding"]).toBeUndefined();
+        expect(answer.body).toContain("Sam Lee");
+      }
+    } finally {
+      await deaf.close();
+    }
+  });
+
   it("serves the new page, compressed, once the request changes", async () => {
     const { call, request, code } = await newRequest(ctx);
     const read = async () => brotliDecompressSync((await page(`/pay/${code}`, "br")).rawPayload).toString();

@@ -47,7 +47,7 @@ export const payPageRoutes =
         view: found.view,
         json: JSON.stringify(PublicPaymentViewSchema.parse(found.view)),
       };
-      cache.set(code, found.userId, entry, readAt);
+      if (!cache.set(code, found.userId, entry, readAt)) entry.once = true;
       return entry;
     }
 
@@ -97,7 +97,7 @@ export const payPageRoutes =
       const { code } = request.params;
       const entry = await lookup(request.ip, code);
       const view = entry?.view ?? null;
-      const render = () =>
+      const render = (compress = true) =>
         encodedPage(
           renderPayPage({
             view,
@@ -105,12 +105,16 @@ export const payPageRoutes =
             cardUrl: view && `${config.publicUrl}${cardPath(code, cardVersion(cardContent(view)))}`,
             assets: clientAssets,
           }),
+          compress,
         );
       // The most visited URL (every payer, every preview bot): rendered and compressed once per
-      // cached view, and dropped with it when the database notifies a change.
+      // cached view, and dropped with it when the database notifies a change. A view read for
+      // this answer alone (the cache is standing aside) is sent as it is: compressing a page
+      // that is sent once would cost more than the bytes it saves.
       let page: ReturnType<typeof encodedPage>;
-      if (entry) page = entry.page ??= render();
-      else page = notFoundPage ??= render();
+      if (!entry) page = notFoundPage ??= render();
+      else if (entry.once) page = render(false);
+      else page = entry.page ??= render();
       const { body, encoding } = page(request.headers["accept-encoding"]);
       if (encoding) reply.header("content-encoding", encoding);
       return reply

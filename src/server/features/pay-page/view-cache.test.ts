@@ -67,4 +67,12 @@ describe("public view cache", () => {
     expect(cache.get("b")).toBeUndefined();
     expect(cache.get("c")).toBeUndefined();
   });
+
+  it("holds 2,000 views by default, so rendered pages stay within ~40 MB", () => {
+    const cache = listeningCache();
+    for (let i = 0; i <= 2_000; i++) cache.set(`c${i}`, `u${i}`, view(`V${i}`), cache.generation());
+    expect(cache.get("c0")).toBeUndefined();
+    expect(cache.get("c1")?.view.requester.name).toBe("V1");
+    expect(cache.get("c2000")?.view.requester.name).toBe("V2000");
+  });
 });

@@ -12,6 +12,8 @@ export type CachedView = {
   json: string;
   /** The server-rendered /pay page, rendered (and compressed) on its first hit, kept with the view. */
   page?: ReturnType<typeof encodedPage>;
+  /** Read for one answer only (the cache stood aside): nothing is worth compressing for it. */
+  once?: true;
 };
 
 type Entry = { view: CachedView; userId: string; expires: number };
@@ -25,7 +27,10 @@ type Entry = { view: CachedView; userId: string; expires: number };
 export function createViewCache(options: { ttlMs?: number; maxEntries?: number; now?: () => number } = {}) {
   const ttlMs = options.ttlMs ?? 30_000;
   const now = options.now ?? Date.now;
-  const maxEntries = options.maxEntries ?? 10_000;
+  // An entry with its rendered page in every encoding is ~20 KB (12 KB of HTML, 3-4 KB each
+  // compressed, the JSON): 2,000 of them bound the cache at ~40 MB, and at 30 s each that is
+  // 66 different payment pages opened a second in one process before the oldest leave early.
+  const maxEntries = options.maxEntries ?? 2_000;
   const entries = new Map<string, Entry>();
   const codesOf = new Map<string, Set<string>>();
   let listening = false;
@@ -55,13 +60,15 @@ export function createViewCache(options: { ttlMs?: number; maxEntries?: number; 
     },
     /** Call before reading the database; pass the result to `set`. */
     generation: () => generation,
-    set(code: string, userId: string, view: CachedView, readAt: number) {
-      if (!listening || readAt !== generation) return;
+    /** Keeps the view unless the cache stands aside or it changed since `readAt`; says which. */
+    set(code: string, userId: string, view: CachedView, readAt: number): boolean {
+      if (!listening || readAt !== generation) return false;
       if (entries.size >= maxEntries) remove(entries.keys().next().value as string);
       entries.set(code, { view, userId, expires: now() + ttlMs });
       const codes = codesOf.get(userId) ?? new Set<string>();
       codes.add(code);
       codesOf.set(userId, codes);
+      return true;
     },
     listener: {
       message(userId: string) {
