@@ -1,5 +1,6 @@
-import { type FormEvent, useState } from "react";
+import { useState } from "react";
 import { Button } from "../../components/ui/button";
+import { Form } from "../../components/ui/form";
 import { Spinner } from "../../components/ui/spinner";
 import { apiErrorDetails } from "../../lib/api";
 import { useSignIn, useSignUp } from "./api";
@@ -28,8 +29,7 @@ export function CredentialsForm({ mode, initialError, onSignedIn }: CredentialsF
   const [error, setError] = useState<string | null>(initialError);
   const pending = signIn.isPending || signUp.isPending || signIn.isSuccess || signUp.isSuccess;
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const onSubmit = () => {
     if (pending) return;
     const problem = credentialsProblem(mode, email, password);
     setError(problem);
@@ -44,7 +44,7 @@ export function CredentialsForm({ mode, initialError, onSignedIn }: CredentialsF
   };
 
   return (
-    <form noValidate onSubmit={onSubmit} className="space-y-4" aria-busy={pending}>
+    <Form onSubmit={onSubmit} className="space-y-4" busy={pending}>
       <EmailField
         value={email}
         onChange={(e) => setEmail(e.target.value)}
@@ -64,6 +64,6 @@ export function CredentialsForm({ mode, initialError, onSignedIn }: CredentialsF
         {mutation.isPending || mutation.isSuccess ? <Spinner /> : null}
         {mode === "sign-in" ? "Sign in" : "Create account"}
       </Button>
-    </form>
+    </Form>
   );
 }

@@ -1,7 +1,7 @@
-import { type FormEvent, useState } from "react";
-
+import { useState } from "react";
 import { EMAIL_PATTERN } from "../../../shared/limits";
 import { Button } from "../../components/ui/button";
+import { Form } from "../../components/ui/form";
 import { Spinner } from "../../components/ui/spinner";
 import { apiErrorDetails } from "../../lib/api";
 import { paths } from "../../paths";
@@ -17,8 +17,7 @@ export default function ForgotPasswordPage() {
   const [error, setError] = useState<string | null>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const onSubmit = () => {
     const address = email.trim();
     if (!EMAIL_PATTERN.test(address)) {
       setError(SIGN_IN_MESSAGES.badEmail);
@@ -45,14 +44,14 @@ export default function ForgotPasswordPage() {
           If {sentTo} has a Collect account, a link is on its way. It works once, for 1 hour.
         </FrameNotice>
       ) : (
-        <form noValidate onSubmit={onSubmit} className="space-y-4" aria-busy={request.isPending}>
+        <Form onSubmit={onSubmit} className="space-y-4" busy={request.isPending}>
           <EmailField value={email} onChange={(e) => setEmail(e.target.value)} invalid={Boolean(error)} />
           {error ? <FrameNotice kind="error">{error}</FrameNotice> : null}
           <Button type="submit" className="w-full" disabled={request.isPending}>
             {request.isPending ? <Spinner /> : null}
             Send me a link
           </Button>
-        </form>
+        </Form>
       )}
       <FrameLink href={paths.signIn}>Back to sign in</FrameLink>
     </AuthFrame>

@@ -1,8 +1,9 @@
-import { type FormEvent, useState } from "react";
+import { useState } from "react";
 import { useSearch } from "wouter";
 import { PASSWORD_MIN_LENGTH } from "../../../shared/limits";
 import { Button } from "../../components/ui/button";
 import { Field } from "../../components/ui/field";
+import { Form } from "../../components/ui/form";
 import { Spinner } from "../../components/ui/spinner";
 import { apiErrorDetails } from "../../lib/api";
 import { paths } from "../../paths";
@@ -19,8 +20,7 @@ export default function ResetPasswordPage() {
   const [password, setPassword] = useState("");
   const [error, setError] = useState<string | null>(token ? null : EXPIRED);
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const onSubmit = () => {
     if (password.length < PASSWORD_MIN_LENGTH) {
       setError(SIGN_IN_MESSAGES.shortPassword);
       return;
@@ -44,7 +44,7 @@ export default function ResetPasswordPage() {
       title="Choose a new password"
       lead="You'll be signed in, and signed out on every other device."
     >
-      <form noValidate onSubmit={onSubmit} className="space-y-4" aria-busy={reset.isPending}>
+      <Form onSubmit={onSubmit} className="space-y-4" busy={reset.isPending}>
         <Field
           label="New password"
           type="password"
@@ -60,7 +60,7 @@ export default function ResetPasswordPage() {
           {reset.isPending || reset.isSuccess ? <Spinner /> : null}
           Save and sign in
         </Button>
-      </form>
+      </Form>
       <FrameLink href={paths.forgotPassword}>Send a new link</FrameLink>
     </AuthFrame>
   );

@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from "react";
+import { useState } from "react";
 import { PROVIDERS } from "../../../shared/providers";
 import {
   type PaymentAccount,
@@ -7,6 +7,7 @@ import {
 } from "../../../shared/schemas/payment-account";
 import { ProviderAccountField } from "../../components/provider-account-field";
 import { Button } from "../../components/ui/button";
+import { Form } from "../../components/ui/form";
 import { Spinner } from "../../components/ui/spinner";
 import { toast } from "../../lib/toast";
 import { showMutationError } from "../../lib/unauthorized";
@@ -19,8 +20,7 @@ export function PaymentMethodsFormView({ accounts }: { accounts: readonly Paymen
   const [form, setForm] = useState<PaymentMethodsForm>(() => formFromAccounts(accounts));
   const update = useUpdatePaymentAccounts();
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const onSubmit = () => {
     if (update.isPending) return;
     const result = paymentMethodsFromForm(form);
     if (!result.ok) {
@@ -37,7 +37,7 @@ export function PaymentMethodsFormView({ accounts }: { accounts: readonly Paymen
   };
 
   return (
-    <form noValidate onSubmit={onSubmit} className="space-y-3">
+    <Form onSubmit={onSubmit} className="space-y-3">
       {PROVIDERS.map((provider) => (
         <ProviderAccountField
           key={provider}
@@ -57,6 +57,6 @@ export function PaymentMethodsFormView({ accounts }: { accounts: readonly Paymen
           Update
         </Button>
       </div>
-    </form>
+    </Form>
   );
 }

@@ -1,9 +1,9 @@
 import { LogOut } from "lucide-react";
-import type { FormEvent } from "react";
 import { firstMessage } from "../../../shared/messages";
 import { ProfileInputSchema, type User } from "../../../shared/schemas/user";
 import { Button } from "../../components/ui/button";
 import { Field } from "../../components/ui/field";
+import { Form } from "../../components/ui/form";
 import { Spinner } from "../../components/ui/spinner";
 import { signOut } from "../../lib/sign-out";
 import { toast } from "../../lib/toast";
@@ -23,8 +23,7 @@ export function ProfileForm({ user }: { user: User }) {
   const { values, setValues, bind } = useFormValues(() => namesOf(user));
   const update = useUpdateProfile();
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const onSubmit = () => {
     if (update.isPending) return;
     const parsed = ProfileInputSchema.safeParse(values);
     if (!parsed.success) {
@@ -41,7 +40,7 @@ export function ProfileForm({ user }: { user: User }) {
   };
 
   return (
-    <form noValidate onSubmit={onSubmit} className="space-y-5">
+    <Form onSubmit={onSubmit} className="space-y-5">
       <Field
         label="Display Name"
         name="profileName"
@@ -71,6 +70,6 @@ export function ProfileForm({ user }: { user: User }) {
           Update Profile
         </Button>
       </div>
-    </form>
+    </Form>
   );
 }

@@ -1,5 +1,5 @@
 import { Send } from "lucide-react";
-import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { useLocation } from "wouter";
 import { DESCRIPTION_MAX, RECIPIENT_NAME_MAX } from "../../../shared/limits";
 import { formatPhoneInput } from "../../../shared/phone";
@@ -9,6 +9,7 @@ import { PhoneField } from "../../components/phone-field";
 import { Button } from "../../components/ui/button";
 import { Checkbox } from "../../components/ui/checkbox";
 import { Field } from "../../components/ui/field";
+import { Form } from "../../components/ui/form";
 import { Label } from "../../components/ui/label";
 import { Spinner } from "../../components/ui/spinner";
 import type { ContactHandoff } from "../../lib/contact-handoff";
@@ -53,8 +54,7 @@ export function RequestFormView({ contact, onCreatedOnDesktop }: RequestFormView
 
   useEffect(() => () => clearTimeout(homeTimer.current), []);
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const onSubmit = () => {
     if (send.isPending || sent) return;
     const result = validateRequestForm(form);
     if (!result.ok) {
@@ -89,7 +89,7 @@ export function RequestFormView({ contact, onCreatedOnDesktop }: RequestFormView
 
   const busy = send.isPending || sent;
   return (
-    <form noValidate onSubmit={onSubmit} className="space-y-5">
+    <Form onSubmit={onSubmit} className="space-y-5">
       <Field
         label="Name"
         name="recipientName"
@@ -153,6 +153,6 @@ export function RequestFormView({ contact, onCreatedOnDesktop }: RequestFormView
         {send.isPending ? <Spinner /> : <Send aria-hidden="true" />}
         {send.isPending ? "Sending..." : "Send Request"}
       </Button>
-    </form>
+    </Form>
   );
 }

@@ -1,5 +1,5 @@
 import { ArrowLeft } from "lucide-react";
-import { type FormEvent, useState } from "react";
+import { useState } from "react";
 import { useLocation } from "wouter";
 import { SETUP_PROVIDERS } from "../../../shared/providers";
 import { type SetupForm, setupFromForm } from "../../../shared/schemas/user";
@@ -7,6 +7,7 @@ import { ProviderAccountField } from "../../components/provider-account-field";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent } from "../../components/ui/card";
 import { Field } from "../../components/ui/field";
+import { Form } from "../../components/ui/form";
 import { Logo } from "../../components/ui/logo";
 import { Spinner } from "../../components/ui/spinner";
 import { toast } from "../../lib/toast";
@@ -39,8 +40,7 @@ export default function SetupPage() {
       accounts: { ...f.accounts, [provider]: { ...f.accounts[provider], ...patch } },
     }));
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const onSubmit = () => {
     if (setup.isPending) return;
     const result = setupFromForm(form);
     if (!result.ok) {
@@ -75,7 +75,7 @@ export default function SetupPage() {
         <p className="mt-2 text-slate-600 dark:text-slate-400">
           Set up your profile so people know who is asking, and tell us where you'd like to be paid.
         </p>
-        <form noValidate onSubmit={onSubmit} className="mt-8 space-y-6">
+        <Form onSubmit={onSubmit} className="mt-8 space-y-6">
           <Card>
             <CardContent>
               <Field
@@ -112,7 +112,7 @@ export default function SetupPage() {
             {setup.isPending ? <Spinner /> : null}
             Create Account
           </Button>
-        </form>
+        </Form>
       </main>
     </div>
   );

@@ -1,5 +1,5 @@
 import { Plus, Trash2 } from "lucide-react";
-import { type FormEvent, useId, useState } from "react";
+import { useId, useState } from "react";
 import { useLocation } from "wouter";
 import { DESCRIPTION_MAX } from "../../../shared/limits";
 import { formatMoney } from "../../../shared/money";
@@ -10,6 +10,7 @@ import { PhoneField } from "../../components/phone-field";
 import { Button } from "../../components/ui/button";
 import { Checkbox } from "../../components/ui/checkbox";
 import { Field } from "../../components/ui/field";
+import { Form } from "../../components/ui/form";
 import { Label } from "../../components/ui/label";
 import { Spinner } from "../../components/ui/spinner";
 import { apiErrorMessage } from "../../lib/api";
@@ -66,8 +67,7 @@ export function SplitForm() {
     ? null
     : planSplit({ total: form.total, includeMe: form.includeMe, custom: null, people: people.length });
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const onSubmit = () => {
     const input = toInput(form, people);
     const parsed = SplitInputSchema.safeParse(input);
     if (!parsed.success) {
@@ -82,7 +82,7 @@ export function SplitForm() {
   };
 
   return (
-    <form noValidate onSubmit={onSubmit} className="space-y-5">
+    <Form onSubmit={onSubmit} className="space-y-5">
       <Field label="Total" name="total" inputMode="decimal" placeholder="0.00" {...bind("total")} />
       <Field
         label="Description"
@@ -203,6 +203,6 @@ export function SplitForm() {
         {create.isPending ? <Spinner /> : null}
         Create requests
       </Button>
-    </form>
+    </Form>
   );
 }

@@ -1,8 +1,8 @@
-import type { FormEvent } from "react";
 import { firstMessage } from "../../../../shared/messages";
 import { ChangePasswordInputSchema } from "../../../../shared/schemas/account";
 import { Button } from "../../../components/ui/button";
 import { Field } from "../../../components/ui/field";
+import { Form } from "../../../components/ui/form";
 import { Spinner } from "../../../components/ui/spinner";
 import { toast } from "../../../lib/toast";
 import { showMutationError } from "../../../lib/unauthorized";
@@ -16,8 +16,7 @@ export function ChangePasswordForm() {
   const change = useChangePassword();
   const { values, setValues, bind } = useFormValues(EMPTY);
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const onSubmit = () => {
     const parsed = ChangePasswordInputSchema.safeParse(values);
     if (!parsed.success) {
       toast({
@@ -37,7 +36,7 @@ export function ChangePasswordForm() {
   };
 
   return (
-    <form noValidate onSubmit={onSubmit} className="space-y-4" aria-label="Change password">
+    <Form onSubmit={onSubmit} className="space-y-4" aria-label="Change password">
       <h3 className="font-semibold text-slate-900 dark:text-slate-100">Change password</h3>
       <div className="grid gap-4 sm:grid-cols-2">
         <Field
@@ -60,6 +59,6 @@ export function ChangePasswordForm() {
         {change.isPending ? <Spinner /> : null}
         Change password
       </Button>
-    </form>
+    </Form>
   );
 }

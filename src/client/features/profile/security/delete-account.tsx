@@ -1,8 +1,9 @@
 import { Download, Trash2 } from "lucide-react";
-import { type FormEvent, useState } from "react";
+import { useState } from "react";
 import { Button } from "../../../components/ui/button";
 import { Dialog } from "../../../components/ui/dialog";
 import { Field } from "../../../components/ui/field";
+import { Form } from "../../../components/ui/form";
 import { Spinner } from "../../../components/ui/spinner";
 import { apiErrorDetails } from "../../../lib/api";
 import { serverPaths } from "../../../paths";
@@ -37,8 +38,7 @@ function DeleteDialog({ hasPassword, onClose }: { hasPassword: boolean; onClose:
   const remove = useDeleteAccount();
   const [password, setPassword] = useState("");
   const [error, setError] = useState<string | null>(null);
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const onSubmit = () => {
     setError(null);
     remove.mutate(hasPassword ? password : undefined, {
       onSuccess: () => window.location.assign("/"),
@@ -51,7 +51,7 @@ function DeleteDialog({ hasPassword, onClose }: { hasPassword: boolean; onClose:
       description="Every request, contact, payment method, photo and device sign-in goes, and your pay links stop working. This cannot be undone."
       onClose={onClose}
     >
-      <form noValidate onSubmit={onSubmit} className="mt-4 space-y-4">
+      <Form onSubmit={onSubmit} className="mt-4 space-y-4">
         {hasPassword ? (
           <Field
             label="Your password"
@@ -81,7 +81,7 @@ function DeleteDialog({ hasPassword, onClose }: { hasPassword: boolean; onClose:
             Delete my account
           </Button>
         </div>
-      </form>
+      </Form>
     </Dialog>
   );
 }
