@@ -16,6 +16,7 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import pg from "pg";
+import { npmStart } from "../npm-start";
 import { lighthouseScore, measurePayPageBytes } from "./page-weight";
 import { runScale } from "./scale";
 
@@ -58,12 +59,8 @@ async function waitFor(url: string, timeoutMs = 120_000, everyMs = 20): Promise<
   throw new Error(`${url} did not answer`);
 }
 
-/** Node's flags from `npm start` ("node <flags> scripts/start.mjs"): the bench runs what a user runs. */
-const startArgs = (
-  JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")) as { scripts: { start: string } }
-).scripts.start
-  .split(/\s+/)
-  .slice(1);
+/** Node's flags from `npm start`: the bench runs what a user runs. */
+const { flags: startFlags, script: startScript } = npmStart();
 
 /** User + system CPU time a running process has used so far (Linux /proc; 0 elsewhere). */
 function cpuMsOf(pid: number | undefined): number {
@@ -77,7 +74,7 @@ function cpuMsOf(pid: number | undefined): number {
 
 function startApp(env: Record<string, string>): ChildProcess {
   const { LOG_LEVEL: _default, ...outside } = process.env;
-  const child = spawn(process.execPath, startArgs, {
+  const child = spawn(process.execPath, [...startFlags, startScript], {
     cwd: root,
     // One account creates thousands of requests on purpose: no per-user write limits here.
     env: {

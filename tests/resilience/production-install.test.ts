@@ -65,6 +65,13 @@ it("installs with --omit=dev, starts with npm start and serves a pay page", asyn
     expect(((await passkey.json()) as { challenge?: string }).challenge).toBeTruthy();
     const version = await fetch(`${server.base}/healthz`);
     expect(version.status).toBe(200);
+
+    // A process manager (systemd, Docker) stops the app by signalling `npm start`: the server
+    // itself must get the signal and shut down, not live on orphaned, still serving, until it
+    // is killed.
+    server.child.kill("SIGTERM");
+    expect(await server.exited).toBe(0);
+    await expect(fetch(`${server.base}/healthz`)).rejects.toThrow();
   } finally {
     server.child.kill("SIGTERM");
     await server.exited;
