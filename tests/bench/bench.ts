@@ -5,7 +5,7 @@
  * a pipe read by another process, as under systemd or Docker (`cat` into a file here).
  *
  *   BENCH_ADMIN_URL   PostgreSQL to create the bench database in (default postgres://postgres@127.0.0.1:5432/postgres)
- *   BENCH_SECONDS     seconds per load run (default 10)
+ *   BENCH_SECONDS     seconds per load run (default 10), each after 2 s of the same load not sampled
  *   BENCH_MIXED_SECONDS  seconds of mixed load before the memory figure (default 60)
  *   BENCH_SCALE       1: then the scale scenario (tests/bench/scale.ts, a few minutes); only: just that
  */
@@ -26,6 +26,7 @@ const mixedSeconds = Number(process.env.BENCH_MIXED_SECONDS ?? 60);
 const logFile = path.join(mkdtempSync(path.join(os.tmpdir(), "collect-bench-log-")), "app.log");
 const adminUrl = process.env.BENCH_ADMIN_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const CONNECTIONS = 64;
+const WARMUP_SECONDS = 2;
 /** What Chromium sends: every browser and preview bot asks for a compressed page. */
 const BROWSER = { "accept-encoding": "gzip, deflate, br, zstd" };
 const children: ChildProcess[] = [];
@@ -36,7 +37,16 @@ process.on("exit", () => {
 type Load = { rps: number; p50: number; p99: number; errors: number; non2xx: number };
 
 async function load(options: autocannon.Options): Promise<Load> {
-  const result = await autocannon({ connections: CONNECTIONS, duration: seconds, ...options });
+  // Two seconds of the same load first, not sampled: the first second of a route runs cold
+  // (V8 compiling its code, pools filling) and, at 64 connections, alone decided the p99.
+  const run: autocannon.Options & { warmup: { connections: number; duration: number } } = {
+    connections: CONNECTIONS,
+    duration: seconds,
+    // autocannon 9 takes `warmup`; @types/autocannon does not list it.
+    warmup: { connections: CONNECTIONS, duration: WARMUP_SECONDS },
+    ...options,
+  };
+  const result = await autocannon(run);
   return {
     rps: result.requests.average,
     p50: result.latency.p50,
