@@ -1,7 +1,4 @@
-import { mkdtempSync } from "node:fs";
 import http from "node:http";
-import os from "node:os";
-import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import { beforeAll, expect, it } from "vitest";
 import {
