@@ -13,10 +13,8 @@ async function listenTo(database: Database) {
     ready: () => {},
     lost: () => {},
   });
-  const until = async (check: () => boolean) => {
-    for (let i = 0; i < 200 && !check(); i++) await new Promise((r) => setTimeout(r, 10));
-    expect(check()).toBe(true);
-  };
+  const until = (check: () => boolean) =>
+    vi.waitFor(() => expect(check()).toBe(true), { timeout: 2_000, interval: 10 });
   return { heard, stop, until };
 }
 
