@@ -4,10 +4,10 @@ import { mkdir, open, readdir, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import {
   checkedKey,
+  checkedStorage,
   INCOMING_KEY_PATTERN,
   INCOMING_PREFIX,
-  type ObjectStorage,
-  ownerPrefixes,
+  type StoreBackend,
   UPLOAD_URL_TTL_SECONDS,
 } from "./object-storage";
 
@@ -31,7 +31,7 @@ export function createLocalStorage(options: {
   const sign = (key: string, expires: number) =>
     createHmac("sha256", options.secret).update(`upload:${key}:${expires}`).digest("base64url");
 
-  const storage: ObjectStorage & {
+  const storage: StoreBackend & {
     verifyUpload(
       key: string,
       expires: string | undefined,
@@ -90,7 +90,7 @@ export function createLocalStorage(options: {
       for (const tag of await readdir(incoming).catch(() => [])) {
         for (const name of await readdir(path.join(incoming, tag)).catch(() => [])) {
           const key = `${INCOMING_PREFIX}${tag}/${name}`;
-          if (!INCOMING_KEY_PATTERN.test(key)) continue;
+          if (!INCOMING_KEY_PATTERN.test(key)) continue; // fileOf would refuse it
           const info = await stat(fileOf(key)).catch(() => null);
           if (info?.isFile()) yield { key, modifiedAt: info.mtimeMs };
         }
@@ -99,13 +99,11 @@ export function createLocalStorage(options: {
     async delete(key) {
       await rm(fileOf(key), { force: true });
     },
-    async deleteOwner(ownerTag) {
-      for (const prefix of ownerPrefixes(ownerTag)) {
-        await rm(path.join(root, prefix), { recursive: true, force: true });
-      }
+    async deletePrefix(prefix) {
+      await rm(path.join(root, prefix), { recursive: true, force: true });
     },
   };
-  return storage;
+  return checkedStorage(storage);
 }
 
 export type LocalStorage = ReturnType<typeof createLocalStorage>;

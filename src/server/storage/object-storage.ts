@@ -54,7 +54,39 @@ export function checkedKey(key: string, pattern = KEY_PATTERN): string {
 }
 
 /** Where one owner's objects live: their waiting uploads and their photos. */
-export function ownerPrefixes(ownerTag: string): string[] {
+function ownerPrefixes(ownerTag: string): string[] {
   if (!OWNER_TAG_PATTERN.test(ownerTag)) throw new Error("invalid owner tag");
   return [INCOMING_PREFIX, PUBLISHED_PREFIX].map((prefix) => `${prefix}${ownerTag}/`);
+}
+
+/** What a store implements: plain I/O on keys `checkedStorage` has already checked. */
+export type StoreBackend = Omit<ObjectStorage, "deleteOwner"> & {
+  /** Every object whose key starts with `prefix` (one owner's folder). */
+  deletePrefix(prefix: string): Promise<void>;
+};
+
+/**
+ * A store with the key rules in front of it, the same for every store: a key we did not make
+ * never reaches the disk or the bucket (the call rejects), uploads go only under INCOMING_PREFIX,
+ * the sweeper is shown only our own keys, and an owner tag is checked before its folders go.
+ */
+export function checkedStorage<B extends StoreBackend>(backend: B): Omit<B, "deletePrefix"> & ObjectStorage {
+  const { deletePrefix, ...rest } = backend;
+  return {
+    ...rest,
+    createUploadUrl: async (key, size) =>
+      backend.createUploadUrl(checkedKey(key, INCOMING_KEY_PATTERN), size),
+    head: async (key, bytes) => backend.head(checkedKey(key), bytes),
+    read: async (key) => backend.read(checkedKey(key)),
+    move: async (from, to) => backend.move(checkedKey(from), checkedKey(to)),
+    delete: async (key) => backend.delete(checkedKey(key)),
+    async *listIncoming() {
+      for await (const object of backend.listIncoming()) {
+        if (INCOMING_KEY_PATTERN.test(object.key)) yield object;
+      }
+    },
+    async deleteOwner(ownerTag) {
+      for (const prefix of ownerPrefixes(ownerTag)) await deletePrefix(prefix);
+    },
+  };
 }

@@ -9,14 +9,7 @@ import {
   S3Client,
 } from "@aws-sdk/client-s3";
 import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
-import {
-  checkedKey,
-  INCOMING_KEY_PATTERN,
-  INCOMING_PREFIX,
-  type ObjectStorage,
-  ownerPrefixes,
-  UPLOAD_URL_TTL_SECONDS,
-} from "./object-storage";
+import { checkedStorage, INCOMING_PREFIX, UPLOAD_URL_TTL_SECONDS } from "./object-storage";
 
 export type S3Config = {
   endpoint: string;
@@ -30,7 +23,7 @@ export type S3Config = {
  * Any S3-compatible store. Uploads are presigned PUTs that sign the Content-Length, so S3 itself
  * refuses a body of any other size; the server still re-checks what arrived.
  */
-export function createS3Storage(config: S3Config): ObjectStorage & { client: S3Client } {
+export function createS3Storage(config: S3Config) {
   const client = new S3Client({
     endpoint: config.endpoint,
     region: config.region,
@@ -45,13 +38,13 @@ export function createS3Storage(config: S3Config): ObjectStorage & { client: S3C
     return e.name === "NoSuchKey" || e.name === "NotFound" || e.$metadata?.httpStatusCode === 404;
   };
 
-  return {
+  return checkedStorage({
     sizeRequired: true,
     client,
     async createUploadUrl(key, size) {
       const put = new PutObjectCommand({
         Bucket: config.bucket,
-        Key: checkedKey(key, INCOMING_KEY_PATTERN),
+        Key: key,
         ContentLength: size,
       });
       return getSignedUrl(client, put, { expiresIn: UPLOAD_URL_TTL_SECONDS });
@@ -61,7 +54,7 @@ export function createS3Storage(config: S3Config): ObjectStorage & { client: S3C
         const result = await client.send(
           new GetObjectCommand({
             Bucket: config.bucket,
-            Key: checkedKey(key),
+            Key: key,
             Range: `bytes=0-${bytes - 1}`,
           }),
         );
@@ -79,9 +72,7 @@ export function createS3Storage(config: S3Config): ObjectStorage & { client: S3C
     },
     async read(key) {
       try {
-        const result = await client.send(
-          new GetObjectCommand({ Bucket: config.bucket, Key: checkedKey(key) }),
-        );
+        const result = await client.send(new GetObjectCommand({ Bucket: config.bucket, Key: key }));
         return { size: result.ContentLength ?? 0, body: result.Body as Readable };
       } catch (error) {
         if (missing(error)) return null;
@@ -89,10 +80,8 @@ export function createS3Storage(config: S3Config): ObjectStorage & { client: S3C
       }
     },
     async move(from, to) {
-      const source = `${config.bucket}/${checkedKey(from)}`;
-      await client.send(
-        new CopyObjectCommand({ Bucket: config.bucket, Key: checkedKey(to), CopySource: source }),
-      );
+      const source = `${config.bucket}/${from}`;
+      await client.send(new CopyObjectCommand({ Bucket: config.bucket, Key: to, CopySource: source }));
       await client.send(new DeleteObjectCommand({ Bucket: config.bucket, Key: from }));
     },
     async *listIncoming() {
@@ -106,26 +95,23 @@ export function createS3Storage(config: S3Config): ObjectStorage & { client: S3C
           }),
         );
         for (const object of page.Contents ?? []) {
-          if (object.Key && INCOMING_KEY_PATTERN.test(object.Key))
-            yield { key: object.Key, modifiedAt: object.LastModified?.getTime() ?? 0 };
+          if (object.Key) yield { key: object.Key, modifiedAt: object.LastModified?.getTime() ?? 0 };
         }
         token = page.IsTruncated ? page.NextContinuationToken : undefined;
       } while (token);
     },
     async delete(key) {
-      await client.send(new DeleteObjectCommand({ Bucket: config.bucket, Key: checkedKey(key) }));
+      await client.send(new DeleteObjectCommand({ Bucket: config.bucket, Key: key }));
     },
-    async deleteOwner(ownerTag) {
-      for (const Prefix of ownerPrefixes(ownerTag)) {
-        for (let more = true; more; ) {
-          const page = await client.send(new ListObjectsV2Command({ Bucket: config.bucket, Prefix }));
-          const keys = (page.Contents ?? []).flatMap((o) => (o.Key ? [{ Key: o.Key }] : []));
-          if (keys.length > 0) {
-            await client.send(new DeleteObjectsCommand({ Bucket: config.bucket, Delete: { Objects: keys } }));
-          }
-          more = Boolean(page.IsTruncated) && keys.length > 0;
+    async deletePrefix(Prefix) {
+      for (let more = true; more; ) {
+        const page = await client.send(new ListObjectsV2Command({ Bucket: config.bucket, Prefix }));
+        const keys = (page.Contents ?? []).flatMap((o) => (o.Key ? [{ Key: o.Key }] : []));
+        if (keys.length > 0) {
+          await client.send(new DeleteObjectsCommand({ Bucket: config.bucket, Delete: { Objects: keys } }));
         }
+        more = Boolean(page.IsTruncated) && keys.length > 0;
       }
     },
-  };
+  });
 }
