@@ -14,6 +14,8 @@ describe("loadConfig", () => {
     expect(config.trustProxy).toBe(false);
     // Limits on, counters in the database, metrics off.
     expect(config).toMatchObject({ rateLimits: true, redisUrl: undefined, metrics: undefined });
+    // OWASP's argon2id cost unless told otherwise.
+    expect(config.passwordHash).toEqual({ memoryKib: 19_456, iterations: 2 });
   });
 
   it("reads the rate-limit store and metrics settings", () => {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { PRODUCTION_HASH_COST } from "./lib/password";
 
 /** Every setting the server reads, from the environment, parsed once at boot (README, Configuration). */
 const EnvSchema = z
@@ -25,9 +26,14 @@ const EnvSchema = z
     OIDC_CLIENT_ID: z.string().min(1).optional(),
     OIDC_CLIENT_SECRET: z.string().min(1).optional(),
     OIDC_NAME: z.string().min(1).default("Single sign-on"),
-    // argon2id cost (OWASP's minimum is m=19456 KiB, t=2); lower only for tests.
-    PASSWORD_HASH_MEMORY_KIB: z.coerce.number().int().min(8).max(1_048_576).default(19_456),
-    PASSWORD_HASH_ITERATIONS: z.coerce.number().int().min(1).max(20).default(2),
+    // argon2id cost (OWASP's minimum by default); lower only for tests.
+    PASSWORD_HASH_MEMORY_KIB: z.coerce
+      .number()
+      .int()
+      .min(8)
+      .max(1_048_576)
+      .default(PRODUCTION_HASH_COST.memoryKib),
+    PASSWORD_HASH_ITERATIONS: z.coerce.number().int().min(1).max(20).default(PRODUCTION_HASH_COST.iterations),
     SIGN_IN_CEILING_PER_MINUTE: z.coerce.number().int().min(1).default(600),
     S3_ENDPOINT: z.url().optional(),
     S3_BUCKET: z.string().min(1).optional(),

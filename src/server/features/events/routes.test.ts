@@ -168,7 +168,9 @@ describeEachDatabase("live events (GET /api/events)", (ctx) => {
       await until(() => b.events.length === 1);
       expect(b.events[0]?.data).toEqual({ kind: "created", requestId: theirs.id });
       expect(JSON.stringify(b.events)).not.toContain(request.id);
-      await new Promise((r) => setTimeout(r, 200));
+      // Alice's next request is announced after Bob's: once it reaches her stream, Bob's would have.
+      const marker = (await call("POST", "/api/payment-requests", NEW_REQUEST)).json().request;
+      await until(() => a.events.some((e) => e.data.requestId === marker.id));
       expect(JSON.stringify(a.events)).not.toContain(theirs.id);
     } finally {
       a.close();
