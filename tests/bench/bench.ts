@@ -10,7 +10,7 @@
  *   BENCH_SCALE       1: then the scale scenario (tests/bench/scale.ts, a few minutes); only: just that
  */
 import { type ChildProcess, fork, spawn } from "node:child_process";
-import { mkdtempSync, openSync, readFileSync } from "node:fs";
+import { mkdtempSync, openSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
@@ -322,6 +322,7 @@ async function main() {
     if (i > 0) startups.push({ ms, cpuMs: cpuMsOf(app.pid) });
     await stop(app);
   }
+  rmSync(dataDir, { recursive: true, force: true });
   startups.sort((a, b) => a.ms - b.ms);
   const startup = startups[1] ?? { ms: 0, cpuMs: 0 };
 
