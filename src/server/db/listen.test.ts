@@ -6,7 +6,7 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../app";
 import { PUBLIC_VIEW_CHANNEL } from "../features/pay-page/view-cache";
-import { freshDatabase, testConfig } from "../test/harness";
+import { freshDatabase, testConfig, until } from "../test/harness";
 import type { ChannelListener, Database } from "./client";
 import { EVENTS_CHANNEL } from "./notify";
 
@@ -19,14 +19,6 @@ function recorder() {
     lost: () => heard.lost++,
   };
   return { heard, listener };
-}
-
-async function until(check: () => boolean | Promise<boolean>, ms = 5_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`not within ${ms} ms`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
 }
 
 // PGlite has no connections to count: one process owns it.

@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
 import pg from "pg";
-import { afterAll, beforeAll, describe, inject } from "vitest";
+import { afterAll, beforeAll, describe, inject, vi } from "vitest";
 import { type BuildOptions, buildApp } from "../app";
 import { type Database, openDatabase } from "../db/client";
 import type { Config } from "../env";
@@ -206,4 +206,17 @@ export function signIn(
     },
     payload: { email, password },
   });
+}
+
+/**
+ * Waits until `check` holds, polling every 10 ms, and fails after `ms`: for what arrives
+ * asynchronously (a notification from another process, an event on a stream, a file growing).
+ */
+export function until(check: () => boolean | Promise<boolean>, ms = 5_000): Promise<void> {
+  return vi.waitFor(
+    async () => {
+      if (!(await check())) throw new Error(`not within ${ms} ms`);
+    },
+    { timeout: ms, interval: 10 },
+  );
 }

@@ -10,6 +10,7 @@ import {
   retryAfterSeconds,
   TEST_ORIGIN,
   type TestUser,
+  until,
 } from "../../test/harness";
 import { HEARTBEAT_MS, MAX_STREAMS_PER_USER } from "./routes";
 
@@ -76,14 +77,6 @@ function rawStream(app: FastifyInstance, user: TestUser): Promise<{ status: numb
     );
     request.on("error", reject);
   });
-}
-
-async function until(check: () => boolean, ms = 2_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`not within ${ms} ms`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
 }
 
 const NEW_REQUEST = { recipientName: "Alex", recipientPhone: "2125550101", amount: "12.00" };

@@ -144,19 +144,6 @@ describeEachDatabase("public payment page", (ctx) => {
   });
 });
 
-/** Polls until the check passes (up to 3 s): notifications between processes are asynchronous. */
-async function eventually(check: () => Promise<void>): Promise<void> {
-  const deadline = Date.now() + 3_000;
-  for (;;) {
-    try {
-      return await check();
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((r) => setTimeout(r, 20));
-    }
-  }
-}
-
 describeEachDatabase("public view cache across processes", (ctx) => {
   it("shows changes made through another app process on the same database", async () => {
     // A second app on the same database stands for a second process: its writes reach this
@@ -172,19 +159,19 @@ describeEachDatabase("public view cache across processes", (ctx) => {
       expect(
         (await onOther("PATCH", `/api/payment-requests/${request.id}/status`, { status: "paid" })).statusCode,
       ).toBe(200);
-      await eventually(async () => expect((await screen()).json().request.status).toBe("paid"));
+      await vi.waitFor(async () => expect((await screen()).json().request.status).toBe("paid"));
 
       await onOther("PUT", "/api/auth/profile", {
         profileName: "Samantha Lee",
         firstName: "Sam",
         lastName: "Lee",
       });
-      await eventually(async () => expect((await screen()).json().requester.name).toBe("Samantha Lee"));
+      await vi.waitFor(async () => expect((await screen()).json().requester.name).toBe("Samantha Lee"));
 
       await onOther("POST", "/api/payment-accounts", {
         accounts: [{ provider: "zelle", accountHandle: "sam@example.com" }],
       });
-      await eventually(async () =>
+      await vi.waitFor(async () =>
         expect((await screen()).json().paymentAccounts).toEqual([
           { provider: "zelle", accountHandle: "sam@example.com" },
         ]),
@@ -200,7 +187,7 @@ describeEachDatabase("public view cache across processes", (ctx) => {
       const secondCode = codeOf(second);
       expect((await screen(secondCode)).statusCode).toBe(200);
       await onOther("PATCH", `/api/payment-requests/${second.id}/status`, { status: "cancelled" });
-      await eventually(async () => expect((await screen(secondCode)).statusCode).toBe(404));
+      await vi.waitFor(async () => expect((await screen(secondCode)).statusCode).toBe(404));
     } finally {
       await other.close();
     }
@@ -217,7 +204,7 @@ describeEachDatabase("public view cache across processes", (ctx) => {
       const pending = await cardUrl();
       expect(pending).toMatch(/\/card\/[A-Za-z0-9_-]{16}\.png$/);
       await as(other, user)("PATCH", `/api/payment-requests/${request.id}/status`, { status: "paid" });
-      await eventually(async () => expect(await cardUrl()).not.toBe(pending));
+      await vi.waitFor(async () => expect(await cardUrl()).not.toBe(pending));
     } finally {
       await other.close();
     }

@@ -8,7 +8,14 @@ import { afterAll, expect, it } from "vitest";
 import { createLocalStorage } from "../../storage/local-storage";
 import { MAX_PHOTO_BYTES } from "../../storage/object-storage";
 import { publishedKey } from "../../storage/photo-keys";
-import { as, createReadyUser, describeEachDatabase, TEST_ORIGIN, TEST_SECRET } from "../../test/harness";
+import {
+  as,
+  createReadyUser,
+  describeEachDatabase,
+  TEST_ORIGIN,
+  TEST_SECRET,
+  until,
+} from "../../test/harness";
 import {
   expectServedSafely,
   GIF,
@@ -134,15 +141,6 @@ function streamPut(
   });
 }
 
-/** Polls until the check passes (or gives up after a few seconds). */
-async function eventually(check: () => boolean): Promise<boolean> {
-  for (let i = 0; i < 200; i++) {
-    if (check()) return true;
-    await new Promise((r) => setTimeout(r, 10));
-  }
-  return false;
-}
-
 const sizeOnDisk = (key: string) => (existsSync(fileOf(key)) ? statSync(fileOf(key)).size : 0);
 
 describeEachDatabase(
@@ -189,7 +187,7 @@ describeEachDatabase(
           yield chunk;
           // Part way through, the earlier chunks are already on disk: the body is streamed, not buffered.
           if (onDiskMidway === 0 && sizeOnDisk(key) > 0) {
-            await eventually(() => sizeOnDisk(key) > 2 * 1024 * 1024);
+            await until(() => sizeOnDisk(key) > 2 * 1024 * 1024);
             onDiskMidway = sizeOnDisk(key);
           }
         }
