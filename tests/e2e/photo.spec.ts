@@ -1,4 +1,4 @@
-import { expect, signedInTest, toast } from "./fixtures";
+import { apiCall, expect, signedInTest, toast } from "./fixtures";
 
 // A real 1×1 PNG.
 const PNG = Buffer.from(
@@ -45,11 +45,12 @@ signedInTest(
     await page.getByRole("link", { name: "Return to Profile" }).click();
     await expect(page.getByRole("img", { name: "Your profile photo" })).toHaveAttribute("src", src as string);
 
-    const created = await page.request.post("/api/payment-requests", {
-      headers: { origin: baseURL as string },
-      data: { recipientName: "Sam", recipientPhone: "2125550101", amount: "10.00", description: "Lunch" },
+    const { request } = await apiCall(page, "POST", "/api/payment-requests", {
+      recipientName: "Sam",
+      recipientPhone: "2125550101",
+      amount: "10.00",
+      description: "Lunch",
     });
-    const { request } = await created.json();
     await page.goto(new URL(request.shortUrl).pathname);
     await expect(page.locator(`img[src="${src}"]`)).toBeVisible();
     // The link preview shows a card drawn from the photo (docs/decisions/006-link-preview-card.md).
