@@ -146,6 +146,8 @@ signedInTest(
     });
     await apiCall(page, "POST", "/api/payees", { name: "Alex Kim", phone: "2125550102" });
     await page.goto("/contacts");
+    // The scan below is of the Contacts page with its dialog open, not of whatever rendered.
+    await expect(page.getByRole("heading", { name: "Contacts", level: 1 })).toBeVisible();
     const trash = page.getByRole("button", { name: "Delete Alex Kim" });
     await trash.focus();
     await page.keyboard.press("Enter");
