@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import type { Page } from "@playwright/test";
 import { apiCall, expect, signedInTest, test, toast } from "./fixtures";
 
 const REQUEST = {
@@ -8,29 +9,52 @@ const REQUEST = {
   description: "Pizza",
 };
 
+/**
+ * The answer to the pay page's view call (pay-script.ts posts it once the page's script runs);
+ * the server has recorded the view, or declined to, before it answers.
+ */
+function viewAnswered(page: Page, payPath: string) {
+  const url = `/api/payment-screen/${payPath.split("/").pop()}/view`;
+  return page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname === url);
+}
+
 signedInTest(
   "viewed: set by a signed-out visit, not by the requester nor by a no-JS fetch",
   async ({ page, baseURL, browser, playwright }) => {
     const { request } = await apiCall(page, "POST", "/api/payment-requests", REQUEST);
     const payPath = new URL(request.shortUrl).pathname;
     const viewed = page.getByText("Viewed", { exact: true });
+    const viewedAt = async () => {
+      const list = await page.request.get("/api/payment-requests");
+      expect(list.status(), await list.text()).toBe(200);
+      const listed = (await list.json()) as { id: string; viewedAt: string | null }[];
+      const found = listed.find((r) => r.id === request.id);
+      expect(found, "the request is listed").toBeDefined();
+      return found?.viewedAt;
+    };
 
-    await page.goto(payPath); // the requester, with JavaScript
-    await page.waitForLoadState("networkidle");
+    // The requester, with JavaScript: the page's script sends its view call, which does not count.
+    const ownView = viewAnswered(page, payPath);
+    await page.goto(payPath);
+    expect((await ownView).status()).toBe(204);
     const bot = await playwright.request.newContext({
       extraHTTPHeaders: { "x-forwarded-for": "198.19.0.2" },
     });
     expect((await bot.get(`${baseURL}${payPath}`)).status()).toBe(200); // a link-preview bot
     await bot.dispose();
+    // Both visits have had their answers: neither marked the request.
+    expect(await viewedAt()).toBeNull();
     await page.goto("/");
     await expect(page.getByText("$25.50")).toBeVisible();
     await expect(viewed).toHaveCount(0);
 
     const visitor = await browser.newContext({ extraHTTPHeaders: { "x-forwarded-for": "198.19.0.3" } });
     const visit = await visitor.newPage();
+    const theirView = viewAnswered(visit, payPath);
     await visit.goto(`${baseURL}${payPath}`);
-    await visit.waitForLoadState("networkidle");
+    expect((await theirView).status()).toBe(204);
     await visitor.close();
+    expect(await viewedAt()).not.toBeNull();
     await page.reload();
     await expect(viewed).toBeVisible();
   },
