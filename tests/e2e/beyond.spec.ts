@@ -116,7 +116,9 @@ signedInTest("archive: search, filter, totals and a CSV export that parses", asy
 test("installable: manifest, icons and theme colour", async ({ page }) => {
   await page.goto("/");
   const href = await page.locator('link[rel="manifest"]').getAttribute("href");
-  const manifest = await (await page.request.get(href as string)).json();
+  const served = await page.request.get(href as string);
+  expect(served.status(), href as string).toBe(200);
+  const manifest = await served.json();
   expect(manifest).toMatchObject({ name: "Collect", start_url: "/", display: "standalone" });
   for (const icon of manifest.icons as { src: string }[]) {
     expect((await page.request.get(icon.src)).status(), icon.src).toBe(200);

@@ -40,6 +40,7 @@ signedInTest(
     const src = await preview.getAttribute("src");
     expect(src).toMatch(/^\/objects\/uploads\//);
     const image = await page.request.get(src as string);
+    expect(image.status()).toBe(200);
     expect(image.headers()["content-type"]).toBe("image/png");
 
     await page.getByRole("link", { name: "Return to Profile" }).click();
@@ -57,6 +58,7 @@ signedInTest(
     const card = (await page.locator('meta[property="og:image"]').getAttribute("content")) as string;
     expect(card.startsWith(`${baseURL}${new URL(request.shortUrl).pathname}/card/`)).toBe(true);
     const drawn = await page.request.get(card);
+    expect(drawn.status()).toBe(200);
     expect(drawn.headers()["content-type"]).toBe("image/png");
   },
 );
