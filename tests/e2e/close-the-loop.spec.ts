@@ -64,6 +64,7 @@ test("the count of new claims stays in the title from screen to screen until a l
     headers: { origin },
     data: { recipientName: "Sam Payer", recipientPhone: "2125550124", amount: "12.00", description: "Taxi" },
   });
+  expect(created.status(), await created.text()).toBe(201);
   const { request } = await created.json();
   const stream = page.waitForResponse((r) => r.url().endsWith("/api/events") && r.status() === 200);
   await page.goto("/contacts");

@@ -1,4 +1,4 @@
-import { expect, signedInTest, toast } from "./fixtures";
+import { apiCall, expect, signedInTest, toast } from "./fixtures";
 
 // A real 1×1 PNG.
 const PNG = Buffer.from(
@@ -40,22 +40,25 @@ signedInTest(
     const src = await preview.getAttribute("src");
     expect(src).toMatch(/^\/objects\/uploads\//);
     const image = await page.request.get(src as string);
+    expect(image.status()).toBe(200);
     expect(image.headers()["content-type"]).toBe("image/png");
 
     await page.getByRole("link", { name: "Return to Profile" }).click();
     await expect(page.getByRole("img", { name: "Your profile photo" })).toHaveAttribute("src", src as string);
 
-    const created = await page.request.post("/api/payment-requests", {
-      headers: { origin: baseURL as string },
-      data: { recipientName: "Sam", recipientPhone: "2125550101", amount: "10.00", description: "Lunch" },
+    const { request } = await apiCall(page, "POST", "/api/payment-requests", {
+      recipientName: "Sam",
+      recipientPhone: "2125550101",
+      amount: "10.00",
+      description: "Lunch",
     });
-    const { request } = await created.json();
     await page.goto(new URL(request.shortUrl).pathname);
     await expect(page.locator(`img[src="${src}"]`)).toBeVisible();
     // The link preview shows a card drawn from the photo (docs/decisions/006-link-preview-card.md).
     const card = (await page.locator('meta[property="og:image"]').getAttribute("content")) as string;
     expect(card.startsWith(`${baseURL}${new URL(request.shortUrl).pathname}/card/`)).toBe(true);
     const drawn = await page.request.get(card);
+    expect(drawn.status()).toBe(200);
     expect(drawn.headers()["content-type"]).toBe("image/png");
   },
 );

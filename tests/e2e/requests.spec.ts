@@ -1,5 +1,5 @@
 import { devices } from "@playwright/test";
-import { captureSms, expect, signedInTest, smsFollowed, test, toast } from "./fixtures";
+import { apiCall, captureSms, expect, signedInTest, smsFollowed, test, toast } from "./fixtures";
 
 test("create → SMS → pending → public pay page → mark paid → page says paid", async ({
   page,
@@ -154,41 +154,35 @@ signedInTest("the phone input keeps the caret where the digit was edited", async
   expect(await phone.evaluate((input: HTMLInputElement) => input.selectionStart)).toBe(7);
 });
 
-signedInTest(
-  "contacts: empty states, prefill the request form, delete with confirm",
-  async ({ page, baseURL }) => {
-    await page.goto("/");
-    await expect(page.getByText("No payment requests yet")).toBeVisible();
-    await page.goto("/archive");
-    await expect(page.getByText("No Payment Requests")).toBeVisible();
-    await page.goto("/contacts");
-    await expect(page.getByText("No Contacts Yet")).toBeVisible();
-    await expect(page.getByRole("link", { name: "Create Payment Request" })).toHaveAttribute(
-      "href",
-      "/request",
-    );
+signedInTest("contacts: empty states, prefill the request form, delete with confirm", async ({ page }) => {
+  await page.goto("/");
+  await expect(page.getByText("No payment requests yet")).toBeVisible();
+  await page.goto("/archive");
+  await expect(page.getByText("No Payment Requests")).toBeVisible();
+  await page.goto("/contacts");
+  await expect(page.getByText("No Contacts Yet")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Create Payment Request" })).toHaveAttribute(
+    "href",
+    "/request",
+  );
 
-    await page.request.post("/api/payees", {
-      headers: { origin: baseURL as string },
-      data: { name: "Alex Kim", phone: "2125550102" },
-    });
-    await page.reload();
-    await expect(page.getByText("(212) 555-0102")).toBeVisible();
-    await page.getByRole("button", { name: "Request Payment from Alex Kim" }).click();
-    await expect(page).toHaveURL(/\/request$/);
-    await expect(page.getByLabel("Name", { exact: true })).toHaveValue("Alex Kim");
-    await expect(page.getByLabel("Mobile Phone")).toHaveValue("(212) 555-0102");
+  await apiCall(page, "POST", "/api/payees", { name: "Alex Kim", phone: "2125550102" });
+  await page.reload();
+  await expect(page.getByText("(212) 555-0102")).toBeVisible();
+  await page.getByRole("button", { name: "Request Payment from Alex Kim" }).click();
+  await expect(page).toHaveURL(/\/request$/);
+  await expect(page.getByLabel("Name", { exact: true })).toHaveValue("Alex Kim");
+  await expect(page.getByLabel("Mobile Phone")).toHaveValue("(212) 555-0102");
 
-    await page.goto("/contacts");
-    await page.getByRole("button", { name: "Delete Alex Kim" }).click();
-    await page
-      .getByRole("dialog", { name: "Are you sure you want to delete Alex Kim?" })
-      .getByRole("button", { name: "Delete" })
-      .click();
-    await expect(toast(page, "Contact Deleted")).toBeVisible();
-    await expect(page.getByText("No Contacts Yet")).toBeVisible();
-  },
-);
+  await page.goto("/contacts");
+  await page.getByRole("button", { name: "Delete Alex Kim" }).click();
+  await page
+    .getByRole("dialog", { name: "Are you sure you want to delete Alex Kim?" })
+    .getByRole("button", { name: "Delete" })
+    .click();
+  await expect(toast(page, "Contact Deleted")).toBeVisible();
+  await expect(page.getByText("No Contacts Yet")).toBeVisible();
+});
 
 test("an unknown pay link shows the not-found view", async ({ page }) => {
   await page.goto("/pay/doesnotexist");

@@ -1,5 +1,5 @@
 import { devices } from "@playwright/test";
-import { expect, signedInTest, test } from "./fixtures";
+import { apiCall, expect, signedInTest, test } from "./fixtures";
 
 /**
  * The README's pictures, taken from the running app: `SCREENSHOTS=1 npx playwright test
@@ -8,18 +8,19 @@ import { expect, signedInTest, test } from "./fixtures";
 test.skip(!process.env.SCREENSHOTS, "set SCREENSHOTS=1 to refresh docs/*.png");
 
 signedInTest("README screenshots", async ({ page, baseURL, browser }) => {
-  const origin = { origin: baseURL as string };
   let payPath = "";
   for (const [name, amount, description] of [
     ["Jordan Park", "64.20", "Groceries split"],
     ["Alex Kim", "120.00", "Concert tickets"],
     ["Sam Lee", "25.50", "Pizza night"],
   ]) {
-    const created = await page.request.post("/api/payment-requests", {
-      headers: origin,
-      data: { recipientName: name, recipientPhone: "2125550101", amount, description },
+    const { request } = await apiCall(page, "POST", "/api/payment-requests", {
+      recipientName: name,
+      recipientPhone: "2125550101",
+      amount,
+      description,
     });
-    payPath = new URL((await created.json()).request.shortUrl).pathname;
+    payPath = new URL(request.shortUrl).pathname;
   }
   await page.goto("/");
   await expect(page.getByText("Pizza night")).toBeVisible();
