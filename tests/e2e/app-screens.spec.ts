@@ -71,7 +71,7 @@ test("a signed-out visit to /archive says 'Unauthorized', goes to sign-in and co
   }));
   expect(shownAt).toBeGreaterThan(0);
   // The toast was on screen before the page left (the 500 ms delay itself is timed with a fake
-  // clock in src/client/lib/unauthorized.test.ts; a busy browser can paint the toast late).
+  // clock in src/client/lib/unauthorized.test.tsx; a busy browser can paint the toast late).
   expect(leftAt).toBeGreaterThan(shownAt);
   await page.getByLabel("Email").fill(readyUser.email);
   await page.getByLabel("Password").fill(PASSWORD);
