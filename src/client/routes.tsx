@@ -79,8 +79,8 @@ function Titled({ title, children }: { title: string; children: ReactNode }) {
 }
 
 /**
- * Signed out on a signed-in route: the 'Unauthorized' toast, sign-in after 500 ms, then
- * back to this route (DESIGN.md "Sign-in"). Unmounting first (e.g. a sign-in in another tab was
+ * Signed out on a signed-in route: the 'Unauthorized' toast, sign-in after 500 ms, then back to
+ * this route (docs/product.md "Sign in"). Unmounting first (e.g. a sign-in in another tab was
  * noticed) calls the redirect off.
  */
 function GoToLogin({ path }: { path: string }) {

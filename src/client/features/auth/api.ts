@@ -12,7 +12,7 @@ const signedIn = () => {
   void queryClient.invalidateQueries({ queryKey: userQueryOptions.queryKey });
 };
 
-/** better-auth's email sign-in (DESIGN.md "Sign-in"); sets the session cookie. */
+/** better-auth's email sign-in (docs/product.md "Sign-in and session"); sets the session cookie. */
 export function useSignIn() {
   return useMutation({
     mutationFn: ({ email, password }: Credentials) =>
