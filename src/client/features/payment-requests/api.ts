@@ -2,7 +2,10 @@ import { queryOptions, useMutation, useQuery } from "@tanstack/react-query";
 import { z } from "zod";
 import { listUrl } from "../../../shared/schemas/page";
 import {
+  type CreatePaymentRequestResponse,
+  CreatePaymentRequestResponseSchema,
   type PaymentRequest,
+  type PaymentRequestInput,
   PaymentRequestSchema,
   type PaymentRequestSummary,
   PaymentRequestSummarySchema,
@@ -14,6 +17,7 @@ import { apiRequest, isUnauthorizedError } from "../../lib/api";
 import { refreshRequests } from "../../lib/live-updates";
 import { pagesQuery } from "../../lib/pages";
 import { queryClient } from "../../lib/query-client";
+import { savePayee } from "../payees/api";
 
 export const REQUESTS_URL = "/api/payment-requests";
 
@@ -60,6 +64,39 @@ export const requestSummaryQuery = (filter: RequestFilter) =>
  */
 export function reloadPaymentRequests() {
   return refreshRequests(queryClient);
+}
+
+async function createPaymentRequest(input: PaymentRequestInput): Promise<CreatePaymentRequestResponse> {
+  return CreatePaymentRequestResponseSchema.parse(await apiRequest("POST", REQUESTS_URL, input));
+}
+
+/** Saving the contact beside a request: a failure is only logged (docs/product.md "Request Payment"). */
+async function saveContact(input: PaymentRequestInput) {
+  try {
+    return await savePayee({ name: input.recipientName, phone: input.recipientPhone });
+  } catch (error) {
+    console.error("Contact save failed", error);
+    return null;
+  }
+}
+
+export type SendRequestInput = { request: PaymentRequestInput; saveContact: boolean };
+
+/**
+ * POST /api/payment-requests from Request Payment: creates the request and, when asked, saves the
+ * contact alongside it (both calls at once, so the text composer opens no later than the request
+ * alone allows).
+ */
+export function useSendRequest() {
+  return useMutation({
+    mutationFn: async ({ request, saveContact: save }: SendRequestInput) => {
+      const contact = save ? saveContact(request) : Promise.resolve(null);
+      const created = await createPaymentRequest(request);
+      await contact;
+      return created;
+    },
+    onSuccess: reloadPaymentRequests,
+  });
 }
 
 const requestUrl = (id: string, action: "status" | "remind") =>
