@@ -16,10 +16,8 @@ import {
 import { apiRequest, isUnauthorizedError } from "../../lib/api";
 import { refreshRequests } from "../../lib/live-updates";
 import { pagesQuery } from "../../lib/pages";
-import { queryClient } from "../../lib/query-client";
+import { REQUESTS_URL } from "../../lib/request-keys";
 import { savePayee } from "../payees/api";
-
-export const REQUESTS_URL = "/api/payment-requests";
 
 /** How many requests Home shows: the pending ones first, then the newest (one bounded page). */
 export const HOME_LIMIT = 20;
@@ -58,14 +56,6 @@ export const requestSummaryQuery = (filter: RequestFilter) =>
       ),
   });
 
-/**
- * Reloads every list of requests, its loaded pages, the totals and the split groups (after one is
- * created or changed).
- */
-export function reloadPaymentRequests() {
-  return refreshRequests(queryClient);
-}
-
 async function createPaymentRequest(input: PaymentRequestInput): Promise<CreatePaymentRequestResponse> {
   return CreatePaymentRequestResponseSchema.parse(await apiRequest("POST", REQUESTS_URL, input));
 }
@@ -95,7 +85,7 @@ export function useSendRequest() {
       await contact;
       return created;
     },
-    onSuccess: reloadPaymentRequests,
+    onSuccess: refreshRequests,
   });
 }
 
@@ -107,7 +97,7 @@ const requestUrl = (id: string, action: "status" | "remind") =>
  * its real status. After a 401 the user is sent to sign in; a reload would only repeat the toast.
  */
 function reloadListUnlessSignedOut(_data: unknown, error: unknown) {
-  return isUnauthorizedError(error) ? undefined : reloadPaymentRequests();
+  return isUnauthorizedError(error) ? undefined : refreshRequests();
 }
 
 async function updateStatus(id: string, status: z.input<typeof StatusUpdateSchema>["status"]) {
