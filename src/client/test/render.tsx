@@ -1,14 +1,12 @@
 import { type QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render, waitFor } from "@testing-library/react";
 import type { ReactNode } from "react";
-import { toast as sonner } from "sonner";
 import { afterEach, expect } from "vitest";
 import { Toaster } from "../components/toaster";
 import { queryClient } from "../lib/query-client";
 
+// The next test starts from an empty cache, as a fresh page load does (toasts: test/dom-setup.ts).
 afterEach(() => {
-  sonner.dismiss();
-  // The next test starts from an empty cache, as a fresh page load does.
   queryClient.clear();
 });
 
