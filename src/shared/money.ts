@@ -1,11 +1,10 @@
+import { MAX_AMOUNT_CENTS } from "./limits";
 import { LIMIT_MESSAGES, VALIDATION } from "./messages";
 
 /**
  * Money as decimal text ("25.50"), never binary floating point (docs/product.md#decisions-the-brief-left-open).
  * Amounts are USD, > 0 and ≤ 1,000,000.00, with at most 2 decimals.
  */
-
-export const MAX_AMOUNT_CENTS = 100_000_000;
 
 /** Whole cents of decimal text such as "25", "25.5", "25.50"; null for anything else ("1e3", "-1", "NaN"). */
 export function parseCents(input: string): number | null {
