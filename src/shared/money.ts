@@ -24,7 +24,8 @@ export function amountProblem(input: string): string | null {
   if (!match) return VALIDATION.amount.description;
   const [, whole = "", fraction = ""] = match;
   if (!/[1-9]/.test(whole + fraction)) return VALIDATION.amount.description;
-  const cents = parseCents(`${whole}.${fraction.slice(0, 2)}`);
+  // "1000001" has no fraction: "1000001." would not parse, and the cap would go unseen.
+  const cents = parseCents(fraction ? `${whole}.${fraction.slice(0, 2)}` : whole);
   const beyondCents = /[1-9]/.test(fraction.slice(2));
   const tooLarge =
     whole.replace(/^0+/, "").length > 7 ||
