@@ -2,7 +2,22 @@
  * Screen → feature folder (folders are named as server/features names the concept):
  * Contacts → payees; Payment methods → payment-accounts; Photo → photos; Home, Archive and
  * Request Payment → home, archive, request, all over payment-requests (api, card, tools, list,
- * share panel); Pay page → pay (its script; server/features/pay-page renders the page).
+ * share panel); Split → splits; Sign in, Forgot password, Choose a new password → auth;
+ * Setup → setup; Profile → profile (its Security part in profile/security); Pay page → pay-page
+ * (its script; server/features/pay-page renders the page).
+ *
+ * Client folder → the server feature (src/server/features/…) it talks to:
+ *   auth → users (sign-in options), passkeys (passkey sign-in), better-auth's /api/identity/*
+ *   setup → users (POST /api/auth/setup)
+ *   profile → users (PUT /api/auth/profile); profile/security → account-security, passkeys
+ *   payment-accounts → payment-accounts
+ *   photos → photos
+ *   payees → payees
+ *   payment-requests → payment-requests (home, archive and request call it through its api.ts)
+ *   splits → splits
+ *   pay-page → pay-page (POST /api/payment-screen/{code}/view and /claim)
+ *   home, archive, request → none of their own; landing, not-found → none
+ *   lib/user.ts → users; lib/account.ts → account-security; lib/live-updates.ts → events
  */
 import { type ComponentType, type LazyExoticComponent, type ReactNode, useEffect } from "react";
 import { Redirect, Route, Switch, useLocation } from "wouter";
@@ -79,8 +94,8 @@ function Titled({ title, children }: { title: string; children: ReactNode }) {
 }
 
 /**
- * Signed out on a signed-in route: the 'Unauthorized' toast, sign-in after 500 ms, then
- * back to this route (DESIGN.md "Sign-in"). Unmounting first (e.g. a sign-in in another tab was
+ * Signed out on a signed-in route: the 'Unauthorized' toast, sign-in after 500 ms, then back to
+ * this route (docs/product.md "Sign in"). Unmounting first (e.g. a sign-in in another tab was
  * noticed) calls the redirect off.
  */
 function GoToLogin({ path }: { path: string }) {

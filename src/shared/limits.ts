@@ -6,6 +6,12 @@ export const RECIPIENT_NAME_MAX = 80;
 export const DESCRIPTION_MAX = 200;
 /** A profile photo, in bytes (5 MiB). */
 export const MAX_PHOTO_BYTES = 5_242_880;
+/** The photo limit in MB as the texts count them (MiB): 5. */
+export const MAX_PHOTO_MB = MAX_PHOTO_BYTES / (1024 * 1024);
+/** "5 MB": the photo limit as the photo page and the server's refusals say it. */
+export const MAX_PHOTO_LABEL = `${MAX_PHOTO_MB} MB`;
+/** The most one request asks for, in cents ($1,000,000.00); shared/money.ts checks amounts against it. */
+export const MAX_AMOUNT_CENTS = 100_000_000;
 /** better-auth's password limits (server/plugins/auth.ts). */
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;

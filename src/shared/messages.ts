@@ -1,4 +1,7 @@
-import { DESCRIPTION_MAX, RECIPIENT_NAME_MAX } from "./limits";
+import { DESCRIPTION_MAX, MAX_AMOUNT_CENTS, MAX_PHOTO_LABEL, RECIPIENT_NAME_MAX } from "./limits";
+// money.ts imports this module as well: only its function declarations are called here, and
+// those exist before either module's body runs, whichever of the two is loaded first.
+import { centsToAmount, formatMoney } from "./money";
 
 /**
  * The forms' validation texts, word for word (docs/product.md, each screen's section). The
@@ -44,10 +47,21 @@ export const PHONE_MESSAGES = {
 
 /** Texts for the limits the product leaves to us. */
 export const LIMIT_MESSAGES = {
-  amountTooLarge: "Please enter an amount of at most $1,000,000.00.",
+  amountTooLarge: `Please enter an amount of at most ${formatMoney(centsToAmount(MAX_AMOUNT_CENTS))}.`,
   amountDecimals: "Please enter an amount with at most 2 decimal places, like 25.50.",
   nameTooLong: `Please keep the name to ${RECIPIENT_NAME_MAX} characters.`,
   descriptionTooLong: `Please keep the description to ${DESCRIPTION_MAX} characters.`,
+} as const;
+
+/** Why a split bill is refused (shared/split.ts plans it, shared/schemas/split.ts checks it). */
+export const SPLIT_MESSAGES = {
+  noPeople: "Please add at least one person.",
+  amountEach: "Please enter an amount greater than $0 for each person.",
+} as const;
+
+/** Why a photo upload is refused for its size (server/features/photos). */
+export const PHOTO_MESSAGES = {
+  tooLarge: `The photo is larger than ${MAX_PHOTO_LABEL}.`,
 } as const;
 
 /** Toast titles of the messages above, in the style of the product's own. */

@@ -46,6 +46,8 @@ describe("amountProblem", () => {
   it("then names the cap, compared as digits rather than floats", () => {
     for (const input of [
       "1000000.01",
+      "1000001",
+      "2000000.",
       "1000000.001",
       "1000000.0000000001",
       "10000000",

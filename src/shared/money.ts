@@ -1,11 +1,10 @@
+import { MAX_AMOUNT_CENTS } from "./limits";
 import { LIMIT_MESSAGES, VALIDATION } from "./messages";
 
 /**
  * Money as decimal text ("25.50"), never binary floating point (docs/product.md#decisions-the-brief-left-open).
  * Amounts are USD, > 0 and ≤ 1,000,000.00, with at most 2 decimals.
  */
-
-export const MAX_AMOUNT_CENTS = 100_000_000;
 
 /** Whole cents of decimal text such as "25", "25.5", "25.50"; null for anything else ("1e3", "-1", "NaN"). */
 export function parseCents(input: string): number | null {
@@ -25,7 +24,8 @@ export function amountProblem(input: string): string | null {
   if (!match) return VALIDATION.amount.description;
   const [, whole = "", fraction = ""] = match;
   if (!/[1-9]/.test(whole + fraction)) return VALIDATION.amount.description;
-  const cents = parseCents(`${whole}.${fraction.slice(0, 2)}`);
+  // "1000001" has no fraction: "1000001." would not parse, and the cap would go unseen.
+  const cents = parseCents(fraction ? `${whole}.${fraction.slice(0, 2)}` : whole);
   const beyondCents = /[1-9]/.test(fraction.slice(2));
   const tooLarge =
     whole.replace(/^0+/, "").length > 7 ||

@@ -1,3 +1,4 @@
+import { SPLIT_MESSAGES, VALIDATION } from "./messages";
 import { centsToAmount, formatMoney, parseCents } from "./money";
 
 /**
@@ -30,9 +31,8 @@ export function planSplit(input: {
   people: number;
 }): SplitPlan {
   const total = parseCents(input.total);
-  if (total === null || total <= 0)
-    return { ok: false, message: "Please enter a valid amount greater than $0." };
-  if (input.people < 1) return { ok: false, message: "Please add at least one person." };
+  if (total === null || total <= 0) return { ok: false, message: VALIDATION.amount.description };
+  if (input.people < 1) return { ok: false, message: SPLIT_MESSAGES.noPeople };
   if (!input.custom) {
     const shares = splitEvenly(total, input.people + (input.includeMe ? 1 : 0));
     const mine = input.includeMe ? shares.shift() : undefined;
@@ -46,7 +46,7 @@ export function planSplit(input: {
   }
   const amounts = input.custom.map((a) => parseCents(a));
   if (amounts.length !== input.people || amounts.some((cents) => cents === null || cents <= 0)) {
-    return { ok: false, message: "Please enter an amount greater than $0 for each person." };
+    return { ok: false, message: SPLIT_MESSAGES.amountEach };
   }
   const asked = (amounts as number[]).reduce((sum, cents) => sum + cents, 0);
   const mine = total - asked;

@@ -1,6 +1,5 @@
 import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
-import { toast as sonner } from "sonner";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { TOAST_DEFAULT_DURATION, toast } from "../lib/toast";
 import { Toaster } from "./toaster";
 
@@ -14,10 +13,6 @@ const inPage = () => document.querySelectorAll("[data-sonner-toast]").length;
 describe("toasts", () => {
   beforeEach(() => {
     render(<Toaster />);
-  });
-  afterEach(() => {
-    vi.useRealTimers();
-    sonner.dismiss();
   });
 
   it("shows one at a time, the newest replacing the old, as status or alert", async () => {

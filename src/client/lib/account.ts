@@ -1,17 +1,21 @@
 import { queryOptions, useMutation, useQuery } from "@tanstack/react-query";
 import { apiRequest } from "./api";
 
-/** The signed-in account's security state (GET /api/account): verification, password, mail. */
+const ACCOUNT_URL = "/api/account";
+
+/**
+ * The signed-in account's security state (GET /api/account): verification, password, mail. No
+ * retry, as every query (lib/query-client.ts).
+ */
 export const accountQueryOptions = queryOptions({
-  queryKey: ["/api/account"],
+  queryKey: [ACCOUNT_URL] as const,
   queryFn: async () => {
     const [data, { AccountStatusSchema }] = await Promise.all([
-      apiRequest("GET", "/api/account"),
+      apiRequest("GET", ACCOUNT_URL),
       import("../../shared/schemas/account"),
     ]);
     return AccountStatusSchema.parse(data);
   },
-  retry: false,
 });
 
 export function useAccount() {
@@ -20,5 +24,5 @@ export function useAccount() {
 
 /** Sends the confirmation email again (a few an hour). */
 export function useResendVerification() {
-  return useMutation({ mutationFn: () => apiRequest("POST", "/api/account/verification-email") });
+  return useMutation({ mutationFn: () => apiRequest("POST", `${ACCOUNT_URL}/verification-email`) });
 }

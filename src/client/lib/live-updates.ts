@@ -1,12 +1,16 @@
-import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useSyncExternalStore } from "react";
 import { RequestEventSchema } from "../../shared/schemas/event";
+import { queryClient } from "./query-client";
+import { REQUESTS_URL, SPLITS_URL } from "./request-keys";
 
-/** Every cached list a request event can change: requests (any page of them) and split groups. */
-export function refreshRequests(queryClient: QueryClient) {
-  return queryClient.invalidateQueries({
-    predicate: (query) => /^\/api\/(payment-requests|splits)(\/|$)/.test(String(query.queryKey[0])),
-  });
+/**
+ * Refetches every cached query a request event can change: the lists of requests (any page of
+ * them), their totals and the split groups, found by their keys' first element.
+ */
+export async function refreshRequests(): Promise<void> {
+  await Promise.all(
+    [REQUESTS_URL, SPLITS_URL].map((root) => queryClient.invalidateQueries({ queryKey: [root] })),
+  );
 }
 
 // Claims that arrived since the person last looked at their lists; every page title shows it.
@@ -57,10 +61,9 @@ export function useClaimsSeen(): void {
  * are counted (useClaimCount) until a list is seen (useClaimsSeen).
  */
 export function useLiveUpdates(enabled: boolean): void {
-  const queryClient = useQueryClient();
   useEffect(() => {
     if (!enabled || typeof EventSource === "undefined") return;
-    const refresh = () => void refreshRequests(queryClient);
+    const refresh = () => void refreshRequests();
     const source = new EventSource("/api/events");
     source.addEventListener("open", refresh);
     source.addEventListener("resync", refresh);
@@ -73,5 +76,5 @@ export function useLiveUpdates(enabled: boolean): void {
       source.close();
       setClaims(0);
     };
-  }, [enabled, queryClient]);
+  }, [enabled]);
 }

@@ -2,20 +2,24 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { User } from "../../shared/schemas/user";
 import { apiRequest } from "./api";
 
-/** The signed-in user, or null when signed out; 5 min fresh, 10 min kept, no retry. */
+const USER_URL = "/api/auth/user";
+
+/**
+ * The signed-in user, or null when signed out; 5 min fresh, 10 min kept, no retry (the query
+ * client's default, lib/query-client.ts).
+ */
 export const userQueryOptions = queryOptions({
-  queryKey: ["/api/auth/user"] as const,
+  queryKey: [USER_URL] as const,
   queryFn: async (): Promise<User | null> => {
     // The schema (and zod) load beside the request, keeping them out of the first bundle.
     const [data, { UserSchema }] = await Promise.all([
-      apiRequest("GET", "/api/auth/user", undefined, { on401: "returnNull" }),
+      apiRequest("GET", USER_URL, undefined, { on401: "returnNull" }),
       import("../../shared/schemas/user"),
     ]);
     return data === null ? null : UserSchema.parse(data);
   },
   staleTime: 5 * 60 * 1000,
   gcTime: 10 * 60 * 1000,
-  retry: false,
 });
 
 export type UserState = {

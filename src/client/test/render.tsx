@@ -1,20 +1,23 @@
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { type QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render, waitFor } from "@testing-library/react";
 import type { ReactNode } from "react";
-import { toast as sonner } from "sonner";
 import { afterEach, expect } from "vitest";
 import { Toaster } from "../components/toaster";
+import { queryClient } from "../lib/query-client";
 
+// The next test starts from an empty cache, as a fresh page load does (toasts: test/dom-setup.ts).
 afterEach(() => {
-  sonner.dismiss();
+  queryClient.clear();
 });
 
-/** Renders a screen part as the app does: its own query cache (seeded by `seed`) and the toaster. */
+/**
+ * Renders a screen part as the app does (main.tsx): the app's one query client (seeded by `seed`),
+ * the same one the api modules change, and the toaster.
+ */
 export function renderWithApp(ui: ReactNode, seed: (client: QueryClient) => void = () => {}) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
-  seed(client);
+  seed(queryClient);
   return render(
-    <QueryClientProvider client={client}>
+    <QueryClientProvider client={queryClient}>
       {ui}
       <Toaster />
     </QueryClientProvider>,

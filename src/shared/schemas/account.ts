@@ -1,10 +1,17 @@
 import { z } from "zod";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../limits";
 
-const NewPasswordSchema = z
+/**
+ * A new password, as better-auth takes it (server/plugins/auth.ts): sign-up, reset and change all
+ * check it with this schema.
+ */
+export const NewPasswordSchema = z
   .string("Please enter a new password.")
   .min(PASSWORD_MIN_LENGTH, `New password: at least ${PASSWORD_MIN_LENGTH} characters.`)
   .max(PASSWORD_MAX_LENGTH, `New password: at most ${PASSWORD_MAX_LENGTH} characters.`);
+
+/** The hint under a new-password field. */
+export const NEW_PASSWORD_HINT = `At least ${PASSWORD_MIN_LENGTH} characters.`;
 
 /** GET /api/account: what the Security section and the email banner need. */
 export const AccountStatusSchema = z.object({
@@ -47,7 +54,7 @@ export const SessionListSchema = z.array(SessionInfoSchema);
 
 /** DELETE /api/account: the password, or nothing right after a fresh sign-in (passkey users). */
 export const DeleteAccountInputSchema = z.strictObject({
-  password: z.string().max(128).optional(),
+  password: z.string().max(PASSWORD_MAX_LENGTH).optional(),
 });
 export type DeleteAccountInput = z.infer<typeof DeleteAccountInputSchema>;
 

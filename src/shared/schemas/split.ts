@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { SPLIT_MESSAGES } from "../messages";
 import { planSplit } from "../split";
 import {
   AmountSchema,
@@ -28,13 +29,13 @@ export const SplitInputSchema = z
     includeMe: z.boolean().default(false),
     people: z
       .array(SplitPersonSchema)
-      .min(1, "Please add at least one person.")
+      .min(1, SPLIT_MESSAGES.noPeople)
       .max(SPLIT_MAX_PEOPLE, `At most ${SPLIT_MAX_PEOPLE} people in one split.`),
   })
   .transform((input, ctx) => {
     const withAmount = input.people.filter((p) => p.amount !== undefined).length;
     if (withAmount !== 0 && withAmount !== input.people.length) {
-      ctx.addIssue({ code: "custom", message: "Please enter an amount greater than $0 for each person." });
+      ctx.addIssue({ code: "custom", message: SPLIT_MESSAGES.amountEach });
       return z.NEVER;
     }
     const plan = planSplit({

@@ -10,7 +10,8 @@ export function lastPathSegment(url: string): string {
 
 /**
  * Archive: View Payment Page opens /pay/{last path segment of shortUrl} on this site.
- * A cancelled request's link shows only the not-found view (DESIGN.md "Short links"): no button.
+ * A cancelled request's link shows only the not-found view (docs/product.md "Short links", under
+ * "Decisions the brief left open"): no button.
  */
 export function payPageHref(request: Pick<PaymentRequest, "shortUrl" | "status">): string | null {
   return request.status === "cancelled" ? null : paths.pay(lastPathSegment(request.shortUrl));

@@ -1,4 +1,4 @@
-import { useMutation, useQuery } from "@tanstack/react-query";
+import { queryOptions, useMutation, useQuery } from "@tanstack/react-query";
 import { type SignInOptions, SignInOptionsSchema } from "../../../shared/schemas/sign-in";
 import { ApiError, apiRequest } from "../../lib/api";
 import { queryClient } from "../../lib/query-client";
@@ -12,7 +12,7 @@ const signedIn = () => {
   void queryClient.invalidateQueries({ queryKey: userQueryOptions.queryKey });
 };
 
-/** better-auth's email sign-in (DESIGN.md "Sign-in"); sets the session cookie. */
+/** better-auth's email sign-in (docs/product.md "Sign-in and session"); sets the session cookie. */
 export function useSignIn() {
   return useMutation({
     mutationFn: ({ email, password }: Credentials) =>
@@ -43,13 +43,16 @@ export function useSignUp() {
 /** Until the server answers: password sign-in, nothing else (the usual setup). */
 const PASSWORD_ONLY: SignInOptions = { password: true, oidc: null };
 
+const SIGN_IN_OPTIONS_URL = "/api/auth/sign-in-options";
+
+/** GET /api/auth/sign-in-options: read once per page load (the client's defaults: never stale, no retry). */
+export const signInOptionsQuery = queryOptions({
+  queryKey: [SIGN_IN_OPTIONS_URL] as const,
+  queryFn: async (): Promise<SignInOptions> =>
+    SignInOptionsSchema.parse(await apiRequest("GET", SIGN_IN_OPTIONS_URL)),
+});
+
 /** Which ways in the server offers (password, an OpenID Connect provider). */
 export function useSignInOptions(): SignInOptions {
-  const query = useQuery({
-    queryKey: ["/api/auth/sign-in-options"],
-    queryFn: async () => SignInOptionsSchema.parse(await apiRequest("GET", "/api/auth/sign-in-options")),
-    staleTime: Number.POSITIVE_INFINITY,
-    retry: false,
-  });
-  return query.data ?? PASSWORD_ONLY;
+  return useQuery(signInOptionsQuery).data ?? PASSWORD_ONLY;
 }

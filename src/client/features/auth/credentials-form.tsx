@@ -19,7 +19,7 @@ type CredentialsFormProps = {
   onSignedIn: () => void;
 };
 
-/** Email and password, then "Sign in" or "Create account" (DESIGN.md "Sign-in"). */
+/** Email and password, then "Sign in" or "Create account" (docs/product.md "Sign in"). */
 export function CredentialsForm({ mode, initialError, onSignedIn }: CredentialsFormProps) {
   const signIn = useSignIn();
   const signUp = useSignUp();

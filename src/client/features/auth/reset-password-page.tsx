@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useSearch } from "wouter";
-import { PASSWORD_MIN_LENGTH } from "../../../shared/limits";
+import { NEW_PASSWORD_HINT } from "../../../shared/schemas/account";
 import { Button } from "../../components/ui/button";
 import { Field } from "../../components/ui/field";
 import { Form } from "../../components/ui/form";
@@ -9,7 +9,7 @@ import { apiErrorDetails } from "../../lib/api";
 import { paths } from "../../paths";
 import { AuthFrame, FrameLink, FrameNotice } from "./auth-frame";
 import { useResetPassword } from "./recovery-api";
-import { SIGN_IN_MESSAGES } from "./sign-in-errors";
+import { newPasswordProblem } from "./sign-in-errors";
 
 const EXPIRED = "This link has expired or was already used. Ask for a new one.";
 
@@ -21,11 +21,9 @@ export default function ResetPasswordPage() {
   const [error, setError] = useState<string | null>(token ? null : EXPIRED);
 
   const onSubmit = () => {
-    if (password.length < PASSWORD_MIN_LENGTH) {
-      setError(SIGN_IN_MESSAGES.shortPassword);
-      return;
-    }
-    setError(null);
+    const problem = newPasswordProblem(password);
+    setError(problem);
+    if (problem) return;
     reset.mutate(
       { token, newPassword: password },
       {
@@ -50,7 +48,7 @@ export default function ResetPasswordPage() {
           type="password"
           name="new-password"
           autoComplete="new-password"
-          hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+          hint={NEW_PASSWORD_HINT}
           value={password}
           onChange={(e) => setPassword(e.target.value)}
           aria-invalid={error ? true : undefined}

@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { credentialsProblem, SIGN_IN_MESSAGES, signInErrorMessage } from "./sign-in-errors";
+import {
+  credentialsProblem,
+  newPasswordProblem,
+  SIGN_IN_MESSAGES,
+  signInErrorMessage,
+} from "./sign-in-errors";
 
 describe("signInErrorMessage", () => {
   it("maps better-auth's answers to sentences", () => {
@@ -10,6 +15,7 @@ describe("signInErrorMessage", () => {
       SIGN_IN_MESSAGES.taken,
     );
     expect(msg(400, "PASSWORD_TOO_SHORT", "Password too short")).toBe(SIGN_IN_MESSAGES.shortPassword);
+    expect(msg(400, "PASSWORD_TOO_LONG", "Password too long")).toBe(SIGN_IN_MESSAGES.longPassword);
     expect(msg(429, null, "Too many requests. Please try again later.")).toBe(SIGN_IN_MESSAGES.rateLimited);
     expect(msg(403, null, "Cross-site request refused.")).toBe("Cross-site request refused.");
   });
@@ -21,5 +27,21 @@ describe("credentialsProblem", () => {
     expect(credentialsProblem("sign-in", "a@b.co", "short")).toBeNull();
     expect(credentialsProblem("sign-up", "a@b.co", "short")).toBe(SIGN_IN_MESSAGES.shortPassword);
     expect(credentialsProblem("sign-up", "nope", "long enough")).toBe(SIGN_IN_MESSAGES.badEmail);
+    expect(credentialsProblem("sign-up", "a@b.co", "x".repeat(129))).toBe(SIGN_IN_MESSAGES.longPassword);
+    expect(credentialsProblem("sign-in", "a@b.co", "x".repeat(129))).toBeNull();
+  });
+});
+
+describe("newPasswordProblem (sign-up, Choose a new password)", () => {
+  it("checks with the shared schema: 8 to 128 characters", () => {
+    expect(newPasswordProblem("x".repeat(7))).toBe(SIGN_IN_MESSAGES.shortPassword);
+    expect(newPasswordProblem("x".repeat(8))).toBeNull();
+    expect(newPasswordProblem("x".repeat(128))).toBeNull();
+    expect(newPasswordProblem("x".repeat(129))).toBe(SIGN_IN_MESSAGES.longPassword);
+  });
+
+  it("says so in the words the screens had", () => {
+    expect(SIGN_IN_MESSAGES.shortPassword).toBe("Password must be at least 8 characters.");
+    expect(SIGN_IN_MESSAGES.longPassword).toBe("Password must be at most 128 characters.");
   });
 });

@@ -1,4 +1,5 @@
-import { EMAIL_PATTERN, PASSWORD_MIN_LENGTH } from "../../../shared/limits";
+import { EMAIL_PATTERN, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../../../shared/limits";
+import { NewPasswordSchema } from "../../../shared/schemas/account";
 import type { ApiErrorDetails } from "../../lib/api";
 import type { SignInMode } from "./sign-in-mode";
 
@@ -6,6 +7,7 @@ export const SIGN_IN_MESSAGES = {
   invalid: "Invalid email or password.",
   taken: "An account with this email already exists. Sign in instead.",
   shortPassword: `Password must be at least ${PASSWORD_MIN_LENGTH} characters.`,
+  longPassword: `Password must be at most ${PASSWORD_MAX_LENGTH} characters.`,
   rateLimited: "Too many attempts. Please wait a minute and try again.",
   busy: "The server is busy. Please try again in a moment.",
   notLinked:
@@ -26,6 +28,8 @@ export function signInErrorMessage({ status, code, message }: ApiErrorDetails): 
     return SIGN_IN_MESSAGES.taken;
   if (code === "PASSWORD_TOO_SHORT" || text.includes("password too short"))
     return SIGN_IN_MESSAGES.shortPassword;
+  if (code === "PASSWORD_TOO_LONG" || text.includes("password too long"))
+    return SIGN_IN_MESSAGES.longPassword;
   if (code === "INVALID_EMAIL") return SIGN_IN_MESSAGES.badEmail;
   if (status === 401 || code === "INVALID_EMAIL_OR_PASSWORD") return SIGN_IN_MESSAGES.invalid;
   return message.trim() || SIGN_IN_MESSAGES.fallback;
@@ -37,10 +41,21 @@ export function providerErrorMessage(code: string | null): string | null {
   return code === "account_not_linked" ? SIGN_IN_MESSAGES.notLinked : SIGN_IN_MESSAGES.providerFailed;
 }
 
+/**
+ * Why a new password (sign-up, reset) would be refused, checked by the shared schema and said as
+ * these screens say it; null when it will do.
+ */
+export function newPasswordProblem(password: string): string | null {
+  const parsed = NewPasswordSchema.safeParse(password);
+  if (parsed.success) return null;
+  return parsed.error.issues.some((issue) => issue.code === "too_big")
+    ? SIGN_IN_MESSAGES.longPassword
+    : SIGN_IN_MESSAGES.shortPassword;
+}
+
 /** Checks done before calling the server; null when the form may be sent. */
 export function credentialsProblem(mode: SignInMode, email: string, password: string): string | null {
   if (email.trim() === "" || password === "") return SIGN_IN_MESSAGES.missing;
   if (!EMAIL_PATTERN.test(email.trim())) return SIGN_IN_MESSAGES.badEmail;
-  if (mode === "sign-up" && password.length < PASSWORD_MIN_LENGTH) return SIGN_IN_MESSAGES.shortPassword;
-  return null;
+  return mode === "sign-up" ? newPasswordProblem(password) : null;
 }

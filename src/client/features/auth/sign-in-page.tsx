@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { Link, useSearch } from "wouter";
+import { PASSWORD_MIN_LENGTH } from "../../../shared/limits";
 import { safeReturnTo } from "../../../shared/return-to";
 import { LoadingBlock } from "../../components/ui/spinner";
 import { useUser } from "../../lib/user";
@@ -18,10 +19,10 @@ function returnTarget(search: string): string {
   return target === paths.signIn || target.startsWith(`${paths.signIn}?`) ? paths.home : target;
 }
 
-const VIEWS = {
+export const SIGN_IN_VIEWS = {
   "sign-up": {
     title: "Create your account",
-    lead: "Your email and a password of at least 8 characters.",
+    lead: `Your email and a password of at least ${PASSWORD_MIN_LENGTH} characters.`,
     switchText: "Already have an account?",
     switchLink: "Sign in",
     other: "sign-in",
@@ -41,7 +42,7 @@ export default function SignInPage() {
   const target = returnTarget(search);
   const [returning] = useState(isReturningBrowser);
   const mode = signInMode(search, returning);
-  const view = VIEWS[mode];
+  const view = SIGN_IN_VIEWS[mode];
   const options = useSignInOptions();
   const { user, isLoading } = useUser();
   const navigating = useRef(false);

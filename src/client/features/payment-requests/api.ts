@@ -2,7 +2,10 @@ import { queryOptions, useMutation, useQuery } from "@tanstack/react-query";
 import { z } from "zod";
 import { listUrl } from "../../../shared/schemas/page";
 import {
+  type CreatePaymentRequestResponse,
+  CreatePaymentRequestResponseSchema,
   type PaymentRequest,
+  type PaymentRequestInput,
   PaymentRequestSchema,
   type PaymentRequestSummary,
   PaymentRequestSummarySchema,
@@ -13,9 +16,8 @@ import {
 import { apiRequest, isUnauthorizedError } from "../../lib/api";
 import { refreshRequests } from "../../lib/live-updates";
 import { pagesQuery } from "../../lib/pages";
-import { queryClient } from "../../lib/query-client";
-
-export const REQUESTS_URL = "/api/payment-requests";
+import { REQUESTS_URL } from "../../lib/request-keys";
+import { savePayee } from "../payees/api";
 
 /** How many requests Home shows: the pending ones first, then the newest (one bounded page). */
 export const HOME_LIMIT = 20;
@@ -54,12 +56,37 @@ export const requestSummaryQuery = (filter: RequestFilter) =>
       ),
   });
 
+async function createPaymentRequest(input: PaymentRequestInput): Promise<CreatePaymentRequestResponse> {
+  return CreatePaymentRequestResponseSchema.parse(await apiRequest("POST", REQUESTS_URL, input));
+}
+
+/** Saving the contact beside a request: a failure is only logged (docs/product.md "Request Payment"). */
+async function saveContact(input: PaymentRequestInput) {
+  try {
+    return await savePayee({ name: input.recipientName, phone: input.recipientPhone });
+  } catch (error) {
+    console.error("Contact save failed", error);
+    return null;
+  }
+}
+
+export type SendRequestInput = { request: PaymentRequestInput; saveContact: boolean };
+
 /**
- * Reloads every list of requests, its loaded pages, the totals and the split groups (after one is
- * created or changed).
+ * POST /api/payment-requests from Request Payment: creates the request and, when asked, saves the
+ * contact alongside it (both calls at once, so the text composer opens no later than the request
+ * alone allows).
  */
-export function reloadPaymentRequests() {
-  return refreshRequests(queryClient);
+export function useSendRequest() {
+  return useMutation({
+    mutationFn: async ({ request, saveContact: save }: SendRequestInput) => {
+      const contact = save ? saveContact(request) : Promise.resolve(null);
+      const created = await createPaymentRequest(request);
+      await contact;
+      return created;
+    },
+    onSuccess: refreshRequests,
+  });
 }
 
 const requestUrl = (id: string, action: "status" | "remind") =>
@@ -70,7 +97,7 @@ const requestUrl = (id: string, action: "status" | "remind") =>
  * its real status. After a 401 the user is sent to sign in; a reload would only repeat the toast.
  */
 function reloadListUnlessSignedOut(_data: unknown, error: unknown) {
-  return isUnauthorizedError(error) ? undefined : reloadPaymentRequests();
+  return isUnauthorizedError(error) ? undefined : refreshRequests();
 }
 
 async function updateStatus(id: string, status: z.input<typeof StatusUpdateSchema>["status"]) {

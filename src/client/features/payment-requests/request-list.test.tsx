@@ -1,9 +1,11 @@
-import { fireEvent, screen, within } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import type { PaymentRequest } from "../../../shared/schemas/payment-request";
 import type { Split } from "../../../shared/schemas/split";
+import { queryClient } from "../../lib/query-client";
 import { expectToast, renderWithApp } from "../../test/render";
-import { SPLITS_URL } from "../splits/api";
+import { splitQuery } from "../splits/api";
+import { homeRequestsQuery } from "./api";
 import { type MarkPaidTexts, RequestList } from "./request-list";
 
 const request = (
@@ -63,10 +65,16 @@ describe("RequestList", () => {
     expect(screen.getByText(confirm.question)).toBeTruthy();
   });
 
-  it("marks at once otherwise, and says so when it fails", async () => {
-    renderWithApp(<RequestList requests={REQUESTS} markPaid={texts()} />);
+  it("marks at once otherwise, says so when it fails, and reloads the lists the screen shows", async () => {
+    renderWithApp(<RequestList requests={REQUESTS} markPaid={texts()} />, (client) =>
+      client.setQueryData(homeRequestsQuery.queryKey, REQUESTS),
+    );
     fireEvent.click(screen.getByRole("button", { name: "Mark Paid" }));
     await expectToast("Error", "Failed to mark request as paid. Please try again.");
+    // The api module's reload reaches the cache this tree renders from (the app's one client).
+    await waitFor(() =>
+      expect(queryClient.getQueryState(homeRequestsQuery.queryKey)?.isInvalidated).toBe(true),
+    );
   });
 });
 
@@ -86,7 +94,7 @@ describe("RequestList with split bills", () => {
   };
   const render = () =>
     renderWithApp(<RequestList requests={rows} markPaid={texts()} />, (client) =>
-      client.setQueryData([SPLITS_URL, "s1"], split),
+      client.setQueryData(splitQuery("s1").queryKey, split),
     );
 
   it("shows a split as one entry with its total, paid count and outstanding, where its first share comes", () => {

@@ -2,6 +2,7 @@ import DashboardModal from "@uppy/react/dashboard-modal";
 import { ArrowLeft, Camera, CheckCircle2 } from "lucide-react";
 import { useState } from "react";
 import { Link } from "wouter";
+import { MAX_PHOTO_LABEL, MAX_PHOTO_MB } from "../../../shared/limits";
 import { Avatar } from "../../components/ui/avatar";
 import { Button, buttonClass } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
@@ -11,9 +12,9 @@ import { paths } from "../../paths";
 import { useSetPhoto } from "./api";
 import { usePhotoUppy } from "./use-photo-uppy";
 
-const GUIDELINES = [
+export const GUIDELINES = [
   "Use a clear photo of yourself",
-  "Maximum file size 5MB",
+  `Maximum file size ${MAX_PHOTO_MB}MB`,
   "Supported formats: JPG, PNG, GIF",
   "Your photo is visible on your payment requests",
 ];
@@ -88,7 +89,7 @@ export default function PhotoPage() {
           onRequestClose={() => setOpen(false)}
           closeModalOnClickOutside
           proudlyDisplayPoweredByUppy={false}
-          note="One image, up to 5 MB"
+          note={`One image, up to ${MAX_PHOTO_LABEL}`}
           theme="auto"
         />
       )}

@@ -20,7 +20,7 @@ import { useFormValues } from "../../lib/use-form-values";
 import { useUser } from "../../lib/user";
 import { showValidationToast } from "../../lib/validation-toast";
 import { paths } from "../../paths";
-import { useSendRequest } from "./api";
+import { useSendRequest } from "../payment-requests/api";
 import { previewMessage } from "./message-preview";
 import { MessagePreviewBox } from "./message-preview-box";
 import { type RequestForm, validateRequestForm } from "./validate-request-form";

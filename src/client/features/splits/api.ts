@@ -1,18 +1,20 @@
-import { useMutation, useQuery } from "@tanstack/react-query";
+import { queryOptions, useMutation, useQuery } from "@tanstack/react-query";
 import { type Split, type SplitInput, SplitSchema } from "../../../shared/schemas/split";
 import { apiRequest } from "../../lib/api";
+import { refreshRequests } from "../../lib/live-updates";
 import { queryClient } from "../../lib/query-client";
-import { reloadPaymentRequests } from "../payment-requests/api";
-
-export const SPLITS_URL = "/api/splits";
+import { SPLITS_URL } from "../../lib/request-keys";
 
 /** GET /api/splits/{id}: the group view; live events refetch it (lib/live-updates.ts). */
-export function useSplit(id: string) {
-  return useQuery({
-    queryKey: [SPLITS_URL, id],
+export const splitQuery = (id: string) =>
+  queryOptions({
+    queryKey: [SPLITS_URL, id] as const,
     queryFn: async (): Promise<Split> =>
       SplitSchema.parse(await apiRequest("GET", `${SPLITS_URL}/${encodeURIComponent(id)}`)),
   });
+
+export function useSplit(id: string) {
+  return useQuery(splitQuery(id));
 }
 
 /** POST /api/splits: one request per person; the lists gain them all. */
@@ -21,8 +23,8 @@ export function useCreateSplit() {
     mutationFn: async (input: SplitInput): Promise<Split> =>
       SplitSchema.parse(await apiRequest("POST", SPLITS_URL, input)),
     onSuccess: (split) => {
-      queryClient.setQueryData([SPLITS_URL, split.id], split);
-      return reloadPaymentRequests();
+      queryClient.setQueryData(splitQuery(split.id).queryKey, split);
+      return refreshRequests();
     },
   });
 }

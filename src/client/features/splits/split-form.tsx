@@ -2,6 +2,7 @@ import { Plus, Trash2 } from "lucide-react";
 import { useId, useState } from "react";
 import { useLocation } from "wouter";
 import { DESCRIPTION_MAX } from "../../../shared/limits";
+import { firstMessage } from "../../../shared/messages";
 import { formatMoney } from "../../../shared/money";
 import { formatPhoneInput } from "../../../shared/phone";
 import { SPLIT_MAX_PEOPLE, type SplitInput, SplitInputSchema } from "../../../shared/schemas/split";
@@ -71,7 +72,7 @@ export function SplitForm() {
     const input = toInput(form, people);
     const parsed = SplitInputSchema.safeParse(input);
     if (!parsed.success) {
-      setProblem(parsed.error.issues[0]?.message ?? "Please check the split.");
+      setProblem(firstMessage(parsed.error.issues));
       return;
     }
     setProblem(null);

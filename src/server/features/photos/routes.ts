@@ -1,5 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { MAX_PHOTO_LABEL } from "../../../shared/limits";
+import { PHOTO_MESSAGES } from "../../../shared/messages";
 import {
   PhotoUpdateInputSchema,
   PhotoUpdateResponseSchema,
@@ -44,8 +46,7 @@ export const photoRoutes =
       },
       async (request) => {
         const size = request.body?.size;
-        if (size !== undefined && size > MAX_PHOTO_BYTES)
-          throw new HttpError(413, "The photo is larger than 5 MB.");
+        if (size !== undefined && size > MAX_PHOTO_BYTES) throw new HttpError(413, PHOTO_MESSAGES.tooLarge);
         if (size === undefined && storage.sizeRequired)
           throw new HttpError(400, "size: the file's size in bytes is required.");
         const key = newUploadKey(secret, signedInUser(request).id);
@@ -81,7 +82,7 @@ export const photoRoutes =
           await storage.delete(key);
           throw new HttpError(
             400,
-            "photoURL: the file is not a JPEG, PNG, GIF or WebP image of at most 5 MB.",
+            `photoURL: the file is not a JPEG, PNG, GIF or WebP image of at most ${MAX_PHOTO_LABEL}.`,
           );
         }
         await storage.move(key, published).catch(async (error) => {

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import { PHOTO_MESSAGES } from "../../../shared/messages";
 import { SNIFF_BYTES, sniffImage } from "../../lib/image-sniff";
 import { HttpError } from "../../plugins/errors";
 import { LOCAL_UPLOAD_PREFIX, type LocalStorage } from "../../storage/local-storage";
@@ -26,7 +27,7 @@ export async function registerLocalUploadRoute(app: FastifyInstance, storage: Lo
         if (verdict !== "ok") throw new HttpError(403, "Invalid upload signature.");
         if (Number(request.headers["content-length"] ?? 0) > MAX_PHOTO_BYTES) {
           reply.header("connection", "close");
-          throw new HttpError(413, "The photo is larger than 5 MB.");
+          throw new HttpError(413, PHOTO_MESSAGES.tooLarge);
         }
 
         // Already set as a photo (and so moved away): the link stays used.
@@ -46,7 +47,7 @@ export async function registerLocalUploadRoute(app: FastifyInstance, storage: Lo
         try {
           for await (const chunk of request.raw as AsyncIterable<Buffer>) {
             size += chunk.length;
-            if (size > MAX_PHOTO_BYTES) throw new HttpError(413, "The photo is larger than 5 MB.");
+            if (size > MAX_PHOTO_BYTES) throw new HttpError(413, PHOTO_MESSAGES.tooLarge);
             if (head.length < SNIFF_BYTES) {
               head = Buffer.concat([head, chunk]);
               if (head.length >= SNIFF_BYTES && !sniffImage(head)) {

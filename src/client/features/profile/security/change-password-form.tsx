@@ -1,5 +1,5 @@
 import { firstMessage } from "../../../../shared/messages";
-import { ChangePasswordInputSchema } from "../../../../shared/schemas/account";
+import { ChangePasswordInputSchema, NEW_PASSWORD_HINT } from "../../../../shared/schemas/account";
 import { Button } from "../../../components/ui/button";
 import { Field } from "../../../components/ui/field";
 import { Form } from "../../../components/ui/form";
@@ -51,7 +51,7 @@ export function ChangePasswordForm() {
           type="password"
           name="new-password"
           autoComplete="new-password"
-          hint="At least 8 characters."
+          hint={NEW_PASSWORD_HINT}
           {...bind("newPassword")}
         />
       </div>
