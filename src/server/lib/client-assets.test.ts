@@ -4,7 +4,7 @@ import { assetsFromManifest } from "./client-assets";
 describe("assetsFromManifest", () => {
   it("links the stylesheet of a chunk the pay script imports, not only the entry's own", () => {
     const assets = assetsFromManifest({
-      "features/pay/pay-script.ts": {
+      "features/pay-page/pay-script.ts": {
         file: "assets/pay-1.js",
         isEntry: true,
         imports: ["_styles-2.js", "_money-3.js"],
@@ -19,7 +19,7 @@ describe("assetsFromManifest", () => {
   it("takes the entry's own stylesheet, and the app's when there is no pay script", () => {
     expect(
       assetsFromManifest({
-        "features/pay/pay-script.ts": { file: "assets/pay.js", css: ["assets/a.css"] },
+        "features/pay-page/pay-script.ts": { file: "assets/pay.js", css: ["assets/a.css"] },
       }).css,
     ).toEqual(["/assets/a.css"]);
     expect(assetsFromManifest({ "index.html": { file: "assets/main.js", css: ["assets/b.css"] } })).toEqual({
