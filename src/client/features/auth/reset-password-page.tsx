@@ -1,8 +1,7 @@
 import { useState } from "react";
 import { useSearch } from "wouter";
-import { NEW_PASSWORD_HINT } from "../../../shared/schemas/account";
+import { NewPasswordField } from "../../components/new-password-field";
 import { Button } from "../../components/ui/button";
-import { Field } from "../../components/ui/field";
 import { Form } from "../../components/ui/form";
 import { Spinner } from "../../components/ui/spinner";
 import { apiErrorDetails } from "../../lib/api";
@@ -43,12 +42,7 @@ export default function ResetPasswordPage() {
       lead="You'll be signed in, and signed out on every other device."
     >
       <Form onSubmit={onSubmit} className="space-y-4" busy={reset.isPending}>
-        <Field
-          label="New password"
-          type="password"
-          name="new-password"
-          autoComplete="new-password"
-          hint={NEW_PASSWORD_HINT}
+        <NewPasswordField
           value={password}
           onChange={(e) => setPassword(e.target.value)}
           aria-invalid={error ? true : undefined}

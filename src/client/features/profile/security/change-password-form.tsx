@@ -1,5 +1,6 @@
 import { firstMessage } from "../../../../shared/messages";
-import { ChangePasswordInputSchema, NEW_PASSWORD_HINT } from "../../../../shared/schemas/account";
+import { ChangePasswordInputSchema } from "../../../../shared/schemas/account";
+import { NewPasswordField } from "../../../components/new-password-field";
 import { Button } from "../../../components/ui/button";
 import { Field } from "../../../components/ui/field";
 import { Form } from "../../../components/ui/form";
@@ -46,14 +47,7 @@ export function ChangePasswordForm() {
           autoComplete="current-password"
           {...bind("currentPassword")}
         />
-        <Field
-          label="New password"
-          type="password"
-          name="new-password"
-          autoComplete="new-password"
-          hint={NEW_PASSWORD_HINT}
-          {...bind("newPassword")}
-        />
+        <NewPasswordField {...bind("newPassword")} />
       </div>
       <Button type="submit" variant="secondary" disabled={change.isPending}>
         {change.isPending ? <Spinner /> : null}

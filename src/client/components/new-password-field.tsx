@@ -1,0 +1,21 @@
+import { NEW_PASSWORD_HINT } from "../../shared/schemas/account";
+import { Field, type FieldProps } from "./ui/field";
+
+type NewPasswordFieldProps = Omit<FieldProps, "label" | "type" | "name" | "autoComplete" | "hint">;
+
+/**
+ * "New password" wherever one is chosen (reset, change): the browser's password manager offers a
+ * strong one (`autocomplete="new-password"`) and the hint states the shared schema's minimum.
+ */
+export function NewPasswordField(props: NewPasswordFieldProps) {
+  return (
+    <Field
+      label="New password"
+      type="password"
+      name="new-password"
+      autoComplete="new-password"
+      hint={NEW_PASSWORD_HINT}
+      {...props}
+    />
+  );
+}
