@@ -98,6 +98,10 @@ describe("the lint enforces the layers (biome.json)", () => {
     "src/server/plugins/through-root.ts": use("../../server/features/events/hub"),
     "src/server/plugins/to-db.ts": use("../db/client"),
     "src/client/features/home/to-server.ts": use("../../../server/db/schema"),
+    "src/client/features/home/to-screen.ts": use("../archive/archive-page"),
+    "src/client/features/profile/security/to-screen.ts": use("../../auth/sign-in-errors"),
+    "src/client/features/payment-requests/to-screen.ts": use("../home/recent-requests"),
+    "src/client/features/home/to-domain.ts": use("../payment-requests/api"),
     "src/shared/to-server.ts": use("../server/db/schema"),
     "src/shared/ui/to-client.ts": use("../../client/lib/api"),
   });
@@ -133,6 +137,19 @@ describe("the lint enforces the layers (biome.json)", () => {
     expect(found["src/server/plugins/to-client.ts"]).toEqual([
       expect.stringContaining("Server code must not import client code"),
     ]);
+  });
+
+  it("fails a client screen folder imported by another feature folder, and passes the domain folders", () => {
+    for (const probe of [
+      "home/to-screen.ts",
+      "profile/security/to-screen.ts",
+      "payment-requests/to-screen.ts",
+    ]) {
+      expect(found[`src/client/features/${probe}`], probe).toEqual([
+        expect.stringContaining("A screen's folder is opened only by the router"),
+      ]);
+    }
+    expect(found["src/client/features/home/to-domain.ts"]).toEqual([]);
   });
 
   it("fails client code importing the server, and shared code importing either", () => {
