@@ -12,6 +12,8 @@ export const MAX_PHOTO_MB = MAX_PHOTO_BYTES / (1024 * 1024);
 export const MAX_PHOTO_LABEL = `${MAX_PHOTO_MB} MB`;
 /** The most one request asks for, in cents ($1,000,000.00); shared/money.ts checks amounts against it. */
 export const MAX_AMOUNT_CENTS = 100_000_000;
+/** "$1,000,000.00": the cap as the amount texts say it. */
+export const MAX_AMOUNT_LABEL = `$${(MAX_AMOUNT_CENTS / 100).toLocaleString("en-US", { minimumFractionDigits: 2 })}`;
 /** better-auth's password limits (server/plugins/auth.ts). */
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;

@@ -1,7 +1,4 @@
-import { DESCRIPTION_MAX, MAX_AMOUNT_CENTS, MAX_PHOTO_LABEL, RECIPIENT_NAME_MAX } from "./limits";
-// money.ts imports this module as well: only its function declarations are called here, and
-// those exist before either module's body runs, whichever of the two is loaded first.
-import { centsToAmount, formatMoney } from "./money";
+import { DESCRIPTION_MAX, MAX_AMOUNT_LABEL, MAX_PHOTO_LABEL, RECIPIENT_NAME_MAX } from "./limits";
 
 /**
  * The forms' validation texts, word for word (docs/product.md, each screen's section). The
@@ -47,7 +44,7 @@ export const PHONE_MESSAGES = {
 
 /** Texts for the limits the product leaves to us. */
 export const LIMIT_MESSAGES = {
-  amountTooLarge: `Please enter an amount of at most ${formatMoney(centsToAmount(MAX_AMOUNT_CENTS))}.`,
+  amountTooLarge: `Please enter an amount of at most ${MAX_AMOUNT_LABEL}.`,
   amountDecimals: "Please enter an amount with at most 2 decimal places, like 25.50.",
   nameTooLong: `Please keep the name to ${RECIPIENT_NAME_MAX} characters.`,
   descriptionTooLong: `Please keep the description to ${DESCRIPTION_MAX} characters.`,
