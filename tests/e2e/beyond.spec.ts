@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
-import { apiCall, expect, signedInTest, test, toast } from "./fixtures";
+import { apiCall, confirmIn, expect, signedInTest, test, toast } from "./fixtures";
 
 const REQUEST = {
   recipientName: "Sam Lee",
@@ -67,10 +67,7 @@ signedInTest(
     const payPath = new URL(request.shortUrl).pathname;
     await page.goto("/");
     await page.getByRole("button", { name: "Cancel request" }).click();
-    await page
-      .getByRole("dialog", { name: "Cancel this payment request? Its link will stop working." })
-      .getByRole("button", { name: "Cancel request" })
-      .click();
+    await confirmIn(page, "Cancel this payment request? Its link will stop working.", "Cancel request");
     await expect(toast(page, "Request cancelled")).toBeVisible();
     await expect(page.getByText("cancelled", { exact: true })).toBeVisible();
     await page.context().clearCookies();

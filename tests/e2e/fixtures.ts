@@ -82,6 +82,11 @@ export const signedInTest = test.extend({
   },
 });
 
+/** Answers a confirm dialog: presses `action` in the dialog that asks `question`. */
+export function confirmIn(page: Page, question: string, action: string): Promise<void> {
+  return page.getByRole("dialog", { name: question }).getByRole("button", { name: action }).click();
+}
+
 /**
  * Stops the app's `sms:` links (there is no message composer here) and records each one
  * followed; read them with `smsFollowed`.

@@ -1,4 +1,4 @@
-import { expect, signedInTest, test, toast } from "./fixtures";
+import { expect, signedInTest, toast } from "./fixtures";
 
 /*
  * Lists a page at a time (docs/decisions/015-keyset-pagination.md): 55 requests are more than
@@ -102,32 +102,31 @@ withHistory(
   },
 );
 
-test("Contacts load more from the button where nothing watches the scroll, each once, and the last one still starts a request", async ({
-  page,
-  baseURL,
-  readyUser: _,
-}) => {
-  for (let n = 1; n <= CONTACTS; n += 1) {
-    const saved = await page.request.post("/api/payees", {
-      headers: { origin: baseURL as string },
-      data: { name: `Contact ${two(n)}`, phone: `21255501${two(n)}` },
+signedInTest(
+  "Contacts load more from the button where nothing watches the scroll, each once, and the last one still starts a request",
+  async ({ page, baseURL }) => {
+    for (let n = 1; n <= CONTACTS; n += 1) {
+      const saved = await page.request.post("/api/payees", {
+        headers: { origin: baseURL as string },
+        data: { name: `Contact ${two(n)}`, phone: `21255501${two(n)}` },
+      });
+      expect(saved.status(), await saved.text()).toBe(200);
+    }
+    // A browser without IntersectionObserver: the button is the only way on.
+    await page.addInitScript(() => {
+      Reflect.deleteProperty(window, "IntersectionObserver");
     });
-    expect(saved.status(), await saved.text()).toBe(200);
-  }
-  // A browser without IntersectionObserver: the button is the only way on.
-  await page.addInitScript(() => {
-    Reflect.deleteProperty(window, "IntersectionObserver");
-  });
-  await page.goto("/contacts");
-  const names = page.getByText(/^Contact \d{2}$/);
-  await expect(names).toHaveCount(50);
-  await page.getByRole("button", { name: "Load more" }).click();
-  await expect(page.getByText("That's every contact.")).toBeVisible();
-  await expect(page.getByRole("button", { name: "Load more" })).toHaveCount(0);
-  const everyName = Array.from({ length: CONTACTS }, (_, i) => `Contact ${two(i + 1)}`);
-  expect(await names.allTextContents()).toEqual(everyName);
+    await page.goto("/contacts");
+    const names = page.getByText(/^Contact \d{2}$/);
+    await expect(names).toHaveCount(50);
+    await page.getByRole("button", { name: "Load more" }).click();
+    await expect(page.getByText("That's every contact.")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Load more" })).toHaveCount(0);
+    const everyName = Array.from({ length: CONTACTS }, (_, i) => `Contact ${two(i + 1)}`);
+    expect(await names.allTextContents()).toEqual(everyName);
 
-  await page.getByRole("button", { name: `Request Payment from Contact ${two(CONTACTS)}` }).click();
-  await expect(page).toHaveURL(/\/request$/);
-  await expect(page.getByLabel("Name")).toHaveValue(`Contact ${two(CONTACTS)}`);
-});
+    await page.getByRole("button", { name: `Request Payment from Contact ${two(CONTACTS)}` }).click();
+    await expect(page).toHaveURL(/\/request$/);
+    await expect(page.getByLabel("Name")).toHaveValue(`Contact ${two(CONTACTS)}`);
+  },
+);

@@ -1,5 +1,5 @@
 import { devices } from "@playwright/test";
-import { apiCall, captureSms, expect, signedInTest, smsFollowed, test, toast } from "./fixtures";
+import { apiCall, captureSms, confirmIn, expect, signedInTest, smsFollowed, test, toast } from "./fixtures";
 
 test("create → SMS → pending → public pay page → mark paid → page says paid", async ({
   page,
@@ -123,10 +123,7 @@ test("create → SMS → pending → public pay page → mark paid → page says
   // Archive: Mark as Paid with its confirm.
   await page.getByRole("navigation").last().getByRole("link", { name: "Archive", exact: true }).click();
   await page.getByRole("button", { name: "Mark as Paid" }).click();
-  await page
-    .getByRole("dialog", { name: "Mark this payment request as paid?" })
-    .getByRole("button", { name: "Mark as Paid" })
-    .click();
+  await confirmIn(page, "Mark this payment request as paid?", "Mark as Paid");
   await expect(toast(page, "Payment Updated")).toBeVisible();
   await expect(page.getByText("paid", { exact: true })).toBeVisible();
   await expect(page.getByRole("link", { name: "View Payment Page" })).toHaveAttribute("href", payPath);
@@ -176,10 +173,7 @@ signedInTest("contacts: empty states, prefill the request form, delete with conf
 
   await page.goto("/contacts");
   await page.getByRole("button", { name: "Delete Alex Kim" }).click();
-  await page
-    .getByRole("dialog", { name: "Are you sure you want to delete Alex Kim?" })
-    .getByRole("button", { name: "Delete" })
-    .click();
+  await confirmIn(page, "Are you sure you want to delete Alex Kim?", "Delete");
   await expect(toast(page, "Contact Deleted")).toBeVisible();
   await expect(page.getByText("No Contacts Yet")).toBeVisible();
 });
