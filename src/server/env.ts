@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { PRODUCTION_HASH_COST } from "./lib/password";
+import { PRODUCTION_HASH_COST } from "./lib/hash-cost";
 
 /** Every setting the server reads, from the environment, parsed once at boot (README, Configuration). */
 const EnvSchema = z

@@ -1,11 +1,10 @@
 import { scrypt as scryptCb, timingSafeEqual } from "node:crypto";
 import { promisify } from "node:util";
 import { hash, verify } from "@node-rs/argon2";
+import type { HashCost } from "./hash-cost";
 import type { HashQueue } from "./hash-queue";
 
-/** argon2id cost: memory in KiB and passes (OWASP: m=19 MiB, t=2, p=1). Configured in env.ts. */
-export type HashCost = { memoryKib: number; iterations: number };
-export const PRODUCTION_HASH_COST: HashCost = { memoryKib: 19_456, iterations: 2 };
+export { type HashCost, PRODUCTION_HASH_COST } from "./hash-cost";
 
 const scrypt = promisify(scryptCb) as (
   password: string,
