@@ -12,7 +12,6 @@ export default defineConfig({
   ...base,
   test: {
     ...base.test,
-    exclude,
     // No database here, so none of the node project's global setup (a migrated PGlite and
     // PostgreSQL template) either.
     projects: base.test?.projects?.map((project) =>
