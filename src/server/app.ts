@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance, LogController, type RouteOptions } from 
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import type { AppContext } from "./context";
 import { configuredDatabase, type Database, openDatabase } from "./db/client";
+import { sweepCounters } from "./db/counters";
 import { createNotifier } from "./db/notify";
 import type { Config } from "./env";
 import { accountControlAuthOptions } from "./features/account-security/auth-options";
@@ -23,6 +24,7 @@ import { userRoutes } from "./features/users/routes";
 import { resolveAuthSecret } from "./lib/auth-secret";
 import { readClientAssets } from "./lib/client-assets";
 import { createHashQueue, type HashQueue } from "./lib/hash-queue";
+import { runPeriodically } from "./lib/periodic";
 import { createMailer } from "./mail/mailer";
 import { createAuth, registerSession, type SessionUser } from "./plugins/auth";
 import { registerAuthRoutes } from "./plugins/auth-routes";
@@ -112,7 +114,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const notifier = createNotifier(database.db, (error) =>
     app.log.warn({ err: error }, "live update not sent (open tabs refresh when their stream reopens)"),
   );
+  // Expired limit counters go every ten minutes: the table holds only live windows and locks.
+  const stopCounterSweep = runPeriodically(
+    "expired limit counters swept",
+    10 * 60_000,
+    () => sweepCounters(database.db),
+    app.log,
+  );
   app.addHook("onClose", async () => {
+    await stopCounterSweep();
     await notifier.flush();
     if (!options.database) await database.close();
   });

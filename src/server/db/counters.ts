@@ -1,11 +1,11 @@
-import { randomUUID } from "node:crypto";
-import { eq, sql } from "drizzle-orm";
+import { eq, lt, sql } from "drizzle-orm";
 import type { Db } from "./client";
-import { rateLimits } from "./schema";
+import { limitCounters as counters } from "./schema";
 
 /**
- * The shared `rate_limit` table: counters every app process sees (docs/decisions/009). Only
- * this module and better-auth's adapter touch it; the limiters decide what the counts mean.
+ * The shared `limit_counter` table: counters every app process sees (docs/decisions/009).
+ * Only this module touches it (never better-auth's `rate_limit`, which better-auth prunes to
+ * its own 60 s window); the limiters decide what the counts mean.
  */
 
 /** One fixed window's count for a key, and when that window started (ms since the epoch). */
@@ -18,17 +18,19 @@ export type WindowCount = { count: number; windowStartedAt: number };
 export async function countInWindow(db: Db, key: string, windowMs: number): Promise<WindowCount> {
   const now = Date.now();
   const windowStart = now - windowMs;
+  const ended = sql`${counters.markedAt} <= ${windowStart}`;
   const [row] = await db
-    .insert(rateLimits)
-    .values({ id: randomUUID(), key, count: 1, lastRequest: now })
+    .insert(counters)
+    .values({ key, count: 1, markedAt: now, expiresAt: now + windowMs })
     .onConflictDoUpdate({
-      target: rateLimits.key,
+      target: counters.key,
       set: {
-        count: sql`CASE WHEN ${rateLimits.lastRequest} < ${windowStart} THEN 1 ELSE ${rateLimits.count} + 1 END`,
-        lastRequest: sql`CASE WHEN ${rateLimits.lastRequest} < ${windowStart} THEN ${now} ELSE ${rateLimits.lastRequest} END`,
+        count: sql`CASE WHEN ${ended} THEN 1 ELSE ${counters.count} + 1 END`,
+        markedAt: sql`CASE WHEN ${ended} THEN ${now} ELSE ${counters.markedAt} END`,
+        expiresAt: sql`CASE WHEN ${ended} THEN ${now + windowMs} ELSE ${counters.expiresAt} END`,
       },
     })
-    .returning({ count: rateLimits.count, windowStartedAt: rateLimits.lastRequest });
+    .returning({ count: counters.count, windowStartedAt: counters.markedAt });
   return { count: row?.count ?? 1, windowStartedAt: Number(row?.windowStartedAt ?? now) };
 }
 
@@ -55,32 +57,45 @@ export async function countUnlessLocked(
   policy: LockPolicy,
   now: number,
 ): Promise<{ locked: false } | { locked: true; count: number; last: number }> {
-  const stale = sql`${rateLimits.lastRequest} < ${now - policy.forgetMs}`;
-  const lockMs = sql`least(${policy.maxMs}, ${policy.firstMs} * power(2, ${rateLimits.count} - ${policy.free}))::bigint`;
+  const stale = sql`${counters.markedAt} < ${now - policy.forgetMs}`;
+  const lockMs = sql`least(${policy.maxMs}, ${policy.firstMs} * power(2, ${counters.count} - ${policy.free}))::bigint`;
   const [counted] = await db
-    .insert(rateLimits)
-    .values({ id: randomUUID(), key, count: 1, lastRequest: now })
+    .insert(counters)
+    .values({ key, count: 1, markedAt: now, expiresAt: now + policy.forgetMs })
     .onConflictDoUpdate({
-      target: rateLimits.key,
-      set: { count: sql`CASE WHEN ${stale} THEN 1 ELSE ${rateLimits.count} + 1 END`, lastRequest: now },
-      setWhere: sql`${stale} OR ${rateLimits.count} < ${policy.free} OR ${rateLimits.lastRequest} + ${lockMs} <= ${now}`,
+      target: counters.key,
+      set: {
+        count: sql`CASE WHEN ${stale} THEN 1 ELSE ${counters.count} + 1 END`,
+        markedAt: now,
+        expiresAt: now + policy.forgetMs,
+      },
+      setWhere: sql`${stale} OR ${counters.count} < ${policy.free} OR ${counters.markedAt} + ${lockMs} <= ${now}`,
     })
-    .returning({ count: rateLimits.count });
+    .returning({ count: counters.count });
   if (counted) return { locked: false };
   const [row] = await db
-    .select({ count: rateLimits.count, last: rateLimits.lastRequest })
-    .from(rateLimits)
-    .where(eq(rateLimits.key, key));
+    .select({ count: counters.count, last: counters.markedAt })
+    .from(counters)
+    .where(eq(counters.key, key));
   return row ? { locked: true, count: row.count, last: Number(row.last) } : { locked: false };
 }
 
 export async function clearCount(db: Db, key: string): Promise<void> {
-  await db.delete(rateLimits).where(eq(rateLimits.key, key));
+  await db.delete(counters).where(eq(counters.key, key));
 }
 
 export async function uncount(db: Db, key: string): Promise<void> {
   await db
-    .update(rateLimits)
-    .set({ count: sql`greatest(${rateLimits.count} - 1, 0)` })
-    .where(eq(rateLimits.key, key));
+    .update(counters)
+    .set({ count: sql`greatest(${counters.count} - 1, 0)` })
+    .where(eq(counters.key, key));
+}
+
+/** Deletes the counters whose window or memory has ended; returns how many. */
+export async function sweepCounters(db: Db, now = Date.now()): Promise<number> {
+  const deleted = await db
+    .delete(counters)
+    .where(lt(counters.expiresAt, now))
+    .returning({ key: counters.key });
+  return deleted.length;
 }

@@ -99,6 +99,24 @@ export const rateLimits = pgTable("rate_limit", {
   lastRequest: bigint("last_request", { mode: "number" }).notNull(),
 });
 
+/**
+ * Collect's own limit counters (db/counters.ts), apart from better-auth's `rate_limit`, whose
+ * rows better-auth deletes once they are older than its 60 s window: an hourly count kept
+ * there lasted a minute. Times are milliseconds since the epoch; expired rows are swept.
+ */
+export const limitCounters = pgTable(
+  "limit_counter",
+  {
+    key: text("key").primaryKey(),
+    count: integer("count").notNull(),
+    /** When the current window started, or (for locks) when the last attempt came. */
+    markedAt: bigint("marked_at", { mode: "number" }).notNull(),
+    /** After this the row means nothing and may be deleted. */
+    expiresAt: bigint("expires_at", { mode: "number" }).notNull(),
+  },
+  (t) => [index("limit_counter_expires_idx").on(t.expiresAt)],
+);
+
 // --- Collect's own tables. Every owned row carries its user id. ---
 
 export const providerEnum = pgEnum("payment_provider", PROVIDERS);

@@ -18,8 +18,8 @@ type Hit = { current: number; ttl: number };
 type StoreParams = { routeInfo?: { method?: string; url?: string } };
 
 /**
- * A store for @fastify/rate-limit that every app process shares: PostgreSQL (the rate_limit
- * table, as better-auth's counters) or Redis. Keys are `{route or limiter name}:{caller}`.
+ * A store for @fastify/rate-limit that every app process shares: PostgreSQL (db/counters.ts
+ * limit_counter table) or Redis. Keys are `{route or limiter name}:{caller}`.
  */
 export function sharedStore(backend: CounterBackend, log: FastifyBaseLogger) {
   const hit = async (key: string, windowMs: number): Promise<Hit> => {
