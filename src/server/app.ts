@@ -35,6 +35,7 @@ import { registerOpenApi } from "./plugins/openapi";
 import { registerRateLimits } from "./plugins/rate-limits";
 import { registerSecurityHeaders } from "./plugins/security-headers";
 import type { SessionMemo } from "./plugins/session-memo";
+import { createSignInLimits } from "./plugins/sign-in-limits";
 import { createLocalStorage } from "./storage/local-storage";
 
 export type BuildOptions = {
@@ -169,6 +170,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     mailer,
     webAuthn,
     notifier,
+    signInLimits: createSignInLimits(database.db, {
+      ceilingPerMinute: config.signInCeilingPerMinute,
+      secret,
+    }),
   };
 
   if (config.metrics) {
@@ -192,7 +197,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       [route.preHandler].flat().some((hook) => hook === requireUser || hook === requireFreshUser),
     redisPrefix: options.redisPrefix,
   });
-  await registerAuthRoutes(app, auth, { db: database.db, config, hashQueue });
+  await registerAuthRoutes(app, auth, { config, hashQueue, limits: context.signInLimits });
   await app.register(userRoutes(context));
   await app.register(paymentAccountRoutes(context));
   await app.register(paymentRequestRoutes(context));

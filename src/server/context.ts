@@ -7,6 +7,7 @@ import type { ViewCache } from "./features/pay-page/view-cache";
 import type { ClientAssets } from "./lib/client-assets";
 import type { Mailer } from "./mail/mailer";
 import type { Auth } from "./plugins/auth";
+import type { SignInLimits } from "./plugins/sign-in-limits";
 import type { ObjectStorage } from "./storage/object-storage";
 
 /** What every feature's routes receive (built by app.ts; features import this, never app.ts). */
@@ -31,4 +32,6 @@ export type AppContext = {
   webAuthn: WebAuthn;
   /** NOTIFYs sent after a commit, batched (db/notify.ts). */
   notifier: Notifier;
+  /** Per-address, per-account and overall password-check limits (plugins/sign-in-limits.ts). */
+  signInLimits: SignInLimits;
 };

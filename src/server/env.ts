@@ -34,7 +34,7 @@ const EnvSchema = z
       .max(1_048_576)
       .default(PRODUCTION_HASH_COST.memoryKib),
     PASSWORD_HASH_ITERATIONS: z.coerce.number().int().min(1).max(20).default(PRODUCTION_HASH_COST.iterations),
-    SIGN_IN_CEILING_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+    SIGN_IN_CEILING_PER_MINUTE: z.coerce.number().int().min(1).default(300),
     S3_ENDPOINT: z.url().optional(),
     S3_BUCKET: z.string().min(1).optional(),
     S3_REGION: z.string().min(1).optional(),

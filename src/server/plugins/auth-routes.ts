@@ -1,12 +1,12 @@
 import { STATUS_CODES } from "node:http";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { SignInInputSchema, SignUpInputSchema } from "../../shared/schemas/sign-in";
-import type { Db } from "../db/client";
 import type { Config } from "../env";
 import { type HashQueue, HashQueueFull } from "../lib/hash-queue";
 import type { Auth } from "./auth";
 import { HttpError, TooManyRequests } from "./errors";
-import { createSignInLimits } from "./sign-in-limits";
+import { cookieValue } from "./session-memo";
+import { type Attempt, DEVICE_COOKIE, lockMessage, type SignInLimits } from "./sign-in-limits";
 import { sendWebResponse, webHeaders } from "./web-bridge";
 
 async function hasMessage(response: Response): Promise<boolean> {
@@ -74,20 +74,13 @@ function passwordRouteInput(pathname: keyof typeof PASSWORD_ROUTES, request: Fas
   return parsed.data;
 }
 
-function lockMessage(waitMs: number): string {
-  const wait =
-    waitMs < 60_000 ? `${Math.ceil(waitMs / 1000)} seconds` : `${Math.ceil(waitMs / 60_000)} minutes`;
-  return `Too many failed sign-ins for this account. Please try again in ${wait}.`;
-}
-
 /** Mounts better-auth's handler at /api/identity/* with raw bodies passed through. */
 export async function registerAuthRoutes(
   app: FastifyInstance,
   auth: Auth,
-  { db, config, hashQueue }: { db: Db; config: Config; hashQueue: HashQueue },
+  { config, hashQueue, limits }: { config: Config; hashQueue: HashQueue; limits: SignInLimits },
 ): Promise<void> {
   const publicUrl = config.publicUrl;
-  const limits = createSignInLimits(db, config.signInCeilingPerMinute);
   await app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser("*", { parseAs: "buffer", bodyLimit: 64 * 1024 }, (_req, body, done) =>
@@ -112,7 +105,7 @@ export async function registerAuthRoutes(
           request.method === "POST" && url.pathname in PASSWORD_ROUTES
             ? (url.pathname as keyof typeof PASSWORD_ROUTES)
             : undefined;
-        let signInEmail: string | undefined;
+        let attempt: (Attempt & { email: string }) | undefined;
         if (passwordRoute) {
           const input = passwordRouteInput(passwordRoute, request, body);
           const isSignUp = passwordRoute.endsWith("/sign-up/email");
@@ -128,20 +121,39 @@ export async function registerAuthRoutes(
               .header("retry-after", "2")
               .send({ message: new HashQueueFull(2).message });
           }
-          const busy = await limits.overCeiling();
-          if (busy)
-            throw new TooManyRequests("Too many sign-ins right now. Please try again in a minute.", busy);
+          // Per address first: what one address sends is never counted against anyone else.
+          const fromHere = await limits.addressWait(request.ip);
+          if (fromHere)
+            throw new TooManyRequests(
+              "Too many sign-in attempts from here. Please try again in a minute.",
+              fromHere,
+            );
           if (!isSignUp) {
-            const locked = await limits.beginAttempt(input.email);
-            if (locked) throw new TooManyRequests(lockMessage(locked), locked);
-            signInEmail = input.email;
+            const begun = await limits.beginAttempt(
+              input.email,
+              cookieValue(request.headers.cookie, DEVICE_COOKIE),
+            );
+            if ("lockedMs" in begun) throw new TooManyRequests(lockMessage(begun.lockedMs), begun.lockedMs);
+            attempt = { ...begun, email: input.email };
+          }
+          // Only attempts that will reach a password check count toward the ceiling.
+          const busy = await limits.overCeiling();
+          if (busy) {
+            if (attempt) await limits.uncount(attempt);
+            throw new TooManyRequests("Too many sign-ins right now. Please try again in a minute.", busy);
           }
         }
         const response = await auth.handler(new Request(url, { method: request.method, headers, body }));
-        if (signInEmail && response.status === 200) await limits.succeeded(signInEmail);
+        if (attempt && response.status === 200) {
+          await limits.succeeded(attempt);
+          const secure = publicUrl.startsWith("https://");
+          reply.header(
+            "set-cookie",
+            limits.deviceCookie(attempt.email, secure, cookieValue(request.headers.cookie, DEVICE_COOKIE)),
+          );
+        }
         // Refused per IP or too busy to check the password: not an attempt on the account.
-        if (signInEmail && (response.status === 429 || response.status === 503))
-          await limits.uncount(signInEmail);
+        if (attempt && (response.status === 429 || response.status === 503)) await limits.uncount(attempt);
         if ((response.status === 429 || response.status === 503) && !response.headers.has("retry-after")) {
           // better-auth sends only the non-standard X-Retry-After.
           reply.header("retry-after", response.headers.get("x-retry-after") ?? "60");

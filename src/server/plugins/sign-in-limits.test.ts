@@ -5,8 +5,16 @@ import { expect, it } from "vitest";
 import { buildApp } from "../app";
 import { createHashQueue } from "../lib/hash-queue";
 import { PRODUCTION_HASH_COST } from "../lib/password";
-import { createUser, describeEachDatabase, nextIp, signIn, TEST_ORIGIN, testConfig } from "../test/harness";
-import { lockMs } from "./sign-in-limits";
+import {
+  as,
+  createUser,
+  describeEachDatabase,
+  nextIp,
+  signIn,
+  TEST_ORIGIN,
+  testConfig,
+} from "../test/harness";
+import { DEVICE_COOKIE, lockMs } from "./sign-in-limits";
 
 const retryAfter = (response: { headers: Record<string, unknown> }) =>
   Number(response.headers["retry-after"]);
@@ -84,6 +92,82 @@ describeEachDatabase(
   },
   { signInCeilingPerMinute: 3 },
 );
+
+describeEachDatabase(
+  "one address cannot use up what others share",
+  (ctx) => {
+    it("counts the ceiling only for attempts past the per-address limit: another address still signs in", async () => {
+      const attacker = nextIp();
+      const user = await createUser(ctx.app);
+      const statuses: number[] = [];
+      for (let i = 0; i < 30; i++) {
+        statuses.push(
+          (await signIn(ctx.app, `flood-${i}@example.com`, "wrong password!", attacker)).statusCode,
+        );
+      }
+      expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401));
+      expect(new Set(statuses.slice(10))).toEqual(new Set([429]));
+      // The ceiling (20 a minute here) saw 10 of the 30, plus one sign-up: others are served.
+      expect((await signIn(ctx.app, user.email, user.password)).statusCode).toBe(200);
+      await expect(createUser(ctx.app)).resolves.toHaveProperty("cookie");
+    });
+  },
+  { signInCeilingPerMinute: 20 },
+);
+
+describeEachDatabase("known devices and password oracles", (ctx) => {
+  const signInWith = (email: string, password: string, cookie?: string) =>
+    ctx.app.inject({
+      method: "POST",
+      url: "/api/identity/sign-in/email",
+      remoteAddress: nextIp(),
+      headers: { origin: TEST_ORIGIN, "content-type": "application/json", ...(cookie ? { cookie } : {}) },
+      payload: { email, password },
+    });
+  const deviceCookieOf = (response: { cookies: { name: string; value: string }[] }) => {
+    const found = response.cookies.find((c) => c.name === DEVICE_COOKIE);
+    return found ? `${DEVICE_COOKIE}=${found.value}` : undefined;
+  };
+
+  it("does not lock out a device that signed in before when strangers guess the password", async () => {
+    const user = await createUser(ctx.app);
+    const device = deviceCookieOf(await signInWith(user.email, user.password));
+    expect(device).toBeDefined();
+    for (let i = 0; i < 6; i++) await signIn(ctx.app, user.email, "wrong password!");
+    expect((await signIn(ctx.app, user.email, user.password)).statusCode).toBe(429);
+    expect((await signInWith(user.email, user.password, device)).statusCode).toBe(200);
+    // The device's cookie is for that account only, and a forged one is a stranger's.
+    expect(
+      (await signInWith(user.email, user.password, `${DEVICE_COOKIE}=${"A".repeat(22)}.forged`)).statusCode,
+    ).toBe(429);
+    const other = await createUser(ctx.app);
+    for (let i = 0; i < 6; i++) await signIn(ctx.app, other.email, "wrong password!");
+    expect((await signInWith(other.email, other.password, device)).statusCode).toBe(429);
+  });
+
+  it("counts change-password and delete-account checks on the account's budget", async () => {
+    const user = await createUser(ctx.app);
+    const call = as(ctx.app, user);
+    for (let i = 0; i < 3; i++) {
+      const wrong = await call("POST", "/api/account/password", {
+        currentPassword: "not my password",
+        newPassword: "another horse battery",
+      });
+      expect(wrong.statusCode, wrong.body).toBe(400);
+    }
+    for (let i = 0; i < 2; i++)
+      expect((await call("DELETE", "/api/account", { password: "not my password" })).statusCode).toBe(400);
+    // Five wrong answers: even the right one is not checked now, through either route.
+    const locked = await call("POST", "/api/account/password", {
+      currentPassword: user.password,
+      newPassword: "another horse battery",
+    });
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json().message).toMatch(/^Too many failed sign-ins for this account/);
+    expect((await call("DELETE", "/api/account", { password: user.password })).statusCode).toBe(429);
+    expect((await signIn(ctx.app, user.email, user.password)).statusCode).toBe(429);
+  });
+});
 
 describeEachDatabase("a full hash queue", (ctx) => {
   it("answers 503 with Retry-After instead of queueing without bound (production cost)", async () => {

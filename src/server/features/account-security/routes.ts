@@ -1,4 +1,5 @@
 import { APIError } from "better-auth/api";
+import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
@@ -13,6 +14,8 @@ import { allowanceWait } from "../../db/counters";
 import { deviceLabel } from "../../lib/user-agent";
 import { signedInUser } from "../../plugins/auth";
 import { HttpError, TooManyRequests } from "../../plugins/errors";
+import { cookieValue } from "../../plugins/session-memo";
+import { DEVICE_COOKIE, lockMessage } from "../../plugins/sign-in-limits";
 import { forwardCookies, webHeaders } from "../../plugins/web-bridge";
 import { ownerTag } from "../../storage/photo-keys";
 import { VERIFIED_LANDING } from "./auth-options";
@@ -32,8 +35,37 @@ const FRESH_SIGN_IN_MS = 10 * 60_000;
 
 /** Profile → Security: password, devices, verification, deletion and export, all the caller's own. */
 export const accountSecurityRoutes =
-  ({ db, auth, mailer, storage, secret, requireFreshUser }: AppContext): FastifyPluginAsyncZod =>
+  ({
+    db,
+    auth,
+    mailer,
+    storage,
+    secret,
+    requireFreshUser,
+    signInLimits,
+  }: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
+    /**
+     * Runs a check of the caller's password on the account's sign-in budget (a stolen session
+     * is no better an oracle than the sign-in form): refused while locked, cleared when right.
+     */
+    const passwordCheck = async (
+      request: FastifyRequest,
+      check: () => Promise<boolean>,
+    ): Promise<boolean> => {
+      const email = signedInUser(request).email;
+      const begun = await signInLimits.beginAttempt(
+        email,
+        cookieValue(request.headers.cookie, DEVICE_COOKIE),
+      );
+      if ("lockedMs" in begun) throw new TooManyRequests(lockMessage(begun.lockedMs), begun.lockedMs);
+      const right = await check().catch(async (error: unknown) => {
+        await signInLimits.uncount(begun);
+        throw error;
+      });
+      if (right) await signInLimits.succeeded(begun);
+      return right;
+    };
     /** The caller's session row (id, age), read past the cookie cache. */
     const currentSession = async (headers: Headers) => {
       const found = await auth.api.getSession({ headers, query: { disableCookieCache: true } });
@@ -81,10 +113,14 @@ export const accountSecurityRoutes =
       "/api/account/password",
       { ...guarded, schema: { body: ChangePasswordInputSchema, response: { 204: z.null() } } },
       async (request, reply) => {
-        const response = await auth.api.changePassword({
-          body: { ...request.body, revokeOtherSessions: true },
-          headers: webHeaders(request),
-          asResponse: true,
+        let response = new Response();
+        await passwordCheck(request, async () => {
+          response = await auth.api.changePassword({
+            body: { ...request.body, revokeOtherSessions: true },
+            headers: webHeaders(request),
+            asResponse: true,
+          });
+          return response.ok;
         });
         if (!response.ok) {
           const { code } = (await response.json().catch(() => ({}))) as { code?: string };
@@ -162,9 +198,11 @@ export const accountSecurityRoutes =
         if (account.hasPassword) {
           const password = request.body?.password;
           if (!password) throw new HttpError(400, "password: Please enter your password to confirm.");
-          const ok = await auth.api.verifyPassword({ body: { password }, headers }).then(
-            () => true,
-            (error: unknown) => (error instanceof APIError ? false : Promise.reject(error)),
+          const ok = await passwordCheck(request, () =>
+            auth.api.verifyPassword({ body: { password }, headers }).then(
+              () => true,
+              (error: unknown) => (error instanceof APIError ? false : Promise.reject(error)),
+            ),
           );
           if (!ok) throw new HttpError(400, "password: That password is not right.");
         } else {
