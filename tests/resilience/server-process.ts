@@ -1,5 +1,6 @@
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
+import http from "node:http";
 import net from "node:net";
 import path from "node:path";
 import pg from "pg";
@@ -169,3 +170,42 @@ export const REQUEST = {
   amount: "9.99",
   description: "Lunch",
 };
+
+export type Answer = { status: number; headers: http.IncomingHttpHeaders; body: string };
+
+/**
+ * One HTTP call from a given loopback source address (`127.0.x.y`), standing in for a distinct
+ * client: the server keys its per-address limits on it. A fresh connection each time.
+ */
+export function callFrom(
+  localAddress: string,
+  url: string,
+  options: { method?: string; headers?: Record<string, string>; body?: unknown } = {},
+): Promise<Answer> {
+  const payload = options.body === undefined ? undefined : JSON.stringify(options.body);
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      url,
+      {
+        method: options.method ?? "GET",
+        localAddress,
+        agent: false,
+        headers: {
+          origin: new URL(url).origin,
+          ...(payload === undefined ? {} : { "content-type": "application/json" }),
+          ...options.headers,
+        },
+      },
+      (response) => {
+        let body = "";
+        response.setEncoding("utf8");
+        response.on("data", (chunk) => (body += chunk));
+        response.on("end", () =>
+          resolve({ status: response.statusCode ?? 0, headers: response.headers, body }),
+        );
+      },
+    );
+    request.on("error", reject);
+    request.end(payload);
+  });
+}
