@@ -8,6 +8,16 @@ import module from "node:module";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 
+// The lock file pins Node 24 (the `node-linux-*` packages, docs/decisions/020-pinned-runtime.md);
+// anywhere else `node` may be an older one, which would fail later and less clearly.
+const nodeMajor = Number(process.versions.node.split(".")[0]);
+if (nodeMajor < 24) {
+  console.error(
+    `Collect needs Node 24 or later, and this is Node ${process.versions.node}: run \`npm install\` (it installs Node 24 on Linux) or install Node 24 (.nvmrc).`,
+  );
+  process.exit(1);
+}
+
 const root = path.resolve(import.meta.dirname, "..");
 const outputs = ["dist/client/index.html", "dist/server/main.js"].map((f) => path.join(root, f));
 const canBuild = existsSync(path.join(root, "node_modules/vite")) && existsSync(path.join(root, "src"));

