@@ -175,7 +175,13 @@ function typeErrors(config: string, source: string): string[] {
     writeFileSync(path.join(root, "probe.ts"), source);
     writeFileSync(
       path.join(root, "tsconfig.json"),
-      JSON.stringify({ extends: path.join(SRC, "..", config), include: [], files: ["probe.ts"] }),
+      JSON.stringify({
+        extends: path.join(SRC, "..", config),
+        // A probe, not a build: nothing written, no build info of the real project touched.
+        compilerOptions: { composite: false, incremental: false, emitDeclarationOnly: false, noEmit: true },
+        include: [],
+        files: ["probe.ts"],
+      }),
     );
     const tsc = path.join(SRC, "../node_modules/.bin/tsc");
     try {
