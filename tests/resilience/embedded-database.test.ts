@@ -1,8 +1,9 @@
+// Process-level: PGlite data folders made from scratch (~5 s each), kept out of `npm test`.
 import { mkdtempSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { expect, it } from "vitest";
-import { openDatabase } from "./client";
+import { openDatabase } from "../../src/server/db/client";
 
 it("creates missing parent folders and refuses a second opener of the same data folder", async () => {
   const dataDir = path.join(mkdtempSync(path.join(os.tmpdir(), "collect-db-")), "nested", "data");

@@ -2,9 +2,9 @@ import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, expect, it } from "vitest";
-import { openDatabase } from "../db/client";
-import { paymentRequests } from "../db/schema";
-import { DEMO, seed } from "./seed";
+import { openDatabase } from "../../src/server/db/client";
+import { paymentRequests } from "../../src/server/db/schema";
+import { DEMO, seed } from "../../src/server/seed/seed";
 
 const saved = { ...process.env };
 afterEach(() => {

@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { existsSync, mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -6,11 +6,16 @@ import { expect, it } from "vitest";
 
 const root = path.resolve(import.meta.dirname, "../..");
 
+/** The compiled server's own process (`npm test` builds dist/ before this suite runs). */
+
 type Started = { child: ChildProcess; output: () => string; exited: Promise<number | null> };
 
 function start(env: Record<string, string>): Started {
   let output = "";
-  const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
+  if (!existsSync(path.join(root, "dist/server/main.js"))) {
+    execFileSync("npm", ["run", "--silent", "build"], { cwd: root, stdio: "inherit" });
+  }
+  const child = spawn(process.execPath, ["dist/server/main.js"], {
     cwd: root,
     // Port 0: the system picks a free port, read back from the "listening" log line.
     env: { ...process.env, LOG_LEVEL: "info", HOST: "127.0.0.1", PORT: "0", ...env },
