@@ -13,6 +13,8 @@ it("starts the server with a heap limit that keeps V8's growing factor small", (
   expect(exec).toBe(true);
   expect(command).toBe("node");
   expect(script).toBe("scripts/start.mjs");
+  // .env is read when present (configuration in one file, as .env.example shows).
+  expect(flags).toContain("--env-file-if-exists=.env");
   const limitMb = Number(
     execFileSync(
       process.execPath,
