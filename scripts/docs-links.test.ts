@@ -27,13 +27,19 @@ const slug = (heading: string) =>
     .toLowerCase()
     .replace(/[^\p{L}\p{N} -]/gu, "")
     .replace(/ /g, "-");
-const anchors = new Set(
-  read("docs/product.md")
-    .split("\n")
-    .flatMap((line) => /^#+ (.+)$/.exec(line)?.slice(1) ?? [])
-    .map(slug),
-);
+/** The anchors of a Markdown file's headings. */
+const headings = (file: string) =>
+  new Set(
+    read(file)
+      .split("\n")
+      .flatMap((line) => /^#+ (.+)$/.exec(line)?.slice(1) ?? [])
+      .map(slug),
+  );
+const anchors = headings("docs/product.md");
 const decisions = readdirSync(path.join(root, "docs/decisions"));
+/** The record a pointer names: `NNN`, `NNN-name` or `NNN-name.md` (a prefix of its file name). */
+const recordFile = (pointer: string) =>
+  decisions.find((name) => name.startsWith(pointer.replace(/\.md$/, "")));
 
 /** A path as the docs write it: from the repository, or from src/, src/server/ or a features folder. */
 const BASES = ["", "src/", "src/server/", "src/client/", "src/server/features/", "src/client/features/"];
@@ -56,10 +62,18 @@ describe("pointers in the docs and comments", () => {
       const sections = [...text.matchAll(/docs\/product\.md#([\w-]+)/g)]
         .map((match) => match[1] as string)
         .filter((anchor) => !anchors.has(anchor));
-      const records = [...text.matchAll(/docs\/decisions\/(\d{3}[\w-]*)/g)]
-        .map((match) => match[1] as string)
-        .filter((record) => !decisions.some((name) => name.startsWith(record)));
-      return [...sections, ...records].map((pointer) => `${file}: ${pointer}`);
+      // docs/decisions/NNN[-name[.md]][#section]: the record exists, and so does the heading.
+      const records = [...text.matchAll(/docs\/decisions\/(\d{3}(?:[\w-]*\.md|[\w-]*))(?:#([\w-]+))?/g)]
+        .filter(([, record = "", section]) => {
+          const found = recordFile(record);
+          return !found || (section !== undefined && !headings(`docs/decisions/${found}`).has(section));
+        })
+        .map((match) => match[0]);
+      // "decision 004", "decision record 005", "decision records 007 and 009" in prose.
+      const named = [...text.matchAll(/[Dd]ecision(?: records?)? (\d{3})(?: and (\d{3}))?/g)]
+        .flatMap((match) => match.slice(1).filter((n): n is string => n !== undefined))
+        .filter((n) => !recordFile(n));
+      return [...sections, ...records, ...named].map((pointer) => `${file}: ${pointer}`);
     });
     expect(broken).toEqual([]);
   });
@@ -84,5 +98,43 @@ describe("pointers in the docs and comments", () => {
   it("no comment sends a reader outside the repository for the product's rules", () => {
     const outside = code.filter((file) => /shared\/spec|DESIGN\.md|spec §/.test(read(file)));
     expect(outside).toEqual([]);
+  });
+});
+
+/**
+ * Each decision record says, right under its title, when it was taken and whether it still holds
+ * (`accepted`, `accepted, amended by NNN (what)`, `accepted (amended …)` or `superseded by NNN`),
+ * so a reader knows which parts a later record replaced; every record it names exists.
+ */
+describe("decision records", () => {
+  const STATUS =
+    /^- \*\*Status:\*\* (?:accepted(?:, amended by \d{3}\b.*| \(.+\))?|superseded by \d{3}\b.*)$/;
+  const records = decisions.filter((name) => /^\d{3}-.+\.md$/.test(name));
+  /** A real calendar day written YYYY-MM-DD. */
+  const isDay = (day = "") => {
+    const time = Date.parse(`${day}T00:00:00Z`);
+    return (
+      /^\d{4}-\d{2}-\d{2}$/.test(day) && !Number.isNaN(time) && new Date(time).toISOString().startsWith(day)
+    );
+  };
+
+  it("each has a Date and a Status under its title, naming only records that exist", () => {
+    const wrong = records.flatMap((name) => {
+      const text = read(`docs/decisions/${name}`);
+      const lines = text.split("\n");
+      const date = /^- \*\*Date:\*\* (\S+)$/.exec(lines[2] ?? "")?.[1];
+      const status = lines[3] ?? "";
+      const cited = [
+        ...[...status.matchAll(/(?:by|and|amends) (\d{3})\b/g)],
+        ...[...text.matchAll(/\(see (\d{3})\)/g)],
+      ].map((match) => match[1] as string);
+      return [
+        ...(lines[0]?.startsWith(`# ${name.slice(0, 3)} — `) ? [] : ["title"]),
+        ...(isDay(date) ? [] : ["Date line"]),
+        ...(STATUS.test(status) ? [] : ["Status line"]),
+        ...cited.filter((n) => !recordFile(n) || name.startsWith(n)).map((n) => `names ${n}`),
+      ].map((problem) => `${name}: ${problem}`);
+    });
+    expect(wrong).toEqual([]);
   });
 });

@@ -29,7 +29,7 @@ export function cardContent(view: PublicPaymentView): CardContent {
   };
 }
 
-/** A short hash of the card's content: a changed request gets a new image URL (docs/decisions/009). */
+/** A short hash of the card's content: a changed request gets a new image URL (docs/decisions/006). */
 export function cardVersion(content: CardContent): string {
   return createHash("sha256")
     .update(`${CARD_DESIGN}\n${JSON.stringify(content)}`)

@@ -12,7 +12,7 @@ export const BRAND_SVG =
 /**
  * Search engines stay out of payment pages and the API (found pages also say noindex). Link
  * previewers that honour robots.txt (Twitter/X, Facebook and iMessage, LinkedIn) get their own
- * group allowing /pay/, or they would show no card at all (docs/decisions/009).
+ * group allowing /pay/, or they would show no card at all (docs/decisions/006-link-preview-card.md#robots).
  */
 export const ROBOTS_TXT = `User-agent: Twitterbot
 User-agent: facebookexternalhit
