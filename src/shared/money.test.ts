@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { LIMIT_MESSAGES, VALIDATION } from "./messages";
-import { amountProblem, formatMoney, parseAmount, parseCents, sumAmounts } from "./money";
+import { amountProblem, formatMoney, parseAmount, parseCents, sumAmounts, typedAmount } from "./money";
 
 describe("parseAmount", () => {
   it.each([
@@ -80,4 +80,30 @@ it("reads amounts exactly, in cents", () => {
 it("adds amounts exactly, in cents (a split's outstanding total)", () => {
   expect(sumAmounts(["0.10", "0.20"])).toBe("0.30");
   expect(sumAmounts([])).toBe("0.00");
+});
+
+describe("typedAmount", () => {
+  it.each([
+    ["12,50", "12.50"],
+    ["12,5", "12.5"],
+    [",5", "0.5"],
+    ["1,250", "1250"],
+    ["$1,234.50", "1234.50"],
+    ["1,000,000", "1000000"],
+    ["$ 25", "25"],
+    [" 40 ", "40"],
+    [".5", "0.5"],
+    ["5.", "5"],
+    ["25.5", "25.5"],
+  ])("reads %j as %j", (input, amount) => {
+    expect(typedAmount(input)).toBe(amount);
+    expect(parseAmount(typedAmount(input))).not.toBeNull();
+  });
+
+  // "12,50" became $1,250.00 in the browser's number field; what cannot be read one way only is
+  // refused, never reinterpreted.
+  it.each(["1,2,3", "1.250,50", "12,500.5,0", "1,25,0", "€12", "12,50 $", "1,,0"])(
+    "leaves %j for the schema to refuse",
+    (input) => expect(parseAmount(typedAmount(input))).toBeNull(),
+  );
 });

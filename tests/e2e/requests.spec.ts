@@ -40,6 +40,10 @@ test("create → SMS → pending → public pay page → mark paid → page says
   await expect(toast(page, "Invalid Phone Number")).toContainText("Please enter a US mobile number.");
   await phone.fill("+1 212.555.0101");
   await expect(phone).toHaveValue("(212) 555-0101");
+  // A decimal comma is read as one ("12,50" became $1,250.00 in the number field it replaced).
+  await amount.fill("12,50");
+  await expect(page.getByTestId("message-preview")).toContainText("$12.50");
+  await amount.fill("25.5");
   await page.getByLabel("Description").fill("Pizza & drinks");
   // The exact text, shown before sending: plain "and" survives every composer's sms: parser.
   const preview = page.getByTestId("message-preview");

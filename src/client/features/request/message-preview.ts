@@ -1,6 +1,6 @@
-import { parseAmount } from "../../../shared/money";
+import { parseAmount, typedAmount } from "../../../shared/money";
 import { composeSmsMessage, smsSize } from "../../../shared/sms";
-import { type RequestForm, tidyAmount } from "./validate-request-form";
+import type { RequestForm } from "./validate-request-form";
 
 /**
  * The link is made when the request is created; until then a stand-in code of the same length
@@ -25,7 +25,7 @@ export function previewMessage(
   requesterName: string,
   origin: string,
 ): MessagePreview | null {
-  const amount = parseAmount(tidyAmount(form.amount));
+  const amount = parseAmount(typedAmount(form.amount));
   if (form.name.trim() === "" || !amount) return null;
   const linkBase = `${origin}/pay/`;
   const message = composeSmsMessage({

@@ -109,10 +109,10 @@ export function RequestFormView({ contact, onCreatedOnDesktop }: RequestFormView
       <Field
         label="Amount"
         name="amount"
-        type="number"
-        step="0.01"
-        min="0.01"
+        // Text, not a number field: browsers read "12,50" in a number field as 1250.
+        type="text"
         inputMode="decimal"
+        autoComplete="off"
         placeholder="0.00"
         autoFocus={contact !== null}
         leading={

@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { type FormResult, firstMessage } from "../../../shared/messages";
+import { typedAmount } from "../../../shared/money";
 import {
   PAYMENT_REQUEST_CHECK_ORDER,
   PaymentRequestInputSchema,
@@ -11,14 +12,6 @@ export type RequestForm = { name: string; phone: string; amount: string; descrip
 /** The POST /api/payment-requests body: trimmed name, 10 digits, "25.00", description or null. */
 export type RequestPayload = z.output<typeof PaymentRequestInputSchema>;
 
-/** ".5" → "0.5", "5." → "5": forms a number input may hand over, in the shape the schema reads. */
-export function tidyAmount(amount: string): string {
-  return amount
-    .trim()
-    .replace(/^\./, "0.")
-    .replace(/(\d)\.$/, "$1");
-}
-
 /**
  * The form → the request the server accepts, checked by the server's own schema in the
  * product's order (name, phone, an amount above $0), then the limits it leaves to us.
@@ -27,7 +20,7 @@ export function validateRequestForm(form: RequestForm): FormResult<RequestPayloa
   const parsed = PaymentRequestInputSchema.safeParse({
     recipientName: form.name,
     recipientPhone: form.phone,
-    amount: tidyAmount(form.amount),
+    amount: typedAmount(form.amount),
     description: form.description,
   });
   if (parsed.success) return { ok: true, value: parsed.data };

@@ -1,9 +1,9 @@
 import { Plus, Trash2 } from "lucide-react";
-import { useId, useState } from "react";
+import { useEffect, useId, useState } from "react";
 import { useLocation } from "wouter";
 import { DESCRIPTION_MAX } from "../../../shared/limits";
 import { firstMessage } from "../../../shared/messages";
-import { formatMoney } from "../../../shared/money";
+import { formatMoney, typedAmount } from "../../../shared/money";
 import { formatPhoneInput } from "../../../shared/phone";
 import { SPLIT_MAX_PEOPLE, type SplitInput, SplitInputSchema } from "../../../shared/schemas/split";
 import { planSplit } from "../../../shared/split";
@@ -31,13 +31,13 @@ function toInput(
   people: Person[],
 ): SplitInput {
   return {
-    total: form.total,
+    total: typedAmount(form.total),
     description: form.description,
     includeMe: form.includeMe,
     people: people.map((p) => ({
       name: p.name,
       phone: p.phone,
-      ...(form.custom ? { amount: p.amount } : {}),
+      ...(form.custom ? { amount: typedAmount(p.amount) } : {}),
     })),
   };
 }
@@ -58,6 +58,9 @@ export function SplitForm() {
   });
   const [people, setPeople] = useState<Person[]>(() => [person(), person()]);
   const [problem, setProblem] = useState<string | null>(null);
+  // A message about what was typed goes once the typing changes (it stayed after the fix).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the inputs are the trigger
+  useEffect(() => setProblem(null), [form, people]);
   // The first page of contacts (50, by name): a select, not a list to scroll.
   const payees = pageItems(usePayeePages().data);
   const create = useCreateSplit();
@@ -66,7 +69,12 @@ export function SplitForm() {
     setPeople((list) => list.map((p) => (p.key === key ? { ...p, ...change } : p)));
   const even = form.custom
     ? null
-    : planSplit({ total: form.total, includeMe: form.includeMe, custom: null, people: people.length });
+    : planSplit({
+        total: typedAmount(form.total),
+        includeMe: form.includeMe,
+        custom: null,
+        people: people.length,
+      });
 
   const onSubmit = () => {
     const input = toInput(form, people);
