@@ -21,10 +21,17 @@ type Deps = {
 };
 
 /**
+ * What every sign-up that passes the checks is answered, new address or registered one: no
+ * session, no user. The sign-in page then signs in through the normal sign-in with the same
+ * email and password, which works only for whoever holds that password (issue 25 F8).
+ */
+export const SIGN_UP_ANSWER = { status: true, message: "Check your email to continue." } as const;
+
+/**
  * Recovery, verification, enumeration-safe sign-up and passkey sign-in, as better-auth
- * options. Sign-up never signs in inside better-auth (`autoSignIn: false`), so an address
- * already registered gets exactly the answer a new one gets (and its owner gets an email);
- * the plugin's hook then signs in a user it really created.
+ * options. Sign-up never signs in (`autoSignIn: false`), and the plugin's hook answers it with
+ * SIGN_UP_ANSWER, so an address already registered gets exactly the answer a new one gets
+ * (better-auth hashes the password on both paths; the owner gets an email).
  */
 export function accountControlAuthOptions({ db, mailer, publicUrl, verifyPasskey }: Deps) {
   /** True while one more `kind` of mail to the user fits its allowance (FLOOD_LIMITS); counts it. */
@@ -57,12 +64,11 @@ export function accountControlAuthOptions({ db, mailer, publicUrl, verifyPasskey
         {
           matcher: (ctx) => ctx.path === "/sign-up/email",
           handler: createAuthMiddleware(async (ctx) => {
-            const returned = ctx.context.returned as { token?: unknown; user?: { id?: unknown } } | undefined;
-            const id = returned?.user?.id;
-            if (!returned || returned instanceof Error || typeof id !== "string") return;
-            // The duplicate answer carries a made-up user that is not in the database.
-            const user = await ctx.context.internalAdapter.findUserById(id);
-            if (user) await signIn(ctx, user);
+            const returned = ctx.context.returned as { user?: unknown } | undefined;
+            // better-auth's answer names a user: the real one, or a made-up one for a registered
+            // address, told apart by its id. Errors (a weak password, …) stay as they are.
+            if (!returned || returned instanceof Error || returned.user === undefined) return;
+            return ctx.json(SIGN_UP_ANSWER);
           }),
         },
         {
