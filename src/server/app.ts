@@ -140,6 +140,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook("onClose", async () => mailer.close());
   const webAuthn = createWebAuthn(database.db, config.publicUrl);
   const accountControl = accountControlAuthOptions({
+    db: database.db,
     mailer,
     publicUrl: config.publicUrl,
     verifyPasskey: (response) => webAuthn.verifySignIn(response),

@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { devices, type Page } from "@playwright/test";
-import { apiCall, expect, PASSWORD, signedInTest, test, uniqueEmail } from "./fixtures";
+import { apiCall, expect, signedInTest, signUpAndIn, test, uniqueEmail } from "./fixtures";
 
 // Independent scans (each test has its own user): both workers can take them.
 test.describe.configure({ mode: "parallel" });
@@ -131,11 +131,7 @@ for (const variant of VARIANTS) {
 }
 
 test("setup screen passes axe", async ({ page }) => {
-  await apiCall(page, "POST", "/api/identity/sign-up/email", {
-    email: uniqueEmail("a11y"),
-    password: PASSWORD,
-    name: "",
-  });
+  await signUpAndIn(page, uniqueEmail("a11y"));
   await checkPage(page, "/setup", "Welcome to Collect");
 });
 

@@ -39,6 +39,12 @@ export async function apiCall(
   return response.headers()["content-type"]?.includes("json") ? response.json() : undefined;
 }
 
+/** A new account as the sign-in page makes one: sign-up (which starts no session), then sign-in. */
+export async function signUpAndIn(client: Page | APIRequestContext, email: string): Promise<void> {
+  await apiCall(client, "POST", "/api/identity/sign-up/email", { email, password: PASSWORD, name: "" });
+  await apiCall(client, "POST", "/api/identity/sign-in/email", { email, password: PASSWORD });
+}
+
 type Fixtures = {
   /** A signed-in user who finished setup with all five accounts, made through the API (no UI). */
   readyUser: { email: string; profileName: string };
@@ -57,11 +63,7 @@ export const test = base.extend<Fixtures>({
   readyUser: async ({ context }, use) => {
     const email = uniqueEmail();
     const profileName = "Robin Example";
-    await apiCall(context.request, "POST", "/api/identity/sign-up/email", {
-      email,
-      password: PASSWORD,
-      name: "",
-    });
+    await signUpAndIn(context.request, email);
     await apiCall(context.request, "POST", "/api/auth/setup", {
       profileName,
       paymentAccounts: [{ provider: "venmo", accountHandle: "@robin-example" }],

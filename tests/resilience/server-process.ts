@@ -91,16 +91,21 @@ export type Client = {
 
 /** Signs up through the real API and returns a same-origin client bound to that session. */
 export async function signUp(base: string): Promise<Client> {
-  const response = await fetch(`${base}/api/identity/sign-up/email`, {
-    method: "POST",
-    headers: { origin: base, "content-type": "application/json" },
-    body: JSON.stringify({
-      email: `r-${Math.random().toString(36).slice(2)}@example.com`,
-      password: "correct horse battery",
-      name: "",
-    }),
-  });
-  if (!response.ok) throw new Error(`sign-up failed ${response.status}`);
+  const credentials = {
+    email: `r-${Math.random().toString(36).slice(2)}@example.com`,
+    password: "correct horse battery",
+  };
+  const post = (path: string, body: unknown) =>
+    fetch(`${base}${path}`, {
+      method: "POST",
+      headers: { origin: base, "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
+  const signedUp = await post("/api/identity/sign-up/email", { ...credentials, name: "" });
+  if (!signedUp.ok) throw new Error(`sign-up failed ${signedUp.status}`);
+  // Sign-up starts no session: sign in, as the sign-in page does next.
+  const response = await post("/api/identity/sign-in/email", credentials);
+  if (!response.ok) throw new Error(`sign-in failed ${response.status}`);
   const cookie = response.headers
     .getSetCookie()
     .map((c) => c.split(";")[0])

@@ -17,8 +17,11 @@ SERVER=$!
 trap 'kill $SERVER 2>/dev/null || true; rm -rf "$DATA"' EXIT
 for _ in $(seq 1 100); do curl -sf "$BASE/readyz" >/dev/null && break; sleep 0.2; done
 
-COOKIE=$(curl -s -i -X POST "$BASE/api/identity/sign-up/email" -H "origin: $BASE" -H 'content-type: application/json' \
-  -d '{"email":"scan@example.com","password":"correct horse battery","name":""}' |
+curl -sf -o /dev/null -X POST "$BASE/api/identity/sign-up/email" -H "origin: $BASE" -H 'content-type: application/json' \
+  -d '{"email":"scan@example.com","password":"correct horse battery","name":""}'
+# Sign-up starts no session: sign in, as the sign-in page does next.
+COOKIE=$(curl -s -i -X POST "$BASE/api/identity/sign-in/email" -H "origin: $BASE" -H 'content-type: application/json' \
+  -d '{"email":"scan@example.com","password":"correct horse battery"}' |
   grep -i '^set-cookie' | sed 's/^set-cookie: //I; s/;.*//' | tr -d '\r' | paste -sd ';' -)
 H=(-H "origin: $BASE" -H "cookie: $COOKIE" -H 'content-type: application/json')
 curl -sf "${H[@]}" -X POST "$BASE/api/auth/setup" -d '{"profileName":"Scan","paymentAccounts":[{"provider":"venmo","accountHandle":"@scan"}]}' >/dev/null

@@ -111,7 +111,15 @@ export async function seed(argv: string[]): Promise<string> {
       payload: { email: DEMO.email, password: DEMO.password, name: "Robin" },
     });
     if (signUp.statusCode !== 200) throw new Error(`sign-up failed: ${signUp.body}`);
-    const cookie = [signUp.headers["set-cookie"]]
+    // Sign-up starts no session: sign in, as the sign-in page does next.
+    const signIn = await app.inject({
+      method: "POST",
+      url: "/api/identity/sign-in/email",
+      headers: { origin, "content-type": "application/json" },
+      payload: { email: DEMO.email, password: DEMO.password },
+    });
+    if (signIn.statusCode !== 200) throw new Error(`sign-in failed: ${signIn.body}`);
+    const cookie = [signIn.headers["set-cookie"]]
       .flat()
       .map((c) => String(c).split(";")[0])
       .join("; ");

@@ -139,7 +139,10 @@ export function retryAfterSeconds(response: { headers: Record<string, unknown> }
 
 export type TestUser = { email: string; password: string; cookie: string; ip: string };
 
-/** Creates an account through better-auth's real sign-up call and returns its session cookie. */
+/**
+ * Creates an account through better-auth's real sign-up call, then signs in as the sign-in page
+ * does (sign-up itself starts no session), and returns the session cookie.
+ */
 export async function createUser(
   app: FastifyInstance,
   email = `user-${randomBytes(4).toString("hex")}@example.com`,
@@ -154,7 +157,9 @@ export async function createUser(
     payload: { email, password, name: "" },
   });
   if (response.statusCode !== 200) throw new Error(`sign-up failed: ${response.statusCode} ${response.body}`);
-  return { email, password, cookie: cookieFrom(response), ip } satisfies TestUser;
+  const signedIn = await signIn(app, email, password, ip);
+  if (signedIn.statusCode !== 200) throw new Error(`sign-in failed: ${signedIn.statusCode} ${signedIn.body}`);
+  return { email, password, cookie: cookieFrom(signedIn), ip } satisfies TestUser;
 }
 
 /** A same-origin browser call as the given user (Origin header set, as browsers do). */

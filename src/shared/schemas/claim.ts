@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { PROVIDER_LABELS, PROVIDERS } from "../providers";
+import { UNSAFE_TEXT } from "./user";
 
 /** The apps a payer can say they paid with: the requester's configured ones, or "Other". */
 export const ClaimViaSchema = z.enum([...PROVIDERS, "other"], "Please choose the app you paid with.");
@@ -18,7 +19,9 @@ export const ClaimInputSchema = z.strictObject({
     .string()
     .trim()
     .max(CLAIM_NOTE_MAX, `Note: at most ${CLAIM_NOTE_MAX} characters.`)
-    .regex(/^\P{Cc}*$/u, "Note: one line of text, please.")
+    // The requester reads it beside the amount: no line breaks, and no text-direction
+    // characters, which would show it reordered (the profile-name rule).
+    .refine((note) => !UNSAFE_TEXT.test(note), "Note: one line of plain text, please.")
     .nullish()
     .transform((v) => v || null),
 });

@@ -21,20 +21,30 @@ export function useSignIn() {
   });
 }
 
-/** Sign-up answered, but no session: the address already had an account (the server won't say so). */
+/**
+ * Sign-up answered, but the sign-in after it failed: the address already had an account with
+ * another password. The server answers both alike and mails the owner; this says no more.
+ */
 export const SIGN_UP_NOT_SIGNED_IN =
-  "We couldn't create a new account with this email. If it already has one, sign in instead, or use Forgot password?";
+  "Check your email to continue. If this email already has an account, sign in instead, or use Forgot password?";
 
 /**
- * better-auth's email sign-up; signs a new user in. The name is set later, at setup. A
- * registered address gets the same answer without a session, so the session is checked.
+ * better-auth's email sign-up, then the normal sign-in with the same email and password: sign-up
+ * answers a new address and a registered one alike, with no session (issue 25 F8), and the
+ * sign-in succeeds only for whoever holds the password. The name is set later, at setup.
  */
 export function useSignUp() {
   return useMutation({
     mutationFn: async ({ email, password }: Credentials) => {
       await apiRequest("POST", "/api/identity/sign-up/email", { email, password });
-      const user = await apiRequest("GET", userQueryOptions.queryKey[0], undefined, { on401: "returnNull" });
-      if (user === null) throw new ApiError(409, JSON.stringify({ message: SIGN_UP_NOT_SIGNED_IN }));
+      try {
+        await apiRequest("POST", "/api/identity/sign-in/email", { email, password });
+      } catch (error) {
+        // A wrong password for a registered address; a lock, a busy server say so themselves.
+        if (error instanceof ApiError && error.status === 401)
+          throw new ApiError(409, JSON.stringify({ message: SIGN_UP_NOT_SIGNED_IN }));
+        throw error;
+      }
     },
     onSuccess: signedIn,
   });

@@ -2,13 +2,18 @@ import type { BetterAuthPlugin, User } from "better-auth";
 import { APIError, createAuthEndpoint, createAuthMiddleware } from "better-auth/api";
 import { setSessionCookie } from "better-auth/cookies";
 import { z } from "zod";
+import type { Db } from "../../db/client";
+import { allowanceWait } from "../../db/counters";
+import { FLOOD_LIMITS } from "../../lib/flood-limits";
 import type { Mailer } from "../../mail/mailer";
 import { resetPasswordMail, signUpAttemptMail, verifyEmailMail } from "../../mail/messages";
+import { dropResetToken, voidResetTokens } from "./queries";
 
 /** Where the verification link lands: the app, which then drops the banner. */
 export const VERIFIED_LANDING = "/?email-verified=1";
 
 type Deps = {
+  db: Db;
   mailer: Mailer;
   publicUrl: string;
   /** The user a passkey assertion proves, or null (features/passkeys). */
@@ -16,12 +21,25 @@ type Deps = {
 };
 
 /**
- * Recovery, verification, enumeration-safe sign-up and passkey sign-in, as better-auth
- * options. Sign-up never signs in inside better-auth (`autoSignIn: false`), so an address
- * already registered gets exactly the answer a new one gets (and its owner gets an email);
- * the plugin's hook then signs in a user it really created.
+ * What every sign-up that passes the checks is answered, new address or registered one: no
+ * session, no user. The sign-in page then signs in through the normal sign-in with the same
+ * email and password, which works only for whoever holds that password (issue 25 F8).
  */
-export function accountControlAuthOptions({ mailer, publicUrl, verifyPasskey }: Deps) {
+export const SIGN_UP_ANSWER = { status: true, message: "Check your email to continue." } as const;
+
+/**
+ * Recovery, verification, enumeration-safe sign-up and passkey sign-in, as better-auth
+ * options. Sign-up never signs in (`autoSignIn: false`), and the plugin's hook answers it with
+ * SIGN_UP_ANSWER, so an address already registered gets exactly the answer a new one gets
+ * (better-auth hashes the password on both paths; the owner gets an email).
+ */
+export function accountControlAuthOptions({ db, mailer, publicUrl, verifyPasskey }: Deps) {
+  /** True while one more `kind` of mail to the user fits its allowance (FLOOD_LIMITS); counts it. */
+  const mayMail = async (kind: "resetMail" | "signUpNotice", userId: string) => {
+    const { max, windowMs } = FLOOD_LIMITS[kind];
+    return (await allowanceWait(db, `collect:mail:${kind}:${userId}`, max, windowMs)) === 0;
+  };
+
   // The user whose password a request reset: better-auth hands the same Request to
   // onPasswordReset and to the after hook, which signs that user in.
   const resetBy = new WeakMap<Request, string>();
@@ -46,12 +64,11 @@ export function accountControlAuthOptions({ mailer, publicUrl, verifyPasskey }: 
         {
           matcher: (ctx) => ctx.path === "/sign-up/email",
           handler: createAuthMiddleware(async (ctx) => {
-            const returned = ctx.context.returned as { token?: unknown; user?: { id?: unknown } } | undefined;
-            const id = returned?.user?.id;
-            if (!returned || returned instanceof Error || typeof id !== "string") return;
-            // The duplicate answer carries a made-up user that is not in the database.
-            const user = await ctx.context.internalAdapter.findUserById(id);
-            if (user) await signIn(ctx, user);
+            const returned = ctx.context.returned as { user?: unknown } | undefined;
+            // better-auth's answer names a user: the real one, or a made-up one for a registered
+            // address, told apart by its id. Errors (a weak password, …) stay as they are.
+            if (!returned || returned instanceof Error || returned.user === undefined) return;
+            return ctx.json(SIGN_UP_ANSWER);
           }),
         },
         {
@@ -72,17 +89,24 @@ export function accountControlAuthOptions({ mailer, publicUrl, verifyPasskey }: 
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
       // Without mail there is no reset: better-auth then answers RESET_PASSWORD_DISABLED, which the page explains.
+      // At most one link is live: a new one voids the older ones. Past the mail allowance the
+      // new token goes unsent, so it is dropped instead and the last link sent keeps working.
+      // The caller's answer is the same either way.
       sendResetPassword: mailer.enabled
         ? async ({ user, token }: { user: User; token: string }) => {
+            if (!(await mayMail("resetMail", user.id))) return dropResetToken(db, token);
+            await voidResetTokens(db, user.id, token);
             const url = `${publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
             void mailer.send(resetPasswordMail(user.email, url));
           }
         : undefined,
       onPasswordReset: async ({ user }: { user: User }, request?: Request) => {
+        await voidResetTokens(db, user.id);
         if (request) resetBy.set(request, user.id);
       },
       onExistingUserSignUp: async ({ user }: { user: User }) => {
-        void mailer.send(signUpAttemptMail(user.email, publicUrl));
+        if (await mayMail("signUpNotice", user.id))
+          void mailer.send(signUpAttemptMail(user.email, publicUrl));
       },
     },
     emailVerification: {

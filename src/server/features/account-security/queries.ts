@@ -1,4 +1,4 @@
-import { and, desc, eq, ne, sql } from "drizzle-orm";
+import { and, desc, eq, like, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import {
   passkeys,
@@ -51,6 +51,27 @@ export async function deleteOtherSessions(db: Db, userId: string, keepId: string
     .where(and(eq(sessions.userId, userId), ne(sessions.id, keepId)))
     .returning({ id: sessions.id });
   return gone.length;
+}
+
+/**
+ * Makes every password-reset link of the user stop working but the one with `keepToken`
+ * (better-auth keeps them as "reset-password:<token>" rows valued with the user id).
+ */
+export async function voidResetTokens(db: Db, userId: string, keepToken?: string): Promise<void> {
+  await db
+    .delete(verifications)
+    .where(
+      and(
+        eq(verifications.value, userId),
+        like(verifications.identifier, "reset-password:%"),
+        keepToken ? ne(verifications.identifier, `reset-password:${keepToken}`) : undefined,
+      ),
+    );
+}
+
+/** One reset link stops working (one that was never sent). */
+export async function dropResetToken(db: Db, token: string): Promise<void> {
+  await db.delete(verifications).where(eq(verifications.identifier, `reset-password:${token}`));
 }
 
 /**

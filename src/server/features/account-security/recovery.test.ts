@@ -8,6 +8,7 @@ import {
   retryAfterSeconds,
   signIn,
   TEST_ORIGIN,
+  until,
 } from "../../test/harness";
 import { linkIn, startMailServer } from "../../test/mail-server";
 
@@ -29,21 +30,25 @@ describeEachDatabase(
 
     it("answers sign-up with a registered email exactly as a new one, and mails the owner", async () => {
       const owner = await createUser(ctx.app);
-      const fresh = await signUp(`new-${Date.now()}@example.com`);
+      const freshEmail = `new-${Date.now()}@example.com`;
+      const fresh = await signUp(freshEmail);
       const taken = await signUp(owner.email);
-      expect(taken.statusCode).toBe(fresh.statusCode);
+      // Issue 25 F8: the new address got a session cookie, the registered one did not.
+      const seen = (response: Awaited<ReturnType<typeof signUp>>) => {
+        const { date: _date, ...headers } = response.headers;
+        return { status: response.statusCode, body: response.body, headers };
+      };
+      expect(seen(taken)).toEqual(seen(fresh));
       expect(fresh.statusCode).toBe(200);
-      const shape = (body: Record<string, unknown>) => ({
-        token: body.token,
-        user: Object.keys(body.user as object).sort(),
-      });
-      expect(shape(taken.json())).toEqual(shape(fresh.json()));
-      expect(taken.json().user.email).toBe(owner.email);
-      // Only a really new account is signed in.
-      expect(cookieFrom(fresh)).toMatch(/session_token=/);
-      expect(cookieFrom(taken)).not.toMatch(/session_token=/);
+      expect(fresh.json()).toEqual({ status: true, message: "Check your email to continue." });
+      expect(fresh.headers["set-cookie"]).toBeUndefined();
       const warning = await mail.waitFor(owner.email, /tried to sign up/);
       expect(warning.text).toContain(`${TEST_ORIGIN}/sign-in`);
+      // The normal sign-in then works for whoever holds the password, and only for them.
+      expect(cookieFrom(await signIn(ctx.app, freshEmail, "another long password"))).toMatch(
+        /session_token=/,
+      );
+      expect((await signIn(ctx.app, owner.email, "another long password")).statusCode).toBe(401);
     });
 
     it("gives the same answer to a reset request for any address, and mails only a real one", async () => {
@@ -80,6 +85,77 @@ describeEachDatabase(
       expect((await as(ctx.app, user)("GET", "/api/auth/user")).statusCode).toBe(401);
       expect((await reset("yet another password")).statusCode).toBe(400);
       expect((await signIn(ctx.app, user.email, user.password)).statusCode).toBe(401);
+    });
+
+    const askReset = (email: string) =>
+      ctx.app.inject({
+        method: "POST",
+        url: "/api/identity/request-password-reset",
+        remoteAddress: nextIp(),
+        headers: { origin: TEST_ORIGIN, "content-type": "application/json" },
+        payload: { email, redirectTo: "/reset-password" },
+      });
+    /** The mails to `to` whose subject matches, oldest first. */
+    const mailsTo = (to: string, subject: RegExp) =>
+      mail.received.filter((m) => m.to.includes(to.toLowerCase()) && subject.test(m.subject));
+    /** The token of each reset link mailed to `to`, oldest first, once `count` have arrived. */
+    const resetTokens = async (to: string, count: number) => {
+      await until(() => mailsTo(to, /Reset your Collect password/).length >= count);
+      return mailsTo(to, /Reset your Collect password/).map(
+        (m) => new URL(linkIn(m, `${TEST_ORIGIN}/reset-password?token=`)).searchParams.get("token") as string,
+      );
+    };
+    const resetWith = (token: string, newPassword: string) =>
+      as(ctx.app, null)("POST", "/api/identity/reset-password", { token, newPassword });
+    /** Mail is sent after the answer: time for any message past a cap to have arrived. */
+    const settle = () => new Promise((resolve) => setTimeout(resolve, 500));
+
+    it("keeps at most one reset link live: a newer link, a reset or a password change voids the others", async () => {
+      const user = await createUser(ctx.app);
+      await askReset(user.email);
+      await askReset(user.email);
+      const [first, second] = await resetTokens(user.email, 2);
+      expect((await resetWith(first as string, "a first new password")).statusCode).toBe(400);
+      const done = await resetWith(second as string, "a second new password");
+      expect(done.statusCode, done.body).toBe(200);
+
+      // A link sent before a password change no longer resets it.
+      const signedIn = { ...user, password: "a second new password", cookie: cookieFrom(done) };
+      await askReset(user.email);
+      const [, , third] = await resetTokens(user.email, 3);
+      const change = await as(ctx.app, signedIn)("POST", "/api/account/password", {
+        currentPassword: "a second new password",
+        newPassword: "a changed password here",
+      });
+      expect(change.statusCode, change.body).toBe(204);
+      const late = await resetWith(third as string, "the attacker's password");
+      expect(late.statusCode).toBe(400);
+      expect(cookieFrom(late)).not.toMatch(/session_token=/);
+      expect((await signIn(ctx.app, user.email, "a changed password here")).statusCode).toBe(200);
+    });
+
+    it("caps the mail one inbox gets, answering every caller the same", async () => {
+      const user = await createUser(ctx.app);
+      const answers = [];
+      for (let i = 0; i < 6; i++) answers.push(await askReset(user.email));
+      for (const answer of answers) {
+        expect({ status: answer.statusCode, body: answer.json() }).toEqual({
+          status: answers[0]?.statusCode,
+          body: answers[0]?.json(),
+        });
+      }
+      const tokens = await resetTokens(user.email, 3);
+      await settle();
+      expect(mailsTo(user.email, /Reset your Collect password/)).toHaveLength(3);
+      // The last link sent still works: the unsent ones did not void it.
+      expect((await resetWith(tokens[2] as string, "a capped new password")).statusCode).toBe(200);
+
+      const notices = [];
+      for (let i = 0; i < 4; i++) notices.push(await signUp(user.email));
+      for (const notice of notices) expect(notice.statusCode).toBe(200);
+      await mail.waitFor(user.email, /tried to sign up/);
+      await settle();
+      expect(mailsTo(user.email, /tried to sign up/)).toHaveLength(1);
     });
 
     it("mails a verification link at sign-up, confirms the address, and limits resends", async () => {

@@ -26,6 +26,7 @@ import {
   exportAccount,
   findAccount,
   listSessions,
+  voidResetTokens,
 } from "./queries";
 
 /** Verification emails a user may ask for again, per hour. */
@@ -133,6 +134,8 @@ export const accountSecurityRoutes =
             );
           throw new HttpError(response.status, "Your password could not be changed.");
         }
+        // A reset link sent before the change would undo it.
+        await voidResetTokens(db, signedInUser(request).id);
         // The one session left is a new one: this browser gets its cookie.
         forwardCookies(reply, response);
         return reply.status(204).send(null);

@@ -3,6 +3,7 @@ import { ClaimInputSchema } from "../../../shared/schemas/claim";
 import { ShortCodeSchema } from "../../../shared/schemas/payment-request";
 import type { AppContext } from "../../context";
 import { allowanceWait } from "../../db/counters";
+import { FLOOD_LIMITS } from "../../lib/flood-limits";
 import { HttpError, TooManyRequests } from "../../plugins/errors";
 import { CodeParams, NOT_FOUND } from "./codes";
 import { recordClaim } from "./queries";
@@ -34,11 +35,15 @@ export const claimRoute =
         if (!request.headers.origin) throw new HttpError(403, "Cross-site request refused.");
         const { code } = request.params;
         if (!ShortCodeSchema.safeParse(code).success) throw new HttpError(404, NOT_FOUND);
-        const refusedFor =
-          (await wait(`ip:${request.ip}`, CLAIM_LIMITS.perIp)) ||
-          (await wait(`code:${code}`, CLAIM_LIMITS.perRequest));
+        const refusedFor = await wait(`ip:${request.ip}`, CLAIM_LIMITS.perIp);
         if (refusedFor > 0)
           throw new TooManyRequests("Too many requests. Please try again later.", refusedFor);
+        // Before the request's own count: one address cannot spend the whole request's allowance
+        // and lock out the real payer.
+        const again = await wait(`ip-code:${request.ip}:${code}`, FLOOD_LIMITS.claimPerAddress);
+        if (again > 0) throw new TooManyRequests(FLOOD_LIMITS.claimPerAddress.message, again);
+        const full = await wait(`code:${code}`, CLAIM_LIMITS.perRequest);
+        if (full > 0) throw new TooManyRequests("Too many requests. Please try again later.", full);
         const result = await recordClaim(db, code, request.body);
         if (result.ok) return reply.status(204).send();
         if (result.reason === "not-found") throw new HttpError(404, NOT_FOUND);

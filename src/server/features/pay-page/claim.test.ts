@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { expect, it } from "vitest";
+import { FLOOD_LIMITS } from "../../lib/flood-limits";
 import { codeOf, createRequest } from "../../test/fixtures";
 import { describeEachDatabase, nextIp, retryAfterSeconds, TEST_ORIGIN } from "../../test/harness";
 import { CLAIM_LIMITS } from "./claim-route";
@@ -16,19 +17,43 @@ function claim(app: FastifyInstance, code: string, body: unknown, ip = nextIp(),
 }
 
 describeEachDatabase("I've paid (claims)", (ctx) => {
-  it("records the claim without changing the status; a second claim replaces the first", async () => {
+  it("records the claim without changing the status; a later claim leaves the first as it was", async () => {
     const { call, code } = await createRequest(ctx.app);
     const first = await claim(ctx.app, code, { via: "venmo", note: "  sent from my phone  " });
     expect(first.statusCode, first.body).toBe(204);
     expect(first.body).toBe("");
-    let [listed] = (await call("GET", "/api/payment-requests")).json();
+    const [listed] = (await call("GET", "/api/payment-requests")).json();
     expect(listed).toMatchObject({ status: "pending", claimedVia: "venmo", claimNote: "sent from my phone" });
     expect(Date.now() - Date.parse(listed.claimedPaidAt)).toBeLessThan(60_000);
 
-    const second = await claim(ctx.app, code, { via: "other" });
+    // Issue 25 F13: anyone with the link could overwrite what the requester saw. The later
+    // claim gets the same empty answer, so nobody learns that there was an earlier one.
+    const second = await claim(ctx.app, code, { via: "other", note: "ignore the first one" });
     expect(second.statusCode, second.body).toBe(204);
-    [listed] = (await call("GET", "/api/payment-requests")).json();
-    expect(listed).toMatchObject({ status: "pending", claimedVia: "other", claimNote: null });
+    expect(second.body).toBe("");
+    const [again] = (await call("GET", "/api/payment-requests")).json();
+    expect(again).toMatchObject({
+      status: "pending",
+      claimedVia: "venmo",
+      claimNote: "sent from my phone",
+      claimedPaidAt: listed.claimedPaidAt,
+    });
+  });
+
+  it("lets one address spend only its share of a request's claims (issue 25 F13)", async () => {
+    const { code } = await createRequest(ctx.app);
+    const ip = nextIp();
+    const { max, windowMs, message } = FLOOD_LIMITS.claimPerAddress;
+    expect(max).toBeLessThan(CLAIM_LIMITS.perRequest.max);
+    for (let i = 0; i < max; i++)
+      expect((await claim(ctx.app, code, { via: "venmo" }, ip)).statusCode).toBe(204);
+    const refused = await claim(ctx.app, code, { via: "venmo" }, ip);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().message).toBe(message);
+    expect(retryAfterSeconds(refused)).toBeGreaterThan(windowMs / 1000 - 30);
+    // The refused ones spent nothing of the request's allowance: the real payer still gets through.
+    for (let i = 0; i < 3; i++) await claim(ctx.app, code, { via: "venmo" }, ip);
+    expect((await claim(ctx.app, code, { via: "other" })).statusCode).toBe(204);
   });
 
   it('"Says paid" (status=claimed) lists, counts and pages only pending requests with a claim', async () => {
@@ -89,6 +114,9 @@ describeEachDatabase("I've paid (claims)", (ctx) => {
       { via: "venmo", note: "x".repeat(141) },
       { via: "venmo", note: "line one\nline two" },
       { via: "venmo", note: "bell\u0007" },
+      // Issue 25 F13: text-direction overrides reorder what the requester reads.
+      { via: "venmo", note: "paid \u202Eexe.gnp" },
+      { via: "venmo", note: "\u2066isolated\u2069" },
       { via: "venmo", extra: true },
       {},
     ];
@@ -146,9 +174,13 @@ describeEachDatabase("I've paid (claims)", (ctx) => {
     expect(retryAfterSeconds(overRequest)).toBeLessThanOrEqual(CLAIM_LIMITS.perRequest.windowMs / 1000);
 
     const ip = nextIp();
-    const codes = await Promise.all([1, 2].map(async () => (await createRequest(ctx.app)).code));
+    // Spread so that no request's per-address allowance (FLOOD_LIMITS.claimPerAddress) is reached.
+    const spread = Math.ceil(CLAIM_LIMITS.perIp.max / FLOOD_LIMITS.claimPerAddress.max);
+    const codes = await Promise.all(
+      Array.from({ length: spread }, async () => (await createRequest(ctx.app)).code),
+    );
     for (let i = 0; i < CLAIM_LIMITS.perIp.max; i++) {
-      expect((await claim(ctx.app, codes[i % 2] as string, { via: "other" }, ip)).statusCode).toBe(204);
+      expect((await claim(ctx.app, codes[i % spread] as string, { via: "other" }, ip)).statusCode).toBe(204);
     }
     // A fresh request, so only the IP's count can refuse it.
     const fresh = (await createRequest(ctx.app)).code;

@@ -57,8 +57,9 @@ export type ClaimResult = { ok: true } | { ok: false; reason: "not-found" | "pai
 
 /**
  * The payer's "I've paid": recorded on a pending request whose requester offers that app (or
- * "Other"), in one conditional UPDATE; a second claim replaces the first. The status is left
- * alone: only the requester marks a request paid.
+ * "Other"), in one conditional UPDATE. The first claim stays what the requester sees: a later
+ * one is answered alike but changes nothing, so nobody with the link can overwrite it (issue 25
+ * F13; docs/decisions/016). The status is left alone: only the requester marks a request paid.
  */
 export async function recordClaim(
   db: Db,
@@ -71,7 +72,11 @@ export async function recordClaim(
   ))`;
   const [row] = await db
     .update(paymentRequests)
-    .set({ claimedPaidAt: new Date(), claimedVia: claim.via, claimNote: claim.note })
+    .set({
+      claimedPaidAt: sql`coalesce(${paymentRequests.claimedPaidAt}, now())`,
+      claimedVia: sql`CASE WHEN ${paymentRequests.claimedPaidAt} IS NULL THEN ${claim.via} ELSE ${paymentRequests.claimedVia} END`,
+      claimNote: sql`CASE WHEN ${paymentRequests.claimedPaidAt} IS NULL THEN ${claim.note}::text ELSE ${paymentRequests.claimNote} END`,
+    })
     .where(and(eq(paymentRequests.code, code), eq(paymentRequests.status, "pending"), offered))
     .returning({ id: paymentRequests.id });
   if (row) return { ok: true };

@@ -1,5 +1,5 @@
 import { expect, it } from "vitest";
-import { cookieFrom, describeEachDatabase, nextIp, TEST_ORIGIN } from "../../test/harness";
+import { cookieFrom, describeEachDatabase, nextIp, signIn, TEST_ORIGIN } from "../../test/harness";
 
 const signUp = (app: import("fastify").FastifyInstance, payload: Record<string, unknown>) =>
   app.inject({
@@ -53,11 +53,16 @@ describeEachDatabase("sign-up input", (ctx) => {
 
   it("accepts a trimmed name or none, and keeps the cookies small", async () => {
     for (const name of ["", "  Alex Doe  ", "x".repeat(80), undefined]) {
-      const response = await signUp(ctx.app, name === undefined ? {} : { name });
+      const email = `signup-${Math.random().toString(36).slice(2)}@example.com`;
+      const response = await signUp(ctx.app, name === undefined ? { email } : { email, name });
       expect(response.statusCode, response.body).toBe(200);
-      expect(response.json().user.name).toBe(name?.trim() ?? "");
-      expect(response.json().user.image ?? null).toBeNull();
-      const cookies = [response.headers["set-cookie"]].flat().join("\n");
+      // Sign-up starts no session (issue 25 F8): the sign-in page signs in next.
+      expect(response.headers["set-cookie"]).toBeUndefined();
+      const signedIn = await signIn(ctx.app, email, "correct horse battery");
+      expect(signedIn.json().user.name).toBe(name?.trim() ?? "");
+      expect(signedIn.json().user.image ?? null).toBeNull();
+      const cookies = [signedIn.headers["set-cookie"]].flat().join("\n");
+      expect(cookies).toMatch(/session_token=/);
       expect(cookies.length).toBeLessThan(600);
       expect(cookies).not.toMatch(/session_data/);
     }
