@@ -39,6 +39,22 @@ describe("plainText", () => {
 });
 
 describe("composeSmsMessage", () => {
+  it.each([
+    ["Sam Lee", "Hi Sam,"],
+    ["Dr. Patel", "Hi Dr. Patel,"],
+    ["Ms Alvarez", "Hi Ms Alvarez,"],
+    ["dr. amara okafor", "Hi dr. amara,"],
+    ["Dr.", "Hi Dr.,"],
+    ["🎉", "Hi,"],
+    ["🎉 Party", "Hi Party,"],
+    ["生日 快乐", "Hi 生日,"],
+    ["Zoë", "Hi Zoë,"],
+  ])("greets %j as %j", (recipientName, greeting) => {
+    expect(compose({ recipientName })).toMatch(
+      new RegExp(`^${greeting.replace(/[.]/g, "\\.")} Alex Doe is requesting`),
+    );
+  });
+
   it("says who, how much, what for and the link", () => {
     expect(compose({ description: "Pizza" })).toBe(
       `Hi Sam, Alex Doe is requesting $25.50 for Pizza. Pay here: ${URL}`,

@@ -70,7 +70,19 @@ export type SmsParts = {
   shortUrl: string;
 };
 
-const firstWord = (name: string) => plainText(name).split(" ")[0] || plainText(name);
+const TITLE = /^(dr|mr|mrs|ms|mx|miss|prof|rev|sr|sra|fr)\.?$/i;
+
+/**
+ * "Hi Sam", "Hi Dr. Patel" (a title keeps the word after it: "Hi Dr.," greeted nobody), and
+ * words without a letter passed over, and plain "Hi" when none is left ("Hi 🎉," read as a mistake).
+ */
+function greeting(name: string): string {
+  const [first, second] = plainText(name)
+    .split(" ")
+    .filter((word) => /\p{L}/u.test(word));
+  if (!first) return "Hi";
+  return `Hi ${TITLE.test(first) && second ? `${first} ${second}` : first}`;
+}
 
 /** " for Pizza." — no second full stop after a description that ends a sentence itself. */
 function forWhat(what: string | null): string {
@@ -120,13 +132,13 @@ function withDescription(build: (what: string | null) => string, description: st
  * in one GSM-7 segment where it can and survives every composer's `sms:` parser.
  */
 export function composeSmsMessage(parts: SmsParts): string {
-  const lead = `Hi ${firstWord(parts.recipientName)}, ${plainText(parts.requesterName)} is requesting ${formatMoney(parts.amount)}`;
+  const lead = `${greeting(parts.recipientName)}, ${plainText(parts.requesterName)} is requesting ${formatMoney(parts.amount)}`;
   return withDescription((what) => `${lead}${forWhat(what)} Pay here: ${parts.shortUrl}`, parts.description);
 }
 
 /** A reminder for a request still pending, by the same rules. */
 export function composeReminderMessage(parts: SmsParts): string {
-  const lead = `Hi ${firstWord(parts.recipientName)}, a friendly reminder from ${plainText(parts.requesterName)} about ${formatMoney(parts.amount)}`;
+  const lead = `${greeting(parts.recipientName)}, a friendly reminder from ${plainText(parts.requesterName)} about ${formatMoney(parts.amount)}`;
   return withDescription((what) => `${lead}${forWhat(what)} Pay here: ${parts.shortUrl}`, parts.description);
 }
 
