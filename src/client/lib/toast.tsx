@@ -8,15 +8,19 @@ export const TOAST_DEFAULT_DURATION = 5000;
 
 type ToastVariant = "default" | "destructive";
 
+/** A button in the toast (Undo): it runs once and closes the toast. */
+export type ToastAction = { label: string; onClick: () => void };
+
 type ToastCardProps = {
   title: string;
   description?: string;
   variant: ToastVariant;
+  action?: ToastAction;
   onDismiss: () => void;
 };
 
 /** One toast as Collect draws it; sonner places, stacks and times it (components/toaster.tsx). */
-function ToastCard({ title, description, variant, onDismiss }: ToastCardProps) {
+function ToastCard({ title, description, variant, action, onDismiss }: ToastCardProps) {
   const destructive = variant === "destructive";
   const Icon = destructive ? CircleAlert : CircleCheck;
   return (
@@ -51,6 +55,18 @@ function ToastCard({ title, description, variant, onDismiss }: ToastCardProps) {
           </p>
         ) : null}
       </div>
+      {action ? (
+        <button
+          type="button"
+          onClick={() => {
+            onDismiss();
+            action.onClick();
+          }}
+          className="-my-1 min-h-11 shrink-0 rounded-lg px-3 text-sm font-semibold text-emerald-700 hover:bg-emerald-50 focus-visible:outline-2 focus-visible:outline-emerald-600 dark:text-emerald-400 dark:hover:bg-slate-700"
+        >
+          {action.label}
+        </button>
+      ) : null}
       <CloseButton
         label="Dismiss notification"
         onClick={onDismiss}
@@ -72,13 +88,14 @@ export type ToastInput = {
   variant?: ToastVariant;
   /** Milliseconds on screen; defaults to TOAST_DEFAULT_DURATION. */
   duration?: number;
+  action?: ToastAction;
 };
 
 /**
  * Shows a toast (sonner draws and times it), replacing the one on screen: one shows at a time.
  * Returns a function that dismisses it.
  */
-export function toast({ title, description, variant = "default", duration }: ToastInput): () => void {
+export function toast({ title, description, variant = "default", duration, action }: ToastInput): () => void {
   sonner.dismiss();
   const id = sonner.custom(
     (toastId) => (
@@ -86,6 +103,7 @@ export function toast({ title, description, variant = "default", duration }: Toa
         title={title}
         description={description}
         variant={variant}
+        action={action}
         onDismiss={() => sonner.dismiss(toastId)}
       />
     ),

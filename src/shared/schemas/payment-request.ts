@@ -98,10 +98,10 @@ export const CreatePaymentRequestResponseSchema = z.object({
 export type CreatePaymentRequestResponse = z.infer<typeof CreatePaymentRequestResponseSchema>;
 
 /**
- * PATCH /api/payment-requests/{id}/status: pending → paid or pending → cancelled,
- * nothing else (docs/product.md#payment-requests).
+ * PATCH /api/payment-requests/{id}/status: pending → paid or pending → cancelled, and paid →
+ * pending (the requester's Undo or "Mark as not paid"); nothing else (docs/product.md#payment-requests).
  */
-export const StatusUpdateSchema = z.strictObject({ status: z.enum(["paid", "cancelled"]) });
+export const StatusUpdateSchema = z.strictObject({ status: z.enum(["paid", "cancelled", "pending"]) });
 
 /** POST /api/payment-requests/{id}/remind: the reminder text for the SMS composer. */
 export const ReminderResponseSchema = z.object({ request: PaymentRequestSchema, smsMessage: z.string() });

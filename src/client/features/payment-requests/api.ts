@@ -113,6 +113,14 @@ export function useMarkRequestPaid() {
   });
 }
 
+/** PATCH …/status {pending}: paid → pending, the requester's Undo or "Mark as not paid". */
+export function useMarkRequestNotPaid() {
+  return useMutation({
+    mutationFn: (id: string): Promise<PaymentRequest> => updateStatus(id, "pending"),
+    onSettled: reloadListUnlessSignedOut,
+  });
+}
+
 /** PATCH …/status {cancelled}: pending → cancelled; its pay link stops working. */
 export function useCancelRequest() {
   return useMutation({

@@ -1,3 +1,4 @@
+import { QueryClientProvider } from "@tanstack/react-query";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import type { PaymentRequest } from "../../../shared/schemas/payment-request";
@@ -39,13 +40,36 @@ const texts = (confirm?: MarkPaidTexts["confirm"]): MarkPaidTexts => ({
 const card = (name: string) => screen.getByText(name).closest("li") as HTMLElement;
 
 describe("RequestList", () => {
-  it("offers Mark Paid and the tools on pending requests only", () => {
+  it("offers Mark Paid and the tools on pending requests, Mark as not paid on paid ones", () => {
     renderWithApp(<RequestList requests={REQUESTS} markPaid={texts()} />);
     const pending = within(card("Alex 1"));
     expect(pending.getByRole("button", { name: "Mark Paid" })).toBeTruthy();
     expect(pending.getByRole("button", { name: "Share" })).toBeTruthy();
     expect(pending.getByRole("button", { name: "Cancel request" })).toBeTruthy();
-    for (const name of ["Alex 2", "Alex 3"]) expect(within(card(name)).queryAllByRole("button")).toEqual([]);
+    const paid = within(card("Alex 2")).getAllByRole("button");
+    expect(paid.map((b) => b.textContent)).toEqual(["Mark as not paid"]);
+    expect(within(card("Alex 3")).queryAllByRole("button")).toEqual([]);
+  });
+
+  it("asks before marking a paid request as not paid", () => {
+    renderWithApp(<RequestList requests={REQUESTS} markPaid={texts()} />);
+    fireEvent.click(within(card("Alex 2")).getByRole("button", { name: "Mark as not paid" }));
+    expect(screen.getByText(/Mark this payment request as not paid\?/)).toBeTruthy();
+  });
+
+  it("keeps each card where it was when a new answer sorts them differently", () => {
+    const { rerender } = renderWithApp(<RequestList requests={REQUESTS} markPaid={texts()} />);
+    const names = () =>
+      screen.getAllByRole("listitem").map((li) => within(li).getByText(/^Alex/).textContent);
+    expect(names()).toEqual(["Alex 1", "Alex 2", "Alex 3"]);
+    // "1" was marked paid: the server now lists it after the paid "2".
+    const resorted = [request("2", "paid"), request("1", "paid"), REQUESTS[2] as PaymentRequest];
+    rerender(
+      <QueryClientProvider client={queryClient}>
+        <RequestList requests={resorted} markPaid={texts()} />
+      </QueryClientProvider>,
+    );
+    expect(names()).toEqual(["Alex 1", "Alex 2", "Alex 3"]);
   });
 
   it("links each request to its pay page where given", () => {

@@ -1,6 +1,7 @@
 import type { UseQueryResult } from "@tanstack/react-query";
-import { CircleCheck, ExternalLink, type LucideIcon } from "lucide-react";
-import type { ReactNode } from "react";
+import { CircleCheck, ExternalLink, type LucideIcon, Undo2 } from "lucide-react";
+import { type ReactNode, useRef, useState } from "react";
+import { formatMoney } from "../../../shared/money";
 import type { PaymentRequest } from "../../../shared/schemas/payment-request";
 import { Button, buttonClass } from "../../components/ui/button";
 import { useConfirm } from "../../components/ui/confirm-dialog";
@@ -12,11 +13,12 @@ import { cn } from "../../lib/cn";
 import { useClaimsSeen } from "../../lib/live-updates";
 import { toast } from "../../lib/toast";
 import { showActionError } from "../../lib/unauthorized";
-import { useMarkRequestPaid } from "./api";
+import { useMarkRequestNotPaid, useMarkRequestPaid } from "./api";
 import { RequestCard, RequestListSkeleton } from "./request-card";
-import { RequestTools } from "./request-tools";
+import { RequestTools, ToolButton } from "./request-tools";
 import { SplitEntry } from "./split-entry";
 import { groupBySplit } from "./split-groups";
+import { stableOrder } from "./stable-order";
 
 type RequestsStateProps<T> = {
   query: Pick<UseQueryResult<T>, "isPending" | "isError" | "error" | "data" | "refetch">;
@@ -48,6 +50,14 @@ export function RequestsState<T>({
   return children(query.data);
 }
 
+/** The requests in the order they were first shown on this screen (stable-order.ts). */
+function useStableOrder(requests: readonly PaymentRequest[]): PaymentRequest[] {
+  const shown = useRef<string[]>([]);
+  const byId = new Map(requests.map((r) => [r.id, r]));
+  shown.current = stableOrder(shown.current, [...byId.keys()]);
+  return shown.current.flatMap((id) => byId.get(id) ?? []);
+}
+
 /** How a list marks a request paid: its button, whether it asks first, and its toasts. */
 export type MarkPaidTexts = {
   label: string;
@@ -73,36 +83,69 @@ type RequestListProps = {
  */
 export function RequestList({ requests, markPaid: texts, payPageHref, className }: RequestListProps) {
   const markPaid = useMarkRequestPaid();
+  const markNotPaid = useMarkRequestNotPaid();
   const { confirm, dialog } = useConfirm();
   useClaimsSeen();
+  const shown = useStableOrder(requests);
+  const [markedHere, setMarkedHere] = useState<ReadonlySet<string>>(() => new Set());
+  const undo = (request: PaymentRequest) =>
+    markNotPaid.mutate(request.id, {
+      onSuccess: () =>
+        toast({
+          title: "Marked as not paid",
+          description: `${formatMoney(request.amount)} from ${request.recipientName} is pending again.`,
+        }),
+      onError: (error) =>
+        showActionError(error, {
+          title: "Error",
+          description: "Failed to mark the request as not paid. Please try again.",
+        }),
+    });
   const mark = (request: PaymentRequest) =>
     markPaid.mutate(request.id, {
-      onSuccess: () => toast(texts.success(request)),
+      // Undo for 10 seconds: a tap on the wrong card is taken back in one more tap.
+      onSuccess: () => {
+        setMarkedHere((ids) => new Set(ids).add(request.id));
+        toast({
+          ...texts.success(request),
+          duration: 10_000,
+          action: { label: "Undo", onClick: () => undo(request) },
+        });
+      },
       onError: (error) => showActionError(error, { title: "Error", description: texts.failure }),
     });
   const onMarkPaid = (request: PaymentRequest) =>
     texts.confirm ? confirm({ ...texts.confirm, onConfirm: () => mark(request) }) : mark(request);
+  const onMarkNotPaid = (request: PaymentRequest) =>
+    confirm({
+      question: "Mark this payment request as not paid? Its payment page asks for payment again.",
+      confirmLabel: "Mark as not paid",
+      dismissLabel: "Keep as paid",
+      onConfirm: () => undo(request),
+    });
 
   const card = (request: PaymentRequest) => {
     const marking = markPaid.isPending && markPaid.variables === request.id;
     const pending = request.status === "pending";
+    // Marked here: a disabled "Paid" stays where Mark Paid was, so a second tap lands on nothing.
+    const marked = request.status === "paid" && markedHere.has(request.id);
     const href = payPageHref?.(request) ?? null;
     return (
       <RequestCard
         request={request}
         actions={
-          pending || href
+          pending || marked || href
             ? (describedBy) => (
                 <>
-                  {pending ? (
+                  {pending || marked ? (
                     <Button
                       className="flex-1 sm:flex-none"
                       aria-describedby={describedBy}
-                      disabled={markPaid.isPending}
+                      disabled={marked || markPaid.isPending || markNotPaid.isPending}
                       onClick={() => onMarkPaid(request)}
                     >
                       {marking ? <Spinner /> : <CircleCheck aria-hidden="true" />}
-                      {texts.label}
+                      {marked ? "Paid" : texts.label}
                     </Button>
                   ) : null}
                   {href ? (
@@ -122,7 +165,21 @@ export function RequestList({ requests, markPaid: texts, payPageHref, className 
             : undefined
         }
         tools={
-          pending ? (describedBy) => <RequestTools request={request} describedBy={describedBy} /> : undefined
+          pending
+            ? (describedBy) => <RequestTools request={request} describedBy={describedBy} />
+            : request.status === "paid"
+              ? (describedBy) => (
+                  <ToolButton
+                    icon={Undo2}
+                    busy={markNotPaid.isPending && markNotPaid.variables === request.id}
+                    disabled={markNotPaid.isPending}
+                    aria-describedby={describedBy}
+                    onClick={() => onMarkNotPaid(request)}
+                  >
+                    Mark as not paid
+                  </ToolButton>
+                )
+              : undefined
         }
       />
     );
@@ -132,7 +189,7 @@ export function RequestList({ requests, markPaid: texts, payPageHref, className 
     <>
       {dialog}
       <ul className={className}>
-        {groupBySplit(requests).map((entry) =>
+        {groupBySplit(shown).map((entry) =>
           entry.kind === "request" ? (
             <li key={entry.request.id}>{card(entry.request)}</li>
           ) : (

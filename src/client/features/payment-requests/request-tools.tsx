@@ -27,7 +27,13 @@ type ToolButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
 };
 
 /** A quiet toolbar button: icon over label on phones (three fit in 320 px), side by side from `sm`. */
-function ToolButton({ icon: Icon, busy = false, tone = "neutral", children, ...props }: ToolButtonProps) {
+export function ToolButton({
+  icon: Icon,
+  busy = false,
+  tone = "neutral",
+  children,
+  ...props
+}: ToolButtonProps) {
   return (
     <button
       type="button"

@@ -156,27 +156,28 @@ export async function summarizePaymentRequests(
   return { count, counts: { pending, paid, cancelled }, collected, outstanding };
 }
 
-export type PendingUpdateResult =
+export type StatusUpdateResult =
   | { ok: true; row: Row }
   | { ok: false; reason: "not-found" | "conflict"; status?: Row["status"] };
 
 /**
- * Changes one of the caller's requests only while it is pending, in a single conditional
- * UPDATE, so two concurrent calls cannot both succeed. Another user's id is "not-found",
- * exactly like a missing one.
+ * Changes one of the caller's requests only while it is in status `from` (pending, unless
+ * said), in a single conditional UPDATE, so two concurrent calls cannot both succeed. Another
+ * user's id is "not-found", exactly like a missing one.
  */
-export async function updatePending(
+export async function updateIfStatus(
   db: Db,
   userId: string,
   id: string,
   changes: Partial<Pick<Row, "status" | "lastRemindedAt">>,
-): Promise<PendingUpdateResult> {
+  from: Row["status"] = "pending",
+): Promise<StatusUpdateResult> {
   if (!isUuid(id)) return { ok: false, reason: "not-found" };
   const owned = and(eq(paymentRequests.id, id), eq(paymentRequests.userId, userId));
   const [row] = await db
     .update(paymentRequests)
     .set(changes)
-    .where(and(owned, eq(paymentRequests.status, "pending")))
+    .where(and(owned, eq(paymentRequests.status, from)))
     .returning();
   if (row) return { ok: true, row };
   const [existing] = await db.select({ status: paymentRequests.status }).from(paymentRequests).where(owned);

@@ -143,10 +143,41 @@ describeEachDatabase("payment requests", (ctx) => {
       status: "cancelled",
     });
     expect(cancelPaid.statusCode).toBe(409);
-    for (const status of ["pending", "refunded", "", null]) {
+    for (const status of ["refunded", "", null]) {
       const response = await call("PATCH", `/api/payment-requests/${request.id}/status`, { status });
       expect(response.statusCode, String(status)).toBe(400);
     }
+  });
+
+  // A second tap marked the next card paid for good: "pending" answered 400, and the payer's
+  // page already said "Paid — thank you!". Now the owner can take it back.
+  it("takes paid back to pending (Undo, Mark as not paid), only from paid, and the pay page follows", async () => {
+    const call = as(ctx.app, await createReadyUser(ctx.app));
+    const { request } = (await call("POST", "/api/payment-requests", valid)).json();
+    const code = request.shortUrl.split("/").pop();
+    const view = async () => (await call("GET", `/api/payment-screen/${code}`)).json().request.status;
+    const notYet = await call("PATCH", `/api/payment-requests/${request.id}/status`, { status: "pending" });
+    expect(notYet.statusCode).toBe(409);
+    expect(notYet.json().message).toBe(
+      "This request is already pending; only a paid request can be marked as not paid.",
+    );
+    await call("PATCH", `/api/payment-requests/${request.id}/status`, { status: "paid" });
+    expect(await view()).toBe("paid");
+    const undone = await call("PATCH", `/api/payment-requests/${request.id}/status`, { status: "pending" });
+    expect(undone.statusCode, undone.body).toBe(200);
+    expect(undone.json().status).toBe("pending");
+    expect(await view()).toBe("pending");
+    // Only its owner; and a cancelled request stays cancelled.
+    const stranger = as(ctx.app, await createReadyUser(ctx.app));
+    await call("PATCH", `/api/payment-requests/${request.id}/status`, { status: "paid" });
+    expect(
+      (await stranger("PATCH", `/api/payment-requests/${request.id}/status`, { status: "pending" }))
+        .statusCode,
+    ).toBe(404);
+    const other = (await call("POST", "/api/payment-requests", valid)).json().request;
+    await call("PATCH", `/api/payment-requests/${other.id}/status`, { status: "cancelled" });
+    const revived = await call("PATCH", `/api/payment-requests/${other.id}/status`, { status: "pending" });
+    expect(revived.statusCode).toBe(409);
   });
 
   it("scopes every id route to its owner: another user's id is 404 like a missing one", async () => {

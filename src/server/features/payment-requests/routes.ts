@@ -21,19 +21,19 @@ import { paymentRequestsCsv } from "./export";
 import {
   createPaymentRequest,
   listPaymentRequests,
-  type PendingUpdateResult,
   requesterNameOf,
+  type StatusUpdateResult,
   summarizePaymentRequests,
-  updatePending,
+  updateIfStatus,
 } from "./queries";
 
-/** 404 for another user's or a missing id; 409 when the request is no longer pending. */
-function settled(result: PendingUpdateResult, action: string) {
+/** 404 for another user's or a missing id; 409 when the request is not in the status the change starts from. */
+function settled(result: StatusUpdateResult, action: string, from = "pending") {
   if (result.ok) return result.row;
   if (result.reason === "not-found") throw new HttpError(404, "Payment request not found");
   throw new HttpError(
     409,
-    `This request is already ${result.status}; only a pending request can be ${action}.`,
+    `This request is already ${result.status}; only a ${from} request can be ${action}.`,
   );
 }
 
@@ -100,8 +100,17 @@ export const paymentRequestRoutes =
       },
       async (request) => {
         const { status } = request.body;
-        const result = await updatePending(db, signedInUser(request).id, request.params.id, { status });
-        return toPaymentRequest(settled(result, `marked as ${status}`), config.publicUrl);
+        // Back to pending is the requester's undo of "paid" (a mis-tap, or a payment that bounced).
+        const from = status === "pending" ? "paid" : "pending";
+        const result = await updateIfStatus(
+          db,
+          signedInUser(request).id,
+          request.params.id,
+          { status },
+          from,
+        );
+        const action = status === "pending" ? "marked as not paid" : `marked as ${status}`;
+        return toPaymentRequest(settled(result, action, from), config.publicUrl);
       },
     );
 
@@ -113,7 +122,7 @@ export const paymentRequestRoutes =
       },
       async (request) => {
         const userId = signedInUser(request).id;
-        const result = await updatePending(db, userId, request.params.id, { lastRemindedAt: new Date() });
+        const result = await updateIfStatus(db, userId, request.params.id, { lastRemindedAt: new Date() });
         const reminded = toPaymentRequest(settled(result, "reminded"), config.publicUrl);
         const smsMessage = composeReminderMessage({
           requesterName: await requesterNameOf(db, reminded.id),
