@@ -8,7 +8,7 @@ import { createNotifier } from "./db/notify";
 import type { Config } from "./env";
 import { accountControlAuthOptions } from "./features/account-security/auth-options";
 import { accountSecurityRoutes } from "./features/account-security/routes";
-import { type EventStreamTimes, registerEventRoutes } from "./features/events/routes";
+import { type EventStreamSettings, registerEventRoutes } from "./features/events/routes";
 import { passkeyRoutes } from "./features/passkeys/routes";
 import { createWebAuthn } from "./features/passkeys/webauthn";
 import { payPageRoutes } from "./features/pay-page/routes";
@@ -58,8 +58,8 @@ export type BuildOptions = {
   redisPrefix?: string;
   /** Open sockets per address and in all (default plugins/connection-limits.ts). */
   connectionLimits?: ConnectionLimits;
-  /** Event streams' heartbeat and lifetime (tests shorten them; default edge-limits.ts). */
-  eventStreams?: Partial<EventStreamTimes>;
+  /** Event streams' heartbeat, lifetime and total (tests lower them; default edge-limits.ts). */
+  eventStreams?: Partial<EventStreamSettings>;
 };
 
 /**

@@ -258,6 +258,27 @@ describeEachDatabase("live events (GET /api/events)", (ctx) => {
     }
   });
 
+  it("refuses a stream past the process's total, from any address", async () => {
+    const small = await buildTestApp(ctx.database, {}, { eventStreams: { total: 2 } });
+    await small.listen({ port: 0, host: "127.0.0.1" });
+    const users = [await createReadyUser(ctx.app), await createReadyUser(ctx.app)];
+    const streams = await Promise.all(users.map((user) => rawStream(small, user)));
+    try {
+      expect(streams.map((s) => s.status)).toEqual([200, 200]);
+      const refused = await small.inject({
+        method: "GET",
+        url: "/api/events",
+        remoteAddress: nextIp(),
+        headers: { cookie: (await createReadyUser(ctx.app)).cookie, accept: "text/event-stream" },
+      });
+      expect(refused.statusCode).toBe(429);
+      expect(retryAfterSeconds(refused)).toBe(STREAM_RETRY_MS / 1000);
+    } finally {
+      for (const stream of streams) stream.close();
+      await small.close();
+    }
+  });
+
   it("ends a stream within 5 s of its session's sign-out in another process, and at its lifetime", async () => {
     const other = await buildTestApp(
       ctx.database,

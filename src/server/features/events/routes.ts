@@ -19,8 +19,11 @@ export const STREAM_RETRY_MS = 25_000;
 /** Sessions re-checked at once on each heartbeat: a few, so the checks never crowd the pool. */
 const CHECKS_AT_ONCE = 4;
 
-/** The heartbeat (proxies drop a quiet connection; it is also the session re-check) and a stream's lifetime. */
-export type EventStreamTimes = { heartbeatMs: number; maxLifetimeMs: number };
+/**
+ * The heartbeat (proxies drop a quiet connection; it is also the session re-check), a stream's
+ * lifetime and the streams a process holds in all: tests lower them.
+ */
+export type EventStreamSettings = { heartbeatMs: number; maxLifetimeMs: number; total: number };
 
 type OpenStream = { stream: PassThrough; request: FastifyRequest; stop(): void };
 
@@ -39,9 +42,9 @@ export async function registerEventRoutes(
   app: FastifyInstance,
   { requireUser, sessionAlive }: Pick<AppContext, "requireUser" | "sessionAlive">,
   database: Pick<Database, "listen">,
-  times: Partial<EventStreamTimes> = {},
+  settings: Partial<EventStreamSettings> = {},
 ): Promise<void> {
-  const { heartbeatMs, maxLifetimeMs } = { ...LIMITS, ...times };
+  const { heartbeatMs, maxLifetimeMs, total } = { ...LIMITS, ...settings };
   const hub = createEventHub();
   const stopListening = await hub.attach(database);
   const open = new Set<OpenStream>();
@@ -84,7 +87,7 @@ export async function registerEventRoutes(
     if (hub.count(userId) >= LIMITS.perUser) {
       throw new TooManyRequests("Too many open tabs. Please close some and try again.", STREAM_RETRY_MS);
     }
-    if ((byAddress.get(address) ?? 0) >= LIMITS.perAddress || open.size >= LIMITS.total) {
+    if ((byAddress.get(address) ?? 0) >= LIMITS.perAddress || open.size >= total) {
       throw new TooManyRequests("Too many live updates open. Please try again later.", STREAM_RETRY_MS);
     }
     const stream = new PassThrough();
