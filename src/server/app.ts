@@ -9,7 +9,7 @@ import { createNotifier } from "./db/notify";
 import type { Config } from "./env";
 import { accountControlAuthOptions } from "./features/account-security/auth-options";
 import { accountSecurityRoutes } from "./features/account-security/routes";
-import { registerEventRoutes } from "./features/events/routes";
+import { type EventStreamSettings, registerEventRoutes } from "./features/events/routes";
 import { passkeyRoutes } from "./features/passkeys/routes";
 import { createWebAuthn } from "./features/passkeys/webauthn";
 import { payPageRoutes } from "./features/pay-page/routes";
@@ -25,9 +25,15 @@ import { resolveAuthSecret } from "./lib/auth-secret";
 import { readClientAssets } from "./lib/client-assets";
 import { createHashQueue, type HashQueue } from "./lib/hash-queue";
 import { runPeriodically } from "./lib/periodic";
+import { fastifyTrustProxy, isLoopbackHost, isTrustedProxy } from "./lib/proxy-trust";
 import { createMailer } from "./mail/mailer";
 import { createAuth, registerSession, type SessionUser } from "./plugins/auth";
 import { registerAuthRoutes } from "./plugins/auth-routes";
+import {
+  type ConnectionLimits,
+  connectionLimits,
+  registerConnectionLimits,
+} from "./plugins/connection-limits";
 import { registerCsrfGuard } from "./plugins/csrf";
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from "./plugins/errors";
 import { authLogger, loggerOptions, registerAccessLog } from "./plugins/logging";
@@ -53,6 +59,10 @@ export type BuildOptions = {
   sessionMemo?: SessionMemo<SessionUser>;
   /** Prefix of this app's rate-limit keys in Redis (tests keep theirs apart with it). */
   redisPrefix?: string;
+  /** Open sockets per address and in all (default plugins/connection-limits.ts). */
+  connectionLimits?: ConnectionLimits;
+  /** Event streams' heartbeat, lifetime and total (tests lower them; default edge-limits.ts). */
+  eventStreams?: Partial<EventStreamSettings>;
 };
 
 /**
@@ -82,8 +92,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       headersTimeout: Math.min(timeouts.headersMs, timeouts.requestMs),
       connectionsCheckingInterval: timeouts.checkEveryMs,
     },
-    // Behind a proxy, trust exactly one hop: the client IP is the address our proxy saw.
-    trustProxy: config.trustProxy ? (_address: string, hop: number) => hop === 0 : false,
+    // Behind a proxy, the client IP is the address our proxy saw (lib/proxy-trust.ts).
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 64 * 1024,
     forceCloseConnections: "idle",
     return503OnClosing: true,
@@ -91,6 +101,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     logController: new LogController({ disableRequestLogging: true }),
   });
 
+  registerConnectionLimits(
+    app,
+    options.connectionLimits ?? connectionLimits(),
+    isTrustedProxy(config.trustProxy),
+  );
+  if (config.trustProxy === true && !isLoopbackHost(config.host)) {
+    app.log.warn(
+      { host: config.host },
+      "TRUST_PROXY=true believes X-Forwarded-For from anyone who reaches this port: set it to your proxy's addresses, or listen on loopback (README, Behind a reverse proxy)",
+    );
+  }
   if (options.onRoute) app.addHook("onRoute", options.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -150,7 +171,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     accountControl,
     logger: authLogger(app.log),
   });
-  const { requireUser, requireFreshUser, forgetSession } = registerSession(app, auth, options.sessionMemo);
+  const { requireUser, requireFreshUser, forgetSession, sessionAlive } = registerSession(
+    app,
+    auth,
+    options.sessionMemo,
+  );
   const diskStorage = config.s3
     ? null
     : createLocalStorage({ root: path.join(config.dataDir, "objects"), publicUrl: config.publicUrl, secret });
@@ -162,6 +187,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     requireUser,
     requireFreshUser,
     forgetSession,
+    sessionAlive,
     clientAssets: readClientAssets(config.clientDir),
     // Optional features load their packages only when configured (docs/decisions/017-fast-start-up.md).
     storage:
@@ -207,7 +233,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(photoRoutes(context));
   await app.register(accountSecurityRoutes(context));
   await app.register(passkeyRoutes(context));
-  await registerEventRoutes(app, context, database);
+  await registerEventRoutes(app, context, database, options.eventStreams);
   await app.register(splitRoutes(context));
   if (diskStorage) await registerLocalUploadRoute(app, diskStorage);
 

@@ -19,6 +19,8 @@ export type AppContext = {
   config: Config;
   requireUser: (request: FastifyRequest) => Promise<void>;
   requireFreshUser: (request: FastifyRequest) => Promise<void>;
+  /** Whether a signed-in request's session still stands, asked afresh (long-lived streams). */
+  sessionAlive: (request: FastifyRequest) => Promise<boolean>;
   /** Forgets the caller's verified session in this process (sign-out). */
   forgetSession: (request: FastifyRequest) => Promise<void>;
   /** Built CSS and the pay page's script, for server-rendered pages. */

@@ -27,8 +27,20 @@ describe("loadConfig", () => {
     expect(config).toMatchObject({
       rateLimits: false,
       redisUrl: "redis://cache:6379/2",
-      metrics: { port: 9091, token: undefined },
+      metrics: { port: 9091, host: "127.0.0.1", token: undefined },
     });
+    expect(loadConfig({ METRICS_PORT: "9091", METRICS_HOST: "10.0.0.5" }).metrics?.host).toBe("10.0.0.5");
+  });
+
+  it("reads TRUST_PROXY as on, off, or the proxies' addresses and CIDRs", () => {
+    expect(loadConfig({ TRUST_PROXY: "true" }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: "0" }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: "10.0.0.1, 10.1.0.0/16,loopback,::1" }).trustProxy).toEqual([
+      "10.0.0.1",
+      "10.1.0.0/16",
+      "loopback",
+      "::1",
+    ]);
   });
 
   it.each([
@@ -39,6 +51,8 @@ describe("loadConfig", () => {
     [{ NODE_ENV: "production" }, /^Invalid configuration: AUTH_SECRET /],
     [{ AUTH_SECRET: "short" }, /^Invalid configuration: AUTH_SECRET /],
     [{ TRUST_PROXY: "yes" }, /^Invalid configuration: TRUST_PROXY /],
+    [{ TRUST_PROXY: "10.0.0.1,proxy.example" }, /^Invalid configuration: TRUST_PROXY /],
+    [{ TRUST_PROXY: "10.0.0.0/33" }, /^Invalid configuration: TRUST_PROXY /],
     [{ REDIS_URL: "localhost:6379" }, /^Invalid configuration: REDIS_URL /],
     [{ METRICS_PORT: "nine" }, /^Invalid configuration: METRICS_PORT /],
     [{ METRICS_TOKEN: "short" }, /^Invalid configuration: METRICS_TOKEN /],

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { PRODUCTION_HASH_COST } from "./lib/hash-cost";
+import { type ProxyTrust, parseProxyList } from "./lib/proxy-trust";
 
 /** Every setting the server reads, from the environment, parsed once at boot (README, Configuration). */
 const EnvSchema = z
@@ -14,10 +15,23 @@ const EnvSchema = z
       .regex(/^postgres(ql)?:\/\//, "must be a postgres:// URL")
       .optional(),
     AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+    // true | false | the proxies' addresses or CIDRs, comma-separated (lib/proxy-trust.ts).
     TRUST_PROXY: z
-      .enum(["true", "false", "1", "0"])
+      .string()
       .default("false")
-      .transform((v) => v === "true" || v === "1"),
+      .transform((v, ctx): ProxyTrust => {
+        if (v === "true" || v === "1") return true;
+        if (v === "false" || v === "0") return false;
+        try {
+          return parseProxyList(v);
+        } catch {
+          ctx.addIssue({
+            code: "custom",
+            message: "must be true, false, or the proxies' addresses or CIDRs",
+          });
+          return z.NEVER;
+        }
+      }),
     PASSWORD_SIGN_IN: z
       .enum(["true", "false", "1", "0"])
       .default("true")
@@ -58,6 +72,8 @@ const EnvSchema = z
       .optional(),
     METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
     METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
+    // The metrics listener has no token: loopback unless said otherwise.
+    METRICS_HOST: z.string().min(1).default("127.0.0.1"),
   })
   .superRefine((env, ctx) => {
     const oidc = [env.OIDC_ISSUER, env.OIDC_CLIENT_ID, env.OIDC_CLIENT_SECRET].filter(Boolean).length;
@@ -104,7 +120,8 @@ export type Config = {
   dataDir: string;
   databaseUrl: string | undefined;
   authSecret: string | undefined;
-  trustProxy: boolean;
+  /** Whose X-Forwarded-For to believe (lib/proxy-trust.ts). */
+  trustProxy: ProxyTrust;
   passwordSignIn: boolean;
   oidc: { issuer: string; clientId: string; clientSecret: string; name: string } | undefined;
   /** argon2id cost of new password hashes (docs/decisions/007-password-hashing.md). */
@@ -127,7 +144,7 @@ export type Config = {
   /** Rate-limit counters in Redis instead of the database. */
   redisUrl: string | undefined;
   /** Prometheus metrics on their own port and/or behind a bearer token; undefined = off. */
-  metrics: { port: number | undefined; token: string | undefined } | undefined;
+  metrics: { port: number | undefined; host?: string; token: string | undefined } | undefined;
 };
 
 export class ConfigError extends Error {}
@@ -188,7 +205,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: env.REDIS_URL,
     metrics:
       env.METRICS_PORT || env.METRICS_TOKEN
-        ? { port: env.METRICS_PORT, token: env.METRICS_TOKEN }
+        ? { port: env.METRICS_PORT, host: env.METRICS_HOST, token: env.METRICS_TOKEN }
         : undefined,
   };
 }

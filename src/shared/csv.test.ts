@@ -12,6 +12,9 @@ describe("csvCell", () => {
     ["-5", "'-5"],
     ["@SUM(A1)", "'@SUM(A1)"],
     ['=HYPERLINK("http://x","y")', `"'=HYPERLINK(""http://x"",""y"")"`],
+    // `;` separates cells where the decimal mark is a comma: a cell led by it, or holding it, stays one text cell.
+    [";=1+2", `"';=1+2"`],
+    ["a;=1+2", '"a;=1+2"'],
     ["", ""],
   ])("%j → %j", (input, output) => expect(csvCell(input)).toBe(output));
 });

@@ -183,6 +183,22 @@ export function registerSession(app: FastifyInstance, auth: Auth, memo = createS
     requireUser: guard(false),
     /** Always checks the session row (GET /api/auth/user, which the app reads first). */
     requireFreshUser: guard(true),
+    /**
+     * Whether the session a long request opened with still stands (signed out, revoked by a
+     * password change or a deleted account: no). Always asks better-auth, like requireFreshUser;
+     * a check that fails (database down) is not a sign-out and answers true.
+     */
+    sessionAlive: async (request: FastifyRequest): Promise<boolean> => {
+      const session = await auth.api.getSession({ headers: webHeaders(request) }).catch((error: unknown) => {
+        request.log.warn({ err: error }, "session re-check failed");
+        return undefined;
+      });
+      if (session === undefined) return true;
+      if (session?.user.id === request.user?.id) return true;
+      const token = await tokenOf(request);
+      if (token) memo.delete(token);
+      return false;
+    },
     /** Forgets the caller's token in this process at once (sign-out). */
     forgetSession: async (request: FastifyRequest) => {
       const token = await tokenOf(request);

@@ -1,3 +1,5 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import type { RouteOptions } from "fastify";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { buildApp } from "../app";
@@ -37,5 +39,42 @@ it("guards every state-changing route, and only those", async () => {
     headers: { "sec-fetch-site": "cross-site" },
   });
   expect(read.statusCode).toBe(200);
+  await app.close();
+});
+
+it("exempts the OAuth callback by the path better-auth serves, not by how the URL starts", async () => {
+  const app = await buildApp(testConfig(), { database });
+  await app.listen({ port: 0, host: "127.0.0.1" });
+  const { port } = app.server.address() as AddressInfo;
+  // Over a socket: inject would normalise the path before the app sees it; a browser sends it as written.
+  const crossSite = (url: string) =>
+    new Promise<number>((resolve, reject) => {
+      const request = http.request(
+        {
+          host: "127.0.0.1",
+          port,
+          path: url,
+          method: "POST",
+          agent: false,
+          headers: { "sec-fetch-site": "cross-site", "content-type": "application/json" },
+        },
+        (response) => {
+          response.resume();
+          resolve(response.statusCode ?? 0);
+        },
+      );
+      request.on("error", reject);
+      request.end(JSON.stringify({ email: "someone@example.com", password: "correct horse battery" }));
+    });
+  // Each of these reaches better-auth's sign-in, not the callback: a login CSRF if exempt.
+  for (const url of [
+    "/api/identity/callback/../sign-in/email",
+    "/api/identity/callback/%2e%2e/sign-in/email",
+    "/api/identity/callback/x/../../sign-in/email?x=1",
+  ]) {
+    expect([url, await crossSite(url)]).toEqual([url, 403]);
+  }
+  // The callback itself is exempt (the provider posts it from its own site).
+  expect(await crossSite("/api/identity/callback/oidc")).not.toBe(403);
   await app.close();
 });

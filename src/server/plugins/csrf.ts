@@ -2,6 +2,18 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { HttpError } from "./errors";
 
 const UNSAFE = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+const AUTH_ROUTE = "/api/identity/*";
+const CALLBACK = /^\/api\/identity\/callback\/[\w-]+$/;
+
+/**
+ * Only the OAuth callback is exempt, decided on the routed path and on the path better-auth will
+ * serve (URL-normalised, as auth-routes.ts hands it over): a raw URL such as
+ * `/api/identity/callback/../sign-in/email` starts like the callback but signs in.
+ */
+function isOAuthCallback(request: FastifyRequest): boolean {
+  if (request.routeOptions.url !== AUTH_ROUTE) return false;
+  return CALLBACK.test(new URL(request.url, "http://collect.invalid").pathname);
+}
 
 /**
  * Cross-site request forgery guard for every state-changing route, better-auth's included
@@ -14,7 +26,7 @@ const UNSAFE = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 export function registerCsrfGuard(app: FastifyInstance, publicUrl: string): void {
   const allowedOrigin = new URL(publicUrl).origin;
   const guard = async (request: FastifyRequest) => {
-    if (!UNSAFE.has(request.method) || request.url.startsWith("/api/identity/callback/")) return;
+    if (!UNSAFE.has(request.method) || isOAuthCallback(request)) return;
     const site = request.headers["sec-fetch-site"];
     if (site !== undefined && site !== "same-origin" && site !== "none") {
       throw new HttpError(403, "Cross-site request refused.");

@@ -86,4 +86,12 @@ describe("metrics", () => {
       /http_request_duration_seconds_count\{method="GET",route="\/healthz",status_code="200"\} 1\n/,
     );
   });
+
+  it("on METRICS_PORT: listen on loopback even when the app listens everywhere (no token guards them)", async () => {
+    const port = await freePort();
+    await start({ host: "0.0.0.0", metrics: { port, token: undefined } });
+    expect((await fetch(`http://127.0.0.1:${port}/metrics`)).status).toBe(200);
+    // 127.0.0.2 is loopback too, but only a listener on every interface answers it.
+    await expect(fetch(`http://127.0.0.2:${port}/metrics`)).rejects.toThrow();
+  });
 });

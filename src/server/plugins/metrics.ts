@@ -11,12 +11,12 @@ import type { Config } from "../env";
  * latency by route pattern (never the raw URL) and status, the database pool, the pay-page
  * view cache, the hash queue, and the process. Per request it costs one histogram observation
  * in onResponse; everything else is read at scrape time. Served on METRICS_PORT (its own
- * listener, for a private network) or at /metrics behind `Authorization: Bearer METRICS_TOKEN`.
+ * listener, on loopback unless METRICS_HOST says otherwise: it has no token) or at /metrics behind `Authorization: Bearer METRICS_TOKEN`.
  */
 export async function registerMetrics(
   app: FastifyInstance,
   options: {
-    config: Pick<Config, "metrics" | "host">;
+    config: Pick<Config, "metrics">;
     db: Db;
     /** The pay page's view cache (features/pay-page): its lookups are counted as hits and misses. */
     viewCache: { get(code: string): unknown };
@@ -107,7 +107,7 @@ export async function registerMetrics(
     });
     await new Promise<void>((resolve, reject) => {
       server.once("error", reject);
-      server.listen(settings.port, options.config.host, resolve);
+      server.listen(settings.port, settings.host ?? "127.0.0.1", resolve);
     });
     app.addHook("onClose", async () => {
       server.closeAllConnections();

@@ -168,3 +168,30 @@ describeEachDatabase(
   },
   { publicUrl: "https://collect.example" },
 );
+
+describeEachDatabase(
+  "behind the proxy named by TRUST_PROXY=127.0.0.5",
+  (ctx) => {
+    const missFrom = (remoteAddress: string, forwardedFor: string) =>
+      ctx.app.inject({
+        method: "GET",
+        url: "/api/payment-screen/Zq9xK2mP",
+        remoteAddress,
+        headers: { "x-forwarded-for": forwardedFor },
+      });
+
+    it("keys a request from any other address by that address, whatever X-Forwarded-For it sends", async () => {
+      const statuses: number[] = [];
+      for (let i = 0; i < 21; i++) statuses.push((await missFrom("127.0.0.9", `198.51.100.${i}`)).statusCode);
+      expect(statuses.slice(0, 20)).toEqual(statuses.slice(0, 20).map(() => 404));
+      expect(statuses.at(-1)).toBe(429);
+    });
+
+    it("keys the proxy's requests by the client it forwards", async () => {
+      for (let i = 0; i < 21; i++)
+        expect((await missFrom("127.0.0.5", `198.51.101.${i}`)).statusCode).toBe(404);
+      expect((await missFrom("127.0.0.5", "198.51.100.0")).statusCode).toBe(404);
+    });
+  },
+  { trustProxy: ["127.0.0.5"] },
+);

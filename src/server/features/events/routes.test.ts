@@ -1,6 +1,7 @@
 import http from "node:http";
 import type { FastifyInstance } from "fastify";
 import { beforeAll, expect, it, vi } from "vitest";
+import { EDGE_LIMITS } from "../../edge-limits";
 import {
   as,
   buildTestApp,
@@ -12,12 +13,13 @@ import {
   type TestUser,
   until,
 } from "../../test/harness";
-import { HEARTBEAT_MS, MAX_STREAMS_PER_USER } from "./routes";
+import { MAX_STREAMS_PER_USER, STREAM_RETRY_MS } from "./routes";
 
 type Received = { id: string; event: string; data: { kind?: string; requestId?: string }; at: number };
 
 /** An EventSource's view of GET /api/events, read with fetch: the parsed events as they come. */
 async function openStream(app: FastifyInstance, user: TestUser) {
+  const opened = Date.now();
   const address = app.server.address();
   if (!address || typeof address === "string") throw new Error("app is not listening");
   const controller = new AbortController();
@@ -26,14 +28,17 @@ async function openStream(app: FastifyInstance, user: TestUser) {
     signal: controller.signal,
   });
   const events: Received[] = [];
-  const state = { ended: false, text: "" };
+  const state = { ended: false, finished: false, text: "" };
   const reader = (response.body as ReadableStream<Uint8Array>).getReader();
   const decoder = new TextDecoder();
-  void (async () => {
+  const ended = (async () => {
     try {
       for (;;) {
         const { done, value } = await reader.read();
-        if (done) break;
+        if (done) {
+          state.finished = true;
+          break;
+        }
         state.text += decoder.decode(value, { stream: true });
         for (let end = state.text.indexOf("\n\n"); end >= 0; end = state.text.indexOf("\n\n")) {
           const block = state.text.slice(0, end);
@@ -53,8 +58,9 @@ async function openStream(app: FastifyInstance, user: TestUser) {
       // aborted by the test
     }
     state.ended = true;
+    return Date.now();
   })();
-  return { response, events, state, close: () => controller.abort() };
+  return { response, events, state, opened, ended, close: () => controller.abort() };
 }
 
 /** An open GET /api/events on its own socket, closed with it (a tab that goes away). */
@@ -109,7 +115,7 @@ describeEachDatabase("live events (GET /api/events)", (ctx) => {
       });
       expect(refused.statusCode).toBe(429);
       expect(refused.json().message).toMatch(/Too many open tabs/);
-      expect(retryAfterSeconds(refused)).toBe(HEARTBEAT_MS / 1000);
+      expect(retryAfterSeconds(refused)).toBe(STREAM_RETRY_MS / 1000);
 
       streams.pop()?.close();
       // The server frees the slot when it sees the socket close, a moment later.
@@ -206,6 +212,107 @@ describeEachDatabase("live events (GET /api/events)", (ctx) => {
       await until(() => stream.state.ended);
       expect(Date.now() - closing).toBeLessThan(2_000);
       stream.close();
+    }
+  });
+
+  it("numbers each stream's events on its own: ids say nothing about other users", async () => {
+    const [alice, bob] = [await createReadyUser(ctx.app), await createReadyUser(ctx.app)];
+    const [a, b] = [await openStream(ctx.app, alice), await openStream(ctx.app, bob)];
+    try {
+      await as(ctx.app, bob)("POST", "/api/payment-requests", NEW_REQUEST);
+      await as(ctx.app, bob)("POST", "/api/payment-requests", NEW_REQUEST);
+      await until(() => b.events.length === 2);
+      await as(ctx.app, alice)("POST", "/api/payment-requests", NEW_REQUEST);
+      await until(() => a.events.length === 1);
+      expect(a.events.map((e) => e.id)).toEqual(["1"]);
+      expect(b.events.map((e) => e.id)).toEqual(["1", "2"]);
+    } finally {
+      a.close();
+      b.close();
+    }
+  });
+
+  it("refuses a stream past the per-address bound, whoever is signed in", async () => {
+    const perAddress = EDGE_LIMITS.eventStreams.perAddress;
+    const users = await Promise.all(
+      Array.from({ length: Math.ceil(perAddress / MAX_STREAMS_PER_USER) + 1 }, () =>
+        createReadyUser(ctx.app),
+      ),
+    );
+    const streams = await Promise.all(
+      Array.from({ length: perAddress }, (_, i) =>
+        rawStream(ctx.app, users[Math.floor(i / MAX_STREAMS_PER_USER)] as TestUser),
+      ),
+    );
+    try {
+      expect(streams.every((s) => s.status === 200)).toBe(true);
+      const fresh = users.at(-1) as TestUser;
+      const refused = await rawStream(ctx.app, fresh);
+      streams.push(refused);
+      expect(refused.status).toBe(429);
+      // Another address is served.
+      const elsewhere = await ctx.app.inject({ method: "GET", url: "/api/events", remoteAddress: nextIp() });
+      expect(elsewhere.statusCode).toBe(401);
+    } finally {
+      for (const stream of streams) stream.close();
+    }
+  });
+
+  it("refuses a stream past the process's total, from any address", async () => {
+    const small = await buildTestApp(ctx.database, {}, { eventStreams: { total: 2 } });
+    await small.listen({ port: 0, host: "127.0.0.1" });
+    const users = [await createReadyUser(ctx.app), await createReadyUser(ctx.app)];
+    const streams = await Promise.all(users.map((user) => rawStream(small, user)));
+    try {
+      expect(streams.map((s) => s.status)).toEqual([200, 200]);
+      const refused = await small.inject({
+        method: "GET",
+        url: "/api/events",
+        remoteAddress: nextIp(),
+        headers: { cookie: (await createReadyUser(ctx.app)).cookie, accept: "text/event-stream" },
+      });
+      expect(refused.statusCode).toBe(429);
+      expect(retryAfterSeconds(refused)).toBe(STREAM_RETRY_MS / 1000);
+    } finally {
+      for (const stream of streams) stream.close();
+      await small.close();
+    }
+  });
+
+  it("ends a stream within 5 s of its session's sign-out in another process, and at its lifetime", async () => {
+    const other = await buildTestApp(
+      ctx.database,
+      {},
+      { eventStreams: { heartbeatMs: 250, maxLifetimeMs: 60_000 } },
+    );
+    await other.listen({ port: 0, host: "127.0.0.1" });
+    const short = await buildTestApp(ctx.database, {}, { eventStreams: { maxLifetimeMs: 500 } });
+    const [alice, bob] = [await createReadyUser(ctx.app), await createReadyUser(ctx.app)];
+    const streams: Awaited<ReturnType<typeof openStream>>[] = [];
+    await short.listen({ port: 0, host: "127.0.0.1" });
+    try {
+      const [a, b] = [await openStream(other, alice), await openStream(other, bob)];
+      streams.push(a, b);
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      expect([a.state.ended, b.state.ended]).toEqual([false, false]);
+      const signedOut = Date.now();
+      expect((await as(ctx.app, alice)("POST", "/api/logout")).statusCode).toBe(204);
+      expect((await a.ended) - signedOut).toBeLessThan(5_000);
+      expect(b.state.ended).toBe(false);
+
+      // Past its lifetime a stream ends as a finished response, which EventSource reopens.
+      const c = await openStream(short, bob);
+      streams.push(c);
+      expect(c.response.status).toBe(200);
+      const lasted = (await c.ended) - c.opened;
+      expect(lasted).toBeGreaterThanOrEqual(400);
+      expect(lasted).toBeLessThan(5_000);
+      expect(c.state.finished).toBe(true);
+    } finally {
+      // Closing the apps ends the streams still open (aborting one here would leave fetch's spare socket).
+      await other.close();
+      await short.close();
+      for (const stream of streams) stream.close();
     }
   });
 });

@@ -1,6 +1,7 @@
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import type { FastifyInstance } from "fastify";
 import { expect, it, vi } from "vitest";
+import { EDGE_LIMITS } from "../../edge-limits";
 import { codeOf, createRequest, createSamLee } from "../../test/fixtures";
 import { as, buildTestApp, describeEachDatabase, nextIp, retryAfterSeconds } from "../../test/harness";
 
@@ -85,6 +86,22 @@ describeEachDatabase("public payment page", (ctx) => {
       remoteAddress: nextIp(),
     });
     expect(other.statusCode).toBe(200);
+  });
+
+  it("bounds the view beacon per address, with Retry-After", async () => {
+    const { code } = await newRequest(ctx);
+    const { max } = EDGE_LIMITS.payView;
+    const view = (remoteAddress: string) =>
+      ctx.app.inject({ method: "POST", url: `/api/payment-screen/${code}/view`, remoteAddress });
+    const ip = nextIp();
+    const statuses: number[] = [];
+    for (let i = 0; i < max; i++) statuses.push((await view(ip)).statusCode);
+    expect(statuses.every((s) => s === 204)).toBe(true);
+    const refused = await view(ip);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toHaveProperty("message");
+    expect(retryAfterSeconds(refused)).toBeGreaterThan(0);
+    expect((await view(nextIp())).statusCode).toBe(204);
   });
 
   it("serves /pay/{code} with title and preview tags filled in and escaped", async () => {

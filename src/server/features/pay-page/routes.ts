@@ -6,6 +6,8 @@ import {
   ShortCodeSchema,
 } from "../../../shared/schemas/payment-request";
 import type { AppContext } from "../../context";
+import { allowanceWait } from "../../db/counters";
+import { EDGE_LIMITS } from "../../edge-limits";
 import { HttpError, TooManyRequests } from "../../plugins/errors";
 import { createMissLimiter } from "../../plugins/miss-limiter";
 import { webHeaders } from "../../plugins/web-bridge";
@@ -79,8 +81,14 @@ export const payPageRoutes =
     );
 
     // Sent by the page's script (pay-script.ts): bots that run no JavaScript never count as views.
+    // Each costs a write (and a session check with a cookie): bounded per address like the claim.
     app.post("/api/payment-screen/:code/view", { schema: { params: CodeParams } }, async (request, reply) => {
       const { code } = request.params;
+      const { max, windowMs } = EDGE_LIMITS.payView;
+      const wait = config.rateLimits
+        ? await allowanceWait(db, `collect:pay-view:${request.ip}`, max, windowMs)
+        : 0;
+      if (wait > 0) throw new TooManyRequests("Too many requests. Please try again later.", wait);
       if (ShortCodeSchema.safeParse(code).success) {
         const session = request.headers.cookie
           ? await auth.api.getSession({ headers: webHeaders(request) })
