@@ -24,6 +24,7 @@ import { userRoutes } from "./features/users/routes";
 import { resolveAuthSecret } from "./lib/auth-secret";
 import { readClientAssets } from "./lib/client-assets";
 import { createHashQueue, type HashQueue } from "./lib/hash-queue";
+import { createLimiter, openCounterStore } from "./lib/limiter";
 import { runPeriodically } from "./lib/periodic";
 import { fastifyTrustProxy, isLoopbackHost, isTrustedProxy } from "./lib/proxy-trust";
 import { createMailer } from "./mail/mailer";
@@ -61,7 +62,7 @@ export type BuildOptions = {
   redisPrefix?: string;
   /** Open sockets per address and in all (default plugins/connection-limits.ts). */
   connectionLimits?: ConnectionLimits;
-  /** Event streams' heartbeat, lifetime and total (tests lower them; default edge-limits.ts). */
+  /** Event streams' heartbeat, lifetime and total (tests lower them; default limits.ts). */
   eventStreams?: Partial<EventStreamSettings>;
 };
 
@@ -160,8 +161,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const mailer = createMailer(config, app.log);
   app.addHook("onClose", async () => mailer.close());
   const webAuthn = createWebAuthn(database.db, config.publicUrl);
+  // Every counted limit (limits.ts) on one store that all processes share.
+  const counters = await openCounterStore(
+    { db: database.db, redisUrl: config.redisUrl, redisPrefix: options.redisPrefix },
+    app.log,
+  );
+  app.addHook("onClose", () => counters.close());
+  const limiter = createLimiter(counters, { enabled: config.rateLimits, log: app.log });
   const accountControl = accountControlAuthOptions({
     db: database.db,
+    limiter,
     mailer,
     publicUrl: config.publicUrl,
     verifyPasskey: (response) => webAuthn.verifySignIn(response),
@@ -197,7 +206,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     mailer,
     webAuthn,
     notifier,
-    signInLimits: createSignInLimits(database.db, {
+    limiter,
+    signInLimits: createSignInLimits(database.db, limiter, {
       ceilingPerMinute: config.signInCeilingPerMinute,
       secret,
     }),
@@ -218,11 +228,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
 
   await registerRateLimits(app, {
-    config,
-    db: database.db,
+    store: counters,
+    limiter,
     isSignedIn: (route) =>
       [route.preHandler].flat().some((hook) => hook === requireUser || hook === requireFreshUser),
-    redisPrefix: options.redisPrefix,
   });
   await registerAuthRoutes(app, auth, { config, hashQueue, limits: context.signInLimits });
   await app.register(userRoutes(context));

@@ -5,6 +5,7 @@ import type { Config } from "./env";
 import type { WebAuthn } from "./features/passkeys/webauthn";
 import type { ViewCache } from "./features/pay-page/view-cache";
 import type { ClientAssets } from "./lib/client-assets";
+import type { Limiter } from "./lib/limiter";
 import type { Mailer } from "./mail/mailer";
 import type { Auth } from "./plugins/auth";
 import type { SignInLimits } from "./plugins/sign-in-limits";
@@ -34,6 +35,8 @@ export type AppContext = {
   webAuthn: WebAuthn;
   /** NOTIFYs sent after a commit, batched (db/notify.ts). */
   notifier: Notifier;
+  /** Every counted limit of limits.ts, on the shared store (lib/limiter.ts). */
+  limiter: Limiter;
   /** Per-address, per-account and overall password-check limits (plugins/sign-in-limits.ts). */
   signInLimits: SignInLimits;
 };

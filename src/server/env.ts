@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { PRODUCTION_HASH_COST } from "./lib/hash-cost";
 import { type ProxyTrust, parseProxyList } from "./lib/proxy-trust";
+import { LIMITS } from "./limits";
 
 /** Every setting the server reads, from the environment, parsed once at boot (README, Configuration). */
 const EnvSchema = z
@@ -48,7 +49,7 @@ const EnvSchema = z
       .max(1_048_576)
       .default(PRODUCTION_HASH_COST.memoryKib),
     PASSWORD_HASH_ITERATIONS: z.coerce.number().int().min(1).max(20).default(PRODUCTION_HASH_COST.iterations),
-    SIGN_IN_CEILING_PER_MINUTE: z.coerce.number().int().min(1).default(300),
+    SIGN_IN_CEILING_PER_MINUTE: z.coerce.number().int().min(1).default(LIMITS.passwordCeiling.max),
     S3_ENDPOINT: z.url().optional(),
     S3_BUCKET: z.string().min(1).optional(),
     S3_REGION: z.string().min(1).optional(),

@@ -1,7 +1,7 @@
 import { expect, signedInTest } from "./fixtures";
 
 /**
- * The server ends each event stream after its lifetime (src/server/edge-limits.ts) as a finished
+ * The server ends each event stream after its lifetime (src/server/limits.ts) as a finished
  * response. The open tab must open the next one by itself and refetch its lists, or it would
  * stop being live after half an hour.
  */

@@ -4,7 +4,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, expect, it } from "vitest";
-import { EDGE_LIMITS } from "../../src/server/edge-limits";
+import { CAPS } from "../../src/server/limits";
 import { type ServerProcess, startServer } from "./server-process";
 
 const FLOOD = 3_000;
@@ -46,7 +46,7 @@ function healthFrom(port: number, localAddress: string): Promise<number> {
  * Issue 25, F4: ~21,000 idle connections from one machine reached the open-file limit and nobody
  * else was served. One address now keeps at most its cap open; another address is served at once.
  */
-it(`keeps at most ${EDGE_LIMITS.connections.perAddress} of ${FLOOD} idle connections from one address, and serves another`, async () => {
+it(`keeps at most ${CAPS.connections.perAddress} of ${FLOOD} idle connections from one address, and serves another`, async () => {
   server = await startServer({ DATA_DIR: mkdtempSync(path.join(os.tmpdir(), "collect-conn-")) });
   const port = Number(new URL(server.base).port);
   const started = performance.now();
@@ -65,7 +65,7 @@ it(`keeps at most ${EDGE_LIMITS.connections.perAddress} of ${FLOOD} idle connect
   // The flooding address itself is refused, not queued.
   await expect(healthFrom(port, "127.0.0.2")).rejects.toThrow();
 
-  expect(open).toBeLessThanOrEqual(EDGE_LIMITS.connections.perAddress);
+  expect(open).toBeLessThanOrEqual(CAPS.connections.perAddress);
   expect(open).toBeGreaterThan(0);
   expect(servedMs).toBeLessThan(2_000);
 }, 60_000);

@@ -10,6 +10,7 @@ import { accounts, rateLimits, sessions, users, verifications } from "../db/sche
 import type { Config } from "../env";
 import { type HashQueue, HashQueueFull } from "../lib/hash-queue";
 import { createPasswordHasher } from "../lib/password";
+import { LIMITS } from "../limits";
 import { HttpError } from "./errors";
 import type { authLogger } from "./logging";
 import { passwordPolicy } from "./password-policy";
@@ -17,6 +18,7 @@ import { cookieValue, createSessionMemo } from "./session-memo";
 import { CLIENT_IP_HEADER, webHeaders } from "./web-bridge";
 
 export const OIDC_PROVIDER_ID = "oidc";
+const PASSWORD_WINDOW_S = LIMITS.passwordPerAddress.windowMs / 1000;
 
 /**
  * Recovery, verification and passkey sign-in as better-auth options: what createAuth needs from
@@ -104,14 +106,16 @@ export function createAuth(
     // Email verification and passkey sign-in (features/account-security/auth-options.ts).
     emailVerification: accountControl.emailVerification,
     // Counters live in the database so every app process shares them (README, Running at scale).
+    // Its rules come from limits.ts (behind Collect's own per-address count of password
+    // attempts); better-auth keeps these counts in its rate_limit table, which it prunes.
     rateLimit: {
-      enabled: true,
+      enabled: config.rateLimits,
       storage: "database",
-      window: 60,
-      max: 100,
+      window: LIMITS.identityPerAddress.windowMs / 1000,
+      max: LIMITS.identityPerAddress.max,
       customRules: {
-        "/sign-in/*": { window: 60, max: 10 },
-        "/sign-up/*": { window: 60, max: 10 },
+        "/sign-in/*": { window: PASSWORD_WINDOW_S, max: LIMITS.passwordPerAddress.max },
+        "/sign-up/*": { window: PASSWORD_WINDOW_S, max: LIMITS.passwordPerAddress.max },
       },
     },
     advanced: {

@@ -3,13 +3,13 @@ import net from "node:net";
 import path from "node:path";
 import { expect, it } from "vitest";
 import { buildApp } from "../app";
-import { EDGE_LIMITS } from "../edge-limits";
 import { openFileLimit } from "../lib/open-file-limit";
+import { CAPS } from "../limits";
 import { freshDatabase, tempDir, testConfig } from "../test/harness";
 import { connectionLimits } from "./connection-limits";
 
 it("keeps the total below the open-file limit, so that limit never refuses a client", () => {
-  const { perAddress, total, reservedFds } = EDGE_LIMITS.connections;
+  const { perAddress, total, reservedFds } = CAPS.connections;
   expect(connectionLimits(undefined)).toEqual({ perAddress, total });
   expect(connectionLimits(1_000_000).total).toBe(total);
   expect(connectionLimits(1024).total).toBe(1024 - reservedFds);

@@ -1,12 +1,12 @@
 import type { FastifyInstance } from "fastify";
-import { EDGE_LIMITS } from "../edge-limits";
 import { openFileLimit } from "../lib/open-file-limit";
+import { CAPS } from "../limits";
 
 export type ConnectionLimits = { perAddress: number; total: number };
 
 /** The total cap as configured, lowered so the open-file limit is never what refuses a client. */
 export function connectionLimits(fileLimit = openFileLimit()): ConnectionLimits {
-  const { perAddress, total, reservedFds } = EDGE_LIMITS.connections;
+  const { perAddress, total, reservedFds } = CAPS.connections;
   const fitting = fileLimit === undefined ? total : Math.max(perAddress, fileLimit - reservedFds);
   return { perAddress, total: Math.min(total, fitting) };
 }

@@ -1,30 +1,30 @@
-import type { Db } from "../db/client";
-import { allowanceWait } from "../db/counters";
+import type { Limiter } from "../lib/limiter";
+import type { LimitName } from "../limits";
 
 /**
- * Counts failed lookups (e.g. unknown short codes) per client IP in the shared rate-limit table,
- * so every app process sees one count. Hits cost nothing: an IP that went over the limit is
- * remembered locally until its window ends, and refused before any lookup — so a blocked
- * client learns nothing, not even whether a code exists.
+ * Counts misses (e.g. unknown short codes) of a limit of limits.ts per client, on the shared
+ * counters, so every app process sees one count. Hits cost nothing: a client that went over
+ * the limit is remembered locally until its window ends, and refused before any lookup — so a
+ * blocked client learns nothing, not even whether a code exists.
  */
-export function createMissLimiter(db: Db, options: { name: string; max: number; windowMs: number }) {
+export function createMissLimiter(limiter: Limiter, name: LimitName, max?: number) {
   const blockedUntil = new Map<string, number>();
 
   return {
-    /** Milliseconds until the IP may look up again, or 0. */
-    blockedFor(ip: string): number {
-      const until = blockedUntil.get(ip);
+    /** Milliseconds until the client may look up again, or 0. */
+    blockedFor(who: string): number {
+      const until = blockedUntil.get(who);
       if (until === undefined) return 0;
       const left = until - Date.now();
-      if (left <= 0) blockedUntil.delete(ip);
+      if (left <= 0) blockedUntil.delete(who);
       return Math.max(0, left);
     },
 
-    /** Records one miss; returns the milliseconds the IP is now blocked for (0 = still allowed). */
-    async recordMiss(ip: string): Promise<number> {
-      const wait = await allowanceWait(db, `collect:${options.name}:${ip}`, options.max, options.windowMs);
+    /** Records one miss; returns the milliseconds the client is now blocked for (0 = still allowed). */
+    async recordMiss(who: string): Promise<number> {
+      const wait = await limiter.wait(name, who, max);
       if (wait === 0) return 0;
-      blockedUntil.set(ip, Date.now() + wait);
+      blockedUntil.set(who, Date.now() + wait);
       if (blockedUntil.size > 100_000) blockedUntil.clear();
       return wait;
     },

@@ -10,8 +10,9 @@ import { buildApp } from "../app";
 import type { Database } from "../db/client";
 import { countInWindow } from "../db/counters";
 import type { Config } from "../env";
+import { LIMITS } from "../limits";
 import { as, createReadyUser, databaseKinds, freshDatabase, testConfig } from "../test/harness";
-import { UPLOAD_QUOTA, WRITE_LIMITS } from "./rate-limits";
+import { WRITE_LIMITS } from "./rate-limits";
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? process.env.REDIS_URL;
 const maxOf = (route: string) => WRITE_LIMITS[route]?.max ?? Number.NaN;
@@ -95,10 +96,15 @@ describe.each(setups)("write rate limits shared by two app instances [$name]", (
     const heavy = await createReadyUser(first);
     const id = (await as(first, heavy)("GET", "/api/auth/user")).json().id as string;
     if (redis) {
-      await redis.set(`${redisPrefix}upload-quota:${id}`, UPLOAD_QUOTA.max, "PX", UPLOAD_QUOTA.timeWindow);
+      await redis.set(
+        `${redisPrefix}uploadQuota:${id}`,
+        LIMITS.uploadQuota.max,
+        "PX",
+        LIMITS.uploadQuota.windowMs,
+      );
     } else {
-      for (let i = 0; i < UPLOAD_QUOTA.max; i++)
-        await countInWindow(database.db, `collect:limit:upload-quota:${id}`, UPLOAD_QUOTA.timeWindow);
+      for (let i = 0; i < LIMITS.uploadQuota.max; i++)
+        await countInWindow(database.db, `collect:limit:uploadQuota:${id}`, LIMITS.uploadQuota.windowMs);
     }
     // better-auth prunes every row of its own rate_limit table older than its 60 s window; as
     // if a minute had passed, which left the hourly quota at nothing before Collect's counters

@@ -1,77 +1,48 @@
 import fastifyRateLimit from "@fastify/rate-limit";
 import type { FastifyInstance, FastifyRequest, RouteOptions } from "fastify";
-import type { Db } from "../db/client";
-import type { Config } from "../env";
-import { HttpError, TooManyRequests } from "./errors";
+import type { CounterStore, Limiter } from "../lib/limiter";
+import { LIMITS, type WindowLimit, waitInWords } from "../limits";
+import { HttpError } from "./errors";
 import { sharedStore } from "./rate-limit-store";
 
 export type Limit = { max: number; timeWindow: number };
 
-const MINUTE = 60_000;
-const HOUR = 60 * MINUTE;
+const asPlugin = (limit: WindowLimit): Limit => ({ max: limit.max, timeWindow: limit.windowMs });
 
-/**
- * Per signed-in user: generous for a person, a wall for a script (docs/decisions/009). Keyed
- * "METHOD /route/pattern" as Fastify registers it.
- */
-export const WRITE_LIMITS: Record<string, Limit> = {
-  "POST /api/payment-requests": { max: 60, timeWindow: MINUTE },
-  "POST /api/payment-requests/:id/remind": { max: 30, timeWindow: MINUTE },
-  // Each split makes up to 20 requests.
-  "POST /api/splits": { max: 10, timeWindow: MINUTE },
-  "POST /api/payees": { max: 60, timeWindow: MINUTE },
-  "DELETE /api/payees/:id": { max: 60, timeWindow: MINUTE },
-  "POST /api/profile/photo/upload": { max: 10, timeWindow: MINUTE },
-  "GET /api/payment-requests/export.csv": { max: 10, timeWindow: MINUTE },
-};
-
-/** Every other signed-in write. */
-export const DEFAULT_WRITE_LIMIT: Limit = { max: 120, timeWindow: MINUTE };
-
-/** Upload links per user and hour, on top of the per-minute limit: bounds what one account can park on disk. */
-export const UPLOAD_QUOTA: Limit = { max: 20, timeWindow: HOUR };
-const UPLOAD_ROUTE = "POST /api/profile/photo/upload";
+/** The per-user limits of limits.ts that guard one route each, by "METHOD /route/pattern". */
+export const WRITE_LIMITS: Record<string, Limit> = Object.fromEntries(
+  Object.values(LIMITS as Record<string, WindowLimit>).flatMap((limit) =>
+    limit.route && limit.key === "user" ? [[limit.route, asPlugin(limit)]] : [],
+  ),
+);
+const UPLOAD_ROUTE = LIMITS.uploadLink.route;
 
 const WRITES = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
-const inWords = (seconds: number) =>
-  seconds >= 120 ? `${Math.ceil(seconds / 60)} minutes` : `${seconds} second${seconds === 1 ? "" : "s"}`;
-
 /**
- * Limits signed-in writes (and the upload link and CSV export) per user, with counters every
- * app process shares: the database, or Redis when REDIS_URL is set. Answers 429 `{message}`
- * with `RateLimit-*` and `Retry-After`. Call before any feature registers its routes.
+ * Limits signed-in writes (and the upload link and CSV export) per user with @fastify/rate-limit,
+ * for its `RateLimit-*` headers, over the shared counters (lib/limiter.ts); answers 429
+ * `{message}` with `Retry-After`. Call before any feature registers its routes.
  */
 export async function registerRateLimits(
   app: FastifyInstance,
   options: {
-    config: Pick<Config, "rateLimits" | "redisUrl">;
-    db: Db;
+    store: CounterStore;
+    limiter: Limiter;
     /** Whether a route requires a signed-in user (its preHandler is the session guard). */
     isSignedIn: (route: RouteOptions) => boolean;
-    /** Redis key prefix (tests isolate themselves with it). */
-    redisPrefix?: string;
   },
 ): Promise<void> {
-  if (!options.config.rateLimits) return;
-  let backend: Parameters<typeof sharedStore>[0] = { kind: "database", db: options.db };
-  if (options.config.redisUrl) {
-    // A CommonJS package: its `default` is its exports (the Redis class), in Node and in the build.
-    const { default: Redis } = await import("ioredis");
-    const redis = new Redis(options.config.redisUrl, { maxRetriesPerRequest: 1 });
-    redis.on("error", (error) => app.log.warn({ err: error }, "redis unavailable"));
-    app.addHook("onClose", async () => {
-      redis.disconnect();
-    });
-    backend = { kind: "redis", redis, prefix: options.redisPrefix ?? "collect:limit:" };
-  }
+  if (!options.limiter.enabled) return;
   const limitFor = (route: RouteOptions): Limit | undefined => {
     const methods = [route.method].flat();
     for (const method of methods) {
       const limit = WRITE_LIMITS[`${method} ${route.url}`];
       if (limit) return limit;
     }
-    return methods.some((m) => WRITES.has(m)) && options.isSignedIn(route) ? DEFAULT_WRITE_LIMIT : undefined;
+    return methods.some((m) => WRITES.has(m)) && options.isSignedIn(route)
+      ? asPlugin(LIMITS.otherWrite)
+      : undefined;
   };
   // Before the plugin's own onRoute hook, which reads config.rateLimit.
   app.addHook("onRoute", (route) => {
@@ -85,25 +56,14 @@ export async function registerRateLimits(
     hook: "preHandler",
     enableDraftSpec: true,
     skipOnError: true,
-    store: sharedStore(backend, app.log),
+    store: sharedStore(options.store, app.log),
     keyGenerator: (request) => request.user?.id ?? request.ip,
     errorResponseBuilder: (_request, context) =>
-      new HttpError(429, `Too many requests. Please try again in ${inWords(Math.ceil(context.ttl / 1000))}.`),
+      new HttpError(429, LIMITS.otherWrite.message.replace("{wait}", waitInWords(context.ttl))),
   });
 
-  const quota = app.createRateLimit({
-    ...UPLOAD_QUOTA,
-    skipOnError: true,
-    keyGenerator: (request) => `upload-quota:${request.user?.id ?? request.ip}`,
-  });
-  const checkQuota = async (request: FastifyRequest) => {
-    const result = await quota(request);
-    if (result.isAllowed || !result.isExceeded) return;
-    throw new TooManyRequests(
-      `You have asked for ${UPLOAD_QUOTA.max} photo uploads this hour. Please try again in ${inWords(result.ttlInSeconds)}.`,
-      result.ttl,
-    );
-  };
+  const checkQuota = (request: FastifyRequest) =>
+    options.limiter.check("uploadQuota", request.user?.id ?? request.ip);
   // After the plugin's hook: the per-minute limit answers first.
   app.addHook("onRoute", (route) => {
     if (![route.method].flat().some((m) => `${m} ${route.url}` === UPLOAD_ROUTE)) return;

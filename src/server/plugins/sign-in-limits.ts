@@ -1,23 +1,11 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import type { Db } from "../db/client";
-import { allowanceWait, clearCount, countUnlessLocked, type LockPolicy, uncount } from "../db/counters";
+import { clearCount, countUnlessLocked, type LockPolicy, uncount } from "../db/counters";
+import type { Limiter } from "../lib/limiter";
+import { ACCOUNT_LOCK } from "../limits";
 import { createMissLimiter } from "./miss-limiter";
 
-/** Attempts on one account before it locks; then 30 s, doubling each further attempt, at most 1 h. */
-const FREE_ATTEMPTS = 5;
-const FIRST_LOCK_MS = 30_000;
-const MAX_LOCK_MS = 60 * 60_000;
-/** A count untouched this long starts again from zero. */
-const FORGET_MS = 24 * 60 * 60_000;
-const LOCK: LockPolicy = {
-  free: FREE_ATTEMPTS,
-  firstMs: FIRST_LOCK_MS,
-  maxMs: MAX_LOCK_MS,
-  forgetMs: FORGET_MS,
-};
-
-/** Password sign-ins and sign-ups per client address and minute, before anything else is counted. */
-export const SIGN_IN_PER_ADDRESS = { max: 10, windowMs: 60_000 };
+const LOCK: LockPolicy = ACCOUNT_LOCK;
 
 /** A device that signed in to an account keeps this cookie; others' failures do not lock it out. */
 export const DEVICE_COOKIE = "collect_device";
@@ -25,7 +13,7 @@ const DEVICE_COOKIE_DAYS = 400;
 
 /** How long an account with `count` counted attempts stays locked after the last one. */
 export function lockMs(count: number): number {
-  return count < FREE_ATTEMPTS ? 0 : Math.min(MAX_LOCK_MS, FIRST_LOCK_MS * 2 ** (count - FREE_ATTEMPTS));
+  return count < LOCK.free ? 0 : Math.min(LOCK.maxMs, LOCK.firstMs * 2 ** (count - LOCK.free));
 }
 
 /** An attempt under way: what to clear on success or take back when no password was checked. */
@@ -44,12 +32,12 @@ export type Attempt = { key: string };
  * Change-password and delete-account count on the same account lock: a stolen session is no
  * better an oracle for the password than the sign-in form.
  */
-export function createSignInLimits(db: Db, options: { ceilingPerMinute: number; secret: string }) {
-  const ceiling = createMissLimiter(db, {
-    name: "sign-in-ceiling",
-    max: options.ceilingPerMinute,
-    windowMs: 60_000,
-  });
+export function createSignInLimits(
+  db: Db,
+  limiter: Limiter,
+  options: { ceilingPerMinute: number; secret: string },
+) {
+  const ceiling = createMissLimiter(limiter, "passwordCeiling", options.ceilingPerMinute);
   const accountKey = (email: string) => `collect:sign-in-account:${email.trim().toLowerCase()}`;
   const signature = (device: string, email: string) =>
     createHmac("sha256", options.secret)
@@ -68,12 +56,7 @@ export function createSignInLimits(db: Db, options: { ceilingPerMinute: number; 
   return {
     /** Counts one password attempt from the address; milliseconds to wait when over, else 0. */
     addressWait(ip: string): Promise<number> {
-      return allowanceWait(
-        db,
-        `collect:sign-in-ip:${ip}`,
-        SIGN_IN_PER_ADDRESS.max,
-        SIGN_IN_PER_ADDRESS.windowMs,
-      );
+      return limiter.wait("passwordPerAddress", ip);
     },
 
     /** Counts one password check of all; milliseconds to wait when over the ceiling, else 0. */
@@ -88,6 +71,7 @@ export function createSignInLimits(db: Db, options: { ceilingPerMinute: number; 
     async beginAttempt(email: string, deviceCookie?: string): Promise<{ lockedMs: number } | Attempt> {
       const device = knownDevice(deviceCookie, email);
       const key = device ? `collect:sign-in-device:${device}` : accountKey(email);
+      if (!limiter.enabled) return { key };
       const now = Date.now();
       const result = await countUnlessLocked(db, key, LOCK, now);
       return result.locked ? { lockedMs: Math.max(1, result.last + lockMs(result.count) - now) } : { key };

@@ -3,8 +3,7 @@ import { APIError, createAuthEndpoint, createAuthMiddleware } from "better-auth/
 import { setSessionCookie } from "better-auth/cookies";
 import { z } from "zod";
 import type { Db } from "../../db/client";
-import { allowanceWait } from "../../db/counters";
-import { FLOOD_LIMITS } from "../../lib/flood-limits";
+import type { Limiter } from "../../lib/limiter";
 import type { Mailer } from "../../mail/mailer";
 import { resetPasswordMail, signUpAttemptMail, verifyEmailMail } from "../../mail/messages";
 import { dropResetToken, voidResetTokens } from "./queries";
@@ -14,6 +13,7 @@ export const VERIFIED_LANDING = "/?email-verified=1";
 
 type Deps = {
   db: Db;
+  limiter: Limiter;
   mailer: Mailer;
   publicUrl: string;
   /** The user a passkey assertion proves, or null (features/passkeys). */
@@ -33,11 +33,10 @@ export const SIGN_UP_ANSWER = { status: true, message: "Check your email to cont
  * SIGN_UP_ANSWER, so an address already registered gets exactly the answer a new one gets
  * (better-auth hashes the password on both paths; the owner gets an email).
  */
-export function accountControlAuthOptions({ db, mailer, publicUrl, verifyPasskey }: Deps) {
-  /** True while one more `kind` of mail to the user fits its allowance (FLOOD_LIMITS); counts it. */
+export function accountControlAuthOptions({ db, limiter, mailer, publicUrl, verifyPasskey }: Deps) {
+  /** True while one more `kind` of mail to the user fits its allowance (limits.ts); counts it. */
   const mayMail = async (kind: "resetMail" | "signUpNotice", userId: string) => {
-    const { max, windowMs } = FLOOD_LIMITS[kind];
-    return (await allowanceWait(db, `collect:mail:${kind}:${userId}`, max, windowMs)) === 0;
+    return (await limiter.wait(kind, userId)) === 0;
   };
 
   // The user whose password a request reset: better-auth hands the same Request to

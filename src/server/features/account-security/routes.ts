@@ -10,7 +10,6 @@ import {
   SessionParamsSchema,
 } from "../../../shared/schemas/account";
 import type { AppContext } from "../../context";
-import { allowanceWait } from "../../db/counters";
 import { deviceLabel } from "../../lib/user-agent";
 import { signedInUser } from "../../plugins/auth";
 import { HttpError, TooManyRequests } from "../../plugins/errors";
@@ -29,8 +28,6 @@ import {
   voidResetTokens,
 } from "./queries";
 
-/** Verification emails a user may ask for again, per hour. */
-const RESENDS_PER_HOUR = 3;
 /** Without a password, deleting the account needs a sign-in at most this old. */
 const FRESH_SIGN_IN_MS = 10 * 60_000;
 
@@ -44,6 +41,7 @@ export const accountSecurityRoutes =
     secret,
     requireFreshUser,
     signInLimits,
+    limiter,
   }: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
     /**
@@ -98,13 +96,7 @@ export const accountSecurityRoutes =
         }
         const account = await findAccount(db, user.id);
         if (account?.emailVerified) throw new HttpError(409, "Your email is already confirmed.");
-        const wait = await allowanceWait(db, `verify-email:${user.id}`, RESENDS_PER_HOUR, 60 * 60_000);
-        if (wait > 0) {
-          throw new TooManyRequests(
-            "We've sent several emails already. Please check your inbox or try again in an hour.",
-            wait,
-          );
-        }
+        await limiter.check("verificationResend", user.id);
         await auth.api.sendVerificationEmail({ body: { email: user.email, callbackURL: VERIFIED_LANDING } });
         return reply.status(204).send(null);
       },

@@ -1,7 +1,7 @@
 import http from "node:http";
 import type { FastifyInstance } from "fastify";
 import { beforeAll, expect, it, vi } from "vitest";
-import { EDGE_LIMITS } from "../../edge-limits";
+import { CAPS } from "../../limits";
 import {
   as,
   buildTestApp,
@@ -233,7 +233,7 @@ describeEachDatabase("live events (GET /api/events)", (ctx) => {
   });
 
   it("refuses a stream past the per-address bound, whoever is signed in", async () => {
-    const perAddress = EDGE_LIMITS.eventStreams.perAddress;
+    const perAddress = CAPS.eventStreams.perAddress;
     const users = await Promise.all(
       Array.from({ length: Math.ceil(perAddress / MAX_STREAMS_PER_USER) + 1 }, () =>
         createReadyUser(ctx.app),

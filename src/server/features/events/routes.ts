@@ -3,14 +3,14 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { RequestEvent } from "../../../shared/schemas/event";
 import type { AppContext } from "../../context";
 import type { Database } from "../../db/client";
-import { EDGE_LIMITS } from "../../edge-limits";
+import { CAPS } from "../../limits";
 import { signedInUser } from "../../plugins/auth";
 import { HttpError, TooManyRequests } from "../../plugins/errors";
 import { createEventHub } from "./hub";
 
-const LIMITS = EDGE_LIMITS.eventStreams;
+const STREAMS = CAPS.eventStreams;
 /** One stream per tab: a person has a few; a script opening hundreds is refused. */
-export const MAX_STREAMS_PER_USER = LIMITS.perUser;
+export const MAX_STREAMS_PER_USER = STREAMS.perUser;
 /**
  * The Retry-After of a refused stream. No window to wait out: closing a tab frees its slot at
  * once, so a short pause is enough.
@@ -44,7 +44,7 @@ export async function registerEventRoutes(
   database: Pick<Database, "listen">,
   settings: Partial<EventStreamSettings> = {},
 ): Promise<void> {
-  const { heartbeatMs, maxLifetimeMs, total } = { ...LIMITS, ...settings };
+  const { heartbeatMs, maxLifetimeMs, total } = { ...STREAMS, ...settings };
   const hub = createEventHub();
   const stopListening = await hub.attach(database);
   const open = new Set<OpenStream>();
@@ -84,10 +84,10 @@ export async function registerEventRoutes(
       throw new HttpError(406, "This is an event stream: open it with EventSource.");
     }
     const address = request.ip;
-    if (hub.count(userId) >= LIMITS.perUser) {
+    if (hub.count(userId) >= STREAMS.perUser) {
       throw new TooManyRequests("Too many open tabs. Please close some and try again.", STREAM_RETRY_MS);
     }
-    if ((byAddress.get(address) ?? 0) >= LIMITS.perAddress || open.size >= total) {
+    if ((byAddress.get(address) ?? 0) >= STREAMS.perAddress || open.size >= total) {
       throw new TooManyRequests("Too many live updates open. Please try again later.", STREAM_RETRY_MS);
     }
     const stream = new PassThrough();

@@ -8,13 +8,9 @@ import {
   WebAuthnResponseSchema,
 } from "../../../shared/schemas/account";
 import type { AppContext } from "../../context";
-import { allowanceWait } from "../../db/counters";
 import { signedInUser } from "../../plugins/auth";
-import { HttpError, TooManyRequests } from "../../plugins/errors";
+import { HttpError } from "../../plugins/errors";
 import { deletePasskey, listPasskeys } from "./queries";
-
-/** Passkey sign-in challenges one client address may ask for, per minute. */
-const SIGN_IN_OPTIONS_PER_MINUTE = 20;
 
 const toInfo = (row: { id: string; name: string; createdAt: Date; lastUsedAt: Date | null }) => ({
   id: row.id,
@@ -28,7 +24,7 @@ const toInfo = (row: { id: string; name: string; createdAt: Date; lastUsedAt: Da
  * sign-in (the sign-in itself is better-auth's /api/identity/passkey/sign-in, which makes the session).
  */
 export const passkeyRoutes =
-  ({ db, webAuthn, requireFreshUser }: AppContext): FastifyPluginAsyncZod =>
+  ({ db, webAuthn, requireFreshUser, limiter }: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
     const guarded = { preHandler: requireFreshUser };
 
@@ -74,14 +70,7 @@ export const passkeyRoutes =
       "/api/passkeys/sign-in-options",
       { schema: { response: { 200: WebAuthnOptionsSchema } } },
       async (request) => {
-        const wait = await allowanceWait(
-          db,
-          `passkey-options:${request.ip}`,
-          SIGN_IN_OPTIONS_PER_MINUTE,
-          60_000,
-        );
-        if (wait > 0)
-          throw new TooManyRequests("Too many attempts. Please wait a minute and try again.", wait);
+        await limiter.check("passkeyOptions", request.ip);
         return { ...(await webAuthn.signInOptions()) };
       },
     );

@@ -1,9 +1,8 @@
 import type { FastifyInstance } from "fastify";
 import { expect, it } from "vitest";
-import { FLOOD_LIMITS } from "../../lib/flood-limits";
+import { LIMITS } from "../../limits";
 import { codeOf, createRequest } from "../../test/fixtures";
 import { describeEachDatabase, nextIp, retryAfterSeconds, TEST_ORIGIN } from "../../test/harness";
-import { CLAIM_LIMITS } from "./claim-route";
 
 /** A payer's browser: the page's script posts JSON with the Origin header. */
 function claim(app: FastifyInstance, code: string, body: unknown, ip = nextIp(), headers = {}) {
@@ -43,8 +42,8 @@ describeEachDatabase("I've paid (claims)", (ctx) => {
   it("lets one address spend only its share of a request's claims (issue 25 F13)", async () => {
     const { code } = await createRequest(ctx.app);
     const ip = nextIp();
-    const { max, windowMs, message } = FLOOD_LIMITS.claimPerAddress;
-    expect(max).toBeLessThan(CLAIM_LIMITS.perRequest.max);
+    const { max, windowMs, message } = LIMITS.claimPerAddressAndRequest;
+    expect(max).toBeLessThan(LIMITS.claimPerRequest.max);
     for (let i = 0; i < max; i++)
       expect((await claim(ctx.app, code, { via: "venmo" }, ip)).statusCode).toBe(204);
     const refused = await claim(ctx.app, code, { via: "venmo" }, ip);
@@ -165,29 +164,29 @@ describeEachDatabase("I've paid (claims)", (ctx) => {
 
   it("limits claims per request and per client IP", async () => {
     const { code } = await createRequest(ctx.app);
-    for (let i = 0; i < CLAIM_LIMITS.perRequest.max; i++) {
+    for (let i = 0; i < LIMITS.claimPerRequest.max; i++) {
       expect((await claim(ctx.app, code, { via: "venmo" })).statusCode).toBe(204);
     }
     const overRequest = await claim(ctx.app, code, { via: "venmo" });
     expect(overRequest.statusCode).toBe(429);
-    expect(retryAfterSeconds(overRequest)).toBeGreaterThan(CLAIM_LIMITS.perRequest.windowMs / 1000 - 30);
-    expect(retryAfterSeconds(overRequest)).toBeLessThanOrEqual(CLAIM_LIMITS.perRequest.windowMs / 1000);
+    expect(retryAfterSeconds(overRequest)).toBeGreaterThan(LIMITS.claimPerRequest.windowMs / 1000 - 30);
+    expect(retryAfterSeconds(overRequest)).toBeLessThanOrEqual(LIMITS.claimPerRequest.windowMs / 1000);
 
     const ip = nextIp();
-    // Spread so that no request's per-address allowance (FLOOD_LIMITS.claimPerAddress) is reached.
-    const spread = Math.ceil(CLAIM_LIMITS.perIp.max / FLOOD_LIMITS.claimPerAddress.max);
+    // Spread so that no request's per-address allowance (LIMITS.claimPerAddressAndRequest) is reached.
+    const spread = Math.ceil(LIMITS.claimPerAddress.max / LIMITS.claimPerAddressAndRequest.max);
     const codes = await Promise.all(
       Array.from({ length: spread }, async () => (await createRequest(ctx.app)).code),
     );
-    for (let i = 0; i < CLAIM_LIMITS.perIp.max; i++) {
+    for (let i = 0; i < LIMITS.claimPerAddress.max; i++) {
       expect((await claim(ctx.app, codes[i % spread] as string, { via: "other" }, ip)).statusCode).toBe(204);
     }
     // A fresh request, so only the IP's count can refuse it.
     const fresh = (await createRequest(ctx.app)).code;
     const overIp = await claim(ctx.app, fresh, { via: "other" }, ip);
     expect(overIp.statusCode).toBe(429);
-    expect(retryAfterSeconds(overIp)).toBeGreaterThan(CLAIM_LIMITS.perIp.windowMs / 1000 - 30);
-    expect(retryAfterSeconds(overIp)).toBeLessThanOrEqual(CLAIM_LIMITS.perIp.windowMs / 1000);
+    expect(retryAfterSeconds(overIp)).toBeGreaterThan(LIMITS.claimPerAddress.windowMs / 1000 - 30);
+    expect(retryAfterSeconds(overIp)).toBeLessThanOrEqual(LIMITS.claimPerAddress.windowMs / 1000);
     expect((await claim(ctx.app, fresh, { via: "other" })).statusCode).toBe(204);
   });
 });

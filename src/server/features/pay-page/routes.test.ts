@@ -1,7 +1,7 @@
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import type { FastifyInstance } from "fastify";
 import { expect, it, vi } from "vitest";
-import { EDGE_LIMITS } from "../../edge-limits";
+import { LIMITS } from "../../limits";
 import { codeOf, createRequest, createSamLee } from "../../test/fixtures";
 import { as, buildTestApp, describeEachDatabase, nextIp, retryAfterSeconds } from "../../test/harness";
 
@@ -90,7 +90,7 @@ describeEachDatabase("public payment page", (ctx) => {
 
   it("bounds the view beacon per address, with Retry-After", async () => {
     const { code } = await newRequest(ctx);
-    const { max } = EDGE_LIMITS.payView;
+    const { max } = LIMITS.payView;
     const view = (remoteAddress: string) =>
       ctx.app.inject({ method: "POST", url: `/api/payment-screen/${code}/view`, remoteAddress });
     const ip = nextIp();

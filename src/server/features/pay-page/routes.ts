@@ -6,9 +6,8 @@ import {
   ShortCodeSchema,
 } from "../../../shared/schemas/payment-request";
 import type { AppContext } from "../../context";
-import { allowanceWait } from "../../db/counters";
-import { EDGE_LIMITS } from "../../edge-limits";
-import { HttpError, TooManyRequests } from "../../plugins/errors";
+import { tooMany } from "../../lib/limiter";
+import { HttpError } from "../../plugins/errors";
 import { createMissLimiter } from "../../plugins/miss-limiter";
 import { webHeaders } from "../../plugins/web-bridge";
 import { CARD_AVATAR, drawCard } from "./card";
@@ -32,12 +31,20 @@ const NOINDEX = "noindex, nofollow";
  * Misses are limited per client IP so codes cannot be enumerated.
  */
 export const payPageRoutes =
-  ({ db, viewCache: cache, auth, config, clientAssets, storage }: AppContext): FastifyPluginAsyncZod =>
+  ({
+    db,
+    viewCache: cache,
+    auth,
+    config,
+    clientAssets,
+    storage,
+    limiter,
+  }: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
     await app.register(siteFileRoutes);
-    await app.register(claimRoute({ db, config }));
+    await app.register(claimRoute({ db, limiter }));
     const cards = createCardCache();
-    const limiter = createMissLimiter(db, { name: "pay-miss", max: 20, windowMs: 60_000 });
+    const misses = createMissLimiter(limiter, "payPageMiss");
 
     async function findView(code: string): Promise<CachedView | null> {
       const cached = cache.get(code);
@@ -55,13 +62,11 @@ export const payPageRoutes =
 
     /** The view for a code, or null; throws 429 when this IP has missed too often. */
     async function lookup(ip: string, code: string) {
-      const tooMany = (waitMs: number) =>
-        new TooManyRequests("Too many requests. Please try again later.", waitMs);
-      const blocked = limiter.blockedFor(ip);
-      if (blocked > 0) throw tooMany(blocked);
+      const blocked = misses.blockedFor(ip);
+      if (blocked > 0) throw tooMany("payPageMiss", blocked);
       const view = ShortCodeSchema.safeParse(code).success ? await findView(code) : null;
-      const missed = view ? 0 : await limiter.recordMiss(ip);
-      if (missed > 0) throw tooMany(missed);
+      const missed = view ? 0 : await misses.recordMiss(ip);
+      if (missed > 0) throw tooMany("payPageMiss", missed);
       return view;
     }
 
@@ -84,11 +89,7 @@ export const payPageRoutes =
     // Each costs a write (and a session check with a cookie): bounded per address like the claim.
     app.post("/api/payment-screen/:code/view", { schema: { params: CodeParams } }, async (request, reply) => {
       const { code } = request.params;
-      const { max, windowMs } = EDGE_LIMITS.payView;
-      const wait = config.rateLimits
-        ? await allowanceWait(db, `collect:pay-view:${request.ip}`, max, windowMs)
-        : 0;
-      if (wait > 0) throw new TooManyRequests("Too many requests. Please try again later.", wait);
+      await limiter.check("payView", request.ip);
       if (ShortCodeSchema.safeParse(code).success) {
         const session = request.headers.cookie
           ? await auth.api.getSession({ headers: webHeaders(request) })

@@ -1,0 +1,86 @@
+import type { FastifyBaseLogger } from "fastify";
+import type { Redis } from "ioredis";
+import type { Db } from "../db/client";
+import { countInWindow } from "../db/counters";
+import { LIMITS, type LimitName, waitInWords } from "../limits";
+import { TooManyRequests } from "../plugins/errors";
+
+// INCR, and start the window's expiry on its first hit: the same fixed window as the database.
+const REDIS_HIT = `
+local current = redis.call('INCR', KEYS[1])
+if current == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+local ttl = redis.call('PTTL', KEYS[1])
+if ttl < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]); ttl = tonumber(ARGV[1]) end
+return {current, ttl}`;
+
+/** One hit of a fixed window: the count so far in it, and the milliseconds until it ends. */
+export type Hit = { current: number; ttl: number };
+
+/** The counters every app process shares: PostgreSQL's `limit_counter`, or Redis (REDIS_URL). */
+export type CounterStore = { hit(key: string, windowMs: number): Promise<Hit>; close(): Promise<void> };
+
+export async function openCounterStore(
+  options: { db: Db; redisUrl?: string; redisPrefix?: string },
+  log: FastifyBaseLogger,
+): Promise<CounterStore> {
+  if (!options.redisUrl) {
+    return {
+      async hit(key, windowMs) {
+        const { count, windowStartedAt } = await countInWindow(options.db, `collect:limit:${key}`, windowMs);
+        return { current: count, ttl: Math.max(0, windowStartedAt + windowMs - Date.now()) };
+      },
+      async close() {},
+    };
+  }
+  // A CommonJS package: its `default` is its exports (the Redis class), in Node and in the build.
+  const { default: RedisClient } = await import("ioredis");
+  const redis: Redis = new RedisClient(options.redisUrl, { maxRetriesPerRequest: 1 });
+  redis.on("error", (error) => log.warn({ err: error }, "redis unavailable"));
+  const prefix = options.redisPrefix ?? "collect:limit:";
+  return {
+    async hit(key, windowMs) {
+      const [current, ttl] = (await redis.eval(REDIS_HIT, 1, prefix + key, windowMs)) as [number, number];
+      return { current, ttl };
+    },
+    async close() {
+      redis.disconnect();
+    },
+  };
+}
+
+/**
+ * The one way a counted limit of limits.ts is checked: one hit on the shared store under
+ * `{name}:{who}`. Off with RATE_LIMITS=false. A store that fails lets the call through and logs
+ * it: a limiter outage must not become an outage (docs/decisions/009).
+ */
+export function createLimiter(store: CounterStore, options: { enabled: boolean; log: FastifyBaseLogger }) {
+  /** Counts one use; the milliseconds until the limit allows another, or 0. */
+  async function wait(name: LimitName, who: string, max: number = LIMITS[name].max): Promise<number> {
+    if (!options.enabled) return 0;
+    const { windowMs } = LIMITS[name];
+    try {
+      const { current, ttl } = await store.hit(`${name}:${who}`, windowMs);
+      return current <= max ? 0 : Math.max(1, ttl);
+    } catch (error) {
+      options.log.warn({ err: error, limit: name }, "limit store unavailable: let through");
+      return 0;
+    }
+  }
+  return {
+    enabled: options.enabled,
+    wait,
+    /** Counts one use, and refuses it with the limit's 429 once over. */
+    async check(name: LimitName, who: string, max?: number): Promise<void> {
+      const waitMs = await wait(name, who, max);
+      if (waitMs > 0) throw tooMany(name, waitMs);
+    },
+  };
+}
+
+export type Limiter = ReturnType<typeof createLimiter>;
+
+/** The limit's 429, with how long to wait in its words and in Retry-After. */
+export function tooMany(name: LimitName, waitMs: number): TooManyRequests {
+  const message: string = LIMITS[name].message ?? "Too many requests. Please try again later.";
+  return new TooManyRequests(message.replace("{wait}", waitInWords(waitMs)), waitMs);
+}

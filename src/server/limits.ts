@@ -1,0 +1,195 @@
+/**
+ * Every limit of Collect, in one table (README, Limits). Counted limits share one store that
+ * every app process sees (PostgreSQL's `limit_counter`, or Redis with REDIS_URL: lib/limiter.ts)
+ * and are all switched off by RATE_LIMITS=false (load tests only); the caps on what is held
+ * open at once (connections, event streams) protect capacity and stay on.
+ */
+
+const SECOND = 1000;
+const MINUTE = 60 * SECOND;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+/** Who one count belongs to. */
+export type LimitKey =
+  | "user"
+  | "client address"
+  | "account"
+  | "client address and request"
+  | "request"
+  | "recipient"
+  | "everyone";
+
+/**
+ * A fixed window: at most `max` in `windowMs` per key. `message` is the 429's sentence, with
+ * `{wait}` for how long to wait ("30 seconds", "2 minutes"); null for a silent limit, whose
+ * caller answers as if it had gone through (mail caps).
+ */
+export type WindowLimit = {
+  key: LimitKey;
+  max: number;
+  windowMs: number;
+  message: string | null;
+  /** The route it guards, where it guards one ("METHOD /pattern" as Fastify registers it). */
+  route?: string;
+};
+
+const TOO_MANY_WRITES = "Too many requests. Please try again in {wait}.";
+const TRY_LATER = "Too many requests. Please try again later.";
+
+export const LIMITS = {
+  // Signed-in writes, per user (docs/decisions/009): generous for a person, a wall for a script.
+  createRequest: {
+    key: "user",
+    max: 60,
+    windowMs: MINUTE,
+    message: TOO_MANY_WRITES,
+    route: "POST /api/payment-requests",
+  },
+  remind: {
+    key: "user",
+    max: 30,
+    windowMs: MINUTE,
+    message: TOO_MANY_WRITES,
+    route: "POST /api/payment-requests/:id/remind",
+  },
+  // Each split makes up to 20 requests.
+  createSplit: {
+    key: "user",
+    max: 10,
+    windowMs: MINUTE,
+    message: TOO_MANY_WRITES,
+    route: "POST /api/splits",
+  },
+  saveContact: {
+    key: "user",
+    max: 60,
+    windowMs: MINUTE,
+    message: TOO_MANY_WRITES,
+    route: "POST /api/payees",
+  },
+  deleteContact: {
+    key: "user",
+    max: 60,
+    windowMs: MINUTE,
+    message: TOO_MANY_WRITES,
+    route: "DELETE /api/payees/:id",
+  },
+  uploadLink: {
+    key: "user",
+    max: 10,
+    windowMs: MINUTE,
+    message: TOO_MANY_WRITES,
+    route: "POST /api/profile/photo/upload",
+  },
+  exportCsv: {
+    key: "user",
+    max: 10,
+    windowMs: MINUTE,
+    message: TOO_MANY_WRITES,
+    route: "GET /api/payment-requests/export.csv",
+  },
+  /** Every other signed-in POST, PUT, PATCH and DELETE. */
+  otherWrite: { key: "user", max: 120, windowMs: MINUTE, message: TOO_MANY_WRITES },
+  /** Upload links per hour, on top of the minute's: bounds what one account parks on disk. */
+  uploadQuota: {
+    key: "user",
+    max: 20,
+    windowMs: HOUR,
+    message: "You have asked for 20 photo uploads this hour. Please try again in {wait}.",
+  },
+
+  // Public routes, per client address.
+  /** Short codes that match nothing (pay page and its API): a scan learns nothing. */
+  payPageMiss: { key: "client address", max: 20, windowMs: MINUTE, message: TRY_LATER },
+  /** The pay page's view beacon (each costs a write). */
+  payView: { key: "client address", max: 120, windowMs: MINUTE, message: TRY_LATER },
+  claimPerAddress: { key: "client address", max: 10, windowMs: 10 * MINUTE, message: TRY_LATER },
+  /** Before the request's own count: one address cannot spend it and lock the real payer out. */
+  claimPerAddressAndRequest: {
+    key: "client address and request",
+    max: 2,
+    windowMs: HOUR,
+    message: "You've already told the requester. Please try again later.",
+  },
+  claimPerRequest: { key: "request", max: 5, windowMs: HOUR, message: TRY_LATER },
+  /** Each answer stores a challenge. */
+  passkeyOptions: {
+    key: "client address",
+    max: 20,
+    windowMs: MINUTE,
+    message: "Too many attempts. Please wait a minute and try again.",
+  },
+
+  // Sign-in (plugins/sign-in-limits.ts, docs/decisions/007), in the order they are counted.
+  /** Password sign-ins and sign-ups; counted first, so one address never uses up the ceiling. */
+  passwordPerAddress: {
+    key: "client address",
+    max: 10,
+    windowMs: MINUTE,
+    message: "Too many sign-in attempts from here. Please try again in a minute.",
+  },
+  /** Every password check (sign-in, sign-up); SIGN_IN_CEILING_PER_MINUTE sets its max. */
+  passwordCeiling: {
+    key: "everyone",
+    max: 300,
+    windowMs: MINUTE,
+    message: "Too many sign-ins right now. Please try again in a minute.",
+  },
+  /** better-auth's own rule for the rest of /api/identity/* (its store, its 60 s window). */
+  identityPerAddress: { key: "client address", max: 100, windowMs: MINUTE, message: TRY_LATER },
+
+  // Mail, per recipient: silent, the caller's answer is the same whether or not it went out.
+  verificationResend: {
+    key: "user",
+    max: 3,
+    windowMs: HOUR,
+    message: "We've sent several emails already. Please check your inbox or try again in an hour.",
+  },
+  resetMail: { key: "recipient", max: 3, windowMs: HOUR, message: null },
+  signUpNotice: { key: "recipient", max: 1, windowMs: DAY, message: null },
+} as const satisfies Record<string, WindowLimit>;
+
+export type LimitName = keyof typeof LIMITS;
+
+/**
+ * The account lock (plugins/sign-in-limits.ts): after `free` attempts that did not succeed,
+ * locked for `firstMs`, doubling with each further attempt up to `maxMs`; forgotten after
+ * `forgetMs` untouched. Keyed by account, or by a device that signed in to it before.
+ */
+export const ACCOUNT_LOCK = {
+  key: "account",
+  free: 5,
+  firstMs: 30 * SECOND,
+  maxMs: HOUR,
+  forgetMs: DAY,
+} as const;
+
+/** What one address (or everyone together) may hold open at once (plugins/connection-limits.ts, features/events). */
+export const CAPS = {
+  connections: {
+    /** Open sockets from one address; a trusted proxy's own address is exempt (TRUST_PROXY). */
+    perAddress: 256,
+    /** Open sockets in all (server.maxConnections), lowered to fit the open-file limit. */
+    total: 10_000,
+    /** File descriptors kept for everything else (database, files, logs) below the open-file limit. */
+    reservedFds: 256,
+  },
+  eventStreams: {
+    perUser: 20,
+    perAddress: 60,
+    total: 4_000,
+    /** A stream ends after this (±10%); the browser's EventSource opens the next one by itself. */
+    maxLifetimeMs: 30 * MINUTE,
+    /** The heartbeat, and the session re-check that closes a revoked session's streams (≤ 5 s). */
+    heartbeatMs: 4 * SECOND,
+  },
+} as const;
+
+/** "30 seconds", "2 minutes": how long to wait, in a 429's words. */
+export function waitInWords(ms: number): string {
+  const seconds = Math.max(1, Math.ceil(ms / SECOND));
+  return seconds >= 120
+    ? `${Math.ceil(seconds / 60)} minutes`
+    : `${seconds} second${seconds === 1 ? "" : "s"}`;
+}
