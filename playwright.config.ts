@@ -53,6 +53,7 @@ export default defineConfig({
       DATA_DIR: dataDir,
       LOG_LEVEL: "warn",
       NODE_ENV: "production",
+      DATABASE: "embedded",
       // As behind a proxy: each test comes from its own client IP (fixtures.ts), so the per-IP
       // sign-up limit (10 a minute) applies per test, as it would per person.
       TRUST_PROXY: "true",

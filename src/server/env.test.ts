@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { loadConfig } from "./env";
+import { loadConfig, runtimeSummary, unknownSettings } from "./env";
 
 describe("loadConfig", () => {
   it("has working defaults", () => {
@@ -88,5 +88,87 @@ describe("mail settings", () => {
   it("logs mail without SMTP only in development", () => {
     expect(loadConfig({}).mailToLog).toBe(true);
     expect(loadConfig({ NODE_ENV: "test" }).mailToLog).toBe(false);
+  });
+});
+
+describe("production refuses unsafe configuration", () => {
+  const production = { NODE_ENV: "production", AUTH_SECRET: "x".repeat(32) };
+
+  it("needs a database URL unless the embedded database is chosen out loud (a typo ran PGlite)", () => {
+    const typo = {
+      ...production,
+      PUBLIC_URL: "https://collect.example",
+      DATABSE_URL: "postgres://db/collect",
+    };
+    expect(() => loadConfig(typo)).toThrow(/^Invalid configuration: DATABASE_URL is required in production/);
+    expect(unknownSettings(typo)).toEqual(["Unknown setting DATABSE_URL: did you mean DATABASE_URL?"]);
+    expect(loadConfig({ ...typo, DATABASE: "embedded" }).databaseUrl).toBeUndefined();
+    expect(loadConfig({ ...typo, DATABASE_URL: "postgres://db/collect" }).databaseUrl).toBe(
+      "postgres://db/collect",
+    );
+  });
+
+  it("needs a public https URL, or a loopback one (texted links pointed at localhost)", () => {
+    const base = { ...production, DATABASE: "embedded" };
+    expect(() => loadConfig(base)).toThrow(/PUBLIC_URL is required in production/);
+    expect(() => loadConfig({ ...base, PUBLIC_URL: "http://collect.example" })).toThrow(
+      /PUBLIC_URL must be https/,
+    );
+    for (const url of ["https://collect.example", "http://127.0.0.1:3000", "http://localhost:3100"]) {
+      expect(loadConfig({ ...base, PUBLIC_URL: url }).publicUrl).toBe(url);
+    }
+  });
+
+  it("names every problem at once, one line each", () => {
+    expect(() => loadConfig({ NODE_ENV: "production", PORT: "eighty" })).toThrow(
+      new Error(
+        [
+          "Invalid configuration: PORT Invalid input: expected number, received NaN",
+          "Invalid configuration: AUTH_SECRET is required in production",
+          "Invalid configuration: DATABASE_URL is required in production (or DATABASE=embedded for the embedded database: one process, no fsync)",
+          "Invalid configuration: PUBLIC_URL is required in production: the address texted links use",
+        ].join("\n"),
+      ),
+    );
+  });
+});
+
+describe("unknownSettings", () => {
+  it("names variables that look like Collect's, and leaves the rest of the environment alone", () => {
+    const env = {
+      S3_BUCKETT: "b",
+      SMTP_HOST: "mail",
+      REDIS_URI: "r",
+      HOME: "/root",
+      HOSTNAME: "x",
+      PATH: "/bin",
+      PWD: "/",
+    };
+    expect(unknownSettings(env)).toEqual([
+      "Unknown setting S3_BUCKETT: did you mean S3_BUCKET?",
+      "Unknown setting SMTP_HOST (README, Configuration).",
+      "Unknown setting REDIS_URI: did you mean REDIS_URL?",
+    ]);
+  });
+});
+
+describe("runtimeSummary", () => {
+  it("says what runs without a credential", () => {
+    const config = loadConfig({
+      DATABASE_URL: "postgres://collect:hunter2@db.internal:5432/collect",
+      REDIS_URL: "redis://:secret@cache:6379/2",
+      SMTP_URL: "smtp://user:pw@mail.example:587",
+      PUBLIC_URL: "https://collect.example",
+    });
+    const summary = runtimeSummary(config, "1.2.3");
+    expect(summary).toEqual({
+      version: "1.2.3",
+      database: "postgres db.internal:5432/collect",
+      storage: "disk ./data",
+      mail: "smtp mail.example:587",
+      limits: "redis cache:6379/2",
+      publicUrl: "https://collect.example",
+    });
+    expect(JSON.stringify(summary)).not.toMatch(/hunter2|secret|pw/);
   });
 });

@@ -3,210 +3,258 @@ import { PRODUCTION_HASH_COST } from "./lib/hash-cost";
 import { type ProxyTrust, parseProxyList } from "./lib/proxy-trust";
 import { LIMITS } from "./limits";
 
+const isLoopbackUrl = (url: string) => /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/.test(new URL(url).hostname);
+
+/**
+ * Settings that only make sense together, read from the raw environment so that they are
+ * reported beside any bad value, not after it is fixed. In production: a typo in DATABASE_URL
+ * silently ran the embedded database, and texted links pointed at localhost without a Secure
+ * cookie; both are refused.
+ */
+function crossProblems(env: Record<string, string | undefined>): [string, string][] {
+  const problems: [string, string][] = [];
+  const oidc = [env.OIDC_ISSUER, env.OIDC_CLIENT_ID, env.OIDC_CLIENT_SECRET].filter(Boolean).length;
+  if (oidc !== 0 && oidc !== 3) {
+    problems.push(["OIDC_ISSUER", "set OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET together"]);
+  }
+  const s3 = [env.S3_ENDPOINT, env.S3_BUCKET, env.S3_REGION, env.S3_ACCESS_KEY_ID, env.S3_SECRET_ACCESS_KEY];
+  if (s3.some(Boolean) && !s3.every(Boolean))
+    problems.push(["S3_ENDPOINT", "set all five S3_* variables together"]);
+  if (["false", "0"].includes(env.PASSWORD_SIGN_IN ?? "") && oidc === 0) {
+    problems.push(["PASSWORD_SIGN_IN", "cannot be off without an OIDC provider"]);
+  }
+  if (env.DATABASE === "postgres" && !env.DATABASE_URL) {
+    problems.push(["DATABASE_URL", "is required with DATABASE=postgres"]);
+  }
+  if (env.NODE_ENV !== "production") return problems;
+  if (!env.AUTH_SECRET) problems.push(["AUTH_SECRET", "is required in production"]);
+  if (!env.DATABASE_URL && env.DATABASE !== "embedded") {
+    problems.push([
+      "DATABASE_URL",
+      "is required in production (or DATABASE=embedded for the embedded database: one process, no fsync)",
+    ]);
+  }
+  if (!env.PUBLIC_URL)
+    problems.push(["PUBLIC_URL", "is required in production: the address texted links use"]);
+  else if (
+    URL.canParse(env.PUBLIC_URL) &&
+    !env.PUBLIC_URL.startsWith("https://") &&
+    !isLoopbackUrl(env.PUBLIC_URL)
+  ) {
+    problems.push(["PUBLIC_URL", "must be https:// in production (http only on a loopback address)"]);
+  }
+  return problems;
+}
+
 /** Every setting the server reads, from the environment, parsed once at boot (README, Configuration). */
-const EnvSchema = z
-  .object({
-    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-    HOST: z.string().min(1).default("0.0.0.0"),
-    PUBLIC_URL: z.url().optional(),
-    DATA_DIR: z.string().min(1).default("./data"),
-    DATABASE_URL: z
-      .string()
-      .regex(/^postgres(ql)?:\/\//, "must be a postgres:// URL")
-      .optional(),
-    AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
-    // true | false | the proxies' addresses or CIDRs, comma-separated (lib/proxy-trust.ts).
-    TRUST_PROXY: z
-      .string()
-      .default("false")
-      .transform((v, ctx): ProxyTrust => {
-        if (v === "true" || v === "1") return true;
-        if (v === "false" || v === "0") return false;
-        try {
-          return parseProxyList(v);
-        } catch {
-          ctx.addIssue({
-            code: "custom",
-            message: "must be true, false, or the proxies' addresses or CIDRs",
-          });
-          return z.NEVER;
-        }
-      }),
-    PASSWORD_SIGN_IN: z
-      .enum(["true", "false", "1", "0"])
-      .default("true")
-      .transform((v) => v === "true" || v === "1"),
-    OIDC_ISSUER: z.url().optional(),
-    OIDC_CLIENT_ID: z.string().min(1).optional(),
-    OIDC_CLIENT_SECRET: z.string().min(1).optional(),
-    OIDC_NAME: z.string().min(1).default("Single sign-on"),
-    // argon2id cost (OWASP's minimum by default); lower only for tests.
-    PASSWORD_HASH_MEMORY_KIB: z.coerce
-      .number()
-      .int()
-      .min(8)
-      .max(1_048_576)
-      .default(PRODUCTION_HASH_COST.memoryKib),
-    PASSWORD_HASH_ITERATIONS: z.coerce.number().int().min(1).max(20).default(PRODUCTION_HASH_COST.iterations),
-    SIGN_IN_CEILING_PER_MINUTE: z.coerce.number().int().min(1).default(LIMITS.passwordCeiling.max),
-    S3_ENDPOINT: z.url().optional(),
-    S3_BUCKET: z.string().min(1).optional(),
-    S3_REGION: z.string().min(1).optional(),
-    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
-    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
-    SMTP_URL: z
-      .string()
-      .regex(/^smtps?:\/\/[^\s]+$/, "must be an smtp:// or smtps:// URL")
-      .refine((v) => URL.canParse(v), "must be an smtp:// or smtps:// URL")
-      .optional(),
-    MAIL_FROM: z.string().min(3).optional(),
-    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-    // Production runtime: shared rate-limit counters, metrics.
-    RATE_LIMITS: z
-      .enum(["true", "false", "1", "0"])
-      .default("true")
-      .transform((v) => v === "true" || v === "1"),
-    REDIS_URL: z
-      .string()
-      .regex(/^rediss?:\/\//, "must be a redis:// or rediss:// URL")
-      .optional(),
-    METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
-    METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
-    // The metrics listener has no token: loopback unless said otherwise.
-    METRICS_HOST: z.string().min(1).default("127.0.0.1"),
-  })
-  .superRefine((env, ctx) => {
-    const oidc = [env.OIDC_ISSUER, env.OIDC_CLIENT_ID, env.OIDC_CLIENT_SECRET].filter(Boolean).length;
-    if (oidc !== 0 && oidc !== 3) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["OIDC_ISSUER"],
-        message: "set OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET together",
-      });
-    }
-    const s3 = [
-      env.S3_ENDPOINT,
-      env.S3_BUCKET,
-      env.S3_REGION,
-      env.S3_ACCESS_KEY_ID,
-      env.S3_SECRET_ACCESS_KEY,
-    ];
-    if (s3.some(Boolean) && !s3.every(Boolean)) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["S3_ENDPOINT"],
-        message: "set all five S3_* variables together",
-      });
-    }
-    if (env.NODE_ENV === "production" && !env.AUTH_SECRET) {
-      ctx.addIssue({ code: "custom", path: ["AUTH_SECRET"], message: "is required in production" });
-    }
-    if (!env.PASSWORD_SIGN_IN && oidc === 0) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["PASSWORD_SIGN_IN"],
-        message: "cannot be off without an OIDC provider",
-      });
-    }
-  });
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  PUBLIC_URL: z.url().optional(),
+  DATA_DIR: z.string().min(1).default("./data"),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "must be a postgres:// URL")
+    .optional(),
+  // Production runs on PostgreSQL unless the embedded database is chosen out loud.
+  DATABASE: z.enum(["embedded", "postgres"]).optional(),
+  AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  // true | false | the proxies' addresses or CIDRs, comma-separated (lib/proxy-trust.ts).
+  TRUST_PROXY: z
+    .string()
+    .default("false")
+    .transform((v, ctx): ProxyTrust => {
+      if (v === "true" || v === "1") return true;
+      if (v === "false" || v === "0") return false;
+      try {
+        return parseProxyList(v);
+      } catch {
+        ctx.addIssue({
+          code: "custom",
+          message: "must be true, false, or the proxies' addresses or CIDRs",
+        });
+        return z.NEVER;
+      }
+    }),
+  PASSWORD_SIGN_IN: z
+    .enum(["true", "false", "1", "0"])
+    .default("true")
+    .transform((v) => v === "true" || v === "1"),
+  OIDC_ISSUER: z.url().optional(),
+  OIDC_CLIENT_ID: z.string().min(1).optional(),
+  OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+  OIDC_NAME: z.string().min(1).default("Single sign-on"),
+  // argon2id cost (OWASP's minimum by default); lower only for tests.
+  PASSWORD_HASH_MEMORY_KIB: z.coerce
+    .number()
+    .int()
+    .min(8)
+    .max(1_048_576)
+    .default(PRODUCTION_HASH_COST.memoryKib),
+  PASSWORD_HASH_ITERATIONS: z.coerce.number().int().min(1).max(20).default(PRODUCTION_HASH_COST.iterations),
+  SIGN_IN_CEILING_PER_MINUTE: z.coerce.number().int().min(1).default(LIMITS.passwordCeiling.max),
+  S3_ENDPOINT: z.url().optional(),
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_REGION: z.string().min(1).optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/[^\s]+$/, "must be an smtp:// or smtps:// URL")
+    .refine((v) => URL.canParse(v), "must be an smtp:// or smtps:// URL")
+    .optional(),
+  MAIL_FROM: z.string().min(3).optional(),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  // Production runtime: shared rate-limit counters, metrics.
+  RATE_LIMITS: z
+    .enum(["true", "false", "1", "0"])
+    .default("true")
+    .transform((v) => v === "true" || v === "1"),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, "must be a redis:// or rediss:// URL")
+    .optional(),
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
+  // The metrics listener has no token: loopback unless said otherwise.
+  METRICS_HOST: z.string().min(1).default("127.0.0.1"),
+});
 
 export type Env = z.infer<typeof EnvSchema>;
 
-/** The settings buildApp takes; tests build it directly. */
-export type Config = {
-  port: number;
-  host: string;
-  publicUrl: string;
-  dataDir: string;
-  databaseUrl: string | undefined;
-  authSecret: string | undefined;
+/** The settings buildApp takes, as the environment gives them; tests build one directly. */
+const ConfigSchema = EnvSchema.transform((env) => ({
+  port: env.PORT,
+  host: env.HOST,
+  publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ""),
+  dataDir: env.DATA_DIR,
+  databaseUrl: env.DATABASE_URL,
+  authSecret: env.AUTH_SECRET,
   /** Whose X-Forwarded-For to believe (lib/proxy-trust.ts). */
-  trustProxy: ProxyTrust;
-  passwordSignIn: boolean;
-  oidc: { issuer: string; clientId: string; clientSecret: string; name: string } | undefined;
+  trustProxy: env.TRUST_PROXY,
+  passwordSignIn: env.PASSWORD_SIGN_IN,
+  oidc:
+    env.OIDC_ISSUER && env.OIDC_CLIENT_ID && env.OIDC_CLIENT_SECRET
+      ? {
+          issuer: env.OIDC_ISSUER,
+          clientId: env.OIDC_CLIENT_ID,
+          clientSecret: env.OIDC_CLIENT_SECRET,
+          name: env.OIDC_NAME,
+        }
+      : undefined,
   /** argon2id cost of new password hashes (docs/decisions/007-password-hashing.md). */
-  passwordHash: { memoryKib: number; iterations: number };
-  /** Password sign-in and sign-up attempts a minute, all clients and processes together. */
-  signInCeilingPerMinute: number;
-  logLevel: Env["LOG_LEVEL"];
+  passwordHash: { memoryKib: env.PASSWORD_HASH_MEMORY_KIB, iterations: env.PASSWORD_HASH_ITERATIONS },
+  /** Password checks a minute, all clients and processes together (limits.ts passwordCeiling). */
+  signInCeilingPerMinute: env.SIGN_IN_CEILING_PER_MINUTE,
+  logLevel: env.LOG_LEVEL,
   /** Outgoing mail over SMTP; unset means no mail (features that need it say so). */
-  mail?: { smtpUrl: string; from: string } | undefined;
+  mail: env.SMTP_URL
+    ? {
+        smtpUrl: env.SMTP_URL,
+        from: env.MAIL_FROM ?? `Collect <no-reply@${new URL(env.PUBLIC_URL ?? "http://localhost").hostname}>`,
+      }
+    : undefined,
   /** Without SMTP, write messages to the log (development only: their links are secrets). */
-  mailToLog?: boolean;
+  mailToLog: env.NODE_ENV === "development",
   /** Photos go to this S3-compatible store; unset means local disk under dataDir. */
   s3:
-    | { endpoint: string; bucket: string; region: string; accessKeyId: string; secretAccessKey: string }
-    | undefined;
-  /** Folder of the built client; absent means API only (tests, dev with Vite). */
-  clientDir: string | undefined;
-  /** Per-user limits on writes (plugins/rate-limits.ts); off only for load tests. */
-  rateLimits: boolean;
-  /** Rate-limit counters in Redis instead of the database. */
-  redisUrl: string | undefined;
+    env.S3_ENDPOINT && env.S3_BUCKET && env.S3_REGION && env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
+      ? {
+          endpoint: env.S3_ENDPOINT,
+          bucket: env.S3_BUCKET,
+          region: env.S3_REGION,
+          accessKeyId: env.S3_ACCESS_KEY_ID,
+          secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+        }
+      : undefined,
+  /** Folder of the built client; absent means API only (tests, dev with Vite). main.ts sets it. */
+  clientDir: undefined as string | undefined,
+  /** Every counted limit of limits.ts; off only for load tests. */
+  rateLimits: env.RATE_LIMITS,
+  /** Limit counters in Redis instead of the database. */
+  redisUrl: env.REDIS_URL,
   /** Prometheus metrics on their own port and/or behind a bearer token; undefined = off. */
-  metrics: { port: number | undefined; host?: string; token: string | undefined } | undefined;
-};
+  metrics:
+    env.METRICS_PORT || env.METRICS_TOKEN
+      ? { port: env.METRICS_PORT, host: env.METRICS_HOST as string | undefined, token: env.METRICS_TOKEN }
+      : undefined,
+}));
+
+export type Config = z.output<typeof ConfigSchema>;
 
 export class ConfigError extends Error {}
 
-/** Parses the environment; a bad value throws one line naming the variable. */
+/** Parses the environment; every bad value is named, one line each. */
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   // Empty strings mean "unset", as in most .env files.
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ""));
-  const parsed = EnvSchema.safeParse(cleaned);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new ConfigError(
-      `Invalid configuration: ${issue?.path.join(".") || "environment"} ${issue?.message ?? ""}`.trim(),
-    );
+  const parsed = ConfigSchema.safeParse(cleaned);
+  const problems: [string, string][] = [
+    ...(parsed.success
+      ? []
+      : parsed.error.issues.map((i): [string, string] => [i.path.join(".") || "environment", i.message])),
+    ...crossProblems(cleaned),
+  ];
+  if (parsed.success && problems.length === 0) return parsed.data;
+  throw new ConfigError(
+    problems.map(([name, message]) => `Invalid configuration: ${name} ${message}`).join("\n"),
+  );
+}
+
+const KNOWN = Object.keys(EnvSchema.shape);
+const PREFIXES = [...new Set(KNOWN.flatMap((name) => /^[A-Z]+_/.exec(name)?.[0] ?? []))].filter(
+  (prefix) => !["NODE_", "LOG_"].includes(prefix),
+);
+
+/** Levenshtein distance, for names of a few dozen characters. */
+function distance(a: string, b: string): number {
+  let row = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    const next = [i];
+    for (let j = 1; j <= b.length; j++) {
+      next[j] = Math.min(
+        (row[j] ?? 0) + 1,
+        (next[j - 1] ?? 0) + 1,
+        (row[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1),
+      );
+    }
+    row = next;
   }
-  const env = parsed.data;
+  return row[b.length] ?? 0;
+}
+
+/**
+ * Variables that look like Collect's but are not (DATABSE_URL, S3_BUCKETT, SMTP_HOST): named
+ * at start, since a misspelt setting otherwise changes nothing and says nothing.
+ */
+export function unknownSettings(source: NodeJS.ProcessEnv = process.env): string[] {
+  return Object.keys(source)
+    .filter((name) => !KNOWN.includes(name))
+    .flatMap((name) => {
+      const near = KNOWN.find((known) => {
+        const allowed = known.length >= 8 ? 2 : known.length >= 5 ? 1 : 0;
+        return allowed > 0 && distance(name, known) <= allowed;
+      });
+      if (near) return [`Unknown setting ${name}: did you mean ${near}?`];
+      return PREFIXES.some((prefix) => name.startsWith(prefix))
+        ? [`Unknown setting ${name} (README, Configuration).`]
+        : [];
+    });
+}
+
+/** What runs, in one start-up line's fields: never a secret (hosts only, no credentials). */
+export function runtimeSummary(config: Config, version: string) {
+  const host = (url: string) => {
+    const parsed = new URL(url);
+    return `${parsed.hostname}${parsed.port ? `:${parsed.port}` : ""}${parsed.pathname === "/" ? "" : parsed.pathname}`;
+  };
   return {
-    port: env.PORT,
-    host: env.HOST,
-    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ""),
-    dataDir: env.DATA_DIR,
-    databaseUrl: env.DATABASE_URL,
-    authSecret: env.AUTH_SECRET,
-    trustProxy: env.TRUST_PROXY,
-    passwordSignIn: env.PASSWORD_SIGN_IN,
-    oidc:
-      env.OIDC_ISSUER && env.OIDC_CLIENT_ID && env.OIDC_CLIENT_SECRET
-        ? {
-            issuer: env.OIDC_ISSUER,
-            clientId: env.OIDC_CLIENT_ID,
-            clientSecret: env.OIDC_CLIENT_SECRET,
-            name: env.OIDC_NAME,
-          }
-        : undefined,
-    passwordHash: { memoryKib: env.PASSWORD_HASH_MEMORY_KIB, iterations: env.PASSWORD_HASH_ITERATIONS },
-    signInCeilingPerMinute: env.SIGN_IN_CEILING_PER_MINUTE,
-    logLevel: env.LOG_LEVEL,
-    mail: env.SMTP_URL
-      ? {
-          smtpUrl: env.SMTP_URL,
-          from:
-            env.MAIL_FROM ?? `Collect <no-reply@${new URL(env.PUBLIC_URL ?? "http://localhost").hostname}>`,
-        }
-      : undefined,
-    mailToLog: env.NODE_ENV === "development",
-    s3:
-      env.S3_ENDPOINT && env.S3_BUCKET && env.S3_REGION && env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
-        ? {
-            endpoint: env.S3_ENDPOINT,
-            bucket: env.S3_BUCKET,
-            region: env.S3_REGION,
-            accessKeyId: env.S3_ACCESS_KEY_ID,
-            secretAccessKey: env.S3_SECRET_ACCESS_KEY,
-          }
-        : undefined,
-    clientDir: undefined,
-    rateLimits: env.RATE_LIMITS,
-    redisUrl: env.REDIS_URL,
-    metrics:
-      env.METRICS_PORT || env.METRICS_TOKEN
-        ? { port: env.METRICS_PORT, host: env.METRICS_HOST, token: env.METRICS_TOKEN }
-        : undefined,
+    version,
+    database: config.databaseUrl ? `postgres ${host(config.databaseUrl)}` : `embedded ${config.dataDir}`,
+    storage: config.s3 ? `s3 ${host(config.s3.endpoint)}/${config.s3.bucket}` : `disk ${config.dataDir}`,
+    mail: config.mail ? `smtp ${host(config.mail.smtpUrl)}` : "off",
+    limits: !config.rateLimits ? "off" : config.redisUrl ? `redis ${host(config.redisUrl)}` : "database",
+    publicUrl: config.publicUrl,
   };
 }

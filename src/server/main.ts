@@ -1,10 +1,19 @@
 import "./lib/node-version";
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { configuredDatabase, openDatabase } from "./db/client";
-import { ConfigError, loadConfig } from "./env";
+import { ConfigError, loadConfig, runtimeSummary, unknownSettings } from "./env";
 import { stdoutDestination } from "./lib/log-destination";
 import { startWatchdog } from "./lib/watchdog";
+
+/** package.json's version (the working folder is the install's: scripts/start.mjs). */
+function version(): string {
+  try {
+    return (JSON.parse(readFileSync("package.json", "utf8")) as { version: string }).version;
+  } catch {
+    return "unknown";
+  }
+}
 
 /** Longest a shutdown may take: in-flight requests finish, the database closes, then we exit. */
 const SHUTDOWN_MS = 10_000;
@@ -47,6 +56,8 @@ async function main(): Promise<void> {
   process.on("SIGTERM", () => shutdown("SIGTERM"));
   process.on("SIGINT", () => shutdown("SIGINT"));
   await app.listen({ port: config.port, host: config.host });
+  for (const warning of unknownSettings()) app.log.warn(warning);
+  app.log.info(runtimeSummary(config, version()), "Collect is running");
 }
 
 main().catch((error) => {

@@ -92,6 +92,7 @@ function startApp(env: Record<string, string>): ChildProcess {
       HOST: "127.0.0.1",
       NODE_ENV: "production",
       RATE_LIMITS: "false",
+      ...(env.DATABASE_URL ? {} : { DATABASE: "embedded" }),
       ...env,
     },
     stdio: ["ignore", "pipe", "inherit"],

@@ -18,7 +18,10 @@ export type Mailer = {
  * message is written to the log so a developer can follow its link; in production links
  * carry secrets and stay out of logs.
  */
-export function createMailer(config: Pick<Config, "mail" | "mailToLog">, log: FastifyBaseLogger): Mailer {
+export function createMailer(
+  config: Pick<Config, "mail"> & Partial<Pick<Config, "mailToLog">>,
+  log: FastifyBaseLogger,
+): Mailer {
   const mail = config.mail;
   if (!mail) {
     return {

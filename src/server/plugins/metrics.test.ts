@@ -44,7 +44,7 @@ describe("metrics", () => {
   });
 
   it("behind METRICS_TOKEN: count a request by its route pattern, never the raw URL", async () => {
-    const app = await start({ metrics: { port: undefined, token: TOKEN } });
+    const app = await start({ metrics: { port: undefined, host: undefined, token: TOKEN } });
     expect((await scrape(app)).statusCode).toBe(404);
     expect((await scrape(app, "Bearer wrong")).statusCode).toBe(404);
 
@@ -77,7 +77,7 @@ describe("metrics", () => {
 
   it("on METRICS_PORT: served by their own listener, not by the app", async () => {
     const port = await freePort();
-    const app = await start({ metrics: { port, token: undefined } });
+    const app = await start({ metrics: { port, host: undefined, token: undefined } });
     expect((await app.inject({ method: "GET", url: "/healthz" })).statusCode).toBe(200);
     expect((await scrape(app)).statusCode).toBe(404);
     const response = await fetch(`http://127.0.0.1:${port}/metrics`);
@@ -89,7 +89,7 @@ describe("metrics", () => {
 
   it("on METRICS_PORT: listen on loopback even when the app listens everywhere (no token guards them)", async () => {
     const port = await freePort();
-    await start({ host: "0.0.0.0", metrics: { port, token: undefined } });
+    await start({ host: "0.0.0.0", metrics: { port, host: undefined, token: undefined } });
     expect((await fetch(`http://127.0.0.1:${port}/metrics`)).status).toBe(200);
     // 127.0.0.2 is loopback too, but only a listener on every interface answers it.
     await expect(fetch(`http://127.0.0.2:${port}/metrics`)).rejects.toThrow();

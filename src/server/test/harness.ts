@@ -36,6 +36,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     passwordHash: { memoryKib: 64, iterations: 1 },
     signInCeilingPerMinute: 100_000,
     logLevel: "silent",
+    mail: undefined,
+    mailToLog: false,
     s3: undefined,
     clientDir: undefined,
     rateLimits: true,
