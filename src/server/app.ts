@@ -215,13 +215,20 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   if (config.metrics) {
     const { registerMetrics } = await import("./plugins/metrics");
-    await registerMetrics(app, { config, db: database.db, viewCache: context.viewCache, hashQueue });
+    await registerMetrics(app, {
+      config,
+      db: database.db,
+      viewCache: context.viewCache,
+      hashQueue,
+      limitStore: counters,
+    });
   }
   app.get("/healthz", async () => ({ status: "ok" }));
   app.get("/readyz", async (_request, reply) => {
     try {
       await database.ping();
-      return { status: "ready" };
+      // Serving, but a dependency that only limits depend on is failing: they let calls through.
+      return counters.healthy() ? { status: "ready" } : { status: "degraded", degraded: ["limit store"] };
     } catch {
       return reply.status(503).send({ message: "Database unavailable" });
     }

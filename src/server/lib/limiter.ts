@@ -17,31 +17,79 @@ return {current, ttl}`;
 export type Hit = { current: number; ttl: number };
 
 /** The counters every app process shares: PostgreSQL's `limit_counter`, or Redis (REDIS_URL). */
-export type CounterStore = { hit(key: string, windowMs: number): Promise<Hit>; close(): Promise<void> };
+export type CounterStore = {
+  kind: "database" | "redis";
+  hit(key: string, windowMs: number): Promise<Hit>;
+  /** Failed hits since start (read by /metrics). */
+  errors(): number;
+  /** False while hits have been failing lately (then /readyz says "degraded"). */
+  healthy(): boolean;
+  close(): Promise<void>;
+};
+
+/**
+ * Redis answers a hit in well under a millisecond: a command it has not answered in this long
+ * is failed (and the limit let through) rather than waited for. A hung Redis held every
+ * limited write for over 200 s, a stopped one for 3–13 s each.
+ */
+export const REDIS_COMMAND_TIMEOUT_MS = 50;
+const UNHEALTHY_FOR_MS = 5_000;
 
 export async function openCounterStore(
   options: { db: Db; redisUrl?: string; redisPrefix?: string },
   log: FastifyBaseLogger,
 ): Promise<CounterStore> {
+  let errors = 0;
+  let failedAt = Number.NEGATIVE_INFINITY;
+  const counted =
+    (hit: (key: string, windowMs: number) => Promise<Hit>) =>
+    (key: string, windowMs: number): Promise<Hit> =>
+      hit(key, windowMs).catch((error: unknown) => {
+        errors++;
+        failedAt = Date.now();
+        throw error;
+      });
+  const health = {
+    errors: () => errors,
+    healthy: () => Date.now() - failedAt > UNHEALTHY_FOR_MS,
+  };
   if (!options.redisUrl) {
     return {
-      async hit(key, windowMs) {
+      kind: "database",
+      ...health,
+      hit: counted(async (key, windowMs) => {
         const { count, windowStartedAt } = await countInWindow(options.db, `collect:limit:${key}`, windowMs);
         return { current: count, ttl: Math.max(0, windowStartedAt + windowMs - Date.now()) };
-      },
+      }),
       async close() {},
     };
   }
   // A CommonJS package: its `default` is its exports (the Redis class), in Node and in the build.
   const { default: RedisClient } = await import("ioredis");
-  const redis: Redis = new RedisClient(options.redisUrl, { maxRetriesPerRequest: 1 });
-  redis.on("error", (error) => log.warn({ err: error }, "redis unavailable"));
+  const redis: Redis = new RedisClient(options.redisUrl, {
+    // Fail at once while disconnected (no queue of waiting commands), and never wait long for
+    // an answer; reconnect in the background, at most every 2 s.
+    enableOfflineQueue: false,
+    commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
+    connectTimeout: 1_000,
+    maxRetriesPerRequest: 0,
+    retryStrategy: (times) => Math.min(times * 100, 2_000),
+  });
+  let warnedAt = 0;
+  redis.on("error", (error) => {
+    // One line every 10 s at most: a Redis outage must not flood the log.
+    if (Date.now() - warnedAt < 10_000) return;
+    warnedAt = Date.now();
+    log.warn({ err: error }, "redis unavailable: limits let calls through");
+  });
   const prefix = options.redisPrefix ?? "collect:limit:";
   return {
-    async hit(key, windowMs) {
+    kind: "redis",
+    ...health,
+    hit: counted(async (key, windowMs) => {
       const [current, ttl] = (await redis.eval(REDIS_HIT, 1, prefix + key, windowMs)) as [number, number];
       return { current, ttl };
-    },
+    }),
     async close() {
       redis.disconnect();
     },
@@ -61,8 +109,8 @@ export function createLimiter(store: CounterStore, options: { enabled: boolean; 
     try {
       const { current, ttl } = await store.hit(`${name}:${who}`, windowMs);
       return current <= max ? 0 : Math.max(1, ttl);
-    } catch (error) {
-      options.log.warn({ err: error, limit: name }, "limit store unavailable: let through");
+    } catch {
+      // Counted in store.errors and logged by the store; every counted limit fails open.
       return 0;
     }
   }

@@ -22,6 +22,8 @@ export async function registerMetrics(
     viewCache: { get(code: string): unknown };
     /** Password hashes waiting for their turn (lib/hash-queue.ts), read at scrape time. */
     hashQueue: { load: { waiting: number } };
+    /** The limits' shared counters (lib/limiter.ts): failed hits mean limits are letting calls through. */
+    limitStore: { kind: string; errors(): number };
   },
 ): Promise<void> {
   const settings = options.config.metrics;
@@ -85,6 +87,18 @@ export async function registerMetrics(
       this.set(options.hashQueue.load.waiting);
     },
   });
+
+  const storeErrors = new Counter({
+    name: "limit_store_errors_total",
+    help: "Limit counter hits that failed (limits then let the call through)",
+    labelNames: ["store"],
+    registers: [registry],
+    collect() {
+      this.reset();
+      this.inc({ store: options.limitStore.kind }, options.limitStore.errors());
+    },
+  });
+  storeErrors.inc({ store: options.limitStore.kind }, 0);
 
   const answer = async () => ({ type: registry.contentType, body: await registry.metrics() });
   if (settings.token) {

@@ -1,4 +1,3 @@
-import type { FastifyBaseLogger } from "fastify";
 import type { CounterStore, Hit } from "../lib/limiter";
 
 /** What the plugin hands `child`: the route's merged limit options (typed there as route options). */
@@ -8,7 +7,7 @@ type StoreParams = { routeInfo?: { method?: string; url?: string } };
  * A store for @fastify/rate-limit over the counters every app process shares (lib/limiter.ts:
  * PostgreSQL's limit_counter table, or Redis). Keys are `{route or limiter name}:{caller}`.
  */
-export function sharedStore(store: CounterStore, log: FastifyBaseLogger) {
+export function sharedStore(store: CounterStore) {
   return class SharedStore {
     constructor(
       _params: object,
@@ -17,11 +16,9 @@ export function sharedStore(store: CounterStore, log: FastifyBaseLogger) {
     incr(key: string, callback: (error: Error | null, hit?: Hit) => void, timeWindow: number) {
       store.hit(this.scope ? `${this.scope}:${key}` : key, timeWindow).then(
         (result) => callback(null, result),
-        (error: Error) => {
-          // The plugin lets the call through (skipOnError): a limiter outage is no outage.
-          log.warn({ err: error }, "rate-limit store unavailable");
-          callback(error);
-        },
+        // The plugin lets the call through (skipOnError): a limiter outage is no outage. The
+        // store counts and logs the failure.
+        (error: Error) => callback(error),
       );
     }
     child(params: object) {

@@ -56,7 +56,7 @@ export async function registerRateLimits(
     hook: "preHandler",
     enableDraftSpec: true,
     skipOnError: true,
-    store: sharedStore(options.store, app.log),
+    store: sharedStore(options.store),
     keyGenerator: (request) => request.user?.id ?? request.ip,
     errorResponseBuilder: (_request, context) =>
       new HttpError(429, LIMITS.otherWrite.message.replace("{wait}", waitInWords(context.ttl))),
