@@ -30,7 +30,7 @@ import { registerCsrfGuard } from "./plugins/csrf";
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from "./plugins/errors";
 import { authLogger, loggerOptions, registerAccessLog } from "./plugins/logging";
 import { registerOpenApi } from "./plugins/openapi";
-import { registerRateLimits } from "./plugins/rate-limits";
+import { IMAGE_LIMITS, type ImageLimits, registerRateLimits } from "./plugins/rate-limits";
 import { registerSecurityHeaders } from "./plugins/security-headers";
 import type { SessionMemo } from "./plugins/session-memo";
 import { createLocalStorage } from "./storage/local-storage";
@@ -50,6 +50,8 @@ export type BuildOptions = {
   sessionMemo?: SessionMemo<SessionUser>;
   /** Prefix of this app's rate-limit keys in Redis (tests keep theirs apart with it). */
   redisPrefix?: string;
+  /** Tests lower these to see them act. */
+  imageLimits?: Partial<ImageLimits>;
 };
 
 /**
@@ -159,6 +161,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     mailer,
     webAuthn,
     notifier,
+    imageLimits: { ...IMAGE_LIMITS, ...options.imageLimits },
   };
 
   if (config.metrics) {

@@ -7,6 +7,7 @@ import type { ViewCache } from "./features/pay-page/view-cache";
 import type { ClientAssets } from "./lib/client-assets";
 import type { Mailer } from "./mail/mailer";
 import type { Auth } from "./plugins/auth";
+import type { ImageLimits } from "./plugins/rate-limits";
 import type { ObjectStorage } from "./storage/object-storage";
 
 /** What every feature's routes receive (built by app.ts; features import this, never app.ts). */
@@ -31,4 +32,6 @@ export type AppContext = {
   webAuthn: WebAuthn;
   /** NOTIFYs sent after a commit, batched (db/notify.ts). */
   notifier: Notifier;
+  /** What photos, card draws and uploads may cost (plugins/rate-limits.ts IMAGE_LIMITS). */
+  imageLimits: ImageLimits;
 };

@@ -32,6 +32,47 @@ export const DEFAULT_WRITE_LIMIT: Limit = { max: 120, timeWindow: MINUTE };
 export const UPLOAD_QUOTA: Limit = { max: 20, timeWindow: HOUR };
 const UPLOAD_ROUTE = "POST /api/profile/photo/upload";
 
+const MIB = 1024 * 1024;
+
+/**
+ * What hostile images, card draws and uploads may cost (issue 25: F1, F5, F7). Photos are checked
+ * when set and re-encoded; cards are drawn in a worker pool; counts and byte windows are kept
+ * in each process (a process's pool and disk traffic are its own).
+ */
+export const IMAGE_LIMITS = {
+  /** A photo larger than this (either side, or width x height) is refused when set. */
+  photoMaxSide: 8192,
+  photoMaxPixels: 36_000_000,
+  /** Frames of an animated GIF or WebP (only the first is kept). */
+  photoMaxFrames: 100,
+  /** The re-encoded photo's longest side (the objectPath); avatars are 96 and 192 px squares. */
+  photoStoredSide: 1024,
+  /** How long browsers and link previewers keep a photo or a card (they outlive no deletion by more). */
+  imageCacheSeconds: 24 * 60 * 60,
+  /** Card draws: threads, draws waiting beyond the running ones, and each draw's time and heap. */
+  cardThreads: 1,
+  cardQueueMax: 8,
+  cardDrawBudgetMs: 5_000,
+  cardWorkerHeapMb: 96,
+  /** Retry-After when the pool is full. */
+  cardBusyRetrySeconds: 5,
+  /** Drawn cards kept in memory: count, bytes, and how long. */
+  cardCacheMaxEntries: 200,
+  cardCacheMaxBytes: 32 * MIB,
+  cardCacheTtlMs: 24 * HOUR,
+  /** New card draws (cache misses) per client address, and per requester whose cards they are. */
+  cardDrawsPerAddress: { max: 30, timeWindow: MINUTE } satisfies Limit,
+  cardDrawsPerRequester: { max: 30, timeWindow: MINUTE } satisfies Limit,
+  /** Upload bytes asked for (upload links) per account, per client address and in all. */
+  uploadBytesPerAccount: { max: 30 * MIB, timeWindow: HOUR } satisfies Limit,
+  uploadBytesPerAddress: { max: 60 * MIB, timeWindow: HOUR } satisfies Limit,
+  uploadBytesTotal: { max: 1024 * MIB, timeWindow: HOUR } satisfies Limit,
+  /** An upload not set as a photo within this long is deleted; the sweeper looks this often. */
+  unsetUploadMaxAgeMs: 10 * MINUTE,
+  sweepEveryMs: 2 * MINUTE,
+};
+export type ImageLimits = typeof IMAGE_LIMITS;
+
 const WRITES = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 const inWords = (seconds: number) =>

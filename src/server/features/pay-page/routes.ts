@@ -6,12 +6,13 @@ import {
   ShortCodeSchema,
 } from "../../../shared/schemas/payment-request";
 import type { AppContext } from "../../context";
+import { createWindowCounter } from "../../lib/window-counter";
 import { HttpError, TooManyRequests } from "../../plugins/errors";
 import { createMissLimiter } from "../../plugins/miss-limiter";
 import { webHeaders } from "../../plugins/web-bridge";
-import { CARD_AVATAR, drawCard } from "./card";
 import { createCardCache } from "./card-cache";
 import { readCardPhoto } from "./card-photo";
+import { createCardPool } from "./card-pool";
 import { claimRoute } from "./claim-route";
 import { CodeParams, NOT_FOUND } from "./codes";
 import { encodedPage } from "./encoded-page";
@@ -30,11 +31,31 @@ const NOINDEX = "noindex, nofollow";
  * Misses are limited per client IP so codes cannot be enumerated.
  */
 export const payPageRoutes =
-  ({ db, viewCache: cache, auth, config, clientAssets, storage }: AppContext): FastifyPluginAsyncZod =>
+  ({
+    db,
+    viewCache: cache,
+    auth,
+    config,
+    clientAssets,
+    storage,
+    imageLimits,
+  }: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
     await app.register(siteFileRoutes);
     await app.register(claimRoute({ db, config }));
-    const cards = createCardCache();
+    const pool = createCardPool(imageLimits);
+    app.addHook("onClose", () => pool.close());
+    const drawsPerAddress = createWindowCounter(imageLimits.cardDrawsPerAddress);
+    const drawsPerRequester = createWindowCounter(imageLimits.cardDrawsPerRequester);
+    const tooManyDraws = (waitMs: number) =>
+      new TooManyRequests("Too many link previews drawn. Please try again later.", waitMs);
+    const cards = createCardCache(async (content) => {
+      const photo = await readCardPhoto(storage, content.photo).catch((error: unknown) => {
+        app.log.warn({ err: error }, "card drawn without the photo");
+        return null;
+      });
+      return pool.draw(content, photo);
+    }, imageLimits);
     const limiter = createMissLimiter(db, { name: "pay-miss", max: 20, windowMs: 60_000 });
 
     async function findView(code: string): Promise<CachedView | null> {
@@ -46,6 +67,7 @@ export const payPageRoutes =
       const entry: CachedView = {
         view: found.view,
         json: JSON.stringify(PublicPaymentViewSchema.parse(found.view)),
+        requesterId: found.userId,
       };
       if (!cache.set(code, found.userId, entry, readAt)) entry.once = true;
       return entry;
@@ -126,31 +148,41 @@ export const payPageRoutes =
         .send(body);
     });
 
-    // The link-preview card: drawn once per content version, then served from memory and
-    // cached by everyone downstream for good (docs/decisions/006-link-preview-card.md).
+    // The link-preview card: drawn once per content version on the card pool, then served from
+    // memory and cached downstream for a day (docs/decisions/006-link-preview-card.md).
     app.get("/pay/:code/card/:file", { schema: { params: CardParams } }, async (request, reply) => {
       const { code, file } = request.params;
-      const view = (await lookup(request.ip, code))?.view;
-      if (!view) throw new HttpError(404, NOT_FOUND);
-      const content = cardContent(view);
+      const entry = await lookup(request.ip, code);
+      if (!entry) throw new HttpError(404, NOT_FOUND);
+      const content = cardContent(entry.view);
       const version = cardVersion(content);
       // An older version (the request changed since the preview was fetched): the current card.
       if (CARD_FILE.exec(file)?.[1] !== version) {
         return reply.header("cache-control", "no-store").redirect(cardPath(code, version), 302);
       }
-      const png = await cards.get(version, async () => {
-        const photo = await readCardPhoto(storage, content.photo, CARD_AVATAR).catch((error: unknown) => {
-          request.log.warn({ err: error }, "card drawn without the photo");
-          return null;
+      // A card not drawn yet costs a draw: limited per client address and per requester (a
+      // script rotating through versions, or one requester's many requests, cannot take the pool).
+      let png = cards.get(version);
+      if (!png) {
+        const addressWait = drawsPerAddress.take(request.ip);
+        if (addressWait > 0) throw tooManyDraws(addressWait);
+        const requesterWait = drawsPerRequester.take(entry.requesterId);
+        if (requesterWait > 0) throw tooManyDraws(requesterWait);
+        png = await cards.fetch(version, { context: content }).catch((error: unknown) => {
+          request.log.warn({ err: error }, "card not drawn");
+          throw error;
         });
-        return drawCard(content, photo);
-      });
-      return reply
-        .type("image/png")
-        .header("content-length", png.length)
-        .header("cache-control", "public, max-age=31536000, immutable")
-        .header("cross-origin-resource-policy", "cross-origin")
-        .header("x-robots-tag", NOINDEX)
-        .send(png);
+        if (!png) throw new HttpError(404, NOT_FOUND);
+      }
+      return (
+        reply
+          .type("image/png")
+          .header("content-length", png.length)
+          // A day is what link previews need: a deleted request's card should not outlive it for good.
+          .header("cache-control", `public, max-age=${imageLimits.imageCacheSeconds}`)
+          .header("cross-origin-resource-policy", "cross-origin")
+          .header("x-robots-tag", NOINDEX)
+          .send(png)
+      );
     });
   };
