@@ -9,6 +9,8 @@ import {
 
 // libvips' own cache keeps decoded images for reuse: photos are read once, so it only holds memory.
 sharp.cache(false);
+// One libvips thread an image: a 36-megapixel photo being resized leaves a core to the event loop.
+sharp.concurrency(1);
 
 const { photoMaxSide, photoMaxPixels, photoMaxFrames, photoStoredSide } = IMAGE_LIMITS;
 
@@ -32,32 +34,36 @@ export async function photoProblem(bytes: Buffer): Promise<string | null> {
   return null;
 }
 
-/** Decodes at most a checked photo's pixels, and only its first frame. */
+/** Decodes at most a checked photo's pixels, and only its first frame, turned upright. */
 const decode = (bytes: Buffer) =>
   sharp(bytes, { limitInputPixels: photoMaxPixels, pages: 1, failOn: "error" }).rotate();
 
-const square = (bytes: Buffer, side: number) => decode(bytes).resize(side, side, { fit: "cover" });
+const square = (image: Buffer, side: number) => sharp(image).resize(side, side, { fit: "cover" });
 
 /**
  * The photo re-encoded as it is kept (WebP, at most photoStoredSide a side, no metadata such as
- * GPS) and its resized versions. libvips works on its own threads: the event loop only waits.
+ * GPS) and its resized versions, made from that (the original is decoded once). libvips works
+ * on its own thread: the event loop only waits.
  */
 export async function encodePhoto(bytes: Buffer): Promise<{ photo: Buffer } & Record<PhotoVariant, Buffer>> {
-  const [photo, small, large, card] = await Promise.all([
-    decode(bytes)
-      .resize(photoStoredSide, photoStoredSide, { fit: "inside", withoutEnlargement: true })
-      .webp({ quality: 82 })
-      .toBuffer(),
-    square(bytes, PHOTO_VARIANT_SIDES["96"]).webp({ quality: 80 }).toBuffer(),
-    square(bytes, PHOTO_VARIANT_SIDES["192"]).webp({ quality: 80 }).toBuffer(),
-    cardPhoto(bytes),
+  const photo = await decode(bytes)
+    .resize(photoStoredSide, photoStoredSide, { fit: "inside", withoutEnlargement: true })
+    .webp({ quality: 82 })
+    .toBuffer();
+  const [small, large, card] = await Promise.all([
+    square(photo, PHOTO_VARIANT_SIDES["96"]).webp({ quality: 80 }).toBuffer(),
+    square(photo, PHOTO_VARIANT_SIDES["192"]).webp({ quality: 80 }).toBuffer(),
+    square(photo, PHOTO_VARIANT_SIDES.card).png({ compressionLevel: 6 }).toBuffer(),
   ]);
   return { photo, "96": small, "192": large, card };
 }
 
 /** The card's square PNG of a photo (satori embeds PNG and JPEG, not WebP); refuses (rejects) a photo past the pixel limit. */
 export function cardPhoto(bytes: Buffer): Promise<Buffer> {
-  return square(bytes, PHOTO_VARIANT_SIDES.card).png({ compressionLevel: 6 }).toBuffer();
+  return decode(bytes)
+    .resize(PHOTO_VARIANT_SIDES.card, PHOTO_VARIANT_SIDES.card, { fit: "cover" })
+    .png({ compressionLevel: 6 })
+    .toBuffer();
 }
 
 /** A whole stored photo (at most MAX_PHOTO_BYTES), or null when it is missing or larger. */

@@ -121,9 +121,10 @@ describeEachDatabase("link previews through a real unfurler", (ctx) => {
     const bytes = Buffer.from(await card.arrayBuffer());
     expect(pngSize(bytes)).toEqual({ width: 1200, height: 630 });
     expect(bytes.length).toBeLessThan(300 * 1024);
-    // The avatar's centre is the photo's red middle.
+    // The avatar's centre is the photo's red middle (re-encoded as WebP: a channel may be off by a few).
     const { x, y } = AVATAR_CENTRE;
-    expect(pixelAt(bytes, x, y, { width: 1200, height: 630 })).toEqual([255, 0, 0, 255]);
+    const pixel = pixelAt(bytes, x, y, { width: 1200, height: 630 });
+    expect(pixel.map((value) => Math.round(value / 16) * 16)).toEqual([256, 0, 0, 256]);
   });
 
   it("previews unknown and cancelled codes with no request data and no card", async () => {
