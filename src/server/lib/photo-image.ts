@@ -1,4 +1,4 @@
-import sharp from "sharp";
+import sharp, { type Sharp } from "sharp";
 import { IMAGE_LIMITS } from "../plugins/rate-limits";
 import {
   MAX_PHOTO_BYTES,
@@ -38,22 +38,39 @@ export async function photoProblem(bytes: Buffer): Promise<string | null> {
 const decode = (bytes: Buffer) =>
   sharp(bytes, { limitInputPixels: photoMaxPixels, pages: 1, failOn: "error" }).rotate();
 
-const square = (image: Buffer, side: number) => sharp(image).resize(side, side, { fit: "cover" });
+/** The most each WebP may weigh: a pay page with its avatar stays inside its 60 KB (docs/product.md#pay-page). */
+export const PHOTO_BYTES = { photo: 256 * 1024, "96": 8 * 1024, "192": 20 * 1024 } as const;
+
+/** WebP at the best quality of a few that fits `maxBytes` (the lowest when none does: noise). */
+async function webpWithin(image: () => Sharp, maxBytes: number): Promise<Buffer> {
+  let encoded = Buffer.alloc(0);
+  for (const quality of [82, 65, 50, 35, 20]) {
+    encoded = await image().webp({ quality }).toBuffer();
+    if (encoded.length <= maxBytes) break;
+  }
+  return encoded;
+}
 
 /**
  * The photo re-encoded as it is kept (WebP, at most photoStoredSide a side, no metadata such as
- * GPS) and its resized versions, made from that (the original is decoded once). libvips works
- * on its own thread: the event loop only waits.
+ * GPS) and its resized versions, made from that (the original is decoded once), each within
+ * PHOTO_BYTES. libvips works on its own thread: the event loop only waits.
  */
 export async function encodePhoto(bytes: Buffer): Promise<{ photo: Buffer } & Record<PhotoVariant, Buffer>> {
-  const photo = await decode(bytes)
+  const upright = await decode(bytes)
     .resize(photoStoredSide, photoStoredSide, { fit: "inside", withoutEnlargement: true })
-    .webp({ quality: 82 })
-    .toBuffer();
-  const [small, large, card] = await Promise.all([
-    square(photo, PHOTO_VARIANT_SIDES["96"]).webp({ quality: 80 }).toBuffer(),
-    square(photo, PHOTO_VARIANT_SIDES["192"]).webp({ quality: 80 }).toBuffer(),
-    square(photo, PHOTO_VARIANT_SIDES.card).png({ compressionLevel: 6 }).toBuffer(),
+    // Onto white: an alpha channel doubles a WebP's bytes, and an avatar is shown whole.
+    .flatten({ background: "#ffffff" })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const { width, height, channels } = upright.info;
+  const pixels = () => sharp(upright.data, { raw: { width, height, channels } });
+  const square = (side: number) => () => pixels().resize(side, side, { fit: "cover" });
+  const [photo, small, large, card] = await Promise.all([
+    webpWithin(pixels, PHOTO_BYTES.photo),
+    webpWithin(square(PHOTO_VARIANT_SIDES["96"]), PHOTO_BYTES["96"]),
+    webpWithin(square(PHOTO_VARIANT_SIDES["192"]), PHOTO_BYTES["192"]),
+    square(PHOTO_VARIANT_SIDES.card)().png({ compressionLevel: 6 }).toBuffer(),
   ]);
   return { photo, "96": small, "192": large, card };
 }

@@ -64,8 +64,8 @@ export const IMAGE_LIMITS = {
   cardDrawsPerAddress: { max: 30, timeWindow: MINUTE } satisfies Limit,
   cardDrawsPerRequester: { max: 30, timeWindow: MINUTE } satisfies Limit,
   /** Upload bytes asked for (upload links) per account, per client address and in all. */
-  uploadBytesPerAccount: { max: 30 * MIB, timeWindow: HOUR } satisfies Limit,
-  uploadBytesPerAddress: { max: 60 * MIB, timeWindow: HOUR } satisfies Limit,
+  uploadBytesPerAccount: { max: 50 * MIB, timeWindow: HOUR } satisfies Limit,
+  uploadBytesPerAddress: { max: 100 * MIB, timeWindow: HOUR } satisfies Limit,
   uploadBytesTotal: { max: 1024 * MIB, timeWindow: HOUR } satisfies Limit,
   /** An upload not set as a photo within this long is deleted; the sweeper looks this often. */
   unsetUploadMaxAgeMs: 10 * MINUTE,

@@ -1,6 +1,7 @@
 import type { AddressInfo } from "node:net";
 import ogs from "open-graph-scraper";
 import { beforeAll, expect, it } from "vitest";
+import { avatarUrl } from "../../../shared/photo-url";
 import { createRequest, createSamLee } from "../../test/fixtures";
 import { describeEachDatabase, TEST_ORIGIN } from "../../test/harness";
 import { AVATAR_CENTRE } from "./card";
@@ -115,7 +116,15 @@ describeEachDatabase("link previews through a real unfurler", (ctx) => {
       payload: photo,
     });
     expect(put.statusCode, put.body).toBe(200);
-    expect((await call("PUT", "/api/profile/photo", { photoURL: upload.toString() })).statusCode).toBe(200);
+    const set = await call("PUT", "/api/profile/photo", { photoURL: upload.toString() });
+    expect(set.statusCode).toBe(200);
+    // The pay page shows the 192 px avatar, never the photo: a first visit stays inside 60 KB
+    // (~21 KB without a photo, README) even for a photo of noise, the worst case for WebP.
+    const avatar = avatarUrl(set.json().objectPath, 192);
+    expect(await (await fetch(`${base}/pay/${code}`)).text()).toContain(`src="${avatar}"`);
+    const avatarBytes = (await (await fetch(`${base}${avatar}`)).arrayBuffer()).byteLength;
+    expect(avatarBytes).toBeGreaterThan(0);
+    expect(avatarBytes).toBeLessThanOrEqual(20 * 1024);
 
     const card = await fetchCard((await unfurl(code)).result.ogImage?.[0]?.url as string);
     const bytes = Buffer.from(await card.arrayBuffer());

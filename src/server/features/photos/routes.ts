@@ -81,9 +81,11 @@ export const photoRoutes =
         // A local upload's size is not signed into its URL: it may be as large as any photo.
         const bytes = storage.sizeRequired && size !== undefined ? size : MAX_PHOTO_BYTES;
         const caller = { userId, ip: request.ip };
-        const wait = Math.max(...uploadBytes.map(({ counter, key }) => counter.wait(key(caller), bytes)));
+        // Off with the other per-user limits (RATE_LIMITS=false, as load tests run).
+        const bounds = config.rateLimits ? uploadBytes : [];
+        const wait = Math.max(0, ...bounds.map(({ counter, key }) => counter.wait(key(caller), bytes)));
         if (wait > 0) throw new TooManyRequests("Too many photo uploads. Please try again later.", wait);
-        for (const { counter, key } of uploadBytes) counter.take(key(caller), bytes);
+        for (const { counter, key } of bounds) counter.take(key(caller), bytes);
         const key = newUploadKey(secret, userId);
         return { uploadURL: await storage.createUploadUrl(key, size) };
       },
