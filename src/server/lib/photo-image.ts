@@ -1,4 +1,4 @@
-import sharp, { type Sharp } from "sharp";
+import type { Sharp, default as SharpModule } from "sharp";
 import { IMAGE_LIMITS } from "../plugins/rate-limits";
 import {
   MAX_PHOTO_BYTES,
@@ -7,10 +7,18 @@ import {
   type PhotoVariant,
 } from "../storage/object-storage";
 
-// libvips' own cache keeps decoded images for reuse: photos are read once, so it only holds memory.
-sharp.cache(false);
-// One libvips thread an image: a 36-megapixel photo being resized leaves a core to the event loop.
-sharp.concurrency(1);
+let loaded: Promise<typeof SharpModule> | undefined;
+/** sharp (libvips, ~170 ms to load) is loaded with the first photo, not at start-up (docs/decisions/017). */
+function loadSharp(): Promise<typeof SharpModule> {
+  loaded ??= import("sharp").then(({ default: sharp }) => {
+    // libvips' own cache keeps decoded images for reuse: photos are read once, so it only holds memory.
+    sharp.cache(false);
+    // One libvips thread an image: a 36-megapixel photo being resized leaves a core to the event loop.
+    sharp.concurrency(1);
+    return sharp;
+  });
+  return loaded;
+}
 
 const { photoMaxSide, photoMaxPixels, photoMaxFrames, photoStoredSide } = IMAGE_LIMITS;
 
@@ -19,6 +27,7 @@ const { photoMaxSide, photoMaxPixels, photoMaxFrames, photoStoredSide } = IMAGE_
  * header is read: a 48 KB PNG can claim 20000 x 20000 pixels (1.6 GB once decoded).
  */
 export async function photoProblem(bytes: Buffer): Promise<string | null> {
+  const sharp = await loadSharp();
   const meta = await sharp(bytes, { limitInputPixels: false })
     .metadata()
     .catch(() => null);
@@ -35,7 +44,7 @@ export async function photoProblem(bytes: Buffer): Promise<string | null> {
 }
 
 /** Decodes at most a checked photo's pixels, and only its first frame, turned upright. */
-const decode = (bytes: Buffer) =>
+const decode = (sharp: typeof SharpModule, bytes: Buffer) =>
   sharp(bytes, { limitInputPixels: photoMaxPixels, pages: 1, failOn: "error" }).rotate();
 
 /** The most each WebP may weigh: a pay page with its avatar stays inside its 60 KB (docs/product.md#pay-page). */
@@ -57,7 +66,8 @@ async function webpWithin(image: () => Sharp, maxBytes: number): Promise<Buffer>
  * PHOTO_BYTES. libvips works on its own thread: the event loop only waits.
  */
 export async function encodePhoto(bytes: Buffer): Promise<{ photo: Buffer } & Record<PhotoVariant, Buffer>> {
-  const upright = await decode(bytes)
+  const sharp = await loadSharp();
+  const upright = await decode(sharp, bytes)
     .resize(photoStoredSide, photoStoredSide, { fit: "inside", withoutEnlargement: true })
     // Onto white: an alpha channel doubles a WebP's bytes, and an avatar is shown whole.
     .flatten({ background: "#ffffff" })
@@ -76,8 +86,8 @@ export async function encodePhoto(bytes: Buffer): Promise<{ photo: Buffer } & Re
 }
 
 /** The card's square PNG of a photo (satori embeds PNG and JPEG, not WebP); refuses (rejects) a photo past the pixel limit. */
-export function cardPhoto(bytes: Buffer): Promise<Buffer> {
-  return decode(bytes)
+export async function cardPhoto(bytes: Buffer): Promise<Buffer> {
+  return decode(await loadSharp(), bytes)
     .resize(PHOTO_VARIANT_SIDES.card, PHOTO_VARIANT_SIDES.card, { fit: "cover" })
     .png({ compressionLevel: 6 })
     .toBuffer();

@@ -1,4 +1,4 @@
-import { Piscina } from "piscina";
+import type { Piscina } from "piscina";
 import { ServiceBusy } from "../../plugins/errors";
 import { IMAGE_LIMITS, type ImageLimits } from "../../plugins/rate-limits";
 import type { CardContent } from "./preview";
@@ -26,10 +26,11 @@ export function createCardPool(
     "cardThreads" | "cardQueueMax" | "cardDrawBudgetMs" | "cardWorkerHeapMb" | "cardBusyRetrySeconds"
   > = IMAGE_LIMITS,
 ) {
-  let pool: Piscina | null = null;
+  let pool: Promise<Piscina> | null = null;
   const busy = () => new ServiceBusy(BUSY, limits.cardBusyRetrySeconds);
-  const start = () =>
-    new Piscina({
+  // piscina is loaded with the first card, not at start-up (docs/decisions/017-fast-start-up.md).
+  const start = async () =>
+    new (await import("piscina")).Piscina({
       filename: WORKER.href,
       minThreads: 0,
       maxThreads: limits.cardThreads,
@@ -38,16 +39,13 @@ export function createCardPool(
       resourceLimits: { maxOldGenerationSizeMb: limits.cardWorkerHeapMb, maxYoungGenerationSizeMb: 16 },
     });
   return {
-    /** Tasks waiting for a thread. */
-    get waiting() {
-      return pool?.queueSize ?? 0;
-    },
     async draw(content: CardContent, photo: Buffer | null): Promise<Buffer> {
       pool ??= start();
-      if (pool.queueSize >= limits.cardQueueMax) throw busy();
+      const threads = await pool;
+      if (threads.queueSize >= limits.cardQueueMax) throw busy();
       draws++;
       try {
-        const png: Uint8Array = await pool.run(
+        const png: Uint8Array = await threads.run(
           { content, photo },
           { signal: AbortSignal.timeout(limits.cardDrawBudgetMs) },
         );
@@ -58,8 +56,9 @@ export function createCardPool(
       }
     },
     async close() {
-      await pool?.destroy();
+      const closing = pool;
       pool = null;
+      await (await closing)?.destroy();
     },
   };
 }
