@@ -97,6 +97,17 @@ for (const store of stores) {
         expect((await getObject(ctx.app, `/objects/${key}`)).statusCode).toBe(404);
       });
 
+      it("serves a photo set before its versions were made in their place", async () => {
+        const key = `uploads/ownertag0/${crypto.randomUUID()}`;
+        await store.plant(key, PNG);
+        for (const size of [96, 192] as const) {
+          const served = await getObject(ctx.app, avatarUrl(`/objects/${key}`, size));
+          expectServedSafely(served, "image/png");
+          expect(served.rawPayload.equals(PNG)).toBe(true);
+        }
+        expect((await getObject(ctx.app, `/objects/${key}-other`)).statusCode).toBe(404);
+      });
+
       it("refuses another user's upload with 403, leaving both users' photos alone", async () => {
         const alice = await createReadyUser(ctx.app);
         const bob = await createReadyUser(ctx.app);
