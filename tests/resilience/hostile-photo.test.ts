@@ -42,7 +42,10 @@ async function probeWhile<T>(url: string, work: () => Promise<T>): Promise<{ res
     while (!done) {
       const started = performance.now();
       const ok = await fetch(url, { signal: AbortSignal.timeout(1000) }).then(
-        async (response) => (await response.arrayBuffer(), response.ok),
+        async (response) => {
+          await response.arrayBuffer();
+          return response.ok;
+        },
         () => false,
       );
       times.push(ok ? performance.now() - started : 1000);

@@ -1,4 +1,3 @@
-import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync, statSync } from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -37,18 +36,6 @@ const store = localStore();
 const { fileOf, keyOf } = store;
 afterAll(() => store.close());
 
-const JPEG = Buffer.concat([
-  Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]),
-  Buffer.from("JFIF\0"),
-  randomBytes(64),
-  Buffer.from([0xff, 0xd9]),
-]);
-const WEBP = Buffer.concat([
-  Buffer.from("RIFF"),
-  Buffer.from([0x1a, 0, 0, 0]),
-  Buffer.from("WEBPVP8L"),
-  randomBytes(18),
-]);
 const SVG = Buffer.from(
   '<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><script>alert(2)</script></svg>',
 );
