@@ -8,7 +8,11 @@ import {
 } from "../storage/object-storage";
 
 let loaded: Promise<typeof SharpModule> | undefined;
-/** sharp (libvips, ~170 ms to load) is loaded with the first photo, not at start-up (docs/decisions/017). */
+/**
+ * sharp (libvips) is loaded after start-up, not during it (docs/decisions/017): loading holds the
+ * event loop for ~50-80 ms, so `warmSharp` does it a moment after the server listens rather than
+ * in the middle of someone's first photo.
+ */
 function loadSharp(): Promise<typeof SharpModule> {
   loaded ??= import("sharp").then(({ default: sharp }) => {
     // libvips' own cache keeps decoded images for reuse: photos are read once, so it only holds memory.
@@ -18,6 +22,10 @@ function loadSharp(): Promise<typeof SharpModule> {
     return sharp;
   });
   return loaded;
+}
+
+export function warmSharp(afterMs = 250): void {
+  setTimeout(() => void loadSharp().catch(() => {}), afterMs).unref();
 }
 
 const { photoMaxSide, photoMaxPixels, photoMaxFrames, photoStoredSide } = IMAGE_LIMITS;

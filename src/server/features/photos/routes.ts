@@ -10,7 +10,7 @@ import {
 } from "../../../shared/schemas/photo";
 import type { AppContext } from "../../context";
 import { SNIFF_BYTES, sniffImage } from "../../lib/image-sniff";
-import { encodePhoto, photoProblem, readPhoto } from "../../lib/photo-image";
+import { encodePhoto, photoProblem, readPhoto, warmSharp } from "../../lib/photo-image";
 import { createWindowCounter } from "../../lib/window-counter";
 import { signedInUser } from "../../plugins/auth";
 import { HttpError, TooManyRequests } from "../../plugins/errors";
@@ -51,6 +51,7 @@ export const photoRoutes =
   ({ db, config, requireUser, storage, secret, imageLimits }: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
     app.addHook("onClose", startUploadSweeper(storage, app.log, imageLimits));
+    app.addHook("onListen", async () => warmSharp());
     // Bytes of upload links handed out: what accounts, addresses and everyone may put on disk
     // (the sweeper deletes what is not set as a photo within minutes).
     const uploadBytes = [
