@@ -15,6 +15,9 @@ const root = path.resolve(import.meta.dirname, "..");
 const EXTERNAL = [
   "@node-rs/argon2",
   "@resvg/resvg-js",
+  "sharp",
+  // Starts its threads from a file of its own package.
+  "piscina",
   "@electric-sql/pglite",
   "@fontsource/inter",
   "pg-native",
@@ -24,7 +27,11 @@ const EXTERNAL = [
 export async function buildServer(outdir = path.join(root, "dist/server")) {
   rmSync(outdir, { recursive: true, force: true });
   const result = await build({
-    entryPoints: [path.join(root, "src/server/main.ts")],
+    // The card pool's threads load card-worker.js from beside the chunks (features/pay-page/card-pool.ts).
+    entryPoints: {
+      main: path.join(root, "src/server/main.ts"),
+      "card-worker": path.join(root, "src/server/features/pay-page/card-worker.ts"),
+    },
     outdir,
     bundle: true,
     splitting: true,

@@ -27,6 +27,7 @@ import { createHashQueue, type HashQueue } from "./lib/hash-queue";
 import { createLimiter, openCounterStore } from "./lib/limiter";
 import { runPeriodically } from "./lib/periodic";
 import { fastifyTrustProxy, isLoopbackHost, isTrustedProxy } from "./lib/proxy-trust";
+import { IMAGE_LIMITS, type ImageLimits } from "./limits";
 import { createMailer } from "./mail/mailer";
 import { createAuth, registerSession, type SessionUser } from "./plugins/auth";
 import { registerAuthRoutes } from "./plugins/auth-routes";
@@ -64,6 +65,8 @@ export type BuildOptions = {
   connectionLimits?: ConnectionLimits;
   /** Event streams' heartbeat, lifetime and total (tests lower them; default limits.ts). */
   eventStreams?: Partial<EventStreamSettings>;
+  /** Tests lower these to see them act. */
+  imageLimits?: Partial<ImageLimits>;
 };
 
 /**
@@ -211,6 +214,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       ceilingPerMinute: config.signInCeilingPerMinute,
       secret,
     }),
+    imageLimits: { ...IMAGE_LIMITS, ...options.imageLimits },
   };
 
   if (config.metrics) {

@@ -6,6 +6,7 @@ import type { WebAuthn } from "./features/passkeys/webauthn";
 import type { ViewCache } from "./features/pay-page/view-cache";
 import type { ClientAssets } from "./lib/client-assets";
 import type { Limiter } from "./lib/limiter";
+import type { ImageLimits } from "./limits";
 import type { Mailer } from "./mail/mailer";
 import type { Auth } from "./plugins/auth";
 import type { SignInLimits } from "./plugins/sign-in-limits";
@@ -39,4 +40,6 @@ export type AppContext = {
   limiter: Limiter;
   /** Per-address, per-account and overall password-check limits (plugins/sign-in-limits.ts). */
   signInLimits: SignInLimits;
+  /** What photos, card draws and uploads may cost (plugins/rate-limits.ts IMAGE_LIMITS). */
+  imageLimits: ImageLimits;
 };

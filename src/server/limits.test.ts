@@ -36,9 +36,9 @@ describe("the limits table", () => {
   it("is the README's Limits table: every counted limit there, with its maximum", () => {
     const readme = readFileSync(path.join(import.meta.dirname, "../../README.md"), "utf8");
     const rows = new Map(
-      [...readme.matchAll(/^\| `(\w+)` +\| [^|]+\| ([\d,]+) /gm)].map((m) => [
+      [...readme.matchAll(/^\| `(\w+)` +\| [^|]+\| ([\d,]+)( MiB)? /gm)].map((m) => [
         m[1],
-        Number(m[2]?.replace(/,/g, "")),
+        Number(m[2]?.replace(/,/g, "")) * (m[3] ? 1024 * 1024 : 1),
       ]),
     );
     for (const name of names) expect(rows.get(name), name).toBe(LIMITS[name].max);
@@ -72,7 +72,9 @@ describe("RATE_LIMITS=false turns every counted limit off", () => {
       log: app.log,
     });
     for (const name of names) {
-      for (let i = 0; i <= LIMITS[name].max; i++) expect(await limiter.wait(name, "someone"), name).toBe(0);
+      // Past the maximum in one count (bytes limits count bytes), then once more.
+      expect(await limiter.wait(name, "someone", undefined, LIMITS[name].max + 1), name).toBe(0);
+      expect(await limiter.wait(name, "someone"), name).toBe(0);
     }
   });
 

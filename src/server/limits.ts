@@ -9,6 +9,7 @@ const SECOND = 1000;
 const MINUTE = 60 * SECOND;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
+const MIB = 1024 * 1024;
 
 /** Who one count belongs to. */
 export type LimitKey =
@@ -99,11 +100,46 @@ export const LIMITS = {
     message: "You have asked for 20 photo uploads this hour. Please try again in {wait}.",
   },
 
+  /** Bytes of upload links handed out (a local link counts as a whole 5 MB photo): what one
+   * account, one address and everyone may park on disk before the sweeper takes it. */
+  uploadBytesPerAccount: {
+    key: "user",
+    max: 50 * MIB,
+    windowMs: HOUR,
+    message: "Too many photo uploads. Please try again later.",
+  },
+  uploadBytesPerAddress: {
+    key: "client address",
+    max: 100 * MIB,
+    windowMs: HOUR,
+    message: "Too many photo uploads. Please try again later.",
+  },
+  uploadBytesTotal: {
+    key: "everyone",
+    max: 1024 * MIB,
+    windowMs: HOUR,
+    message: "Too many photo uploads. Please try again later.",
+  },
+
   // Public routes, per client address.
   /** Short codes that match nothing (pay page and its API): a scan learns nothing. */
   payPageMiss: { key: "client address", max: 20, windowMs: MINUTE, message: TRY_LATER },
   /** The pay page's view beacon (each costs a write). */
   payView: { key: "client address", max: 120, windowMs: MINUTE, message: TRY_LATER },
+  /** Link-preview cards not drawn yet (each costs a draw on the card pool). */
+  cardDrawPerAddress: {
+    key: "client address",
+    max: 30,
+    windowMs: MINUTE,
+    message: "Too many link previews drawn. Please try again later.",
+  },
+  /** The same per requester whose cards they are: one person's many requests cannot take the pool. */
+  cardDrawPerRequester: {
+    key: "user",
+    max: 30,
+    windowMs: MINUTE,
+    message: "Too many link previews drawn. Please try again later.",
+  },
   claimPerAddress: { key: "client address", max: 10, windowMs: 10 * MINUTE, message: TRY_LATER },
   /** Before the request's own count: one address cannot spend it and lock the real payer out. */
   claimPerAddressAndRequest: {
@@ -185,6 +221,44 @@ export const CAPS = {
     heartbeatMs: 4 * SECOND,
   },
 } as const;
+
+/**
+ * What photos and link-preview cards may cost (docs/decisions/022-hostile-images.md): pixels
+ * before anything decodes them, the card pool's threads, queue, time and memory, its cache, and
+ * how long unset uploads wait. Tests lower them through buildApp's `imageLimits`, and the
+ * counted limits' maxima above (card draws, upload bytes) with them.
+ */
+export const IMAGE_LIMITS = {
+  /** A photo larger than this (either side, or width x height) is refused when set. */
+  photoMaxSide: 8192,
+  photoMaxPixels: 36_000_000,
+  /** Frames of an animated GIF or WebP (only the first is kept). */
+  photoMaxFrames: 100,
+  /** The re-encoded photo's longest side (the objectPath); avatars are 96 and 192 px squares. */
+  photoStoredSide: 1024,
+  /** How long browsers and link previewers keep a photo or a card (they outlive no deletion by more). */
+  imageCacheSeconds: 24 * 60 * 60,
+  /** Card draws: threads, draws waiting beyond the running ones, and each draw's time and heap. */
+  cardThreads: 1,
+  cardQueueMax: 8,
+  cardDrawBudgetMs: 5_000,
+  cardWorkerHeapMb: 96,
+  /** Retry-After when the pool is full. */
+  cardBusyRetrySeconds: 5,
+  /** Drawn cards kept in memory: count, bytes, and how long. */
+  cardCacheMaxEntries: 200,
+  cardCacheMaxBytes: 32 * MIB,
+  cardCacheTtlMs: 24 * HOUR,
+  cardDrawsPerAddress: LIMITS.cardDrawPerAddress.max as number,
+  cardDrawsPerRequester: LIMITS.cardDrawPerRequester.max as number,
+  uploadBytesPerAccount: LIMITS.uploadBytesPerAccount.max as number,
+  uploadBytesPerAddress: LIMITS.uploadBytesPerAddress.max as number,
+  uploadBytesTotal: LIMITS.uploadBytesTotal.max as number,
+  /** An upload not set as a photo within this long is deleted; the sweeper looks this often. */
+  unsetUploadMaxAgeMs: 10 * MINUTE,
+  sweepEveryMs: 2 * MINUTE,
+};
+export type ImageLimits = typeof IMAGE_LIMITS;
 
 /** "30 seconds", "2 minutes": how long to wait, in a 429's words. */
 export function waitInWords(ms: number): string {

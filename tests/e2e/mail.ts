@@ -1,6 +1,7 @@
 import { expect } from "@playwright/test";
-import { MAIL_DIR } from "../../playwright.config";
+import { BASE, MAIL_DIR } from "../../playwright.config";
 import { linkIn, type ReceivedMail, readMailDir } from "../../src/server/test/mail-server";
+import { test } from "./fixtures";
 
 /** The latest message to `to` whose subject matches, as the run's SMTP server received it. */
 export async function mailTo(to: string, subject: RegExp): Promise<ReceivedMail> {
@@ -20,3 +21,17 @@ export async function mailTo(to: string, subject: RegExp): Promise<ReceivedMail>
 }
 
 export { linkIn };
+
+/**
+ * `test` whose `page` is signed in as a fresh ready user who has confirmed their email address
+ * from the link mailed at sign-up (photo uploads need one where mail is configured).
+ */
+export const confirmedTest = test.extend({
+  page: async ({ page, context, readyUser }, use) => {
+    const mail = await mailTo(readyUser.email, /Confirm your email/);
+    const link = new URL(linkIn(mail, `${BASE}/api/identity/verify-email?token=`));
+    const verified = await context.request.get(`${link.pathname}${link.search}`, { maxRedirects: 0 });
+    expect(verified.status()).toBe(302);
+    await use(page);
+  },
+});

@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
-import { expect, signedInTest, toast } from "./fixtures";
+import { expect, toast } from "./fixtures";
+import { confirmedTest } from "./mail";
 
 // A real 1×1 PNG.
 const PNG = Buffer.from(
@@ -18,7 +19,7 @@ async function pickAndUpload(page: Page, file: { name: string; mimeType: string;
   return dashboard;
 }
 
-signedInTest("the upload can be paused and resumed from the file list", async ({ page }) => {
+confirmedTest("the upload can be paused and resumed from the file list", async ({ page }) => {
   // The first PUT is held (a slow network) until the test ends; later ones go through.
   let puts = 0;
   let release = () => {};
@@ -47,7 +48,7 @@ signedInTest("the upload can be paused and resumed from the file list", async ({
   release();
 });
 
-signedInTest("a refused non-image says why, after a single attempt", async ({ page }) => {
+confirmedTest("a refused non-image says why, after a single attempt", async ({ page }) => {
   let puts = 0;
   page.on("request", (request) => {
     if (isUploadPut(request.method(), request.url())) puts += 1;

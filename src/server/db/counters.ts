@@ -12,26 +12,26 @@ import { limitCounters as counters } from "./schema";
 export type WindowCount = { count: number; windowStartedAt: number };
 
 /**
- * Counts one hit of `key` in a fixed window of `windowMs`. One atomic upsert: a new window
+ * Counts `amount` (one hit, or bytes) of `key` in a fixed window of `windowMs`. One atomic upsert: a new window
  * starts when the stored one has ended.
  */
-export async function countInWindow(db: Db, key: string, windowMs: number): Promise<WindowCount> {
+export async function countInWindow(db: Db, key: string, windowMs: number, amount = 1): Promise<WindowCount> {
   const now = Date.now();
   const windowStart = now - windowMs;
   const ended = sql`${counters.markedAt} <= ${windowStart}`;
   const [row] = await db
     .insert(counters)
-    .values({ key, count: 1, markedAt: now, expiresAt: now + windowMs })
+    .values({ key, count: amount, markedAt: now, expiresAt: now + windowMs })
     .onConflictDoUpdate({
       target: counters.key,
       set: {
-        count: sql`CASE WHEN ${ended} THEN 1 ELSE ${counters.count} + 1 END`,
+        count: sql`CASE WHEN ${ended} THEN ${amount} ELSE ${counters.count} + ${amount} END`,
         markedAt: sql`CASE WHEN ${ended} THEN ${now} ELSE ${counters.markedAt} END`,
         expiresAt: sql`CASE WHEN ${ended} THEN ${now + windowMs} ELSE ${counters.expiresAt} END`,
       },
     })
     .returning({ count: counters.count, windowStartedAt: counters.markedAt });
-  return { count: row?.count ?? 1, windowStartedAt: Number(row?.windowStartedAt ?? now) };
+  return { count: Number(row?.count ?? amount), windowStartedAt: Number(row?.windowStartedAt ?? now) };
 }
 
 /**

@@ -7,8 +7,8 @@ import { TooManyRequests } from "../plugins/errors";
 
 // INCR, and start the window's expiry on its first hit: the same fixed window as the database.
 const REDIS_HIT = `
-local current = redis.call('INCR', KEYS[1])
-if current == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+local current = redis.call('INCRBY', KEYS[1], ARGV[2])
+if current == tonumber(ARGV[2]) then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
 local ttl = redis.call('PTTL', KEYS[1])
 if ttl < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]); ttl = tonumber(ARGV[1]) end
 return {current, ttl}`;
@@ -19,7 +19,7 @@ export type Hit = { current: number; ttl: number };
 /** The counters every app process shares: PostgreSQL's `limit_counter`, or Redis (REDIS_URL). */
 export type CounterStore = {
   kind: "database" | "redis";
-  hit(key: string, windowMs: number): Promise<Hit>;
+  hit(key: string, windowMs: number, amount?: number): Promise<Hit>;
   /** Failed hits since start (read by /metrics). */
   errors(): number;
   /** False while hits have been failing lately (then /readyz says "degraded"). */
@@ -42,9 +42,9 @@ export async function openCounterStore(
   let errors = 0;
   let failedAt = Number.NEGATIVE_INFINITY;
   const counted =
-    (hit: (key: string, windowMs: number) => Promise<Hit>) =>
-    (key: string, windowMs: number): Promise<Hit> =>
-      hit(key, windowMs).catch((error: unknown) => {
+    (hit: (key: string, windowMs: number, amount: number) => Promise<Hit>) =>
+    (key: string, windowMs: number, amount = 1): Promise<Hit> =>
+      hit(key, windowMs, amount).catch((error: unknown) => {
         errors++;
         failedAt = Date.now();
         throw error;
@@ -57,8 +57,13 @@ export async function openCounterStore(
     return {
       kind: "database",
       ...health,
-      hit: counted(async (key, windowMs) => {
-        const { count, windowStartedAt } = await countInWindow(options.db, `collect:limit:${key}`, windowMs);
+      hit: counted(async (key, windowMs, amount) => {
+        const { count, windowStartedAt } = await countInWindow(
+          options.db,
+          `collect:limit:${key}`,
+          windowMs,
+          amount,
+        );
         return { current: count, ttl: Math.max(0, windowStartedAt + windowMs - Date.now()) };
       }),
       async close() {},
@@ -86,8 +91,11 @@ export async function openCounterStore(
   return {
     kind: "redis",
     ...health,
-    hit: counted(async (key, windowMs) => {
-      const [current, ttl] = (await redis.eval(REDIS_HIT, 1, prefix + key, windowMs)) as [number, number];
+    hit: counted(async (key, windowMs, amount) => {
+      const [current, ttl] = (await redis.eval(REDIS_HIT, 1, prefix + key, windowMs, amount)) as [
+        number,
+        number,
+      ];
       return { current, ttl };
     }),
     async close() {
@@ -102,12 +110,17 @@ export async function openCounterStore(
  * it: a limiter outage must not become an outage (docs/decisions/009).
  */
 export function createLimiter(store: CounterStore, options: { enabled: boolean; log: FastifyBaseLogger }) {
-  /** Counts one use; the milliseconds until the limit allows another, or 0. */
-  async function wait(name: LimitName, who: string, max: number = LIMITS[name].max): Promise<number> {
+  /** Counts one use (or `amount`, e.g. bytes); the milliseconds until the limit allows more, or 0. */
+  async function wait(
+    name: LimitName,
+    who: string,
+    max: number = LIMITS[name].max,
+    amount = 1,
+  ): Promise<number> {
     if (!options.enabled) return 0;
     const { windowMs } = LIMITS[name];
     try {
-      const { current, ttl } = await store.hit(`${name}:${who}`, windowMs);
+      const { current, ttl } = await store.hit(`${name}:${who}`, windowMs, amount);
       return current <= max ? 0 : Math.max(1, ttl);
     } catch {
       // Counted in store.errors and logged by the store; every counted limit fails open.
@@ -117,9 +130,24 @@ export function createLimiter(store: CounterStore, options: { enabled: boolean; 
   return {
     enabled: options.enabled,
     wait,
+    /**
+     * Counts `amount` on each limit in turn; when one refuses, what the earlier ones counted is
+     * taken back (nothing was used) and its 429 thrown.
+     */
+    async checkAll(checks: { name: LimitName; who: string; max?: number }[], amount = 1): Promise<void> {
+      const counted: typeof checks = [];
+      for (const check of checks) {
+        const waitMs = await wait(check.name, check.who, check.max, amount);
+        if (waitMs > 0) {
+          for (const done of counted) await wait(done.name, done.who, Number.POSITIVE_INFINITY, -amount);
+          throw tooMany(check.name, waitMs);
+        }
+        counted.push(check);
+      }
+    },
     /** Counts one use, and refuses it with the limit's 429 once over. */
-    async check(name: LimitName, who: string, max?: number): Promise<void> {
-      const waitMs = await wait(name, who, max);
+    async check(name: LimitName, who: string, max?: number, amount?: number): Promise<void> {
+      const waitMs = await wait(name, who, max, amount);
       if (waitMs > 0) throw tooMany(name, waitMs);
     },
   };

@@ -25,6 +25,19 @@ export class TooManyRequests extends HttpError {
   }
 }
 
+/**
+ * A 503 for work this process has no room for right now (a full card queue): `{message}` and
+ * `Retry-After`, and not logged as a failure.
+ */
+export class ServiceBusy extends HttpError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(503, message);
+  }
+}
+
 /** Postgres/pg failures that mean "the database is unreachable", not "your input is bad". */
 function isDatabaseUnavailable(error: unknown): boolean {
   const code = (error as { code?: string } | null)?.code ?? "";
@@ -64,6 +77,12 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     const status = error.statusCode ?? 500;
     if (error instanceof TooManyRequests) reply.header("retry-after", String(error.retryAfterSeconds));
+    if (error instanceof ServiceBusy) {
+      return reply
+        .status(503)
+        .header("retry-after", String(error.retryAfterSeconds))
+        .send({ message: error.message });
+    }
     if (status >= 400 && status < 500) {
       return reply.status(status).send({ message: error.message || "Bad request" });
     }

@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { createReadStream } from "node:fs";
-import { mkdir, open, readdir, rename, rm, stat } from "node:fs/promises";
+import { mkdir, open, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import {
   checkedKey,
@@ -84,6 +84,14 @@ export function createLocalStorage(options: {
       const target = fileOf(to);
       await mkdir(path.dirname(target), { recursive: true });
       await rename(fileOf(from), target);
+    },
+    async write(key, body) {
+      const target = fileOf(key);
+      await mkdir(path.dirname(target), { recursive: true });
+      // Whole or not at all: a reader never sees half a photo.
+      const temporary = `${target}.${process.pid}.tmp`;
+      await writeFile(temporary, body);
+      await rename(temporary, target);
     },
     async *listIncoming() {
       const incoming = path.join(root, INCOMING_PREFIX);

@@ -31,6 +31,8 @@ export interface ObjectStorage {
   read(key: string): Promise<{ size: number; body: Readable } | null>;
   /** Moves an object to another key (an upload becoming a photo). */
   move(from: string, to: string): Promise<void>;
+  /** Writes a whole object (a photo re-encoded when set, and its resized versions). */
+  write(key: string, body: Buffer): Promise<void>;
   /** Every object under INCOMING_PREFIX, with when it was last written (ms since the epoch). */
   listIncoming(): AsyncIterable<{ key: string; modifiedAt: number }>;
   delete(key: string): Promise<void>;
@@ -45,10 +47,19 @@ const SEGMENTS = /[A-Za-z0-9_-]{8,64}\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a
 /** Keys we create: a prefix, a safe segment then a UUID. Anything else is refused before touching storage. */
 export const KEY_PATTERN = new RegExp(`^(?:incoming|uploads)\\/${SEGMENTS}`);
 export const INCOMING_KEY_PATTERN = new RegExp(`^incoming\\/${SEGMENTS}`);
-export const PUBLISHED_KEY_PATTERN = new RegExp(`^uploads\\/${SEGMENTS}`);
+/** A photo's resized versions sit beside it: `uploads/{ownerTag}/{uuid}-192` (photo-keys.ts). */
+export const PHOTO_VARIANTS = ["96", "192", "card"] as const;
+export type PhotoVariant = (typeof PHOTO_VARIANTS)[number];
+/** Each version's side in pixels: square avatars for pages (WebP), and the card's photo (PNG). */
+export const PHOTO_VARIANT_SIDES: Record<PhotoVariant, number> = { "96": 96, "192": 192, card: 240 };
+const PUBLISHED = `^uploads\\/${SEGMENTS.slice(0, -1)}(?:-(?:${PHOTO_VARIANTS.join("|")}))?$`;
+/** Photos and their versions: the only keys /objects/ serves. */
+export const PUBLISHED_KEY_PATTERN = new RegExp(PUBLISHED);
+/** Every key a store holds: uploads, photos and their versions. */
+export const STORED_KEY_PATTERN = new RegExp(`${KEY_PATTERN.source}|${PUBLISHED}`);
 
 /** The key when `pattern` allows it; any other is refused before it touches storage. */
-export function checkedKey(key: string, pattern = KEY_PATTERN): string {
+export function checkedKey(key: string, pattern = STORED_KEY_PATTERN): string {
   if (!pattern.test(key)) throw new Error("invalid object key");
   return key;
 }
@@ -79,6 +90,7 @@ export function checkedStorage<B extends StoreBackend>(backend: B): Omit<B, "del
     head: async (key, bytes) => backend.head(checkedKey(key), bytes),
     read: async (key) => backend.read(checkedKey(key)),
     move: async (from, to) => backend.move(checkedKey(from), checkedKey(to)),
+    write: async (key, body) => backend.write(checkedKey(key, PUBLISHED_KEY_PATTERN), body),
     delete: async (key) => backend.delete(checkedKey(key)),
     async *listIncoming() {
       for await (const object of backend.listIncoming()) {

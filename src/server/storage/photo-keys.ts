@@ -1,5 +1,5 @@
 import { createHmac, randomUUID } from "node:crypto";
-import { INCOMING_PREFIX, KEY_PATTERN, PUBLISHED_PREFIX } from "./object-storage";
+import { INCOMING_PREFIX, KEY_PATTERN, type PhotoVariant, PUBLISHED_PREFIX } from "./object-storage";
 
 /**
  * Upload keys are `incoming/{ownerTag}/{uuid}`, and `uploads/{ownerTag}/{uuid}` once set as a
@@ -37,4 +37,9 @@ export function keyFromObjectPath(objectPath: string | null): string | null {
   if (!objectPath?.startsWith(OBJECTS_PREFIX)) return null;
   const key = objectPath.slice(OBJECTS_PREFIX.length);
   return KEY_PATTERN.test(key) ? key : null;
+}
+
+/** Where one of a photo's resized versions is kept: beside it (object-storage.ts PHOTO_VARIANTS). */
+export function variantKey(key: string, variant: PhotoVariant): string {
+  return `${key}-${variant}`;
 }

@@ -84,6 +84,9 @@ export function createS3Storage(config: S3Config) {
       await client.send(new CopyObjectCommand({ Bucket: config.bucket, Key: to, CopySource: source }));
       await client.send(new DeleteObjectCommand({ Bucket: config.bucket, Key: from }));
     },
+    async write(key, body) {
+      await client.send(new PutObjectCommand({ Bucket: config.bucket, Key: key, Body: body }));
+    },
     async *listIncoming() {
       let token: string | undefined;
       do {

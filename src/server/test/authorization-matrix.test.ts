@@ -64,9 +64,11 @@ type Case = {
   revealsOwner?: boolean;
 };
 
-const PNG = Buffer.from([
-  0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52,
-]);
+/** A real 1x1 PNG: a photo is decoded and re-encoded when set. */
+const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=",
+  "base64",
+);
 const MISSING = "00000000-0000-4000-8000-000000000000";
 const VALID = {
   request: {

@@ -1,4 +1,5 @@
 import { formatMoney } from "../money";
+import { avatarUrl } from "../photo-url";
 import type { PublicPaymentView } from "../schemas/payment-request";
 import { ClaimPanel } from "./claim-panel";
 import { PayOption } from "./pay-option";
@@ -54,7 +55,7 @@ function RequestCard({ view }: { view: PublicPaymentView }) {
     <section data-pay-request className={`rounded-3xl p-6 text-center shadow-sm dark:shadow-none ${CARD}`}>
       {requester.photo ? (
         <img
-          src={requester.photo}
+          src={avatarUrl(requester.photo, 192)}
           alt={requester.name}
           width={80}
           height={80}

@@ -11,6 +11,7 @@ import {
   TEST_ORIGIN,
   type TestUser,
 } from "../../test/harness";
+import { photoPng } from "../../test/test-images";
 
 const PHONE_UA =
   "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1";
@@ -116,9 +117,8 @@ describeEachDatabase("account security", (ctx) => {
     ).json();
     const code = created.request.shortUrl.split("/").pop();
     const upload = new URL((await call("POST", "/api/profile/photo/upload")).json().uploadURL);
-    const png = Buffer.from([
-      0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52,
-    ]);
+    // A real image: a photo is decoded and re-encoded when set.
+    const png = photoPng(64, 64);
     await ctx.app.inject({
       method: "PUT",
       url: `${upload.pathname}${upload.search}`,

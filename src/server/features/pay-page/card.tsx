@@ -1,7 +1,9 @@
+/** @jsxRuntime automatic @jsxImportSource react */
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { Resvg } from "@resvg/resvg-js";
 import type { Font } from "satori";
+import { PHOTO_VARIANT_SIDES } from "../../storage/object-storage";
 import { CARD_HEIGHT, CARD_WIDTH, type CardContent } from "./preview";
 import { BRAND_SVG } from "./site-files";
 
@@ -51,12 +53,8 @@ function initials(name: string): string {
   return letters || "?";
 }
 
-let draws = 0;
-/** How many cards this process has drawn (tests check that a cached card is not drawn again). */
-export const cardDraws = () => draws;
-
-/** The avatar's side on the card, in pixels. */
-export const CARD_AVATAR = 240;
+/** The avatar's side on the card, in pixels: the photo's card version is made at this size. */
+export const CARD_AVATAR = PHOTO_VARIANT_SIDES.card;
 const PADDING = 64;
 const INNER = CARD_WIDTH - 2 * PADDING;
 const GAP = 56;
@@ -67,10 +65,10 @@ export const AVATAR_CENTRE = { x: PADDING + CARD_AVATAR / 2, y: PADDING + HEADER
 
 /**
  * The 1200×630 PNG shown in link previews. `photo` is the requester's photo already resized to
- * a square PNG of CARD_AVATAR pixels (card-photo.ts), or null for their initials.
+ * a square PNG of CARD_AVATAR pixels (card-photo.ts), or null for their initials. Synchronous
+ * work of ~100 ms: the server calls it only on the card pool's threads (card-pool.ts).
  */
 export async function drawCard(content: CardContent, photo: Buffer | null): Promise<Buffer> {
-  draws++;
   const { fonts, brand } = await loadAssets();
   const name = plain(content.name);
   const description = content.description ? plain(content.description) : "";

@@ -10,9 +10,9 @@ import { tooMany } from "../../lib/limiter";
 import { HttpError } from "../../plugins/errors";
 import { createMissLimiter } from "../../plugins/miss-limiter";
 import { webHeaders } from "../../plugins/web-bridge";
-import { CARD_AVATAR, drawCard } from "./card";
 import { createCardCache } from "./card-cache";
 import { readCardPhoto } from "./card-photo";
+import { createCardPool } from "./card-pool";
 import { claimRoute } from "./claim-route";
 import { CodeParams, NOT_FOUND } from "./codes";
 import { encodedPage } from "./encoded-page";
@@ -39,11 +39,20 @@ export const payPageRoutes =
     clientAssets,
     storage,
     limiter,
+    imageLimits,
   }: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
     await app.register(siteFileRoutes);
     await app.register(claimRoute({ db, limiter }));
-    const cards = createCardCache();
+    const pool = createCardPool(imageLimits);
+    app.addHook("onClose", () => pool.close());
+    const cards = createCardCache(async (content) => {
+      const photo = await readCardPhoto(storage, content.photo).catch((error: unknown) => {
+        app.log.warn({ err: error }, "card drawn without the photo");
+        return null;
+      });
+      return pool.draw(content, photo);
+    }, imageLimits);
     const misses = createMissLimiter(limiter, "payPageMiss");
 
     async function findView(code: string): Promise<CachedView | null> {
@@ -55,6 +64,7 @@ export const payPageRoutes =
       const entry: CachedView = {
         view: found.view,
         json: JSON.stringify(PublicPaymentViewSchema.parse(found.view)),
+        requesterId: found.userId,
       };
       if (!cache.set(code, found.userId, entry, readAt)) entry.once = true;
       return entry;
@@ -135,31 +145,39 @@ export const payPageRoutes =
         .send(body);
     });
 
-    // The link-preview card: drawn once per content version, then served from memory and
-    // cached by everyone downstream for good (docs/decisions/006-link-preview-card.md).
+    // The link-preview card: drawn once per content version on the card pool, then served from
+    // memory and cached downstream for a day (docs/decisions/006-link-preview-card.md).
     app.get("/pay/:code/card/:file", { schema: { params: CardParams } }, async (request, reply) => {
       const { code, file } = request.params;
-      const view = (await lookup(request.ip, code))?.view;
-      if (!view) throw new HttpError(404, NOT_FOUND);
-      const content = cardContent(view);
+      const entry = await lookup(request.ip, code);
+      if (!entry) throw new HttpError(404, NOT_FOUND);
+      const content = cardContent(entry.view);
       const version = cardVersion(content);
       // An older version (the request changed since the preview was fetched): the current card.
       if (CARD_FILE.exec(file)?.[1] !== version) {
         return reply.header("cache-control", "no-store").redirect(cardPath(code, version), 302);
       }
-      const png = await cards.get(version, async () => {
-        const photo = await readCardPhoto(storage, content.photo, CARD_AVATAR).catch((error: unknown) => {
-          request.log.warn({ err: error }, "card drawn without the photo");
-          return null;
+      // A card not drawn yet costs a draw: limited per client address and per requester (a
+      // script rotating through versions, or one requester's many requests, cannot take the pool).
+      let png = cards.get(version);
+      if (!png) {
+        await limiter.check("cardDrawPerAddress", request.ip, imageLimits.cardDrawsPerAddress);
+        await limiter.check("cardDrawPerRequester", entry.requesterId, imageLimits.cardDrawsPerRequester);
+        png = await cards.fetch(version, { context: content }).catch((error: unknown) => {
+          request.log.warn({ err: error }, "card not drawn");
+          throw error;
         });
-        return drawCard(content, photo);
-      });
-      return reply
-        .type("image/png")
-        .header("content-length", png.length)
-        .header("cache-control", "public, max-age=31536000, immutable")
-        .header("cross-origin-resource-policy", "cross-origin")
-        .header("x-robots-tag", NOINDEX)
-        .send(png);
+        if (!png) throw new HttpError(404, NOT_FOUND);
+      }
+      return (
+        reply
+          .type("image/png")
+          .header("content-length", png.length)
+          // A day is what link previews need: a deleted request's card should not outlive it for good.
+          .header("cache-control", `public, max-age=${imageLimits.imageCacheSeconds}`)
+          .header("cross-origin-resource-policy", "cross-origin")
+          .header("x-robots-tag", NOINDEX)
+          .send(png)
+      );
     });
   };

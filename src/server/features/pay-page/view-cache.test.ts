@@ -8,7 +8,7 @@ const view = (name: string): CachedView => {
     request: { amount: "1.00", description: null, status: "pending" },
     paymentAccounts: [],
   };
-  return { view: v, json: JSON.stringify(v) };
+  return { view: v, json: JSON.stringify(v), requesterId: name };
 };
 
 function listeningCache(options?: Parameters<typeof createViewCache>[0]) {

@@ -10,6 +10,8 @@ export const PUBLIC_VIEW_CHANNEL = "collect_public_view";
 export type CachedView = {
   view: PublicPaymentView;
   json: string;
+  /** Whose request it is (their cards' draws are limited per requester). */
+  requesterId: string;
   /** The server-rendered /pay page, rendered (and compressed) on its first hit, kept with the view. */
   page?: ReturnType<typeof encodedPage>;
   /** Read for one answer only (the cache stood aside): nothing is worth compressing for it. */

@@ -1,4 +1,6 @@
+import sharp from "sharp";
 import { afterAll, expect, it } from "vitest";
+import { avatarUrl } from "../../../shared/photo-url";
 import { publishedKey } from "../../storage/photo-keys";
 import { as, createReadyUser, describeEachDatabase, nextIp, TEST_ORIGIN } from "../../test/harness";
 import {
@@ -41,15 +43,21 @@ for (const store of stores) {
         expect(set.statusCode, set.body).toBe(200);
         const { objectPath } = set.json();
         expect(objectPath).toBe(`/objects/${publishedKey(key)}`);
-        // Moved: nothing left waiting under incoming/.
+        // Re-encoded beside its resized versions: nothing left waiting under incoming/.
         expect(await store.exists(key)).toBe(false);
-        expect(await store.exists(publishedKey(key))).toBe(true);
+        for (const suffix of ["", "-96", "-192", "-card"])
+          expect(await store.exists(`${publishedKey(key)}${suffix}`)).toBe(true);
         expect((await call("GET", "/api/auth/user")).json()).toMatchObject({ photo: objectPath });
 
         const served = await getObject(ctx.app, objectPath);
-        expectServedSafely(served, "image/png");
-        expect(served.headers["content-length"]).toBe(String(PNG.length));
-        expect(served.rawPayload.equals(PNG)).toBe(true);
+        expectServedSafely(served, "image/webp");
+        expect(served.headers["content-length"]).toBe(String(served.rawPayload.length));
+        expect((await sharp(served.rawPayload).metadata()).format).toBe("webp");
+        for (const size of [96, 192] as const) {
+          const avatar = await getObject(ctx.app, avatarUrl(objectPath, size));
+          expectServedSafely(avatar, "image/webp");
+          expect(await sharp(avatar.rawPayload).metadata()).toMatchObject({ width: size, height: size });
+        }
 
         const created = await call("POST", "/api/payment-requests", {
           recipientName: "Alex",
@@ -77,15 +85,27 @@ for (const store of stores) {
         expect((await getObject(ctx.app, objectPath)).statusCode).toBe(200);
       });
 
-      it("serves a PNG signature on garbage, declared as HTML, inertly (image/png, nosniff, sandbox)", async () => {
+      it("refuses a PNG signature on garbage, declared as HTML, when it is set, and never serves it", async () => {
         const user = await createReadyUser(ctx.app);
         const uploadURL = await newUploadUrl(ctx.app, user, PNG_ON_GARBAGE);
         expect(await store.put(ctx.app, uploadURL, PNG_ON_GARBAGE, "text/html")).toBe(200);
         const set = await as(ctx.app, user)("PUT", "/api/profile/photo", { photoURL: uploadURL });
-        expect(set.statusCode, set.body).toBe(200);
-        const served = await getObject(ctx.app, set.json().objectPath);
-        expectServedSafely(served, "image/png");
-        expect(served.rawPayload.equals(PNG_ON_GARBAGE)).toBe(true);
+        expect(set.statusCode, set.body).toBe(400);
+        expect(set.json().message).toMatch(/^photoURL: /);
+        expect(await store.exists(store.keyOf(uploadURL))).toBe(false);
+        const key = publishedKey(store.keyOf(uploadURL));
+        expect((await getObject(ctx.app, `/objects/${key}`)).statusCode).toBe(404);
+      });
+
+      it("serves a photo set before its versions were made in their place", async () => {
+        const key = `uploads/ownertag0/${crypto.randomUUID()}`;
+        await store.plant(key, PNG);
+        for (const size of [96, 192] as const) {
+          const served = await getObject(ctx.app, avatarUrl(`/objects/${key}`, size));
+          expectServedSafely(served, "image/png");
+          expect(served.rawPayload.equals(PNG)).toBe(true);
+        }
+        expect((await getObject(ctx.app, `/objects/${key}-other`)).statusCode).toBe(404);
       });
 
       it("refuses another user's upload with 403, leaving both users' photos alone", async () => {
@@ -166,9 +186,11 @@ for (const store of stores) {
         expect(await store.exists(first.key)).toBe(false);
         expect(await store.exists(second.key)).toBe(true);
         expect((await as(ctx.app, user)("GET", "/api/auth/user")).json().photo).toBe(second.objectPath);
-        const served = await getObject(ctx.app, second.objectPath);
-        expectServedSafely(served, "image/gif");
-        expect(served.rawPayload.equals(GIF)).toBe(true);
+        // The resized versions go with it.
+        for (const size of [96, 192] as const)
+          expect((await getObject(ctx.app, avatarUrl(first.objectPath, size))).statusCode).toBe(404);
+        expect(await store.exists(`${first.key}-card`)).toBe(false);
+        expectServedSafely(await getObject(ctx.app, second.objectPath), "image/webp");
         // The old URL cannot be set again.
         const back = await as(ctx.app, user)("PUT", "/api/profile/photo", { photoURL: first.uploadURL });
         expect(back.statusCode).toBe(400);

@@ -1,38 +1,42 @@
 import type { FastifyBaseLogger } from "fastify";
+import { runPeriodically } from "../../lib/periodic";
+import { IMAGE_LIMITS, type ImageLimits } from "../../limits";
 import type { ObjectStorage } from "../../storage/object-storage";
 
-/** An upload not set as a photo within this long is deleted (its URL lived 15 minutes). */
-export const UNSET_UPLOAD_MAX_AGE_MS = 60 * 60 * 1000;
-const SWEEP_EVERY_MS = 10 * 60 * 1000;
+/**
+ * An upload not set as a photo within this long after it was written is deleted: the page
+ * sets it right after the upload, so minutes are plenty (F7: free accounts filled the disk).
+ */
+export const UNSET_UPLOAD_MAX_AGE_MS = IMAGE_LIMITS.unsetUploadMaxAgeMs;
 
 /**
- * Deletes every upload still waiting under incoming/ that is older than an hour; returns how
- * many. Safe in several processes at once: deleting a deleted key is a no-op.
+ * Deletes every upload still waiting under incoming/ older than UNSET_UPLOAD_MAX_AGE_MS; returns
+ * how many. Safe in several processes at once: deleting a deleted key is a no-op.
  */
-export async function sweepUnsetUploads(storage: ObjectStorage, now = Date.now()): Promise<number> {
+export async function sweepUnsetUploads(
+  storage: ObjectStorage,
+  now = Date.now(),
+  maxAgeMs = UNSET_UPLOAD_MAX_AGE_MS,
+): Promise<number> {
   let deleted = 0;
   for await (const { key, modifiedAt } of storage.listIncoming()) {
-    if (now - modifiedAt < UNSET_UPLOAD_MAX_AGE_MS) continue;
+    if (now - modifiedAt < maxAgeMs) continue;
     await storage.delete(key);
     deleted++;
   }
   return deleted;
 }
 
-/** Sweeps every ten minutes until the returned function is called (on app close). */
-export function startUploadSweeper(storage: ObjectStorage, log: FastifyBaseLogger): () => Promise<void> {
-  let running: Promise<void> = Promise.resolve();
-  const timer = setInterval(() => {
-    running = sweepUnsetUploads(storage).then(
-      (deleted) => {
-        if (deleted) log.info({ deleted }, "unset uploads swept");
-      },
-      (error) => log.warn({ err: error }, "upload sweep failed"),
-    );
-  }, SWEEP_EVERY_MS);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
+/** Sweeps every `sweepEveryMs` until the returned function is called (on app close). */
+export function startUploadSweeper(
+  storage: ObjectStorage,
+  log: FastifyBaseLogger,
+  limits: Pick<ImageLimits, "sweepEveryMs" | "unsetUploadMaxAgeMs"> = IMAGE_LIMITS,
+): () => Promise<void> {
+  return runPeriodically(
+    "unset uploads swept",
+    limits.sweepEveryMs,
+    () => sweepUnsetUploads(storage, Date.now(), limits.unsetUploadMaxAgeMs),
+    log,
+  );
 }
