@@ -35,6 +35,7 @@ export function documentTitle(decision: RouteDecision): string {
       return titled(PAGE_NAMES[decision.path]);
     case "not-found":
       return titled("404 Page Not Found");
+    case "splash":
     case "wait":
     case "retry":
     case "login":

@@ -5,8 +5,8 @@ const withProfile = { kind: "signed-in", hasProfile: true } as const;
 const noProfile = { kind: "signed-in", hasProfile: false } as const;
 
 describe("decideRoute", () => {
-  it("shows the landing page at / while loading or signed out", () => {
-    expect(decideRoute("/", { kind: "loading" })).toEqual({ show: "landing" });
+  it("shows the landing page at / once signed out, and only the logo while the session is checked", () => {
+    expect(decideRoute("/", { kind: "loading" })).toEqual({ show: "splash" });
     expect(decideRoute("/", { kind: "signed-out" })).toEqual({ show: "landing" });
   });
 

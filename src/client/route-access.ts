@@ -10,6 +10,7 @@ export type AuthState =
 /** What to show for a path in a given auth state (docs/product.md, each screen's section). */
 export type RouteDecision =
   | { show: "landing" }
+  | { show: "splash" }
   | { show: "home" }
   | { show: "setup" }
   | { show: "page"; path: AppPath }
@@ -25,8 +26,9 @@ export function decideRoute(path: string, auth: AuthState): RouteDecision {
   const isSetup = path === paths.setup;
   const appPath = isAppPath(path) ? path : null;
   if (!isHome && !isSetup && !appPath) return { show: "not-found" };
-  // Spec: while loading or signed out, / is the landing page.
-  if (auth.kind === "loading") return isHome ? { show: "landing" } : { show: "wait" };
+  // Issue 23 (item 11) over the spec's "while loading, / is the landing page": a signed-in person
+  // on a slow network must not be shown the signed-out marketing page for seconds; the logo waits.
+  if (auth.kind === "loading") return isHome ? { show: "splash" } : { show: "wait" };
   if (auth.kind === "error") return isHome ? { show: "landing" } : { show: "retry" };
   if (auth.kind === "signed-out") return isHome ? { show: "landing" } : { show: "login" };
   if (!auth.hasProfile) {

@@ -23,9 +23,11 @@ import { type ComponentType, type LazyExoticComponent, type ReactNode, useEffect
 import { Redirect, Route, Switch, useLocation } from "wouter";
 import { AppShell, PlainShell } from "./components/layout/app-shell";
 import { Button } from "./components/ui/button";
+import { Logo } from "./components/ui/logo";
 import { LoadingBlock } from "./components/ui/spinner";
 import { LandingPage } from "./features/landing/landing-page";
 import * as Pages from "./lazy-pages";
+import { useArrivalNotice } from "./lib/arrival-notice";
 import { useLiveUpdates } from "./lib/live-updates";
 import { redirectToLogin } from "./lib/unauthorized";
 import { useUser } from "./lib/user";
@@ -48,6 +50,7 @@ const APP_PAGES: Record<AppPath, LazyExoticComponent<ComponentType>> = {
  * server (shared/ui/pay-view.tsx) and never reaches this app.
  */
 export function AppRoutes() {
+  useArrivalNotice();
   return (
     <Switch>
       <Route path={paths.signIn}>
@@ -103,6 +106,15 @@ function GoToLogin({ path }: { path: string }) {
   return <LoadingBlock className="min-h-dvh" label="Redirecting to sign in…" />;
 }
 
+/** While the session is checked at /: the logo alone, neither the marketing page nor Home. */
+function Splash() {
+  return (
+    <div role="status" aria-label="Loading Collect" className="grid min-h-dvh place-items-center">
+      <Logo size="lg" />
+    </div>
+  );
+}
+
 function AccountUnavailable() {
   const { refetch } = useUser();
   return (
@@ -142,6 +154,8 @@ function Screen({
   switch (decision.show) {
     case "landing":
       return <LandingPage />;
+    case "splash":
+      return <Splash />;
     case "wait":
       return <LoadingBlock className="min-h-dvh" />;
     case "retry":

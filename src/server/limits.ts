@@ -157,6 +157,15 @@ export const LIMITS = {
     message: "Too many attempts. Please wait a minute and try again.",
   },
 
+  /** "Is this reset link still good?", asked as the page opens: no scan of tokens from one place. */
+  resetTokenCheck: {
+    key: "client address",
+    max: 20,
+    windowMs: MINUTE,
+    message: TRY_LATER,
+    route: "GET /api/account/reset-token/:token",
+  },
+
   // Sign-in (plugins/sign-in-limits.ts, docs/decisions/007), in the order they are counted.
   /** Password sign-ins and sign-ups; counted first, so one address never uses up the ceiling. */
   passwordPerAddress: {

@@ -11,7 +11,8 @@ const SIGNED_OUT: [string, string | RegExp][] = [
   // A fresh browser is a newcomer.
   ["/sign-in", "Create your account"],
   ["/forgot-password", "Forgot your password?"],
-  ["/reset-password?token=x", "Choose a new password"],
+  // A link that no longer works says so as it opens.
+  ["/reset-password?token=x", "This link no longer works"],
   ["/no/such/page", "404 Page Not Found"],
   ["/pay/unknown1234", "Payment Not Found"],
 ];

@@ -25,7 +25,11 @@ test("Get Started opens Create your account; the next visit says Welcome back", 
   await page.getByRole("button", { name: "Create account" }).click();
   await expect(page.getByLabel("Profile Name")).toBeVisible();
 
-  await page.getByRole("link", { name: "Back" }).click();
+  await page.getByRole("button", { name: "Back" }).click();
+  await page
+    .getByRole("dialog", { name: "Sign out? Your setup isn't saved." })
+    .getByRole("button", { name: "Sign out" })
+    .click();
   await expect(page.getByRole("link", { name: "Get Started" })).toBeVisible();
   await page.getByRole("link", { name: "Get Started" }).click();
   await expect(page.getByRole("heading", { name: "Welcome back" })).toBeVisible();

@@ -2,7 +2,16 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { nextPageUrl } from "../../shared/schemas/page";
-import { ApiError, apiErrorDetails, apiPage, apiRequest, isUnauthorizedError, OFFLINE_MESSAGE } from "./api";
+import {
+  ApiError,
+  apiErrorDetails,
+  apiErrorMessage,
+  apiPage,
+  apiRequest,
+  isUnauthorizedError,
+  OFFLINE_MESSAGE,
+  withoutFieldName,
+} from "./api";
 
 describe("ApiError", () => {
   it('says "status: text" and reads the server\'s JSON message and code', () => {
@@ -106,5 +115,31 @@ describe("nextPageUrl", () => {
     expect(nextPageUrl('</a>; rel="prev"')).toBeNull();
     expect(nextPageUrl('</a>; rel="nextish"')).toBeNull();
     expect(nextPageUrl('</a>; title="rel=next"')).toBeNull();
+  });
+});
+
+describe("withoutFieldName", () => {
+  it("shows people the sentence, not the field the API names first (issue 23, item 7)", () => {
+    const wrong = new ApiError(400, '{"message":"currentPassword: That is not your current password."}');
+    expect(apiErrorDetails(wrong).message).toBe("That is not your current password.");
+    expect(apiErrorMessage(new ApiError(400, '{"message":"password: That password is not right."}'))).toBe(
+      "That password is not right.",
+    );
+    expect(
+      apiErrorMessage(
+        new ApiError(400, '{"message":"photoURL: the upload was not found. Please upload the photo again."}'),
+      ),
+    ).toBe("The upload was not found. Please upload the photo again.");
+    expect(withoutFieldName("paymentAccounts.0.accountHandle: Venmo: the username starts with @.")).toBe(
+      "Venmo: the username starts with @.",
+    );
+  });
+
+  it("leaves sentences and names people read alone", () => {
+    expect(withoutFieldName("Venmo: the username starts with @.")).toBe("Venmo: the username starts with @.");
+    expect(withoutFieldName("Please sign in again: your session ended.")).toBe(
+      "Please sign in again: your session ended.",
+    );
+    expect(withoutFieldName("User already exists.")).toBe("User already exists.");
   });
 });

@@ -32,10 +32,14 @@ export class ApiError extends Error {
     this.body = text ? parseBody(text) : null;
   }
 
-  /** The server's sentence (`{message}`), else the answer's text, else its status text. */
+  /**
+   * The server's sentence (`{message}`) as a person reads it, without the field name the API
+   * puts first for machines ("currentPassword: That is not…"); else the answer's text, else its
+   * status text.
+   */
   get serverMessage(): string {
     const body = this.body as { message?: unknown } | null;
-    if (typeof body?.message === "string" && body.message) return body.message;
+    if (typeof body?.message === "string" && body.message) return withoutFieldName(body.message);
     return this.message.slice(`${this.status}: `.length);
   }
 
@@ -44,6 +48,19 @@ export class ApiError extends Error {
     const body = this.body as { code?: unknown } | null;
     return typeof body?.code === "string" ? body.code : null;
   }
+}
+
+/** A field path as the API names it first: "currentPassword", "photoURL", "paymentAccounts.0.accountHandle". */
+const FIELD_PREFIX = /^[a-z][A-Za-z0-9_]*(?:\.[A-Za-z0-9_]+)*: (?=\S)/;
+
+/**
+ * "photoURL: the upload was not found." → "The upload was not found.": the one place the
+ * client turns the API's `field: sentence` into the sentence. Names a person reads ("Venmo: …")
+ * start with a capital and stay.
+ */
+export function withoutFieldName(message: string): string {
+  const sentence = message.replace(FIELD_PREFIX, "");
+  return sentence === message ? message : sentence.charAt(0).toUpperCase() + sentence.slice(1);
 }
 
 function send(method: HttpMethod, url: string, body?: unknown): Promise<Response> {

@@ -1,10 +1,11 @@
 import { apiRequest } from "./api";
+import { leaveWithNotice } from "./arrival-notice";
 
 /**
  * The app's own Logout: a same-origin POST (a link from another site cannot do this), then a
- * full load of the landing page so no signed-in data stays in memory.
+ * full load of the landing page, which says so, so no signed-in data stays in memory.
  */
 export async function signOut(): Promise<void> {
   await apiRequest("POST", "/api/logout").catch(() => undefined);
-  window.location.assign("/");
+  leaveWithNotice("signedOut", "/");
 }

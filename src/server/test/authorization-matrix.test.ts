@@ -366,6 +366,13 @@ const MATRIX: Record<string, Case[]> = {
       expect: ownerOnly(204),
     },
   ],
+  "GET /api/account/reset-token/:token": [
+    {
+      name: "public: a link nobody was sent is not found for anyone",
+      call: () => ({ url: "/api/account/reset-token/no-such-token" }),
+      expect: all(404),
+    },
+  ],
   "POST /api/passkeys/sign-in-options": [
     {
       name: "a sign-in challenge for anyone",

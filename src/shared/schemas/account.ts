@@ -40,11 +40,17 @@ export const ResetPasswordInputSchema = z.strictObject({
 });
 export type ResetPasswordInput = z.input<typeof ResetPasswordInputSchema>;
 
+/** What a session's browser runs on, from its user agent. */
+export const DeviceKindSchema = z.enum(["phone", "tablet", "computer"]);
+export type DeviceKind = z.infer<typeof DeviceKindSchema>;
+
 /** One signed-in device, as the sessions list shows it (never the session token). */
 export const SessionInfoSchema = z.object({
   id: z.string(),
   device: z.string(),
   browser: z.string(),
+  /** Which picture the list shows for it. */
+  kind: DeviceKindSchema,
   lastSeenAt: z.string(),
   createdAt: z.string(),
   current: z.boolean(),
@@ -76,5 +82,10 @@ export const WebAuthnResponseSchema = z.strictObject({
 export const WebAuthnOptionsSchema = z.record(z.string(), z.unknown());
 
 /** A session id (better-auth's, opaque text). */
+/** GET /api/account/reset-token/{token}: better-auth's reset tokens are 24 characters. */
+export const ResetTokenParamsSchema = z.object({ token: z.string().min(1).max(200) });
+/** The answer when a reset link no longer works (the page says it on arrival). */
+export const RESET_LINK_USED = "This link has expired or was already used. Ask for a new one.";
+
 export const SessionParamsSchema = z.object({ id: z.string().min(1).max(100) });
 export const PasskeyParamsSchema = z.object({ id: z.uuid("Not found") });

@@ -78,7 +78,7 @@ export function HistoryFilters({ filter, onChange }: HistoryFiltersProps) {
         type="search"
         enterKeyHint="search"
         autoComplete="off"
-        placeholder="Name or description"
+        placeholder="Name or note"
         value={filter.query}
         onValueChange={(query) => onChange({ ...filter, query })}
       />

@@ -54,7 +54,7 @@ export function FrameLink({ href, children }: { href: string; children: ReactNod
     <p className="text-center text-sm">
       <Link
         href={href}
-        className="font-medium text-emerald-700 underline-offset-4 hover:underline dark:text-emerald-400"
+        className="inline-flex min-h-11 items-center font-medium text-emerald-700 underline-offset-4 hover:underline dark:text-emerald-400"
       >
         {children}
       </Link>

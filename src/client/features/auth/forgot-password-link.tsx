@@ -7,7 +7,7 @@ export function ForgotPasswordLink() {
     <p className="text-right text-sm">
       <Link
         href={paths.forgotPassword}
-        className="rounded font-medium text-emerald-700 underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-emerald-600 dark:text-emerald-400"
+        className="-my-2 inline-flex min-h-11 items-center rounded font-medium text-emerald-700 underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-emerald-600 dark:text-emerald-400"
       >
         Forgot password?
       </Link>

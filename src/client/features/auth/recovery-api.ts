@@ -1,12 +1,30 @@
-import { useMutation } from "@tanstack/react-query";
+import { useMutation, useQuery } from "@tanstack/react-query";
 import type { ResetPasswordInput } from "../../../shared/schemas/account";
-import { apiRequest } from "../../lib/api";
+import { ApiError, apiRequest } from "../../lib/api";
 
 /** better-auth's reset request: the same answer whether or not the address has an account. */
 export function useRequestPasswordReset() {
   return useMutation({
     mutationFn: (email: string) =>
       apiRequest("POST", "/api/identity/request-password-reset", { email, redirectTo: "/reset-password" }),
+  });
+}
+
+/**
+ * Whether the emailed link still works, asked as the page opens (GET /api/account/reset-token):
+ * true, false for a used or expired one; an error (offline, limited) leaves the form to try.
+ */
+export function useResetTokenCheck(token: string) {
+  return useQuery({
+    queryKey: ["/api/account/reset-token", token],
+    enabled: token !== "",
+    staleTime: Number.POSITIVE_INFINITY,
+    queryFn: () =>
+      apiRequest("GET", `/api/account/reset-token/${encodeURIComponent(token)}`).then(
+        () => true,
+        (error: unknown) =>
+          error instanceof ApiError && error.status === 404 ? false : Promise.reject(error),
+      ),
   });
 }
 

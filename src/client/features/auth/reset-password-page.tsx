@@ -1,23 +1,49 @@
 import { useState } from "react";
-import { useSearch } from "wouter";
+import { Link, useSearch } from "wouter";
+import { RESET_LINK_USED } from "../../../shared/schemas/account";
 import { NewPasswordField } from "../../components/new-password-field";
-import { Button } from "../../components/ui/button";
+import { Button, buttonClass } from "../../components/ui/button";
 import { Form } from "../../components/ui/form";
-import { Spinner } from "../../components/ui/spinner";
+import { LoadingBlock, Spinner } from "../../components/ui/spinner";
 import { apiErrorDetails } from "../../lib/api";
+import { leaveWithNotice } from "../../lib/arrival-notice";
+import { cn } from "../../lib/cn";
 import { paths } from "../../paths";
 import { AuthFrame, FrameLink, FrameNotice } from "./auth-frame";
-import { useResetPassword } from "./recovery-api";
+import { useResetPassword, useResetTokenCheck } from "./recovery-api";
 import { newPasswordProblem } from "./sign-in-errors";
-
-const EXPIRED = "This link has expired or was already used. Ask for a new one.";
 
 /** /reset-password?token=…: the emailed link lands here; a new password signs this browser in. */
 export default function ResetPasswordPage() {
   const token = new URLSearchParams(useSearch()).get("token") ?? "";
+  const check = useResetTokenCheck(token);
+  if (!token || check.data === false) return <LinkUsed />;
+  if (check.isPending) {
+    return (
+      <AuthFrame title="Choose a new password">
+        <LoadingBlock className="py-4" label="Checking your link…" />
+      </AuthFrame>
+    );
+  }
+  return <NewPasswordForm token={token} />;
+}
+
+/** A used or expired link says so on arrival, with the way to a new one; nothing to type. */
+function LinkUsed() {
+  return (
+    <AuthFrame title="This link no longer works">
+      <FrameNotice kind="error">{RESET_LINK_USED}</FrameNotice>
+      <Link href={paths.forgotPassword} className={cn(buttonClass("primary"), "w-full")}>
+        Send a new link
+      </Link>
+    </AuthFrame>
+  );
+}
+
+function NewPasswordForm({ token }: { token: string }) {
   const reset = useResetPassword();
   const [password, setPassword] = useState("");
-  const [error, setError] = useState<string | null>(token ? null : EXPIRED);
+  const [error, setError] = useState<string | null>(null);
 
   const onSubmit = () => {
     const problem = newPasswordProblem(password);
@@ -26,11 +52,11 @@ export default function ResetPasswordPage() {
     reset.mutate(
       { token, newPassword: password },
       {
-        // Signed in now, and signed out everywhere else.
-        onSuccess: () => window.location.assign(paths.home),
+        // Signed in now, and signed out everywhere else: Home says so.
+        onSuccess: () => leaveWithNotice("passwordReset", paths.home),
         onError: (failure) => {
           const { code, message } = apiErrorDetails(failure);
-          setError(code === "INVALID_TOKEN" ? EXPIRED : message);
+          setError(code === "INVALID_TOKEN" ? RESET_LINK_USED : message);
         },
       },
     );
@@ -48,7 +74,7 @@ export default function ResetPasswordPage() {
           aria-invalid={error ? true : undefined}
         />
         {error ? <FrameNotice kind="error">{error}</FrameNotice> : null}
-        <Button type="submit" className="w-full" disabled={reset.isPending || reset.isSuccess || !token}>
+        <Button type="submit" className="w-full" disabled={reset.isPending || reset.isSuccess}>
           {reset.isPending || reset.isSuccess ? <Spinner /> : null}
           Save and sign in
         </Button>

@@ -68,13 +68,14 @@ export default function SignInPage() {
         <FrameNotice kind="error">{providerError}</FrameNotice>
       ) : null}
       <SignInAlternatives options={options} returnTo={target} />
-      <PasskeySignInButton target={target} />
+      {/* A newcomer has no passkey yet: offered on sign-in only. */}
+      {mode === "sign-in" ? <PasskeySignInButton target={target} /> : null}
       {options.password ? (
         <p className="text-center text-sm text-slate-600 dark:text-slate-400">
           {view.switchText}{" "}
           <Link
             href={modeHref(search, view.other)}
-            className="font-semibold text-emerald-700 underline-offset-4 hover:underline dark:text-emerald-300"
+            className="inline-flex min-h-11 items-center font-semibold text-emerald-700 underline-offset-4 hover:underline dark:text-emerald-300"
           >
             {view.switchLink}
           </Link>

@@ -22,14 +22,15 @@ export function RecentRequests() {
   const requests = useHomeRequests();
   return (
     <section aria-labelledby="recent-heading" className="mt-10">
-      <div className="mb-4 flex items-baseline justify-between gap-3">
+      <div className="mb-4 flex items-center justify-between gap-3">
         <h2 id="recent-heading" className="text-lg font-semibold text-slate-900 dark:text-slate-100">
           Recent Requests
         </h2>
         {requests.data?.length ? (
           <Link
             href={paths.archive}
-            className="inline-flex items-center gap-0.5 rounded text-sm font-semibold text-emerald-700 hover:text-emerald-800 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-600 dark:text-emerald-400 dark:hover:text-emerald-300"
+            // A 44 px tap target whose padding does not move the heading.
+            className="-my-3 -mr-2 inline-flex min-h-11 items-center gap-0.5 rounded-lg px-2 text-sm font-semibold text-emerald-700 hover:text-emerald-800 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-600 dark:text-emerald-400 dark:hover:text-emerald-300"
           >
             See all
             <ChevronRight aria-hidden="true" className="size-4" />

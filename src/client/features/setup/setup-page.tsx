@@ -6,14 +6,16 @@ import { type SetupForm, setupFromForm } from "../../../shared/schemas/user";
 import { ProviderAccountField } from "../../components/provider-account-field";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent } from "../../components/ui/card";
+import { useConfirm } from "../../components/ui/confirm-dialog";
 import { Field } from "../../components/ui/field";
 import { Form } from "../../components/ui/form";
 import { Logo } from "../../components/ui/logo";
 import { Spinner } from "../../components/ui/spinner";
+import { signOut } from "../../lib/sign-out";
 import { toast } from "../../lib/toast";
 import { showMutationError } from "../../lib/unauthorized";
 import { showValidationToast } from "../../lib/validation-toast";
-import { paths, serverPaths } from "../../paths";
+import { paths } from "../../paths";
 import { useCompleteSetup } from "./api";
 
 const EMPTY_FORM: SetupForm = {
@@ -30,6 +32,15 @@ export default function SetupPage() {
   const [, navigate] = useLocation();
   const [form, setForm] = useState<SetupForm>(EMPTY_FORM);
   const setup = useCompleteSetup();
+  const { confirm, dialog } = useConfirm();
+  // Back leaves setup by signing out (there is nothing behind it): ask first, what was typed is lost.
+  const askToLeave = () =>
+    confirm({
+      question: "Sign out? Your setup isn't saved.",
+      confirmLabel: "Sign out",
+      destructive: true,
+      onConfirm: () => void signOut(),
+    });
 
   const setAccount = (
     provider: keyof SetupForm["accounts"],
@@ -59,13 +70,14 @@ export default function SetupPage() {
   return (
     <div className="min-h-dvh bg-gradient-to-b from-emerald-50 to-slate-50 dark:from-emerald-950 dark:to-slate-950">
       <header className="mx-auto flex h-14 max-w-xl items-center gap-2 px-4">
-        <a
-          href={serverPaths.logout}
+        <button
+          type="button"
           aria-label="Back"
-          className="-ml-2 grid size-10 place-items-center rounded-xl text-slate-700 hover:bg-white focus-visible:outline-2 focus-visible:outline-emerald-600 dark:text-slate-300 dark:hover:bg-slate-800"
+          onClick={askToLeave}
+          className="-ml-2 grid size-11 place-items-center rounded-xl text-slate-700 hover:bg-white focus-visible:outline-2 focus-visible:outline-emerald-600 dark:text-slate-300 dark:hover:bg-slate-800"
         >
           <ArrowLeft aria-hidden="true" className="size-5" />
-        </a>
+        </button>
         <Logo />
       </header>
       <main className="mx-auto max-w-xl px-4 pt-4 pb-16">
@@ -114,6 +126,7 @@ export default function SetupPage() {
           </Button>
         </Form>
       </main>
+      {dialog}
     </div>
   );
 }

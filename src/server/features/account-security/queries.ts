@@ -69,6 +69,16 @@ export async function voidResetTokens(db: Db, userId: string, keepToken?: string
     );
 }
 
+/** Whether a reset link would still set a password: its row is there and has not expired. */
+export async function resetTokenLive(db: Db, token: string): Promise<boolean> {
+  const [row] = await db
+    .select({ expiresAt: verifications.expiresAt })
+    .from(verifications)
+    .where(eq(verifications.identifier, `reset-password:${token}`))
+    .limit(1);
+  return row !== undefined && row.expiresAt > new Date();
+}
+
 /** One reset link stops working (one that was never sent). */
 export async function dropResetToken(db: Db, token: string): Promise<void> {
   await db.delete(verifications).where(eq(verifications.identifier, `reset-password:${token}`));

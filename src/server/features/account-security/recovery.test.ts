@@ -134,6 +134,30 @@ describeEachDatabase(
       expect((await signIn(ctx.app, user.email, "a changed password here")).statusCode).toBe(200);
     });
 
+    it("tells the reset page, as it opens, whether its link still works; bounded per address", async () => {
+      const user = await createUser(ctx.app);
+      const from = nextIp();
+      const check = (token: string, remoteAddress = from) =>
+        ctx.app.inject({ method: "GET", url: `/api/account/reset-token/${token}`, remoteAddress });
+      await askReset(user.email);
+      const [token] = (await resetTokens(user.email, 1)) as [string];
+      expect((await check(token)).statusCode).toBe(204);
+      expect((await resetWith(token, "a checked new password")).statusCode).toBe(200);
+      const used = await check(token);
+      expect(used.statusCode).toBe(404);
+      expect(used.json()).toEqual({
+        message: "This link has expired or was already used. Ask for a new one.",
+        code: "INVALID_TOKEN",
+      });
+      expect((await check("no-such-token")).statusCode).toBe(404);
+      // 3 asked so far; the 21st in a minute from one address is refused, another address is not.
+      for (let i = 3; i < 20; i++) expect((await check(`guess-${i}`)).statusCode).toBe(404);
+      const limited = await check("guess-20");
+      expect(limited.statusCode).toBe(429);
+      expect(retryAfterSeconds(limited)).toBeGreaterThan(0);
+      expect((await check("guess-21", nextIp())).statusCode).toBe(404);
+    });
+
     it("caps the mail one inbox gets, answering every caller the same", async () => {
       const user = await createUser(ctx.app);
       const answers = [];

@@ -63,7 +63,7 @@ describeEachDatabase("account security", (ctx) => {
     expect(sessions).toHaveLength(2);
     expect(sessions.filter((s) => s.current)).toHaveLength(1);
     const phoneSession = sessions.find((s) => !s.current);
-    expect(phoneSession).toMatchObject({ device: "iPhone", browser: "Mobile Safari" });
+    expect(phoneSession).toMatchObject({ device: "iPhone", browser: "Mobile Safari", kind: "phone" });
     expect(JSON.stringify(sessions)).not.toMatch(/token/i);
 
     const stranger = await as(ctx.app, other)("DELETE", `/api/account/sessions/${phoneSession?.id}`);

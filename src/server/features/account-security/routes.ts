@@ -6,6 +6,8 @@ import {
   AccountStatusSchema,
   ChangePasswordInputSchema,
   DeleteAccountInputSchema,
+  RESET_LINK_USED,
+  ResetTokenParamsSchema,
   SessionListSchema,
   SessionParamsSchema,
 } from "../../../shared/schemas/account";
@@ -25,6 +27,7 @@ import {
   exportAccount,
   findAccount,
   listSessions,
+  resetTokenLive,
   voidResetTokens,
 } from "./queries";
 
@@ -131,6 +134,22 @@ export const accountSecurityRoutes =
         // The one session left is a new one: this browser gets its cookie.
         forwardCookies(reply, response);
         return reply.status(204).send(null);
+      },
+    );
+
+    // Public: the reset page asks as it opens, so a used or expired link says so before any typing.
+    app.get(
+      "/api/account/reset-token/:token",
+      {
+        schema: {
+          params: ResetTokenParamsSchema,
+          response: { 204: z.null(), 404: z.object({ message: z.string(), code: z.string() }) },
+        },
+      },
+      async (request, reply) => {
+        await limiter.check("resetTokenCheck", request.ip);
+        if (await resetTokenLive(db, request.params.token)) return reply.status(204).send(null);
+        return reply.status(404).send({ message: RESET_LINK_USED, code: "INVALID_TOKEN" });
       },
     );
 

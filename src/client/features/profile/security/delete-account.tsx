@@ -6,6 +6,7 @@ import { Field } from "../../../components/ui/field";
 import { Form } from "../../../components/ui/form";
 import { Spinner } from "../../../components/ui/spinner";
 import { apiErrorDetails } from "../../../lib/api";
+import { leaveWithNotice } from "../../../lib/arrival-notice";
 import { serverPaths } from "../../../paths";
 import { useDeleteAccount } from "./api";
 
@@ -41,8 +42,8 @@ function DeleteDialog({ hasPassword, onClose }: { hasPassword: boolean; onClose:
   const onSubmit = () => {
     setError(null);
     remove.mutate(hasPassword ? password : undefined, {
-      onSuccess: () => window.location.assign("/"),
-      onError: (failure) => setError(apiErrorDetails(failure).message.replace(/^password: /, "")),
+      onSuccess: () => leaveWithNotice("accountDeleted", "/"),
+      onError: (failure) => setError(apiErrorDetails(failure).message),
     });
   };
   return (

@@ -1,9 +1,17 @@
-import { Laptop } from "lucide-react";
+import { Laptop, Smartphone, Tablet } from "lucide-react";
+import type { DeviceKind } from "../../../../shared/schemas/account";
 import { Button } from "../../../components/ui/button";
 import { formatRequestDate } from "../../../lib/format-date";
 import { toast } from "../../../lib/toast";
 import { showMutationError } from "../../../lib/unauthorized";
 import { useSessions, useSignOutOthers, useSignOutSession } from "./api";
+
+/** The picture of a device: a phone for an iPhone, not a laptop. */
+const DEVICE_ICONS: Record<DeviceKind, typeof Laptop> = {
+  phone: Smartphone,
+  tablet: Tablet,
+  computer: Laptop,
+};
 
 /** Where the account is signed in, with a way out for each device and for all the others. */
 export function SessionsList() {
@@ -19,41 +27,44 @@ export function SessionsList() {
       </h3>
       {isLoading ? <p className="text-sm text-slate-500">Loading…</p> : null}
       <ul className="divide-y divide-slate-200 rounded-xl ring-1 ring-slate-200 dark:divide-slate-800 dark:ring-slate-800">
-        {sessions?.map((session) => (
-          <li key={session.id} className="flex items-center gap-3 p-3">
-            <Laptop aria-hidden="true" className="size-5 shrink-0 text-slate-500" />
-            <div className="min-w-0 flex-1">
-              <p className="truncate text-sm font-medium text-slate-900 dark:text-slate-100">
-                {session.browser} on {session.device}
-                {session.current ? (
-                  <span className="ml-2 rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-900 dark:bg-emerald-900 dark:text-emerald-100">
-                    This device
-                  </span>
-                ) : null}
-              </p>
-              <p className="text-xs text-slate-600 dark:text-slate-400">
-                Last seen {formatRequestDate(session.lastSeenAt)}
-              </p>
-            </div>
-            {session.current ? null : (
-              <Button
-                size="sm"
-                variant="ghost"
-                aria-label={`Sign out ${session.browser} on ${session.device}`}
-                disabled={signOut.isPending}
-                onClick={() =>
-                  signOut.mutate(session.id, {
-                    onSuccess: () =>
-                      toast({ title: "Signed out", description: "That device is signed out." }),
-                    onError: (error) => showMutationError("Not signed out", error),
-                  })
-                }
-              >
-                Sign out
-              </Button>
-            )}
-          </li>
-        ))}
+        {sessions?.map((session) => {
+          const Icon = DEVICE_ICONS[session.kind];
+          return (
+            <li key={session.id} className="flex items-center gap-3 p-3">
+              <Icon aria-hidden="true" className="size-5 shrink-0 text-slate-500" />
+              <div className="min-w-0 flex-1">
+                <p className="truncate text-sm font-medium text-slate-900 dark:text-slate-100">
+                  {session.browser} on {session.device}
+                  {session.current ? (
+                    <span className="ml-2 rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-900 dark:bg-emerald-900 dark:text-emerald-100">
+                      This device
+                    </span>
+                  ) : null}
+                </p>
+                <p className="text-xs text-slate-600 dark:text-slate-400">
+                  Last seen {formatRequestDate(session.lastSeenAt)}
+                </p>
+              </div>
+              {session.current ? null : (
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  aria-label={`Sign out ${session.browser} on ${session.device}`}
+                  disabled={signOut.isPending}
+                  onClick={() =>
+                    signOut.mutate(session.id, {
+                      onSuccess: () =>
+                        toast({ title: "Signed out", description: "That device is signed out." }),
+                      onError: (error) => showMutationError("Not signed out", error),
+                    })
+                  }
+                >
+                  Sign out
+                </Button>
+              )}
+            </li>
+          );
+        })}
       </ul>
       {others > 0 ? (
         <Button
