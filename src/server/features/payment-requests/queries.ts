@@ -1,4 +1,4 @@
-import { and, desc, eq, getTableColumns, ilike, isNotNull, or, sql } from "drizzle-orm";
+import { and, desc, eq, getTableColumns, isNotNull, sql } from "drizzle-orm";
 import type {
   PaymentRequestListQuery,
   PaymentRequestSummary,
@@ -12,6 +12,7 @@ import { isUniqueViolation } from "../../lib/db-errors";
 import { preparedPerDatabase } from "../../lib/prepared";
 import { newShortCode } from "../../lib/short-code";
 import { isUuid } from "../../lib/uuid";
+import { searchWhere } from "./search";
 
 type Row = typeof paymentRequests.$inferSelect;
 
@@ -69,7 +70,6 @@ const createdAtText = sql<string>`to_char(${paymentRequests.createdAt} AT TIME Z
 const isPending = sql<boolean>`(${paymentRequests.status} = 'pending')`;
 
 function filterWhere(userId: string, filter: Partial<RequestFilter>) {
-  const pattern = filter.q && `%${filter.q.replace(/[\\%_]/g, "\\$&")}%`;
   return and(
     eq(paymentRequests.userId, userId),
     filter.status === "claimed"
@@ -77,9 +77,7 @@ function filterWhere(userId: string, filter: Partial<RequestFilter>) {
       : filter.status
         ? eq(paymentRequests.status, filter.status)
         : undefined,
-    pattern
-      ? or(ilike(paymentRequests.recipientName, pattern), ilike(paymentRequests.description, pattern))
-      : undefined,
+    filter.q ? searchWhere(filter.q) : undefined,
   );
 }
 

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { encodeCursor, nextPageLink } from "../../../shared/schemas/page";
 import {
   CreatePaymentRequestResponseSchema,
+  ExportQuerySchema,
   IdParamsSchema,
   PaymentRequestInputSchema,
   PaymentRequestListQuerySchema,
@@ -136,12 +137,16 @@ export const paymentRequestRoutes =
     );
 
     // The whole history as CSV (docs/product.md#archive).
-    app.get("/api/payment-requests/export.csv", { preHandler: requireUser }, async (request, reply) => {
-      const day = new Date().toISOString().slice(0, 10);
-      return reply
-        .header("content-type", "text/csv; charset=utf-8")
-        .header("content-disposition", `attachment; filename="collect-requests-${day}.csv"`)
-        .header("cache-control", "no-store")
-        .send(paymentRequestsCsv(db, signedInUser(request).id, config.publicUrl));
-    });
+    app.get(
+      "/api/payment-requests/export.csv",
+      { preHandler: requireUser, schema: { querystring: ExportQuerySchema } },
+      async (request, reply) => {
+        const day = new Date().toISOString().slice(0, 10);
+        return reply
+          .header("content-type", "text/csv; charset=utf-8")
+          .header("content-disposition", `attachment; filename="collect-requests-${day}.csv"`)
+          .header("cache-control", "no-store")
+          .send(paymentRequestsCsv(db, signedInUser(request).id, config.publicUrl, request.query.tz));
+      },
+    );
   };
