@@ -89,7 +89,7 @@ export function useSendRequest() {
   });
 }
 
-const requestUrl = (id: string, action: "status" | "remind") =>
+const requestUrl = (id: string, action: "status" | "remind" | "text") =>
   `${REQUESTS_URL}/${encodeURIComponent(id)}/${action}`;
 
 /**
@@ -135,5 +135,14 @@ export function useRemindRequest() {
     mutationFn: async (id: string) =>
       ReminderResponseSchema.parse(await apiRequest("POST", requestUrl(id, "remind"))),
     onSettled: reloadListUnlessSignedOut,
+  });
+}
+
+/** GET …/text: the request's own text again, word for word, for a text that never went. */
+export function useTextAgain() {
+  return useMutation({
+    mutationFn: async (id: string) =>
+      ReminderResponseSchema.parse(await apiRequest("GET", requestUrl(id, "text"))),
+    onError: reloadListUnlessSignedOut,
   });
 }

@@ -61,6 +61,25 @@ describeEachDatabase("request lifecycle beyond the spec", (ctx) => {
     );
   });
 
+  it("gives the request's own text again, word for word, to its owner only and while pending", async () => {
+    const alice = as(ctx.app, await createReadyUser(ctx.app));
+    const bob = as(ctx.app, await createReadyUser(ctx.app));
+    const created = (await alice("POST", "/api/payment-requests", body)).json();
+    const again = await alice("GET", `/api/payment-requests/${created.request.id}/text`);
+    expect(again.statusCode).toBe(200);
+    expect(again.json().smsMessage).toBe(created.smsMessage);
+    expect(again.json().request.lastRemindedAt).toBeNull();
+    expect((await bob("GET", `/api/payment-requests/${created.request.id}/text`)).statusCode).toBe(404);
+    expect((await alice("GET", "/api/payment-requests/nope/text")).statusCode).toBe(404);
+    expect(
+      (await as(ctx.app, null)("GET", `/api/payment-requests/${created.request.id}/text`)).statusCode,
+    ).toBe(401);
+    await alice("PATCH", `/api/payment-requests/${created.request.id}/status`, { status: "cancelled" });
+    const late = await alice("GET", `/api/payment-requests/${created.request.id}/text`);
+    expect(late.statusCode).toBe(409);
+    expect(late.json()).toHaveProperty("message");
+  });
+
   it("records the first view by someone else, not by the requester nor by a no-JS fetch", async () => {
     const requester = await createReadyUser(ctx.app);
     const call = as(ctx.app, requester);

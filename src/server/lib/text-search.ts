@@ -1,5 +1,4 @@
-import { ilike, or, type SQL, sql } from "drizzle-orm";
-import { paymentRequests } from "../../db/schema";
+import { ilike, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 
 /**
  * Accented Latin letters and their plain letter, one for one, as PostgreSQL's translate() takes
@@ -29,11 +28,18 @@ export function foldAccents(text: string): string {
   return [...text].map((ch) => FOLD.get(ch) ?? ch).join("");
 }
 
-const folded = (column: SQL | typeof paymentRequests.recipientName) =>
-  sql`translate(${column}, ${FROM}, ${TO})`;
-
 /** `%text%` with the LIKE wildcards taken literally. */
 const contains = (text: string) => `%${text.replace(/[\\%_]/g, "\\$&")}%`;
+
+/** True where `column`, accents and case ignored, contains `q`. */
+export const foldedContains = (column: SQLWrapper, q: string): SQL =>
+  ilike(sql`translate(${column}, ${FROM}, ${TO})`, contains(foldAccents(q)));
+
+/** True where a digits-only phone column contains the digits of a number-like `q`. */
+export function phoneContains(column: SQLWrapper, q: string): SQL | undefined {
+  const digits = phoneDigits(q);
+  return digits ? sql`${column} LIKE ${contains(digits)}` : undefined;
+}
 
 /**
  * The digits of a search that reads as (part of) a phone number — only digits, spaces and
@@ -44,18 +50,4 @@ export function phoneDigits(q: string): string | null {
   const digits = q.replace(/\D/g, "");
   if (digits.length < 3) return null;
   return digits.length === 11 && digits.startsWith("1") ? digits.slice(1) : digits;
-}
-
-/**
- * Archive's search: the name or description, accents and case ignored, or the phone when the
- * search is a number ("555-0144" finds 2125550144).
- */
-export function searchWhere(q: string): SQL | undefined {
-  const pattern = contains(foldAccents(q));
-  const digits = phoneDigits(q);
-  return or(
-    ilike(folded(paymentRequests.recipientName), pattern),
-    ilike(folded(sql`coalesce(${paymentRequests.description}, '')`), pattern),
-    digits ? sql`${paymentRequests.recipientPhone} LIKE ${contains(digits)}` : undefined,
-  );
 }
