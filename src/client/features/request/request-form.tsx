@@ -20,7 +20,7 @@ import { useFormValues } from "../../lib/use-form-values";
 import { useUser } from "../../lib/user";
 import { showValidationToast } from "../../lib/validation-toast";
 import { paths } from "../../paths";
-import { useSendRequest } from "../payment-requests/api";
+import { saveContactAfter, useSendRequest } from "../payment-requests/api";
 import { previewMessage } from "./message-preview";
 import { MessagePreviewBox } from "./message-preview-box";
 import { type RequestForm, validateRequestForm } from "./validate-request-form";
@@ -61,30 +61,27 @@ export function RequestFormView({ contact, onCreatedOnDesktop }: RequestFormView
       showValidationToast(result.message);
       return;
     }
-    send.mutate(
-      { request: result.value, saveContact },
-      {
-        onSuccess: (created) => {
-          const { request, smsMessage } = created;
-          setSent(true);
-          // One toast shows at a time, so 'Contact Saved' gives way to this one.
-          if (launchSms(smsLink(request.recipientPhone, smsMessage))) {
-            toast({
-              title: "Payment Request Created",
-              description: "Your payment request has been created and SMS launched!",
-            });
-            homeTimer.current = setTimeout(() => navigate(paths.home), RETURN_HOME_DELAY_MS);
-          } else {
-            toast({
-              title: "Payment Request Created",
-              description: "Your payment request has been created. Share the link below to send it.",
-            });
-            onCreatedOnDesktop(created);
-          }
-        },
-        onError: (error) => showMutationError("Request Failed", error),
+    send.mutate(result.value, {
+      onSuccess: (created) => {
+        const { request, smsMessage } = created;
+        setSent(true);
+        if (launchSms(smsLink(request.recipientPhone, smsMessage))) {
+          toast({
+            title: "Payment Request Created",
+            description: "Your payment request has been created and SMS launched!",
+          });
+          homeTimer.current = setTimeout(() => navigate(paths.home), RETURN_HOME_DELAY_MS);
+        } else {
+          toast({
+            title: "Payment Request Created",
+            description: "Your payment request has been created. Share the link below to send it.",
+          });
+          onCreatedOnDesktop(created);
+        }
+        saveContactAfter({ request: result.value, saveContact });
       },
-    );
+      onError: (error) => showMutationError("Request Failed", error),
+    });
   };
 
   const busy = send.isPending || sent;

@@ -1,0 +1,91 @@
+import { apiCall, captureSms, expect, signedInTest, smsFollowed, test, toast } from "./fixtures";
+
+const REQUEST = { recipientPhone: "2125550144", amount: "12.00", description: "Lunch" };
+
+/** Request Payment filled in and sent, as a user does it. */
+async function sendRequest(page: import("@playwright/test").Page, name: string, phone: string) {
+  await page.goto("/request");
+  await page.getByLabel("Name", { exact: true }).fill(name);
+  await page.getByLabel("Mobile Phone").fill(phone);
+  await page.getByLabel("Amount").fill("12");
+  await page.getByRole("button", { name: "Send Request" }).click();
+}
+
+/** The saved contacts' names, straight from the server. */
+async function contactNames(page: import("@playwright/test").Page): Promise<string[]> {
+  const response = await page.request.get("/api/payees");
+  return (await response.json()).map((p: { name: string }) => p.name);
+}
+
+// Sending to "Mom" at the number saved as "Alex Kim" renamed the contact without a word, and a
+// request that failed still saved (or renamed) it: the contact was saved beside the request.
+signedInTest("a request saves its contact only once made, and asks before renaming one", async ({ page }) => {
+  await captureSms(page);
+  await apiCall(page, "POST", "/api/payees", { name: "Alex Kim", phone: "2125550144" });
+
+  // The request fails: nothing is saved or renamed.
+  await page.route("**/api/payment-requests", (route) =>
+    route.request().method() === "POST"
+      ? route.fulfill({ status: 500, contentType: "application/json", body: '{"message":"Down"}' })
+      : route.fallback(),
+  );
+  await sendRequest(page, "Mom", "(212) 555-0144");
+  await expect(toast(page, "Request Failed")).toBeVisible();
+  await sendRequest(page, "Newcomer", "(310) 555-0100");
+  await expect(toast(page, "Request Failed")).toBeVisible();
+  // Longer than the form ever waited for the contact.
+  await page.waitForTimeout(500);
+  expect(await contactNames(page)).toEqual(["Alex Kim"]);
+  await page.unroute("**/api/payment-requests");
+
+  // It succeeds: the saved name stays until the user chooses.
+  await sendRequest(page, "Mom", "(212) 555-0144");
+  await expect(toast(page, "Payment Request Created")).toBeVisible();
+  const question = toast(page, "Save as Mom?");
+  await expect(question).toContainText("Alex Kim is saved with this number.");
+  expect(await contactNames(page)).toEqual(["Alex Kim"]);
+  await question.getByRole("button", { name: "Rename" }).click();
+  await expect(toast(page, "Contact Saved")).toBeVisible();
+  expect(await contactNames(page)).toEqual(["Mom"]);
+
+  // A new number is saved after the request is made.
+  await sendRequest(page, "Newcomer", "(310) 555-0100");
+  await expect(toast(page, "Payment Request Created")).toBeVisible();
+  await expect.poll(() => contactNames(page)).toEqual(["Mom", "Newcomer"]);
+});
+
+// After Send Request nothing let the requester text it again until Remind appeared a day later:
+// a composer that did not open, or was dismissed, left a card that looked sent.
+signedInTest("a new pending request offers Text again, with the same text as when made", async ({ page }) => {
+  await captureSms(page);
+  const created = await apiCall(page, "POST", "/api/payment-requests", {
+    ...REQUEST,
+    recipientName: "Ana Ruiz",
+  });
+  await page.goto("/");
+  await page.getByRole("button", { name: "Text again" }).click();
+  await expect.poll(() => smsFollowed(page)).toHaveLength(1);
+  const [href = ""] = await smsFollowed(page);
+  expect(href.startsWith("sms:+12125550144?&body=")).toBe(true);
+  expect(decodeURIComponent(href.split("&body=")[1] as string)).toBe(created.smsMessage);
+  await expect(toast(page, "Text ready")).toBeVisible();
+  // In Archive too.
+  await page.goto("/archive");
+  await expect(page.getByRole("button", { name: "Text again" })).toBeVisible();
+});
+
+test.describe("on a desktop", () => {
+  test.use({
+    isMobile: false,
+    hasTouch: false,
+    userAgent: "Mozilla/5.0 (X11; Linux x86_64) Chrome/130.0 Safari/537.36",
+  });
+  signedInTest("Text again opens the share panel where the device cannot text", async ({ page }) => {
+    await apiCall(page, "POST", "/api/payment-requests", { ...REQUEST, recipientName: "Ana Ruiz" });
+    await page.goto("/");
+    await page.getByRole("button", { name: "Text again" }).click();
+    const dialog = page.getByRole("dialog", { name: "Share request" });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole("textbox")).toHaveValue(/\/pay\/[\w-]{10}$/);
+  });
+});
