@@ -1,3 +1,4 @@
+import { DESCRIPTION_MAX, RECIPIENT_NAME_MAX } from "../../src/shared/limits";
 import { apiCall, captureSms, expect, signedInTest, smsFollowed, test, toast } from "./fixtures";
 
 const REQUEST = { recipientPhone: "2125550144", amount: "12.00", description: "Lunch" };
@@ -87,5 +88,74 @@ test.describe("on a desktop", () => {
     const dialog = page.getByRole("dialog", { name: "Share request" });
     await expect(dialog).toBeVisible();
     await expect(dialog.getByRole("textbox")).toHaveValue(/\/pay\/[\w-]{10}$/);
+  });
+});
+
+// An 80-character contact name made the Split page 828 px wide at 320 px, the bottom navigation
+// pushed off screen. No screen scrolls sideways with the longest values the forms allow.
+test.describe("at 320 px", () => {
+  test.use({ viewport: { width: 320, height: 640 } });
+  signedInTest("no screen scrolls sideways with the longest names and descriptions", async ({ page }) => {
+    // One unbroken word each: the hardest case for wrapping.
+    const name = "W".repeat(RECIPIENT_NAME_MAX);
+    const spaced = `${"Maximiliana ".repeat(6)}Wolfeschlegel`.slice(0, RECIPIENT_NAME_MAX);
+    const description = "D".repeat(DESCRIPTION_MAX);
+    await apiCall(page, "POST", "/api/payees", { name, phone: "2125550144" });
+    await apiCall(page, "POST", "/api/payees", { name: spaced, phone: "2125550145" });
+    await apiCall(page, "POST", "/api/payment-requests", { ...REQUEST, recipientName: name, description });
+    const paid = await apiCall(page, "POST", "/api/payment-requests", {
+      ...REQUEST,
+      recipientName: spaced,
+      description: `Dinner ${description}`.slice(0, DESCRIPTION_MAX),
+    });
+    await apiCall(page, "PATCH", `/api/payment-requests/${paid.request.id}/status`, { status: "paid" });
+    const split = await apiCall(page, "POST", "/api/splits", {
+      total: "90.00",
+      description,
+      people: [
+        { name, phone: "2125550144" },
+        { name: spaced, phone: "2125550145" },
+      ],
+    });
+    const overflow = () =>
+      page.evaluate(() => {
+        const root = document.scrollingElement as Element;
+        // The widest elements past the right edge, named, for the failure message.
+        const wide = [...document.querySelectorAll("body *")]
+          .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 0.5)
+          .filter((el) => ![...el.children].some((c) => c.getBoundingClientRect().right > window.innerWidth + 0.5))
+          .slice(0, 4)
+          .map((el) => `${el.tagName.toLowerCase()}.${String(el.getAttribute("class")).slice(0, 80)}`);
+        return { by: root.scrollWidth - window.innerWidth, wide };
+      });
+    const screens: [string, () => Promise<void>][] = [
+      ["/", async () => {}],
+      ["/archive", async () => {}],
+      ["/contacts", async () => {}],
+      [
+        "/request",
+        async () => {
+          await page.getByLabel("Name", { exact: true }).fill(name);
+          await page.getByLabel("Description").fill(description);
+        },
+      ],
+      [
+        "/split",
+        async () => {
+          await page.getByRole("combobox", { name: "Add from contacts" }).selectOption({ label: name });
+          await page.getByLabel("Description").fill(description);
+        },
+      ],
+      [`/split?id=${split.id}`, async () => {}],
+    ];
+    for (const [path, fill] of screens) {
+      await page.goto(path);
+      await page.getByRole("main").waitFor();
+      await page.waitForLoadState("networkidle");
+      await fill();
+      const { by, wide } = await overflow();
+      expect.soft(by, `${path}: ${wide.join(" | ")}`).toBeLessThanOrEqual(0);
+      await expect.soft(page.getByRole("navigation").last(), path).toBeInViewport();
+    }
   });
 });
