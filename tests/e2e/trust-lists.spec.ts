@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { DESCRIPTION_MAX, RECIPIENT_NAME_MAX } from "../../src/shared/limits";
 import { apiCall, captureSms, expect, signedInTest, smsFollowed, test, toast } from "./fixtures";
 
@@ -123,7 +124,9 @@ test.describe("at 320 px", () => {
         // The widest elements past the right edge, named, for the failure message.
         const wide = [...document.querySelectorAll("body *")]
           .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 0.5)
-          .filter((el) => ![...el.children].some((c) => c.getBoundingClientRect().right > window.innerWidth + 0.5))
+          .filter(
+            (el) => ![...el.children].some((c) => c.getBoundingClientRect().right > window.innerWidth + 0.5),
+          )
           .slice(0, 4)
           .map((el) => `${el.tagName.toLowerCase()}.${String(el.getAttribute("class")).slice(0, 80)}`);
         return { by: root.scrollWidth - window.innerWidth, wide };
@@ -159,3 +162,94 @@ test.describe("at 320 px", () => {
     }
   });
 });
+
+/** axe's WCAG 2.1 A/AA findings on what is on screen now. */
+async function axe(page: import("@playwright/test").Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+    .analyze();
+  return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+}
+
+// Contacts could only be deleted: adding one meant making a request, and a wrong name stayed.
+// Request Payment's Name suggested nothing from the saved contacts.
+for (const colorScheme of ["light", "dark"] as const) {
+  test.describe(`contacts, ${colorScheme}`, () => {
+    test.use({ colorScheme });
+    signedInTest(
+      `add and edit a contact by keyboard, and pick it as one types (${colorScheme})`,
+      async ({ page }) => {
+        await page.goto("/contacts");
+        await page.getByRole("button", { name: "Add contact" }).click();
+        const dialog = page.getByRole("dialog", { name: "Add contact" });
+        await expect(dialog.getByLabel("Name")).toBeFocused();
+        // No Contact Picker in this browser: no button for it.
+        await expect(dialog.getByRole("button", { name: "Choose from phone contacts" })).toHaveCount(0);
+        await page.keyboard.type("Zoë Park");
+        await page.keyboard.press("Tab");
+        await page.keyboard.type("2125550144");
+        expect(await axe(page)).toEqual([]);
+        await page.keyboard.press("Enter");
+        await expect(toast(page, "Contact Saved")).toBeVisible();
+        await expect(dialog).toHaveCount(0);
+        await expect(page.getByText("(212) 555-0144")).toBeVisible();
+
+        await page.getByRole("button", { name: "Edit Zoë Park" }).click();
+        const edit = page.getByRole("dialog", { name: "Edit contact" });
+        await expect(edit.getByLabel("Mobile Phone")).toHaveValue("(212) 555-0144");
+        await edit.getByLabel("Name").fill("Zoë Park-Lee");
+        await edit.getByRole("button", { name: "Save changes" }).click();
+        await expect(page.getByText("Zoë Park-Lee", { exact: true })).toBeVisible();
+        // A number another contact has is refused, naming it.
+        await apiCall(page, "POST", "/api/payees", { name: "Alex Kim", phone: "3105550100" });
+        await page.reload();
+        await page.getByRole("button", { name: "Edit Zoë Park-Lee" }).click();
+        await page
+          .getByRole("dialog", { name: "Edit contact" })
+          .getByLabel("Mobile Phone")
+          .fill("(310) 555-0100");
+        await page.getByRole("button", { name: "Save changes" }).click();
+        await expect(toast(page, "Contact Not Saved")).toContainText("Alex Kim is saved with this number.");
+        await page.keyboard.press("Escape");
+
+        // Request Payment: typing "zoe" suggests Zoë; arrows and Enter fill name and phone.
+        await page.goto("/request");
+        const name = page.getByRole("combobox", { name: "Name" });
+        await name.click();
+        await page.keyboard.type("zoe");
+        const listbox = page.getByRole("listbox", { name: "Saved contacts" });
+        await expect(listbox.getByRole("option")).toHaveText([/Zoë Park-Lee/]);
+        expect(await axe(page)).toEqual([]);
+        await page.keyboard.press("ArrowDown");
+        await expect(name).toHaveAttribute("aria-activedescendant", /.+/);
+        await page.keyboard.press("Enter");
+        await expect(name).toHaveValue("Zoë Park-Lee");
+        await expect(page.getByLabel("Mobile Phone")).toHaveValue("(212) 555-0144");
+        await expect(listbox).toBeHidden();
+        // By digits too; Esc closes the list and keeps what was typed.
+        await name.fill("");
+        await page.keyboard.type("555-0100");
+        await expect(listbox.getByRole("option")).toHaveText([/Alex Kim/]);
+        await page.keyboard.press("Escape");
+        await expect(listbox).toBeHidden();
+        await expect(name).toHaveValue("555-0100");
+      },
+    );
+  });
+}
+
+// On Android Chrome the phone's own contacts are one tap away (Contact Picker API).
+signedInTest(
+  "Choose from phone contacts fills the form where the browser has the picker",
+  async ({ page }) => {
+    await page.addInitScript(() => {
+      Object.defineProperty(navigator, "contacts", {
+        value: { select: async () => [{ name: ["Ana Ruiz"], tel: ["+1 (646) 555-0123"] }] },
+      });
+    });
+    await page.goto("/request");
+    await page.getByRole("button", { name: "Choose from phone contacts" }).click();
+    await expect(page.getByLabel("Name", { exact: true })).toHaveValue("Ana Ruiz");
+    await expect(page.getByLabel("Mobile Phone")).toHaveValue("(646) 555-0123");
+  },
+);
