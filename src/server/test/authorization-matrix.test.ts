@@ -189,6 +189,14 @@ const MATRIX: Record<string, Case[]> = {
       expect: ownerOnly(200),
     },
   ],
+  "GET /api/payment-requests/:id/text": [
+    {
+      name: "A's request",
+      call: (a) => ({ url: `/api/payment-requests/${a.requestId}/text` }),
+      missing: () => ({ url: `/api/payment-requests/${MISSING}/text` }),
+      expect: ownerOnly(200),
+    },
+  ],
   "GET /api/payees": [
     { name: "own contacts only", call: () => ({ url: "/api/payees" }), expect: signedIn(200) },
   ],
@@ -197,6 +205,14 @@ const MATRIX: Record<string, Case[]> = {
       name: "saves for the caller",
       call: () => ({ url: "/api/payees", body: { name: "Alex", phone: "2125550108" } }),
       expect: signedIn(200),
+    },
+  ],
+  "PATCH /api/payees/:id": [
+    {
+      name: "A's contact",
+      call: (a) => ({ url: `/api/payees/${a.payeeId}`, body: { name: "Renamed" } }),
+      missing: () => ({ url: `/api/payees/${MISSING}`, body: { name: "Renamed" } }),
+      expect: ownerOnly(200),
     },
   ],
   "DELETE /api/payees/:id": [

@@ -1,10 +1,19 @@
 import { z } from "zod";
 import { cursorSchema, PageLimitSchema, UuidSchema } from "./page";
-import { PhoneSchema, RecipientNameSchema } from "./payment-request";
+import { PhoneSchema, RecipientNameSchema, RequestSearchSchema } from "./payment-request";
 
-/** POST /api/payees: digits only are stored (docs/product.md#contacts-payees). */
+/**
+ * POST /api/payees: digits only are stored (docs/product.md#contacts-payees). A phone already
+ * saved under another name is refused (409), never renamed behind the user's back.
+ */
 export const PayeeInputSchema = z.strictObject({ name: RecipientNameSchema, phone: PhoneSchema });
 export type PayeeInput = z.input<typeof PayeeInputSchema>;
+
+/** PATCH /api/payees/{id}: a new name, a new phone, or both. */
+export const PayeeUpdateSchema = z
+  .strictObject({ name: RecipientNameSchema.optional(), phone: PhoneSchema.optional() })
+  .refine((v) => v.name !== undefined || v.phone !== undefined, "Nothing to change.");
+export type PayeeUpdate = z.input<typeof PayeeUpdateSchema>;
 
 export const PayeeSchema = z.object({ id: z.string(), name: z.string(), phone: z.string() });
 export type Payee = z.infer<typeof PayeeSchema>;
@@ -16,6 +25,8 @@ export type PayeeCursorKey = z.infer<typeof PayeeCursorKeySchema>;
 /** GET /api/payees query: contacts by name, a page at a time (next page in the `Link` header). */
 export const PayeeListQuerySchema = z.object({
   limit: PageLimitSchema,
+  /** Contacts whose name (accents and case ignored) or phone digits contain this. */
+  q: RequestSearchSchema,
   cursor: cursorSchema(PayeeCursorKeySchema).optional(),
 });
 export type PayeeListQuery = z.infer<typeof PayeeListQuerySchema>;

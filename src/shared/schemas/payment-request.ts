@@ -171,3 +171,22 @@ export const PaymentRequestSummarySchema = z.object({
   outstanding: z.string(),
 });
 export type PaymentRequestSummary = z.infer<typeof PaymentRequestSummarySchema>;
+
+/** True for a time zone this runtime knows by its IANA name ("America/New_York", "UTC"). */
+export function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: zone });
+    return /^[A-Za-z_]+(\/[A-Za-z0-9_+-]+)*$/.test(zone);
+  } catch {
+    return false;
+  }
+}
+
+/** GET /api/payment-requests/export.csv query: the time zone its dates are written in (UTC by default). */
+export const ExportQuerySchema = z.object({
+  tz: z
+    .string()
+    .max(64, "tz: at most 64 characters.")
+    .refine(isTimeZone, "tz: not a known time zone.")
+    .optional(),
+});

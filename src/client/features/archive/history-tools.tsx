@@ -18,10 +18,12 @@ const STATUS_OPTIONS: readonly { value: StatusFilter; label: string }[] = [
   { value: "claimed", label: "Says paid" },
 ];
 
-/** The whole history as a file, straight from the server. */
+/** The whole history as a file, straight from the server, its dates in this device's time zone. */
 export function ExportCsvLink() {
+  const tz = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const href = tz ? `${serverPaths.exportCsv}?tz=${encodeURIComponent(tz)}` : serverPaths.exportCsv;
   return (
-    <a href={serverPaths.exportCsv} download className={cn(buttonClass("secondary"), "w-full sm:w-auto")}>
+    <a href={href} download className={cn(buttonClass("secondary"), "w-full sm:w-auto")}>
       <Download aria-hidden="true" />
       Export CSV
     </a>

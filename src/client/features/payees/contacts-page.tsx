@@ -1,4 +1,5 @@
-import { Send, Trash2, Users } from "lucide-react";
+import { Pencil, Send, Trash2, UserPlus, Users } from "lucide-react";
+import { useState } from "react";
 import { Link, useLocation } from "wouter";
 import { formatPhone } from "../../../shared/phone";
 import type { Payee } from "../../../shared/schemas/payee";
@@ -17,15 +18,27 @@ import { toast } from "../../lib/toast";
 import { showActionError } from "../../lib/unauthorized";
 import { paths } from "../../paths";
 import { useDeletePayee, usePayeePages } from "./api";
+import { ContactDialog } from "./contact-dialog";
 import { initials } from "./initials";
 
 /** /contacts (docs/product.md "Contacts"): saved contacts, each one tap away from a new request. */
 export default function ContactsPage() {
   const payees = usePayeePages();
   const list = pageItems(payees.data);
+  const [adding, setAdding] = useState(false);
   return (
     <div className="mx-auto max-w-3xl">
-      <PageHeader title="Contacts" description="People you've saved for quick payment requests." />
+      <PageHeader
+        title="Contacts"
+        description="People you've saved for quick payment requests."
+        action={
+          <Button variant="secondary" onClick={() => setAdding(true)}>
+            <UserPlus aria-hidden="true" />
+            Add contact
+          </Button>
+        }
+      />
+      {adding ? <ContactDialog onClose={() => setAdding(false)} /> : null}
       {payees.isPending ? (
         <ContactListSkeleton />
       ) : payees.isError ? (
@@ -61,6 +74,7 @@ function ContactList({ payees }: { payees: Payee[] }) {
   const [, navigate] = useLocation();
   const remove = useDeletePayee();
   const { confirm, dialog } = useConfirm();
+  const [editing, setEditing] = useState<Payee | null>(null);
 
   const requestFrom = (payee: Payee) => {
     storeContactHandoff({ name: payee.name, phone: payee.phone });
@@ -90,6 +104,7 @@ function ContactList({ payees }: { payees: Payee[] }) {
   return (
     <Card>
       {dialog}
+      {editing ? <ContactDialog payee={editing} onClose={() => setEditing(null)} /> : null}
       <ul className="divide-y divide-slate-100 dark:divide-slate-800">
         {payees.map((payee) => {
           const deleting = remove.isPending && remove.variables === payee.id;
@@ -115,6 +130,15 @@ function ContactList({ payees }: { payees: Payee[] }) {
                 >
                   <Send aria-hidden="true" />
                   Request Payment
+                </Button>
+                <Button
+                  variant="secondary"
+                  size="icon"
+                  className="size-11"
+                  aria-label={`Edit ${payee.name}`}
+                  onClick={() => setEditing(payee)}
+                >
+                  <Pencil aria-hidden="true" />
                 </Button>
                 <Button
                   variant="destructive"

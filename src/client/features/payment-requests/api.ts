@@ -17,7 +17,8 @@ import { apiRequest, isUnauthorizedError } from "../../lib/api";
 import { refreshRequests } from "../../lib/live-updates";
 import { pagesQuery } from "../../lib/pages";
 import { REQUESTS_URL } from "../../lib/request-keys";
-import { savePayee } from "../payees/api";
+import { saveContactOf } from "../payees/api";
+import { askToRename, CONTACT_QUESTION_DELAY_MS } from "../payees/rename-question";
 
 /** How many requests Home shows: the pending ones first, then the newest (one bounded page). */
 export const HOME_LIMIT = 20;
@@ -60,36 +61,33 @@ async function createPaymentRequest(input: PaymentRequestInput): Promise<CreateP
   return CreatePaymentRequestResponseSchema.parse(await apiRequest("POST", REQUESTS_URL, input));
 }
 
-/** Saving the contact beside a request: a failure is only logged (docs/product.md "Request Payment"). */
-async function saveContact(input: PaymentRequestInput) {
-  try {
-    return await savePayee({ name: input.recipientName, phone: input.recipientPhone });
-  } catch (error) {
-    console.error("Contact save failed", error);
-    return null;
-  }
-}
-
 export type SendRequestInput = { request: PaymentRequestInput; saveContact: boolean };
 
 /**
- * POST /api/payment-requests from Request Payment: creates the request and, when asked, saves the
- * contact alongside it (both calls at once, so the text composer opens no later than the request
- * alone allows).
+ * POST /api/payment-requests from Request Payment. The contact is saved only once the request
+ * is made (a failed request saves nothing), after the text composer has been opened: the
+ * request alone decides how soon it opens. A number saved under another name is asked about.
  */
 export function useSendRequest() {
   return useMutation({
-    mutationFn: async ({ request, saveContact: save }: SendRequestInput) => {
-      const contact = save ? saveContact(request) : Promise.resolve(null);
-      const created = await createPaymentRequest(request);
-      await contact;
-      return created;
-    },
-    onSuccess: refreshRequests,
+    mutationFn: createPaymentRequest,
+    onSuccess: () => refreshRequests(),
   });
 }
 
-const requestUrl = (id: string, action: "status" | "remind") =>
+/** Saves a created request's contact when asked to, and asks before renaming a saved one. */
+export function saveContactAfter({ request, saveContact }: SendRequestInput): void {
+  if (!saveContact) return;
+  const name = request.recipientName;
+  void saveContactOf({ name, phone: request.recipientPhone }).then((saved) => {
+    if (saved.kind === "other-name") {
+      // After the "created" toast has been read (the phone page goes home at the same time).
+      setTimeout(() => askToRename(saved.existing, name), CONTACT_QUESTION_DELAY_MS);
+    }
+  });
+}
+
+const requestUrl = (id: string, action: "status" | "remind" | "text") =>
   `${REQUESTS_URL}/${encodeURIComponent(id)}/${action}`;
 
 /**
@@ -135,5 +133,14 @@ export function useRemindRequest() {
     mutationFn: async (id: string) =>
       ReminderResponseSchema.parse(await apiRequest("POST", requestUrl(id, "remind"))),
     onSettled: reloadListUnlessSignedOut,
+  });
+}
+
+/** GET …/text: the request's own text again, word for word, for a text that never went. */
+export function useTextAgain() {
+  return useMutation({
+    mutationFn: async (id: string) =>
+      ReminderResponseSchema.parse(await apiRequest("GET", requestUrl(id, "text"))),
+    onError: reloadListUnlessSignedOut,
   });
 }

@@ -28,10 +28,12 @@ export function ClaimLine({ request }: { request: PaymentRequest }) {
     >
       <p className="flex items-start gap-2">
         <HandCoins aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-        <span className="break-words">{text}</span>
+        <span className="wrap-anywhere">{text}</span>
       </p>
       {request.claimNote ? (
-        <p className="mt-1 pl-6 break-words text-emerald-800 dark:text-emerald-300">“{request.claimNote}”</p>
+        <p className="mt-1 pl-6 wrap-anywhere text-emerald-800 dark:text-emerald-300">
+          “{request.claimNote}”
+        </p>
       ) : null}
     </div>
   );

@@ -44,7 +44,7 @@ export function RequestCard({ request, actions, tools }: RequestCardProps) {
       <div className="flex items-start justify-between gap-3">
         <p
           id={`${id}-amount`}
-          className="min-w-0 text-2xl font-bold tracking-tight break-words text-slate-900 tabular-nums dark:text-white"
+          className="min-w-0 text-2xl font-bold tracking-tight wrap-anywhere text-slate-900 tabular-nums dark:text-white"
         >
           {amount}
         </p>
@@ -55,7 +55,7 @@ export function RequestCard({ request, actions, tools }: RequestCardProps) {
           ) : null}
         </div>
       </div>
-      <p id={`${id}-name`} className="mt-1 font-semibold break-words text-slate-900 dark:text-slate-100">
+      <p id={`${id}-name`} className="mt-1 font-semibold wrap-anywhere text-slate-900 dark:text-slate-100">
         {request.recipientName}
       </p>
       <div className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-500 dark:text-slate-400">
@@ -78,7 +78,7 @@ export function RequestCard({ request, actions, tools }: RequestCardProps) {
         ) : null}
       </div>
       {request.description ? (
-        <p className="mt-2 text-sm break-words text-slate-700 dark:text-slate-300">{request.description}</p>
+        <p className="mt-2 text-sm wrap-anywhere text-slate-700 dark:text-slate-300">{request.description}</p>
       ) : null}
       <SplitLink request={request} />
       <ClaimLine request={request} />

@@ -1,4 +1,4 @@
-import { Ban, BellRing, type LucideIcon, Share2 } from "lucide-react";
+import { Ban, BellRing, type LucideIcon, MessageSquareText, Share2 } from "lucide-react";
 import { type ButtonHTMLAttributes, useState } from "react";
 import { formatMoney } from "../../../shared/money";
 import type { PaymentRequest } from "../../../shared/schemas/payment-request";
@@ -10,7 +10,7 @@ import { cn } from "../../lib/cn";
 import { launchSms } from "../../lib/sms-launch";
 import { toast } from "../../lib/toast";
 import { showActionError } from "../../lib/unauthorized";
-import { useCancelRequest, useRemindRequest } from "./api";
+import { useCancelRequest, useRemindRequest, useTextAgain } from "./api";
 import { canRemind } from "./reminder";
 import { shareContent } from "./share";
 import { SharePanel } from "./share-panel";
@@ -55,15 +55,36 @@ export function ToolButton({
 type RequestToolsProps = { request: PaymentRequest; describedBy: string };
 
 /**
- * Share, Remind (after a day) and Cancel for a pending request, the same on Home and
- * Archive. Kept apart from Mark Paid so the main action stays uncrowded.
+ * Share, Text again (until a day has passed) or Remind (after), and Cancel for a pending
+ * request, the same on Home and Archive. Kept apart from Mark Paid so the main action stays
+ * uncrowded. Text again is for the text that never went (the composer did not open, or was
+ * dismissed): the same words as when the request was made.
  */
 export function RequestTools({ request, describedBy }: RequestToolsProps) {
   const [sharing, setSharing] = useState(false);
   const remind = useRemindRequest();
+  const textAgain = useTextAgain();
   const cancel = useCancelRequest();
   const { confirm, dialog } = useConfirm();
-  const busy = remind.isPending || cancel.isPending;
+  const busy = remind.isPending || cancel.isPending || textAgain.isPending;
+  const remindable = canRemind(request, new Date());
+
+  const onTextAgain = () =>
+    textAgain.mutate(request.id, {
+      onSuccess: ({ request: pending, smsMessage }) => {
+        if (launchSms(smsLink(pending.recipientPhone, smsMessage))) {
+          toast({ title: "Text ready", description: "Your text message app has the request again." });
+        } else {
+          // This device cannot text: the link to share is the request.
+          setSharing(true);
+        }
+      },
+      onError: (error) =>
+        showActionError(error, {
+          title: "Error",
+          description: "Failed to prepare the text. Please try again.",
+        }),
+    });
   const amount = formatMoney(request.amount);
 
   const onRemind = () =>
@@ -109,7 +130,18 @@ export function RequestTools({ request, describedBy }: RequestToolsProps) {
       <ToolButton icon={Share2} aria-describedby={describedBy} onClick={() => setSharing(true)}>
         Share
       </ToolButton>
-      {canRemind(request, new Date()) ? (
+      {remindable ? null : (
+        <ToolButton
+          icon={MessageSquareText}
+          busy={textAgain.isPending}
+          disabled={busy}
+          aria-describedby={describedBy}
+          onClick={onTextAgain}
+        >
+          Text again
+        </ToolButton>
+      )}
+      {remindable ? (
         <ToolButton
           icon={BellRing}
           busy={remind.isPending}

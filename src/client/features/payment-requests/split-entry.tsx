@@ -43,13 +43,13 @@ export function SplitEntry({ splitId, loaded, card }: SplitEntryProps) {
         >
           <span className="min-w-0">
             {split.data ? (
-              <span className="block text-2xl font-bold tracking-tight break-words text-slate-900 tabular-nums dark:text-white">
+              <span className="block text-2xl font-bold tracking-tight wrap-anywhere text-slate-900 tabular-nums dark:text-white">
                 {formatMoney(split.data.total)}
               </span>
             ) : null}
-            <span className="mt-1 flex items-center gap-1.5 font-semibold break-words text-slate-900 dark:text-slate-100">
+            <span className="mt-1 flex items-center gap-1.5 font-semibold wrap-anywhere text-slate-900 dark:text-slate-100">
               <Users aria-hidden="true" className="size-4 shrink-0 text-emerald-700 dark:text-emerald-400" />
-              {description || "Split bill"}
+              <span className="min-w-0">{description || "Split bill"}</span>
             </span>
             <span className="mt-1 block text-sm text-slate-600 dark:text-slate-400">{summary}</span>
           </span>

@@ -16,7 +16,7 @@ export function MessagePreviewBox({ preview, id }: { preview: MessagePreview | n
         <>
           <p
             data-testid="message-preview"
-            className="mt-2 text-sm break-words text-slate-900 dark:text-slate-100"
+            className="mt-2 text-sm wrap-anywhere text-slate-900 dark:text-slate-100"
           >
             {preview.text}
             <span className="font-mono text-emerald-700 dark:text-emerald-400">

@@ -1,7 +1,7 @@
 import { Send } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { useLocation } from "wouter";
-import { DESCRIPTION_MAX, RECIPIENT_NAME_MAX } from "../../../shared/limits";
+import { DESCRIPTION_MAX } from "../../../shared/limits";
 import { formatPhoneInput } from "../../../shared/phone";
 import type { CreatePaymentRequestResponse } from "../../../shared/schemas/payment-request";
 import { smsLink } from "../../../shared/sms";
@@ -20,7 +20,9 @@ import { useFormValues } from "../../lib/use-form-values";
 import { useUser } from "../../lib/user";
 import { showValidationToast } from "../../lib/validation-toast";
 import { paths } from "../../paths";
-import { useSendRequest } from "../payment-requests/api";
+import { ContactNameField } from "../payees/contact-name-field";
+import { PhoneContactsButton } from "../payees/phone-contacts-button";
+import { saveContactAfter, useSendRequest } from "../payment-requests/api";
 import { previewMessage } from "./message-preview";
 import { MessagePreviewBox } from "./message-preview-box";
 import { type RequestForm, validateRequestForm } from "./validate-request-form";
@@ -45,7 +47,10 @@ type RequestFormViewProps = {
 export function RequestFormView({ contact, onCreatedOnDesktop }: RequestFormViewProps) {
   const id = useId();
   const [, navigate] = useLocation();
-  const { values: form, bind } = useFormValues(() => formFor(contact));
+  const { values: form, bind, setValues } = useFormValues(() => formFor(contact));
+  /** A saved or phone contact chosen: its name and number in the form. */
+  const fill = (chosen: { name: string; phone: string }) =>
+    setValues((current) => ({ ...current, name: chosen.name, phone: chosen.phone }));
   const [saveContact, setSaveContact] = useState(true);
   const [sent, setSent] = useState(false);
   const send = useSendRequest();
@@ -61,43 +66,37 @@ export function RequestFormView({ contact, onCreatedOnDesktop }: RequestFormView
       showValidationToast(result.message);
       return;
     }
-    send.mutate(
-      { request: result.value, saveContact },
-      {
-        onSuccess: (created) => {
-          const { request, smsMessage } = created;
-          setSent(true);
-          // One toast shows at a time, so 'Contact Saved' gives way to this one.
-          if (launchSms(smsLink(request.recipientPhone, smsMessage))) {
-            toast({
-              title: "Payment Request Created",
-              description: "Your payment request has been created and SMS launched!",
-            });
-            homeTimer.current = setTimeout(() => navigate(paths.home), RETURN_HOME_DELAY_MS);
-          } else {
-            toast({
-              title: "Payment Request Created",
-              description: "Your payment request has been created. Share the link below to send it.",
-            });
-            onCreatedOnDesktop(created);
-          }
-        },
-        onError: (error) => showMutationError("Request Failed", error),
+    send.mutate(result.value, {
+      onSuccess: (created) => {
+        const { request, smsMessage } = created;
+        setSent(true);
+        if (launchSms(smsLink(request.recipientPhone, smsMessage))) {
+          toast({
+            title: "Payment Request Created",
+            description: "Your payment request has been created and SMS launched!",
+          });
+          homeTimer.current = setTimeout(() => navigate(paths.home), RETURN_HOME_DELAY_MS);
+        } else {
+          toast({
+            title: "Payment Request Created",
+            description: "Your payment request has been created. Share the link below to send it.",
+          });
+          onCreatedOnDesktop(created);
+        }
+        saveContactAfter({ request: result.value, saveContact });
       },
-    );
+      onError: (error) => showMutationError("Request Failed", error),
+    });
   };
 
   const busy = send.isPending || sent;
   return (
     <Form onSubmit={onSubmit} className="space-y-5">
-      <Field
-        label="Name"
-        name="recipientName"
-        autoComplete="off"
-        autoCapitalize="words"
-        placeholder="Who owes you?"
-        maxLength={RECIPIENT_NAME_MAX}
-        {...bind("name")}
+      <PhoneContactsButton onPick={fill} />
+      <ContactNameField
+        value={form.name}
+        onValueChange={bind("name").onValueChange}
+        onPick={(payee) => fill({ name: payee.name, phone: formatPhoneInput(payee.phone) })}
       />
       <PhoneField
         label="Mobile Phone"

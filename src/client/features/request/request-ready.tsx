@@ -34,7 +34,7 @@ export function RequestReady({ created }: { created: CreatePaymentRequestRespons
           >
             Request ready to share
           </h2>
-          <p className="text-sm break-words text-slate-600 dark:text-slate-400">
+          <p className="text-sm wrap-anywhere text-slate-600 dark:text-slate-400">
             {`${formatMoney(request.amount)} from ${request.recipientName}. Send the link from any app, or let them scan the QR code.`}
           </p>
         </div>

@@ -7,6 +7,7 @@ import { Button, buttonClass } from "../../components/ui/button";
 import { LoadError } from "../../components/ui/load-error";
 import { LoadingBlock } from "../../components/ui/spinner";
 import { apiErrorMessage } from "../../lib/api";
+import { cn } from "../../lib/cn";
 import { StatusBadge } from "../payment-requests/status-badge";
 import { useSplit } from "./api";
 
@@ -23,7 +24,7 @@ function Group({ split }: { split: Split }) {
   return (
     <div className="space-y-5">
       <div className="space-y-1">
-        <p className="text-2xl font-bold tabular-nums text-slate-900 dark:text-white">
+        <p className="text-2xl font-bold tabular-nums wrap-anywhere text-slate-900 dark:text-white">
           {formatMoney(split.total)}
           {split.description ? (
             <span className="font-normal text-slate-600 dark:text-slate-400"> · {split.description}</span>
@@ -37,7 +38,7 @@ function Group({ split }: { split: Split }) {
         {split.shares.map(({ request, smsMessage }) => (
           <li key={request.id} data-share className="flex flex-wrap items-center gap-3 py-4">
             <div className="min-w-0 flex-1">
-              <p className="font-semibold break-words text-slate-900 dark:text-white">
+              <p className="font-semibold wrap-anywhere text-slate-900 dark:text-white">
                 {request.recipientName}
               </p>
               <p className="text-sm tabular-nums text-slate-600 dark:text-slate-400">
@@ -47,9 +48,12 @@ function Group({ split }: { split: Split }) {
             <StatusBadge status={request.status} />
             {request.status === "pending" ? (
               <>
-                <a href={smsLink(request.recipientPhone, smsMessage)} className={buttonClass("secondary")}>
+                <a
+                  href={smsLink(request.recipientPhone, smsMessage)}
+                  className={cn(buttonClass("secondary"), "max-w-full min-w-0 shrink")}
+                >
                   <MessageSquareText aria-hidden="true" />
-                  Text {request.recipientName}
+                  <span className="truncate">Text {request.recipientName}</span>
                 </a>
                 <CopyLink url={request.shortUrl} name={request.recipientName} />
               </>

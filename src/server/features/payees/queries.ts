@@ -1,7 +1,9 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, or, sql } from "drizzle-orm";
 import type { Payee, PayeeCursorKey } from "../../../shared/schemas/payee";
 import type { Db } from "../../db/client";
 import { payees } from "../../db/schema";
+import { isUniqueViolation } from "../../lib/db-errors";
+import { foldedContains, phoneContains } from "../../lib/text-search";
 import { isUuid } from "../../lib/uuid";
 
 const columns = { id: payees.id, name: payees.name, phone: payees.phone };
@@ -17,7 +19,7 @@ export type PayeePage = { rows: Payee[]; next: PayeeCursorKey | null };
 export async function listPayees(
   db: Db,
   userId: string,
-  { limit, cursor }: { limit: number; cursor?: PayeeCursorKey },
+  { limit, cursor, q }: { limit: number; cursor?: PayeeCursorKey; q?: string },
 ): Promise<PayeePage> {
   const found = await db
     .select({ ...columns, sortName: lowerName })
@@ -25,6 +27,7 @@ export async function listPayees(
     .where(
       and(
         eq(payees.userId, userId),
+        q ? or(foldedContains(payees.name, q), phoneContains(payees.phone, q)) : undefined,
         cursor ? sql`(${lowerName}, ${payees.id}) > (${cursor.n}, ${cursor.i}::uuid)` : undefined,
       ),
     )
@@ -38,22 +41,61 @@ export async function listPayees(
   };
 }
 
-/** Saving a contact whose phone the caller already has renames it instead of duplicating it. */
+/** The saved contact another one's phone would collide with: the user's contact with that phone. */
+export type SaveResult = { ok: true; payee: Payee } | { ok: false; existing: Payee };
+
+async function payeeWithPhone(db: Db, userId: string, phone: string): Promise<Payee | undefined> {
+  const [row] = await db
+    .select(columns)
+    .from(payees)
+    .where(and(eq(payees.userId, userId), eq(payees.phone, phone)));
+  return row;
+}
+
+/**
+ * Saves a new contact. Its phone already saved under the same name is that contact; under
+ * another name it is refused with the saved one, never renamed behind the user's back.
+ */
 export async function savePayee(
   db: Db,
   userId: string,
   input: { name: string; phone: string },
-): Promise<Payee> {
+): Promise<SaveResult> {
   const [row] = await db
     .insert(payees)
     .values({ ...input, userId })
-    .onConflictDoUpdate({
-      target: [payees.userId, payees.phone],
-      set: { name: input.name, updatedAt: new Date() },
-    })
+    .onConflictDoNothing({ target: [payees.userId, payees.phone] })
     .returning(columns);
-  if (!row) throw new Error("upsert returned no row");
-  return row;
+  if (row) return { ok: true, payee: row };
+  const existing = await payeeWithPhone(db, userId, input.phone);
+  if (!existing) throw new Error("conflict without a row");
+  return existing.name === input.name ? { ok: true, payee: existing } : { ok: false, existing };
+}
+
+/**
+ * Renames one of the caller's contacts or changes its phone: null for another user's or a missing
+ * id; a phone another of their contacts has is refused with that contact.
+ */
+export async function updatePayee(
+  db: Db,
+  userId: string,
+  id: string,
+  changes: { name?: string; phone?: string },
+): Promise<SaveResult | null> {
+  if (!isUuid(id)) return null;
+  try {
+    const [row] = await db
+      .update(payees)
+      .set(changes)
+      .where(and(eq(payees.id, id), eq(payees.userId, userId)))
+      .returning(columns);
+    return row ? { ok: true, payee: row } : null;
+  } catch (error) {
+    if (!isUniqueViolation(error) || !changes.phone) throw error;
+    const existing = await payeeWithPhone(db, userId, changes.phone);
+    if (!existing) throw error;
+    return { ok: false, existing };
+  }
 }
 
 /** True when one of the caller's contacts was deleted; another user's id deletes nothing. */

@@ -4,16 +4,65 @@ import { payees, users } from "../../db/schema";
 import { as, createReadyUser, describeEachDatabase } from "../../test/harness";
 
 describeEachDatabase("payees", (ctx) => {
-  it("saves digits only and updates the name of an existing phone instead of duplicating", async () => {
+  it("saves digits only; a saved phone is never renamed by a save, and never duplicated", async () => {
     const call = as(ctx.app, await createReadyUser(ctx.app));
     const first = await call("POST", "/api/payees", { name: "Sam", phone: "+1 (212) 555-0101" });
     expect(first.statusCode).toBe(200);
     expect(first.json()).toMatchObject({ name: "Sam", phone: "2125550101" });
-    const renamed = await call("POST", "/api/payees", { name: "Sam Lee", phone: "212.555.0101" });
-    expect(renamed.json().id).toBe(first.json().id);
+    const again = await call("POST", "/api/payees", { name: "Sam", phone: "212.555.0101" });
+    expect(again.statusCode).toBe(200);
+    expect(again.json().id).toBe(first.json().id);
+    const other = await call("POST", "/api/payees", { name: "Mom", phone: "212.555.0101" });
+    expect(other.statusCode).toBe(409);
+    expect(other.json()).toEqual({ message: "Sam is saved with this number." });
     await call("POST", "/api/payees", { name: "alex", phone: "2125550102" });
     const list = (await call("GET", "/api/payees")).json();
-    expect(list.map((p: { name: string }) => p.name)).toEqual(["alex", "Sam Lee"]);
+    expect(list.map((p: { name: string }) => p.name)).toEqual(["alex", "Sam"]);
+  });
+
+  it("edits a contact's name and phone; another's phone is 409, another user's id 404", async () => {
+    const alice = as(ctx.app, await createReadyUser(ctx.app));
+    const bob = as(ctx.app, await createReadyUser(ctx.app));
+    const sam = (await alice("POST", "/api/payees", { name: "Sam", phone: "2125550101" })).json();
+    await alice("POST", "/api/payees", { name: "Alex", phone: "2125550102" });
+    const renamed = await alice("PATCH", `/api/payees/${sam.id}`, { name: "Sam Lee" });
+    expect(renamed.statusCode).toBe(200);
+    expect(renamed.json()).toEqual({ id: sam.id, name: "Sam Lee", phone: "2125550101" });
+    const moved = await alice("PATCH", `/api/payees/${sam.id}`, { phone: "(310) 555-0100" });
+    expect(moved.json()).toEqual({ id: sam.id, name: "Sam Lee", phone: "3105550100" });
+    const taken = await alice("PATCH", `/api/payees/${sam.id}`, { phone: "2125550102" });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json()).toEqual({ message: "Alex is saved with this number." });
+    expect((await bob("PATCH", `/api/payees/${sam.id}`, { name: "Mine" })).statusCode).toBe(404);
+    expect((await alice("PATCH", "/api/payees/nope", { name: "X" })).statusCode).toBe(404);
+    for (const body of [{}, { name: "" }, { phone: "123" }, { name: "A", extra: 1 }]) {
+      const refused = await alice("PATCH", `/api/payees/${sam.id}`, body);
+      expect(refused.statusCode, JSON.stringify(body)).toBe(400);
+      expect(refused.json()).toHaveProperty("message");
+    }
+    const list = (await alice("GET", "/api/payees")).json();
+    expect(list.map((p: { name: string }) => p.name)).toEqual(["Alex", "Sam Lee"]);
+  });
+
+  it("finds contacts as one types: accents and case ignored, or by phone digits", async () => {
+    const call = as(ctx.app, await createReadyUser(ctx.app));
+    for (const [name, phone] of [
+      ["Zoë Park", "2125550144"],
+      ["Alex Kim", "3105550100"],
+      ["zoe lin", "2125550199"],
+    ]) {
+      await call("POST", "/api/payees", { name, phone });
+    }
+    const names = async (q: string) =>
+      (await call("GET", `/api/payees?q=${encodeURIComponent(q)}`))
+        .json()
+        .map((p: { name: string }) => p.name);
+    expect(await names("ZOE")).toEqual(["zoe lin", "Zoë Park"]);
+    expect(await names("zoë p")).toEqual(["Zoë Park"]);
+    expect(await names("555-0100")).toEqual(["Alex Kim"]);
+    expect(await names("al")).toEqual(["Alex Kim"]);
+    const first = await call("GET", "/api/payees?q=zo&limit=1");
+    expect(first.headers.link).toMatch(/q=zo/);
   });
 
   it("refuses bad contacts with 400 {message}", async () => {

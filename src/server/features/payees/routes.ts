@@ -1,12 +1,23 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { encodeCursor, nextPageLink } from "../../../shared/schemas/page";
-import { PayeeInputSchema, PayeeListQuerySchema, PayeeSchema } from "../../../shared/schemas/payee";
+import {
+  PayeeInputSchema,
+  PayeeListQuerySchema,
+  PayeeSchema,
+  PayeeUpdateSchema,
+} from "../../../shared/schemas/payee";
 import { IdParamsSchema } from "../../../shared/schemas/payment-request";
 import type { AppContext } from "../../context";
 import { signedInUser } from "../../plugins/auth";
 import { HttpError } from "../../plugins/errors";
-import { deletePayee, listPayees, savePayee } from "./queries";
+import { deletePayee, listPayees, type SaveResult, savePayee, updatePayee } from "./queries";
+
+/** 409 names the contact that already has the phone, as the screens ask about it. */
+function saved(result: SaveResult) {
+  if (result.ok) return result.payee;
+  throw new HttpError(409, `${result.existing.name} is saved with this number.`);
+}
 
 export const payeeRoutes =
   ({ db, requireUser }: AppContext): FastifyPluginAsyncZod =>
@@ -20,10 +31,8 @@ export const payeeRoutes =
       async (request, reply) => {
         const { rows, next } = await listPayees(db, signedInUser(request).id, request.query);
         if (next) {
-          reply.header(
-            "link",
-            nextPageLink("/api/payees", { limit: request.query.limit, cursor: encodeCursor(next) }),
-          );
+          const { limit, q } = request.query;
+          reply.header("link", nextPageLink("/api/payees", { limit, q, cursor: encodeCursor(next) }));
         }
         return rows;
       },
@@ -32,7 +41,20 @@ export const payeeRoutes =
     app.post(
       "/api/payees",
       { preHandler: requireUser, schema: { body: PayeeInputSchema, response: { 200: PayeeSchema } } },
-      async (request) => savePayee(db, signedInUser(request).id, request.body),
+      async (request) => saved(await savePayee(db, signedInUser(request).id, request.body)),
+    );
+
+    app.patch(
+      "/api/payees/:id",
+      {
+        preHandler: requireUser,
+        schema: { params: IdParamsSchema, body: PayeeUpdateSchema, response: { 200: PayeeSchema } },
+      },
+      async (request) => {
+        const result = await updatePayee(db, signedInUser(request).id, request.params.id, request.body);
+        if (!result) throw new HttpError(404, "Contact not found");
+        return saved(result);
+      },
     );
 
     app.delete(

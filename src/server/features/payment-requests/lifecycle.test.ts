@@ -1,4 +1,6 @@
+import { eq } from "drizzle-orm";
 import { expect, it } from "vitest";
+import { paymentRequests } from "../../db/schema";
 import { as, createReadyUser, describeEachDatabase, nextIp, TEST_ORIGIN } from "../../test/harness";
 
 const body = {
@@ -59,6 +61,25 @@ describeEachDatabase("request lifecycle beyond the spec", (ctx) => {
     );
   });
 
+  it("gives the request's own text again, word for word, to its owner only and while pending", async () => {
+    const alice = as(ctx.app, await createReadyUser(ctx.app));
+    const bob = as(ctx.app, await createReadyUser(ctx.app));
+    const created = (await alice("POST", "/api/payment-requests", body)).json();
+    const again = await alice("GET", `/api/payment-requests/${created.request.id}/text`);
+    expect(again.statusCode).toBe(200);
+    expect(again.json().smsMessage).toBe(created.smsMessage);
+    expect(again.json().request.lastRemindedAt).toBeNull();
+    expect((await bob("GET", `/api/payment-requests/${created.request.id}/text`)).statusCode).toBe(404);
+    expect((await alice("GET", "/api/payment-requests/nope/text")).statusCode).toBe(404);
+    expect(
+      (await as(ctx.app, null)("GET", `/api/payment-requests/${created.request.id}/text`)).statusCode,
+    ).toBe(401);
+    await alice("PATCH", `/api/payment-requests/${created.request.id}/status`, { status: "cancelled" });
+    const late = await alice("GET", `/api/payment-requests/${created.request.id}/text`);
+    expect(late.statusCode).toBe(409);
+    expect(late.json()).toHaveProperty("message");
+  });
+
   it("records the first view by someone else, not by the requester nor by a no-JS fetch", async () => {
     const requester = await createReadyUser(ctx.app);
     const call = as(ctx.app, requester);
@@ -114,13 +135,67 @@ describeEachDatabase("request lifecycle beyond the spec", (ctx) => {
     );
     const csv = response.body;
     expect(
-      csv.startsWith("Created,Recipient,Phone,Amount (USD),Status,Description,Link,Viewed,Last reminded\r\n"),
+      csv.startsWith(
+        "\uFEFFCreated,Recipient,Phone,Amount (USD),Status,Description,Link,Viewed,Last reminded,Paid on,Says paid,Says paid via\r\n",
+      ),
     ).toBe(true);
     expect(csv).toContain(`"'=HYPERLINK(""http://evil"",""x"")"`);
     expect(csv).toContain('"Lee, Sam",(212) 555-0101,40.00,pending,"The ""big"" one\nline 2"');
     expect(csv).not.toContain("Bob's friend");
     expect(csv.trimEnd().split("\r\n")).toHaveLength(3);
     expect((await as(ctx.app, null)("GET", "/api/payment-requests/export.csv")).statusCode).toBe(401);
+  });
+});
+
+describeEachDatabase("the CSV export for a spreadsheet", (ctx) => {
+  it("starts with a UTF-8 BOM, writes dates in the asked time zone, and has paid-on and says-paid", async () => {
+    const alice = as(ctx.app, await createReadyUser(ctx.app));
+    const claimed = (await alice("POST", "/api/payment-requests", { ...body, recipientName: "Zoë" })).json()
+      .request;
+    const paid = (await alice("POST", "/api/payment-requests", body)).json().request;
+    await alice("PATCH", `/api/payment-requests/${paid.id}/status`, { status: "paid" });
+    const { db } = ctx.database;
+    await db
+      .update(paymentRequests)
+      .set({
+        createdAt: new Date("2026-01-15T03:30:00Z"),
+        claimedPaidAt: new Date("2026-01-15T18:05:00Z"),
+        claimedVia: "venmo",
+      })
+      .where(eq(paymentRequests.id, claimed.id));
+    await db
+      .update(paymentRequests)
+      .set({ createdAt: new Date("2026-01-10T12:00:00Z"), updatedAt: new Date("2026-07-04T16:00:00Z") })
+      .where(eq(paymentRequests.id, paid.id));
+    const response = await alice("GET", "/api/payment-requests/export.csv?tz=America/Los_Angeles");
+    expect(response.statusCode).toBe(200);
+    expect(response.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
+    const [header, first, second] = response.body.replace(/^\uFEFF/, "").split("\r\n");
+    expect(header?.split(",").slice(-3)).toEqual(["Paid on", "Says paid", "Says paid via"]);
+    // Winter is UTC−8, summer UTC−7: the evening before in Los Angeles.
+    expect(first?.split(",")).toEqual([
+      "2026-01-14 19:30",
+      "Zoë",
+      "(212) 555-0101",
+      "40.00",
+      "pending",
+      "Concert",
+      claimed.shortUrl,
+      "",
+      "",
+      "",
+      "2026-01-15 10:05",
+      "venmo",
+    ]);
+    expect(second?.split(",").slice(0, 1)).toEqual(["2026-01-10 04:00"]);
+    expect(second?.split(",").slice(-3)).toEqual(["2026-07-04 09:00", "", ""]);
+    const utc = (await alice("GET", "/api/payment-requests/export.csv")).body;
+    expect(utc).toContain("2026-01-15 03:30,Zoë");
+    for (const tz of ["Mars/Olympus", "../etc", "x".repeat(65), "America/New_York;DROP"]) {
+      const refused = await alice("GET", `/api/payment-requests/export.csv?tz=${encodeURIComponent(tz)}`);
+      expect(refused.statusCode, tz).toBe(400);
+      expect(refused.json(), tz).toHaveProperty("message");
+    }
   });
 });
 

@@ -15,7 +15,7 @@ import {
   type TestContext,
   type TestUser,
 } from "../../test/harness";
-import { CSV_HEADER } from "./export";
+import { CSV_HEADER, localDateTime, UTF8_BOM } from "./export";
 
 type Seeded = {
   id: string;
@@ -266,6 +266,51 @@ describeEachDatabase("payment request pages", (ctx) => {
     expect((await call("GET", `/api/payment-requests/summary?q=${"x".repeat(101)}`)).statusCode).toBe(400);
   });
 
+  it("searches past accents and case, and finds a phone by its digits, page after page", async () => {
+    const user = await createReadyUser(ctx.app);
+    const call = as(ctx.app, user);
+    const made: Record<string, string> = {};
+    for (const [name, phone, description] of [
+      ["Zoë Park", "2125550144", "Crème brûlée"],
+      ["ZOE Lin", "2125550199", "Rent"],
+      ["Émile Roy", "3105550100", "Café"],
+      ["Sam Lee", "2125550101", "Table 555"],
+    ] as const) {
+      const created = await call("POST", "/api/payment-requests", {
+        recipientName: name,
+        recipientPhone: phone,
+        amount: "12.00",
+        description,
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      made[name] = created.json().request.id;
+    }
+    const cases: [string, string[]][] = [
+      ["zoe", ["Zoë Park", "ZOE Lin"]],
+      ["ZOË", ["Zoë Park", "ZOE Lin"]],
+      ["emile", ["Émile Roy"]],
+      ["creme brulee", ["Zoë Park"]],
+      ["CAFE", ["Émile Roy"]],
+      ["555-0144", ["Zoë Park"]],
+      ["(212) 555", ["Zoë Park", "ZOE Lin", "Sam Lee"]],
+      ["+1 212 555 0199", ["ZOE Lin"]],
+      ["555", ["Zoë Park", "ZOE Lin", "Émile Roy", "Sam Lee"]],
+      ["table 555", ["Sam Lee"]],
+      // Regular-expression characters are literal ("." would find "è b" in "Crème brûlée").
+      ["e.b", []],
+      ["c(", []],
+      ["[a-z]*", []],
+    ];
+    for (const [q, names] of cases) {
+      const url = `/api/payment-requests?order=newest&limit=1&q=${encodeURIComponent(q)}`;
+      const { ids } = await walk(call, url);
+      expect(new Set(ids), q).toEqual(new Set(names.map((n) => made[n])));
+      expect(ids, q).toHaveLength(names.length);
+      const summary = (await call("GET", `/api/payment-requests/summary?q=${encodeURIComponent(q)}`)).json();
+      expect(summary.count, q).toBe(names.length);
+    }
+  });
+
   it("streams a CSV of thousands of rows, equal to the whole history read in one query", async () => {
     const user = await createReadyUser(ctx.app);
     const rows = await seed(ctx, user, 2600);
@@ -281,10 +326,10 @@ describeEachDatabase("payment request pages", (ctx) => {
       .from(paymentRequests)
       .where(eq(paymentRequests.userId, owner?.id as string))
       .orderBy(sql`${paymentRequests.createdAt} DESC, ${paymentRequests.id} DESC`);
-    const expected = toCsv([
+    const expected = `${UTF8_BOM}${toCsv([
       CSV_HEADER,
       ...all.map((r) => [
-        r.createdAt.toISOString(),
+        localDateTime(r.createdAt.toISOString(), "UTC"),
         r.recipientName,
         formatPhone(r.recipientPhone),
         r.amount,
@@ -293,8 +338,11 @@ describeEachDatabase("payment request pages", (ctx) => {
         `${TEST_ORIGIN}/pay/${r.code}`,
         "",
         "",
+        r.status === "paid" ? localDateTime(r.updatedAt.toISOString(), "UTC") : "",
+        "",
+        "",
       ]),
-    ]);
+    ])}`;
     expect(all.map((r) => r.id)).toEqual([...rows].sort(newestFirst).map((r) => r.id));
     expect(response.body).toBe(expected);
   });

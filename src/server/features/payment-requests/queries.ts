@@ -1,4 +1,4 @@
-import { and, desc, eq, getTableColumns, ilike, isNotNull, or, sql } from "drizzle-orm";
+import { and, desc, eq, getTableColumns, isNotNull, or, type SQL, sql } from "drizzle-orm";
 import type {
   PaymentRequestListQuery,
   PaymentRequestSummary,
@@ -11,6 +11,7 @@ import { displayNameSql } from "../../db/shared-queries";
 import { isUniqueViolation } from "../../lib/db-errors";
 import { preparedPerDatabase } from "../../lib/prepared";
 import { newShortCode } from "../../lib/short-code";
+import { foldedContains, phoneContains } from "../../lib/text-search";
 import { isUuid } from "../../lib/uuid";
 
 type Row = typeof paymentRequests.$inferSelect;
@@ -68,8 +69,19 @@ const createdAtText = sql<string>`to_char(${paymentRequests.createdAt} AT TIME Z
 /** Must read exactly as in the index payment_request_user_pending_created_idx (a constant, no parameter). */
 const isPending = sql<boolean>`(${paymentRequests.status} = 'pending')`;
 
+/**
+ * Archive's search: the name or description, accents and case ignored, or the phone when the
+ * search is a number ("555-0144" finds 2125550144).
+ */
+export function searchWhere(q: string): SQL | undefined {
+  return or(
+    foldedContains(paymentRequests.recipientName, q),
+    foldedContains(paymentRequests.description, q),
+    phoneContains(paymentRequests.recipientPhone, q),
+  );
+}
+
 function filterWhere(userId: string, filter: Partial<RequestFilter>) {
-  const pattern = filter.q && `%${filter.q.replace(/[\\%_]/g, "\\$&")}%`;
   return and(
     eq(paymentRequests.userId, userId),
     filter.status === "claimed"
@@ -77,9 +89,7 @@ function filterWhere(userId: string, filter: Partial<RequestFilter>) {
       : filter.status
         ? eq(paymentRequests.status, filter.status)
         : undefined,
-    pattern
-      ? or(ilike(paymentRequests.recipientName, pattern), ilike(paymentRequests.description, pattern))
-      : undefined,
+    filter.q ? searchWhere(filter.q) : undefined,
   );
 }
 
@@ -193,4 +203,20 @@ export async function requesterNameOf(db: Db, requestId: string): Promise<string
     .from(paymentRequests)
     .where(eq(paymentRequests.id, requestId));
   return row?.name ?? "Someone";
+}
+
+/** One of the caller's requests with its requester's name; another user's id finds nothing. */
+export async function ownedRequest(
+  db: Db,
+  userId: string,
+  id: string,
+): Promise<{ row: Row; requesterName: string } | null> {
+  if (!isUuid(id)) return null;
+  const [found] = await db
+    .select({ ...getTableColumns(paymentRequests), requesterName: requesterNameSql })
+    .from(paymentRequests)
+    .where(and(eq(paymentRequests.id, id), eq(paymentRequests.userId, userId)));
+  if (!found) return null;
+  const { requesterName, ...row } = found;
+  return { row, requesterName };
 }

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { encodeCursor, nextPageLink } from "../../../shared/schemas/page";
 import {
   CreatePaymentRequestResponseSchema,
+  ExportQuerySchema,
   IdParamsSchema,
   PaymentRequestInputSchema,
   PaymentRequestListQuerySchema,
@@ -12,15 +13,16 @@ import {
   RequestFilterSchema,
   StatusUpdateSchema,
 } from "../../../shared/schemas/payment-request";
-import { composeReminderMessage, composeSmsMessage } from "../../../shared/sms";
 import type { AppContext } from "../../context";
 import { toPaymentRequest } from "../../db/shared-queries";
+import { smsFor } from "../../lib/sms";
 import { signedInUser } from "../../plugins/auth";
 import { HttpError } from "../../plugins/errors";
 import { paymentRequestsCsv } from "./export";
 import {
   createPaymentRequest,
   listPaymentRequests,
+  ownedRequest,
   requesterNameOf,
   type StatusUpdateResult,
   summarizePaymentRequests,
@@ -81,14 +83,7 @@ export const paymentRequestRoutes =
         const { row, requesterName: name } = await createPaymentRequest(db, userId, request.body);
         notifier.requestCreated(userId, row.id);
         const created = toPaymentRequest(row, config.publicUrl);
-        const smsMessage = composeSmsMessage({
-          requesterName: name,
-          recipientName: created.recipientName,
-          amount: created.amount,
-          description: created.description,
-          shortUrl: created.shortUrl,
-        });
-        return reply.status(201).send({ request: created, smsMessage });
+        return reply.status(201).send({ request: created, smsMessage: smsFor("request", name, created) });
       },
     );
 
@@ -124,24 +119,44 @@ export const paymentRequestRoutes =
         const userId = signedInUser(request).id;
         const result = await updateIfStatus(db, userId, request.params.id, { lastRemindedAt: new Date() });
         const reminded = toPaymentRequest(settled(result, "reminded"), config.publicUrl);
-        const smsMessage = composeReminderMessage({
-          requesterName: await requesterNameOf(db, reminded.id),
-          recipientName: reminded.recipientName,
-          amount: reminded.amount,
-          description: reminded.description,
-          shortUrl: reminded.shortUrl,
-        });
+        const smsMessage = smsFor("reminder", await requesterNameOf(db, reminded.id), reminded);
         return { request: reminded, smsMessage };
       },
     );
 
+    // Text again: the request's own text, word for word, for a text that never went (the
+    // composer did not open, or was dismissed). Nothing is recorded; only a pending request has it.
+    app.get(
+      "/api/payment-requests/:id/text",
+      {
+        preHandler: requireUser,
+        schema: { params: IdParamsSchema, response: { 200: ReminderResponseSchema } },
+      },
+      async (request) => {
+        const found = await ownedRequest(db, signedInUser(request).id, request.params.id);
+        if (!found) throw new HttpError(404, "Payment request not found");
+        if (found.row.status !== "pending") {
+          throw new HttpError(
+            409,
+            `This request is already ${found.row.status}; only a pending request can be texted.`,
+          );
+        }
+        const pending = toPaymentRequest(found.row, config.publicUrl);
+        return { request: pending, smsMessage: smsFor("request", found.requesterName, pending) };
+      },
+    );
+
     // The whole history as CSV (docs/product.md#archive).
-    app.get("/api/payment-requests/export.csv", { preHandler: requireUser }, async (request, reply) => {
-      const day = new Date().toISOString().slice(0, 10);
-      return reply
-        .header("content-type", "text/csv; charset=utf-8")
-        .header("content-disposition", `attachment; filename="collect-requests-${day}.csv"`)
-        .header("cache-control", "no-store")
-        .send(paymentRequestsCsv(db, signedInUser(request).id, config.publicUrl));
-    });
+    app.get(
+      "/api/payment-requests/export.csv",
+      { preHandler: requireUser, schema: { querystring: ExportQuerySchema } },
+      async (request, reply) => {
+        const day = new Date().toISOString().slice(0, 10);
+        return reply
+          .header("content-type", "text/csv; charset=utf-8")
+          .header("content-disposition", `attachment; filename="collect-requests-${day}.csv"`)
+          .header("cache-control", "no-store")
+          .send(paymentRequestsCsv(db, signedInUser(request).id, config.publicUrl, request.query.tz));
+      },
+    );
   };

@@ -2,9 +2,9 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { sumAmounts } from "../../../shared/money";
 import { IdParamsSchema } from "../../../shared/schemas/payment-request";
 import { type Split, SplitInputSchema, SplitSchema } from "../../../shared/schemas/split";
-import { composeSmsMessage } from "../../../shared/sms";
 import type { AppContext } from "../../context";
 import { toPaymentRequest } from "../../db/shared-queries";
+import { smsFor } from "../../lib/sms";
 import { signedInUser } from "../../plugins/auth";
 import { HttpError } from "../../plugins/errors";
 import { createSplit, findSplit, type SplitWithRequests } from "./queries";
@@ -12,14 +12,7 @@ import { createSplit, findSplit, type SplitWithRequests } from "./queries";
 function toSplit({ split, requests, requesterName }: SplitWithRequests, publicUrl: string): Split {
   const shares = requests.map((row) => {
     const request = toPaymentRequest(row, publicUrl);
-    const smsMessage = composeSmsMessage({
-      requesterName,
-      recipientName: request.recipientName,
-      amount: request.amount,
-      description: request.description,
-      shortUrl: request.shortUrl,
-    });
-    return { request, smsMessage };
+    return { request, smsMessage: smsFor("request", requesterName, request) };
   });
   return {
     id: split.id,
