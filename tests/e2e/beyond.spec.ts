@@ -105,7 +105,10 @@ signedInTest("archive: search, filter, totals and a CSV export that parses", asy
   ]);
   const csv = readFileSync((await download.path()) as string, "utf8");
   const lines = csv.trimEnd().split("\r\n");
-  expect(lines[0]).toBe("Created,Recipient,Phone,Amount (USD),Status,Description,Link,Viewed,Last reminded");
+  // A byte-order mark first, so Excel reads the UTF-8 (issue 23: "Zoë O’Brien 🎉").
+  expect(lines[0]).toBe(
+    "\uFEFFCreated,Recipient,Phone,Amount (USD),Status,Description,Link,Viewed,Last reminded,Paid on,Says paid,Says paid via",
+  );
   expect(lines).toHaveLength(4);
   expect(csv).toContain(`'=SUM(A1),(212) 555-0101,10.25,pending,"Lunch, with ""quotes"""`);
 });
