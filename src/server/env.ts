@@ -59,6 +59,8 @@ const EnvSchema = z.object({
     .optional(),
   // Production runs on PostgreSQL unless the embedded database is chosen out loud.
   DATABASE: z.enum(["embedded", "postgres"]).optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(10),
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
   AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   // true | false | the proxies' addresses or CIDRs, comma-separated (lib/proxy-trust.ts).
   TRUST_PROXY: z
@@ -130,6 +132,8 @@ const ConfigSchema = EnvSchema.transform((env) => ({
   publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ""),
   dataDir: env.DATA_DIR,
   databaseUrl: env.DATABASE_URL,
+  /** PostgreSQL connections per process, and the longest a statement may run (0 = no limit). */
+  databasePool: { poolSize: env.DATABASE_POOL_SIZE, statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS },
   authSecret: env.AUTH_SECRET,
   /** Whose X-Forwarded-For to believe (lib/proxy-trust.ts). */
   trustProxy: env.TRUST_PROXY,

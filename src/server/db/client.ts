@@ -32,14 +32,23 @@ const MIGRATION_LOCK_ID = 727_001;
 export const LISTENER_NAME = "collect-listen";
 
 export type DatabaseOptions =
-  | { kind: "postgres"; url: string; poolSize?: number }
+  | {
+      kind: "postgres";
+      url: string;
+      /** Connections per process (DATABASE_POOL_SIZE); LISTEN and migrations take one more each. */
+      poolSize?: number;
+      /** A statement running longer is cancelled (DATABASE_STATEMENT_TIMEOUT_MS; 0 = never). */
+      statementTimeoutMs?: number;
+    }
   /** dataDir undefined = in memory; template = a dumped, migrated data folder to start from. */
   | { kind: "pglite"; dataDir?: string; template?: Blob };
 
 /** The database a configuration names: PostgreSQL at DATABASE_URL, else PGlite in DATA_DIR. */
-export function configuredDatabase(config: Pick<Config, "databaseUrl" | "dataDir">): DatabaseOptions {
+export function configuredDatabase(
+  config: Pick<Config, "databaseUrl" | "dataDir"> & Partial<Pick<Config, "databasePool">>,
+): DatabaseOptions {
   return config.databaseUrl
-    ? { kind: "postgres", url: config.databaseUrl }
+    ? { kind: "postgres", url: config.databaseUrl, ...config.databasePool }
     : { kind: "pglite", dataDir: config.dataDir };
 }
 
@@ -49,10 +58,12 @@ export function configuredDatabase(config: Pick<Config, "databaseUrl" | "dataDir
  * (docs/decisions/017-fast-start-up.md).
  */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  return options.kind === "postgres" ? openPostgres(options.url, options.poolSize) : openPglite(options);
+  return options.kind === "postgres"
+    ? openPostgres(options.url, options.poolSize, options.statementTimeoutMs)
+    : openPglite(options);
 }
 
-async function openPostgres(url: string, poolSize = 10): Promise<Database> {
+async function openPostgres(url: string, poolSize = 10, statementTimeoutMs = 10_000): Promise<Database> {
   const [{ default: pg }, { drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
     import("pg"),
     import("drizzle-orm/node-postgres"),
@@ -66,7 +77,13 @@ async function openPostgres(url: string, poolSize = 10): Promise<Database> {
   } finally {
     await client.end();
   }
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5_000 });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    connectionTimeoutMillis: 5_000,
+    // No request waits on a runaway query for ever (migrations above run without it).
+    ...(statementTimeoutMs > 0 ? { statement_timeout: statementTimeoutMs } : {}),
+  });
   // A dropped idle connection must not crash the process; the next query gets a fresh one.
   pool.on("error", () => {});
   return {

@@ -28,6 +28,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     publicUrl: TEST_ORIGIN,
     dataDir: "./data/test",
     databaseUrl: undefined,
+    databasePool: { poolSize: 10, statementTimeoutMs: 10_000 },
     authSecret: TEST_SECRET,
     trustProxy: false,
     passwordSignIn: true,
