@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyInstance, LogController, type RouteOptions } from "fastify";
@@ -102,6 +103,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     forceCloseConnections: "idle",
     return503OnClosing: true,
     logger: loggerOptions(config.logLevel, options.logStream),
+    // A proxy's or client's X-Request-Id when it is a sane token, else a new UUID: logged on
+    // every line and returned, so one request can be followed across proxy, app and logs.
+    requestIdHeader: false,
+    genReqId: (request) => {
+      const given = request.headers["x-request-id"];
+      return typeof given === "string" && /^[\w.:-]{1,128}$/.test(given) ? given : randomUUID();
+    },
     logController: new LogController({ disableRequestLogging: true }),
   });
 
@@ -130,6 +138,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // A callback hook, not an async one: it runs on every answer, and a promise per answer shows.
   app.addHook("onSend", (request, reply, payload, done) => {
     if (closing) reply.header("connection", "close");
+    reply.header("x-request-id", request.id);
     // API answers are per user and per moment: no browser or proxy may keep one, unless a
     // route says otherwise.
     if (request.url.startsWith("/api/") && !reply.hasHeader("cache-control")) {

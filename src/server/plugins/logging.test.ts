@@ -64,3 +64,29 @@ it("writes one JSON access line per request, and better-auth's messages as JSON 
   expect(records.some((r) => r.msg === "incoming request" || r.msg === "request completed")).toBe(false);
   expect(printed).toEqual([]);
 });
+
+// Ids were "req-1", "req-2"… in every process, and an incoming X-Request-Id was ignored.
+it("takes a sane incoming X-Request-Id, or makes a unique one, and logs and returns it", async () => {
+  const lines: string[] = [];
+  const app = await buildApp(testConfig({ logLevel: "info" }), {
+    database,
+    logStream: { write: (line: string) => lines.push(line) },
+  });
+  try {
+    const given = await app.inject({ url: "/healthz", headers: { "x-request-id": "proxy-7f3a.1" } });
+    expect(given.headers["x-request-id"]).toBe("proxy-7f3a.1");
+    const made = await Promise.all(
+      ["", "bad id with spaces", "x".repeat(200)].map((id) =>
+        app.inject({ url: "/healthz", headers: id ? { "x-request-id": id } : {} }),
+      ),
+    );
+    const ids = made.map((r) => String(r.headers["x-request-id"]));
+    for (const id of ids) expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(new Set(ids).size).toBe(3);
+    const logged = lines.map((l) => JSON.parse(l) as { reqId?: string }).map((l) => l.reqId);
+    expect(logged).toContain("proxy-7f3a.1");
+    for (const id of ids) expect(logged).toContain(id);
+  } finally {
+    await app.close();
+  }
+});
