@@ -46,6 +46,9 @@ function crossProblems(env: Record<string, string | undefined>): [string, string
   return problems;
 }
 
+/** "true" or "1", "false" or "0": nothing else passes for a switch. */
+const onOff = z.stringbool({ truthy: ["true", "1"], falsy: ["false", "0"] });
+
 /** Every setting the server reads, from the environment, parsed once at boot (README, Configuration). */
 const EnvSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -79,10 +82,7 @@ const EnvSchema = z.object({
         return z.NEVER;
       }
     }),
-  PASSWORD_SIGN_IN: z
-    .enum(["true", "false", "1", "0"])
-    .default("true")
-    .transform((v) => v === "true" || v === "1"),
+  PASSWORD_SIGN_IN: onOff.default(true),
   OIDC_ISSUER: z.url().optional(),
   OIDC_CLIENT_ID: z.string().min(1).optional(),
   OIDC_CLIENT_SECRET: z.string().min(1).optional(),
@@ -109,10 +109,7 @@ const EnvSchema = z.object({
   MAIL_FROM: z.string().min(3).optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   // Production runtime: shared rate-limit counters, metrics.
-  RATE_LIMITS: z
-    .enum(["true", "false", "1", "0"])
-    .default("true")
-    .transform((v) => v === "true" || v === "1"),
+  RATE_LIMITS: onOff.default(true),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, "must be a redis:// or rediss:// URL")
