@@ -1,6 +1,6 @@
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { UuidSchema } from "../../shared/schemas/page";
 
 /** Ids of our rows are UUIDs; anything else cannot name a row (and must not reach a uuid column). */
 export function isUuid(value: string): boolean {
-  return UUID.test(value);
+  return UuidSchema.safeParse(value).success;
 }

@@ -51,7 +51,8 @@ export function cursorSchema<T extends z.ZodType>(key: T) {
     });
 }
 
-export const UuidSchema = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i);
+/** Any 8-4-4-4-12 hex id (our rows' ids; zod's `guid` checks no version bits). */
+export const UuidSchema = z.guid();
 
 /**
  * A database timestamp to the microsecond, "2026-11-25T01:21:04.123456Z": a JavaScript Date
