@@ -1,15 +1,10 @@
 // `npm run dev`: the API with reload on :3001 and Vite with hot reload on :5173 (open that one).
 import { spawn } from "node:child_process";
-import { existsSync } from "node:fs";
 import path from "node:path";
+import { loadDotEnv } from "./env-file.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
-// .env (see .env.example) when there is one, as `npm start` reads it; the shell's own variables win.
-if (existsSync(path.join(root, ".env"))) {
-  const own = { ...process.env };
-  process.loadEnvFile(path.join(root, ".env"));
-  Object.assign(process.env, own);
-}
+loadDotEnv(root);
 const env = { ...process.env, PORT: "3001", PUBLIC_URL: process.env.PUBLIC_URL ?? "http://localhost:5173" };
 const children = [
   spawn(process.execPath, ["node_modules/tsx/dist/cli.mjs", "watch", "src/server/main.ts"], {

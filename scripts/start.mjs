@@ -7,6 +7,7 @@ import { existsSync, readdirSync, statSync } from "node:fs";
 import module from "node:module";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import { loadDotEnv } from "./env-file.mjs";
 
 // The lock file pins Node 24 (the `node-linux-*` packages, docs/decisions/020-pinned-runtime.md);
 // anywhere else `node` may be an older one, which would fail later and less clearly.
@@ -46,6 +47,7 @@ if (missing || stale) {
 }
 
 process.chdir(root);
+loadDotEnv(root);
 // V8 keeps the compiled code of the server and its packages on disk between starts (Node 22+):
 // loading them is most of a start-up.
 module.enableCompileCache?.();

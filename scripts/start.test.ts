@@ -1,5 +1,7 @@
 import { execFileSync, spawnSync } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { expect, it } from "vitest";
 
 import { npmStart } from "../tests/npm-start";
@@ -13,8 +15,7 @@ it("starts the server with a heap limit that keeps V8's growing factor small", (
   expect(exec).toBe(true);
   expect(command).toBe("node");
   expect(script).toBe("scripts/start.mjs");
-  // .env is read when present (configuration in one file, as .env.example shows).
-  expect(flags).toContain("--env-file-if-exists=.env");
+
   const limitMb = Number(
     execFileSync(
       process.execPath,
@@ -48,4 +49,15 @@ it("pins the Node 24 binary in the lock file, with its integrity", () => {
   expect(binary.hasInstallScript).toBeUndefined();
   expect(lock.packages["node_modules/node"]).toBeUndefined();
   expect(process.versions.node).toMatch(/^24\./);
+});
+
+it("reads .env when there is one, the shell's variables winning, and says nothing when there is none", async () => {
+  const { loadDotEnv } = await import("./env-file.mjs");
+  const dir = mkdtempSync(path.join(os.tmpdir(), "collect-env-"));
+  const env: Record<string, string> = { PORT: "4000" };
+  expect(loadDotEnv(dir, env)).toBe(false);
+  writeFileSync(path.join(dir, ".env"), "PORT=5000\nCOLLECT_TEST_FROM_FILE=yes\n");
+  expect(loadDotEnv(dir, env)).toBe(true);
+  expect(env).toMatchObject({ PORT: "4000", COLLECT_TEST_FROM_FILE: "yes" });
+  expect(process.env.COLLECT_TEST_FROM_FILE).toBeUndefined();
 });

@@ -18,7 +18,13 @@ afterAll(() => rmSync(folder, { recursive: true, force: true }));
  */
 it("installs with --omit=dev, starts with npm start and serves a pay page", async () => {
   execFileSync("npm", ["run", "--silent", "build"], { cwd: root, stdio: "inherit" });
-  for (const item of ["package.json", "package-lock.json", "dist", "scripts/start.mjs"]) {
+  for (const item of [
+    "package.json",
+    "package-lock.json",
+    "dist",
+    "scripts/start.mjs",
+    "scripts/env-file.mjs",
+  ]) {
     cpSync(path.join(root, item), path.join(folder, item), { recursive: true });
   }
   execFileSync("npm", ["install", "--omit=dev", "--no-audit", "--no-fund", "--loglevel=error"], {

@@ -1,0 +1,1 @@
+export function loadDotEnv(dir: string, env?: Record<string, string | undefined>): boolean;
