@@ -1,4 +1,5 @@
 import { afterAll, expect, it } from "vitest";
+import { until } from "../../src/server/test/harness";
 import { callFrom, createDatabase, dropDatabases, signUp, startServer } from "./server-process";
 
 afterAll(dropDatabases);
@@ -43,10 +44,7 @@ it("shares sessions and rate limits between two processes", async () => {
     b.base,
   );
   expect(paid.status).toBe(200);
-  const changedBy = Date.now() + 2_000;
-  while ((await statusOnA()) !== "paid" && Date.now() < changedBy)
-    await new Promise((r) => setTimeout(r, 10));
-  expect(await statusOnA()).toBe("paid");
+  await until(async () => (await statusOnA()) === "paid", 2_000);
 
   // Sign-in attempts: 10 a minute per IP, counted across both processes (one account each, so
   // the per-account lock stays out of it).
