@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { handleProblem } from "./providers";
+import { anyPaidFromLink, canBePaidFromLink, handleProblem, PROVIDERS, SETUP_PROVIDERS } from "./providers";
 
 describe("handleProblem", () => {
   it.each([
@@ -24,4 +24,21 @@ describe("handleProblem", () => {
   ] as const)("refuses %s %s", (provider, handle, message) =>
     expect(handleProblem(provider, handle)).toMatch(message),
   );
+});
+
+describe("can be paid from a link", () => {
+  it("is every method but Google Pay, which no longer sends money between people in the US", () => {
+    expect(PROVIDERS.filter(canBePaidFromLink)).toEqual(["paypal", "venmo", "cashapp", "zelle"]);
+  });
+
+  it("is false for no methods or Google Pay alone, true once any other joins", () => {
+    expect(anyPaidFromLink([])).toBe(false);
+    expect(anyPaidFromLink(["googlepay"])).toBe(false);
+    expect(anyPaidFromLink(["googlepay", "zelle"])).toBe(true);
+  });
+
+  it("Setup offers the spec's three first, then Zelle, and every one can be paid from a link", () => {
+    expect(SETUP_PROVIDERS).toEqual(["paypal", "venmo", "cashapp", "zelle"]);
+    expect(anyPaidFromLink(SETUP_PROVIDERS.filter((p) => !canBePaidFromLink(p)))).toBe(false);
+  });
 });

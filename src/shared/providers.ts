@@ -5,8 +5,24 @@ import { normalizePhone } from "./phone";
 export const PROVIDERS = ["paypal", "venmo", "cashapp", "zelle", "googlepay"] as const;
 export type Provider = (typeof PROVIDERS)[number];
 
-/** Setup offers only these three (docs/product.md#setup). */
-export const SETUP_PROVIDERS = ["paypal", "venmo", "cashapp"] as const satisfies readonly Provider[];
+/**
+ * Setup offers the spec's three (docs/product.md#setup), then Zelle: the largest US person-to-person
+ * network, so someone who uses only Zelle can start (issue 23).
+ */
+export const SETUP_PROVIDERS = ["paypal", "venmo", "cashapp", "zelle"] as const satisfies readonly Provider[];
+
+/**
+ * Whether a payer can pay this method from the request link. Google Pay no longer sends money between
+ * people in the US (the pay page says so), so it alone leaves a payer with no way to pay.
+ */
+export function canBePaidFromLink(provider: Provider): boolean {
+  return provider !== "googlepay";
+}
+
+/** True when at least one of these methods can be paid from a link. */
+export function anyPaidFromLink(providers: readonly Provider[]): boolean {
+  return providers.some(canBePaidFromLink);
+}
 
 export const PROVIDER_LABELS: Record<Provider, string> = {
   paypal: "PayPal",

@@ -18,6 +18,7 @@ describe("setupFromForm (Setup)", () => {
       paypal: { selected: false, handle: "" },
       venmo: { selected: venmo !== undefined, handle: venmo ?? "" },
       cashapp: { selected: true, handle: "" },
+      zelle: { selected: false, handle: "" },
     },
   });
 
@@ -37,6 +38,24 @@ describe("setupFromForm (Setup)", () => {
     expect(setupFromForm(form(" Alex ", " @alex "))).toEqual({
       ok: true,
       value: { profileName: "Alex", paymentAccounts: [{ provider: "venmo", accountHandle: "@alex" }] },
+    });
+  });
+
+  it("lets a Zelle-only person finish, with Zelle's email-or-US-phone rule", () => {
+    const zelle = (handle: string): SetupForm => ({
+      ...form("Alex"),
+      accounts: { ...form("Alex").accounts, zelle: { selected: true, handle } },
+    });
+    expect(setupFromForm(zelle(" alex@example.com "))).toEqual({
+      ok: true,
+      value: {
+        profileName: "Alex",
+        paymentAccounts: [{ provider: "zelle", accountHandle: "alex@example.com" }],
+      },
+    });
+    expect(setupFromForm(zelle("12345"))).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/^Zelle/),
     });
   });
 });

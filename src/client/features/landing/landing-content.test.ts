@@ -7,4 +7,11 @@ describe("landing page claims", () => {
     expect(text).not.toMatch(/no app to install/i);
     expect(text).toMatch(/they already use/);
   });
+
+  it("names only methods a payer can pay with from the link: no Google Pay, Zelle not one tap (issue 23)", () => {
+    const text = FEATURES.map((f) => `${f.title} ${f.body}`).join(" ");
+    expect(text).not.toMatch(/Google Pay/);
+    expect(text).toMatch(/Zelle[^.]*in their bank's app/);
+    expect(text).not.toMatch(/one tap[^.]*Zelle/);
+  });
 });

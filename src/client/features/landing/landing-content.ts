@@ -9,8 +9,8 @@ export const FEATURES: readonly { icon: LucideIcon; title: string; body: string 
   },
   {
     icon: Zap,
-    title: "Paid in one tap",
-    body: "Your friend opens the link in any browser and pays with the PayPal, Venmo, Cash App, Zelle or Google Pay they already use. Nothing from Collect to install or sign up for.",
+    title: "Paid from the link",
+    body: "Your friend opens the link in any browser and pays in one tap with the PayPal, Venmo or Cash App they already use. Zelle works too, in their bank's app. Nothing from Collect to install or sign up for.",
   },
   {
     icon: ShieldCheck,

@@ -14,6 +14,7 @@ import { showMutationError } from "../../lib/unauthorized";
 import { showValidationToast } from "../../lib/validation-toast";
 import { useUpdatePaymentAccounts } from "./api";
 import { formFromAccounts, isDroppedHandle, withHandle, withSelected } from "./form-state";
+import { NoPayableMethodWarning } from "./no-payable-method-warning";
 
 /** Payment methods (docs/product.md "Payment methods"): all five providers, checked in order. */
 export function PaymentMethodsFormView({ accounts }: { accounts: readonly PaymentAccount[] }) {
@@ -51,6 +52,10 @@ export function PaymentMethodsFormView({ accounts }: { accounts: readonly Paymen
           onHandleChange={(handle) => setForm((f) => withHandle(f, provider, handle))}
         />
       ))}
+      {/* What the ticked list would leave a payer with; none ticked is the form's own message. */}
+      {PROVIDERS.some((p) => form[p].selected) ? (
+        <NoPayableMethodWarning providers={PROVIDERS.filter((p) => form[p].selected)} />
+      ) : null}
       <div className="pt-3">
         <Button type="submit" size="lg" className="w-full sm:w-auto sm:min-w-40" disabled={update.isPending}>
           {update.isPending ? <Spinner /> : null}

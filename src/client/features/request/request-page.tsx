@@ -6,6 +6,8 @@ import { Card, CardContent } from "../../components/ui/card";
 import { PageHeader } from "../../components/ui/page-header";
 import { clearContactHandoff, readContactHandoff } from "../../lib/contact-handoff";
 import { paths } from "../../paths";
+import { usePaymentAccounts } from "../payment-accounts/api";
+import { NoPayableMethodWarning } from "../payment-accounts/no-payable-method-warning";
 import { RequestFormView } from "./request-form";
 import { RequestReady } from "./request-ready";
 
@@ -15,6 +17,7 @@ export default function RequestPage() {
   const [contact] = useState(readContactHandoff);
   const [created, setCreated] = useState<CreatePaymentRequestResponse | null>(null);
   useEffect(() => clearContactHandoff(), []);
+  const accounts = usePaymentAccounts();
   return (
     <div className="mx-auto max-w-xl">
       <PageHeader
@@ -26,6 +29,10 @@ export default function RequestPage() {
           </Link>
         }
       />
+      {/* Before sending: a pay page with only Google Pay (or nothing) is a dead end for the payer. */}
+      {accounts.data && !created ? (
+        <NoPayableMethodWarning providers={accounts.data.map((a) => a.provider)} linkToMethods />
+      ) : null}
       <Card>
         <CardContent>
           {created ? (

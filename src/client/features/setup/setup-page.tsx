@@ -24,6 +24,7 @@ const EMPTY_FORM: SetupForm = {
     paypal: { selected: false, handle: "" },
     venmo: { selected: false, handle: "" },
     cashapp: { selected: false, handle: "" },
+    zelle: { selected: false, handle: "" },
   },
 };
 
@@ -106,7 +107,7 @@ export default function SetupPage() {
               Payment accounts
             </legend>
             <p className="mb-3 text-sm text-slate-600 dark:text-slate-400">
-              Choose at least one. You can add Zelle and Google Pay later.
+              Choose at least one. You can add more later on Payment Methods.
             </p>
             {SETUP_PROVIDERS.map((provider) => (
               <ProviderAccountField

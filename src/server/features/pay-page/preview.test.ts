@@ -20,10 +20,22 @@ describe("preview texts", () => {
       "Lunch · Pay Sam Lee with one tap in Cash App.",
     );
     expect(previewMeta(view({ description: null }, ["venmo", "zelle"])).description).toBe(
-      "Pay Sam Lee with one tap in Venmo or Zelle.",
+      "Pay Sam Lee with one tap in Venmo, or with Zelle in your bank's app.",
     );
+    expect(previewMeta(view({}, ["venmo", "paypal"])).description).toBe(
+      "Lunch · Pay Sam Lee with one tap in Venmo or PayPal.",
+    );
+  });
+
+  it("never promises Google Pay, nor one tap for Zelle (issue 23)", () => {
     expect(previewMeta(view({}, ["venmo", "paypal", "googlepay"])).description).toBe(
-      "Lunch · Pay Sam Lee with one tap in Venmo, PayPal or Google Pay.",
+      "Lunch · Pay Sam Lee with one tap in Venmo or PayPal.",
+    );
+    expect(previewMeta(view({}, ["zelle", "googlepay"])).description).toBe(
+      "Lunch · Pay Sam Lee with Zelle in your bank's app.",
+    );
+    expect(previewMeta(view({}, ["googlepay"])).description).toBe(
+      "Lunch · Sam Lee has not connected a payment method that can be paid from this link yet.",
     );
     expect(previewMeta(view({}, [])).description).toBe(
       "Lunch · Sam Lee has not connected a payment method yet.",

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { formatMoney } from "../../../shared/money";
-import { PROVIDER_LABELS } from "../../../shared/providers";
+import { canBePaidFromLink, PROVIDER_LABELS } from "../../../shared/providers";
 import type { PublicPaymentView } from "../../../shared/schemas/payment-request";
 
 /** What the link-preview card shows: its version is a hash of exactly this. */
@@ -44,9 +44,24 @@ export function cardPath(code: string, version: string): string {
 }
 
 /** "Venmo", "Venmo or PayPal", "Venmo, PayPal or Cash App". */
-function appList(view: PublicPaymentView): string {
-  const labels = view.paymentAccounts.map((a) => PROVIDER_LABELS[a.provider]);
+function orList(labels: readonly string[]): string {
   return labels.length < 2 ? (labels[0] ?? "") : `${labels.slice(0, -1).join(", ")} or ${labels.at(-1)}`;
+}
+
+/**
+ * How the payer pays, naming only what works from the link (issue 23): the app buttons are one tap,
+ * Zelle is in the payer's bank's app, Google Pay no longer sends money between people in the US.
+ */
+function howToPay(view: PublicPaymentView, name: string): string {
+  const payable = view.paymentAccounts.map((a) => a.provider).filter(canBePaidFromLink);
+  const tap = orList(payable.filter((p) => p !== "zelle").map((p) => PROVIDER_LABELS[p]));
+  const zelle = payable.includes("zelle");
+  if (tap && zelle) return `Pay ${name} with one tap in ${tap}, or with Zelle in your bank's app.`;
+  if (tap) return `Pay ${name} with one tap in ${tap}.`;
+  if (zelle) return `Pay ${name} with Zelle in your bank's app.`;
+  return view.paymentAccounts.length > 0
+    ? `${name} has not connected a payment method that can be paid from this link yet.`
+    : `${name} has not connected a payment method yet.`;
 }
 
 export type PreviewMeta = { title: string; description: string; imageAlt: string | null };
@@ -69,10 +84,7 @@ export function previewMeta(view: PublicPaymentView | null): PreviewMeta {
       imageAlt: `Paid: ${name}'s request for ${amount}${what}`,
     };
   }
-  const apps = appList(view);
-  const how = apps
-    ? `Pay ${name} with one tap in ${apps}.`
-    : `${name} has not connected a payment method yet.`;
+  const how = howToPay(view, name);
   return {
     title: `${name} is requesting ${amount} · Collect`,
     description: description ? `${description} · ${how}` : how,

@@ -46,6 +46,26 @@ describeEachDatabase("account calls", (ctx) => {
     ]);
   });
 
+  it("completes setup with Zelle alone, by email or US mobile, and refuses a Zelle handle that is neither", async () => {
+    for (const handle of ["alex@example.com", "(212) 555-0101"]) {
+      const call = as(ctx.app, await createUser(ctx.app));
+      const setup = await call("POST", "/api/auth/setup", {
+        profileName: "Alex",
+        paymentAccounts: [{ provider: "zelle", accountHandle: handle }],
+      });
+      expect(setup.statusCode, handle).toBe(200);
+      expect((await call("GET", "/api/payment-accounts")).json()).toEqual([
+        { provider: "zelle", accountHandle: handle },
+      ]);
+    }
+    const bad = await as(ctx.app, await createUser(ctx.app))("POST", "/api/auth/setup", {
+      profileName: "Alex",
+      paymentAccounts: [{ provider: "zelle", accountHandle: "12345" }],
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toMatch(/Zelle: enter an email address or a US phone number/);
+  });
+
   it("refuses bad setup bodies with 400 naming the field, never 500", async () => {
     const call = as(ctx.app, await createUser(ctx.app));
     const cases: [unknown, RegExp][] = [

@@ -1,0 +1,44 @@
+import { TriangleAlert } from "lucide-react";
+import type { ReactNode } from "react";
+import { Link } from "wouter";
+import { anyPaidFromLink, type Provider } from "../../../shared/providers";
+import { paths } from "../../paths";
+
+/**
+ * Said when none of these methods can be paid from a request link (Google Pay alone, issue 23): the pay
+ * page would leave the payer with no way to pay. Payment Methods shows it under the list; Request Payment
+ * shows it with a link to Payment Methods.
+ */
+export function NoPayableMethodWarning({
+  providers,
+  linkToMethods = false,
+}: {
+  providers: readonly Provider[];
+  linkToMethods?: boolean;
+}): ReactNode {
+  if (anyPaidFromLink(providers)) return null;
+  return (
+    <div
+      role="alert"
+      className="mb-4 flex gap-2 rounded-xl bg-amber-50 p-3 text-sm text-amber-950 ring-1 ring-amber-200 dark:bg-amber-950/40 dark:text-amber-100 dark:ring-amber-900"
+    >
+      <TriangleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+      <p>
+        {providers.length === 0
+          ? "You have no payment method yet, so your payment page has no way to pay you."
+          : "Google Pay no longer sends money between people in the US, so your payment page has no way to pay you."}{" "}
+        Add PayPal, Venmo, Cash App or Zelle
+        {linkToMethods ? (
+          <>
+            {" "}
+            on{" "}
+            <Link href={paths.paymentMethods} className="font-semibold underline underline-offset-4">
+              Payment Methods
+            </Link>
+          </>
+        ) : null}
+        .
+      </p>
+    </div>
+  );
+}
