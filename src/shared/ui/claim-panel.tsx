@@ -18,7 +18,12 @@ export function ClaimPanel({ providers, requesterName }: { providers: Provider[]
   const first = firstNameOf(requesterName);
   const choices = [...providers.map((p) => [p, PROVIDER_LABELS[p]] as const), ["other", "Other"] as const];
   return (
-    <div data-claim hidden className="mt-6 border-t border-slate-200 pt-6 text-left dark:border-slate-800">
+    <div
+      data-claim
+      data-first={first}
+      hidden
+      className="mt-6 border-t border-slate-200 pt-6 text-left dark:border-slate-800"
+    >
       <details data-claim-details>
         <summary
           className={`flex min-h-12 cursor-pointer list-none items-center justify-center rounded-2xl bg-slate-100 px-4 font-semibold text-slate-900 hover:bg-slate-200 dark:bg-slate-800 dark:text-white dark:hover:bg-slate-700 ${FOCUS}`}
@@ -65,6 +70,13 @@ export function ClaimPanel({ providers, requesterName }: { providers: Provider[]
       >
         Thanks — we've let {first} know.
       </p>
+      {/* A claim this device already sent (pay-script.ts fills it from localStorage), so a reload does not invite a duplicate. */}
+      <div data-claim-remembered hidden className="text-center text-slate-700 dark:text-slate-300">
+        <p data-claim-remembered-text className="font-semibold" />
+        <button type="button" data-claim-again className={`mt-2 min-h-11 underline ${FOCUS}`}>
+          Not right? Tell {first} again
+        </button>
+      </div>
     </div>
   );
 }

@@ -75,6 +75,29 @@ const screenApi = (action: string) =>
 // The payer's "I've paid" (shared/ui/claim-panel.tsx): shown and posted only by this script.
 const claim = document.querySelector<HTMLElement>("[data-claim]");
 if (claim) claim.hidden = false;
+// The claim this device sent, by code, so a reload says so instead of offering "I've paid" again.
+const claimKey = `claim:${location.pathname.split("/").pop() ?? ""}`;
+const remembered = claim?.querySelector<HTMLElement>("[data-claim-remembered]");
+function showRemembered(label: string) {
+  const text = claim?.querySelector("[data-claim-remembered-text]");
+  const details = claim?.querySelector<HTMLElement>("[data-claim-details]");
+  if (!remembered || !text || !details) return;
+  text.textContent = `You told ${claim?.dataset.first} you paid with ${label}.`;
+  remembered.hidden = false;
+  details.hidden = true;
+}
+try {
+  const saved = localStorage.getItem(claimKey);
+  if (saved) showRemembered(saved);
+} catch {}
+claim?.querySelector("[data-claim-again]")?.addEventListener("click", () => {
+  const details = claim.querySelector<HTMLDetailsElement>("[data-claim-details]");
+  if (remembered) remembered.hidden = true;
+  if (details) {
+    details.hidden = false;
+    details.open = true;
+  }
+});
 document.addEventListener("submit", (event) => {
   const form = (event.target as Element | null)?.closest<HTMLFormElement>("[data-claim-form]");
   if (!form || !claim) return;
@@ -90,6 +113,12 @@ document.addEventListener("submit", (event) => {
   })
     .then(async (response) => {
       if (!response.ok) throw new Error(((await response.json()) as { message?: string }).message);
+      const label = form.querySelector("input[name=via]:checked")?.parentElement?.textContent?.trim() ?? "";
+      try {
+        // Kept only if none was: the server keeps the first claim too (docs/decisions/016).
+        if (!localStorage.getItem(claimKey)) localStorage.setItem(claimKey, label);
+      } catch {}
+      if (remembered) remembered.hidden = true;
       claim.querySelector("[data-claim-details]")?.remove();
       const thanks = claim.querySelector<HTMLElement>("[data-claim-thanks]");
       if (thanks) thanks.hidden = false;
