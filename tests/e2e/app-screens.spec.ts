@@ -120,6 +120,8 @@ signedInTest("the skip link is the first tab stop and moves focus to the main co
   // The landing page too, past its header.
   await page.context().clearCookies();
   await page.goto("/");
+  // Once the session check has answered (a neutral splash shows until then).
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   await page.keyboard.press("Tab");
   await expect(page.getByRole("link", { name: "Skip to main content" })).toBeFocused();
   await page.keyboard.press("Enter");
