@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { safeReturnTo } from "../../../shared/return-to";
+import { safeReturnTo } from "#shared/return-to.ts";
 import { SignInOptionsSchema } from "../../../shared/schemas/sign-in";
 import { ProfileInputSchema, SetupInputSchema, UserSchema } from "../../../shared/schemas/user";
 import type { AppContext } from "../../context";
