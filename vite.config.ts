@@ -25,7 +25,7 @@ export default defineConfig({
         // The signed-in SPA.
         main: clientFile("index.html"),
         // The server-rendered pay page's only script (its 60 KB budget: docs/product.md#pay-page), found via the manifest.
-        pay: clientFile("features/pay-page/pay-script.ts"),
+        pay: fileURLToPath(new URL("src/shared/pay-page/pay-script.ts", import.meta.url)),
       },
     },
   },

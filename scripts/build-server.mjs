@@ -27,10 +27,10 @@ const EXTERNAL = [
 export async function buildServer(outdir = path.join(root, "dist/server")) {
   rmSync(outdir, { recursive: true, force: true });
   const result = await build({
-    // The card pool's threads load card-worker.js from beside the chunks (features/pay-page/card-pool.ts).
+    // The card pool's threads load card-worker.js from beside the chunks (routes/pay/card-pool.ts).
     entryPoints: {
       main: path.join(root, "src/server/main.ts"),
-      "card-worker": path.join(root, "src/server/features/pay-page/card-worker.ts"),
+      "card-worker": path.join(root, "src/server/routes/pay/card-worker.ts"),
     },
     outdir,
     bundle: true,

@@ -3,49 +3,50 @@ import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyInstance, LogController, type RouteOptions } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
-import type { AppContext } from "./context";
-import { configuredDatabase, type Database, openDatabase } from "./db/client";
-import { sweepCounters } from "./db/counters";
-import { createNotifier } from "./db/notify";
-import type { Config } from "./env";
-import { accountControlAuthOptions } from "./features/account-security/auth-options";
-import { accountSecurityRoutes } from "./features/account-security/routes";
-import { type EventStreamSettings, registerEventRoutes } from "./features/events/routes";
-import { passkeyRoutes } from "./features/passkeys/routes";
-import { createWebAuthn } from "./features/passkeys/webauthn";
-import { payPageRoutes } from "./features/pay-page/routes";
-import { registerViewCache } from "./features/pay-page/view-cache";
-import { payeeRoutes } from "./features/payees/routes";
-import { paymentAccountRoutes } from "./features/payment-accounts/routes";
-import { paymentRequestRoutes } from "./features/payment-requests/routes";
-import { photoRoutes } from "./features/photos/routes";
-import { registerLocalUploadRoute } from "./features/photos/upload-route";
-import { splitRoutes } from "./features/splits/routes";
-import { userRoutes } from "./features/users/routes";
-import { resolveAuthSecret } from "./lib/auth-secret";
-import { readClientAssets } from "./lib/client-assets";
-import { createHashQueue, type HashQueue } from "./lib/hash-queue";
-import { createLimiter, openCounterStore } from "./lib/limiter";
-import { runPeriodically } from "./lib/periodic";
-import { fastifyTrustProxy, isLoopbackHost, isTrustedProxy } from "./lib/proxy-trust";
-import { IMAGE_LIMITS, type ImageLimits } from "./limits";
-import { createMailer } from "./mail/mailer";
-import { createAuth, registerSession, type SessionUser } from "./plugins/auth";
-import { registerAuthRoutes } from "./plugins/auth-routes";
+import { createAuth, registerSession, type SessionUser } from "#server/auth/auth.ts";
+import { accountControlAuthOptions } from "#server/auth/auth-options.ts";
+import { resolveAuthSecret } from "#server/auth/auth-secret.ts";
+import { createHashQueue, type HashQueue } from "#server/auth/hash-queue.ts";
+import type { SessionMemo } from "#server/auth/session-memo.ts";
+import { createSignInLimits } from "#server/auth/sign-in-limits.ts";
+import { configuredDatabase, type Database, openDatabase } from "#server/db/client.ts";
+import { sweepCounters } from "#server/db/counters.ts";
+import { createNotifier } from "#server/db/notify.ts";
+import { readClientAssets } from "#server/lib/client-assets.ts";
+import { createLimiter, openCounterStore } from "#server/lib/limiter.ts";
+import { runPeriodically } from "#server/lib/periodic.ts";
+import { fastifyTrustProxy, isLoopbackHost, isTrustedProxy } from "#server/lib/proxy-trust.ts";
+import { createMailer } from "#server/mail/mailer.ts";
 import {
   type ConnectionLimits,
   connectionLimits,
   registerConnectionLimits,
-} from "./plugins/connection-limits";
-import { registerCsrfGuard } from "./plugins/csrf";
-import { clientErrorHandler, frameworkErrors, registerErrorHandling } from "./plugins/errors";
-import { authLogger, loggerOptions, registerAccessLog } from "./plugins/logging";
-import { registerOpenApi } from "./plugins/openapi";
-import { registerRateLimits } from "./plugins/rate-limits";
-import { registerSecurityHeaders } from "./plugins/security-headers";
-import type { SessionMemo } from "./plugins/session-memo";
-import { createSignInLimits } from "./plugins/sign-in-limits";
-import { createLocalStorage } from "./storage/local-storage";
+} from "#server/plugins/connection-limits.ts";
+import { registerCsrfGuard } from "#server/plugins/csrf.ts";
+import { clientErrorHandler, frameworkErrors, registerErrorHandling } from "#server/plugins/errors.ts";
+import { authLogger, loggerOptions, registerAccessLog } from "#server/plugins/logging.ts";
+import { registerOpenApi } from "#server/plugins/openapi.ts";
+import { registerRateLimits } from "#server/plugins/rate-limits.ts";
+import { registerSecurityHeaders } from "#server/plugins/security-headers.ts";
+import { accountSecurityRoutes } from "#server/routes/account/routes.ts";
+import { userRoutes } from "#server/routes/auth/routes.ts";
+import { type EventStreamSettings, registerEventRoutes } from "#server/routes/events/routes.ts";
+import { registerAuthRoutes } from "#server/routes/identity/routes.ts";
+import { passkeyRoutes } from "#server/routes/passkeys/routes.ts";
+import { createWebAuthn } from "#server/routes/passkeys/webauthn.ts";
+import { payPageRoutes } from "#server/routes/pay/routes.ts";
+import { registerViewCache } from "#server/routes/pay/view-cache.ts";
+import { payeeRoutes } from "#server/routes/payees/routes.ts";
+import { paymentAccountRoutes } from "#server/routes/payment-accounts/routes.ts";
+import { paymentRequestRoutes } from "#server/routes/payment-requests/routes.ts";
+import { photoRoutes } from "#server/routes/photos/routes.ts";
+import { registerLocalUploadRoute } from "#server/routes/photos/upload-route.ts";
+import { siteRoutes } from "#server/routes/site/routes.ts";
+import { splitRoutes } from "#server/routes/splits/routes.ts";
+import { createLocalStorage } from "#server/storage/local-storage.ts";
+import type { AppContext } from "./context";
+import type { Config } from "./env";
+import { IMAGE_LIMITS, type ImageLimits } from "./limits";
 
 export type BuildOptions = {
   /** An already open database (tests); otherwise one is opened from config and closed with the app. */
@@ -213,7 +214,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // Optional features load their packages only when configured (docs/decisions/017-fast-start-up.md).
     storage:
       diskStorage ??
-      (await import("./storage/s3-storage")).createS3Storage(config.s3 as NonNullable<Config["s3"]>),
+      (await import("#server/storage/s3-storage.ts")).createS3Storage(config.s3 as NonNullable<Config["s3"]>),
     secret,
     mailer,
     webAuthn,
@@ -227,7 +228,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   };
 
   if (config.metrics) {
-    const { registerMetrics } = await import("./plugins/metrics");
+    const { registerMetrics } = await import("#server/plugins/metrics.ts");
     await registerMetrics(app, {
       config,
       db: database.db,
@@ -236,16 +237,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       limitStore: counters,
     });
   }
-  app.get("/healthz", async () => ({ status: "ok" }));
-  app.get("/readyz", async (_request, reply) => {
-    try {
-      await database.ping();
-      // Serving, but a dependency that only limits depend on is failing: they let calls through.
-      return counters.healthy() ? { status: "ready" } : { status: "degraded", degraded: ["limit store"] };
-    } catch {
-      return reply.status(503).send({ message: "Database unavailable" });
-    }
-  });
+  await app.register(
+    siteRoutes({ ping: () => database.ping(), limitStoreHealthy: () => counters.healthy() }),
+  );
 
   await registerRateLimits(app, {
     store: counters,

@@ -1,16 +1,16 @@
 import type { FastifyRequest } from "fastify";
-import type { Db } from "./db/client";
-import type { Notifier } from "./db/notify";
+import type { Auth } from "#server/auth/auth.ts";
+import type { SignInLimits } from "#server/auth/sign-in-limits.ts";
+import type { Db } from "#server/db/client.ts";
+import type { Notifier } from "#server/db/notify.ts";
+import type { ClientAssets } from "#server/lib/client-assets.ts";
+import type { Limiter } from "#server/lib/limiter.ts";
+import type { Mailer } from "#server/mail/mailer.ts";
+import type { WebAuthn } from "#server/routes/passkeys/webauthn.ts";
+import type { ViewCache } from "#server/routes/pay/view-cache.ts";
+import type { ObjectStorage } from "#server/storage/object-storage.ts";
 import type { Config } from "./env";
-import type { WebAuthn } from "./features/passkeys/webauthn";
-import type { ViewCache } from "./features/pay-page/view-cache";
-import type { ClientAssets } from "./lib/client-assets";
-import type { Limiter } from "./lib/limiter";
 import type { ImageLimits } from "./limits";
-import type { Mailer } from "./mail/mailer";
-import type { Auth } from "./plugins/auth";
-import type { SignInLimits } from "./plugins/sign-in-limits";
-import type { ObjectStorage } from "./storage/object-storage";
 
 /** What every feature's routes receive (built by app.ts; features import this, never app.ts). */
 export type AppContext = {
@@ -38,7 +38,7 @@ export type AppContext = {
   notifier: Notifier;
   /** Every counted limit of limits.ts, on the shared store (lib/limiter.ts). */
   limiter: Limiter;
-  /** Per-address, per-account and overall password-check limits (plugins/sign-in-limits.ts). */
+  /** Per-address, per-account and overall password-check limits (auth/sign-in-limits.ts). */
   signInLimits: SignInLimits;
   /** What photos, card draws and uploads may cost (plugins/rate-limits.ts IMAGE_LIMITS). */
   imageLimits: ImageLimits;

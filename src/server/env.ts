@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { PRODUCTION_HASH_COST } from "./lib/hash-cost";
-import { type ProxyTrust, parseProxyList } from "./lib/proxy-trust";
+import { PRODUCTION_HASH_COST } from "#server/auth/hash-cost.ts";
+import { type ProxyTrust, parseProxyList } from "#server/lib/proxy-trust.ts";
 import { LIMITS } from "./limits";
 
 const isLoopbackUrl = (url: string) => /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/.test(new URL(url).hostname);

@@ -2,10 +2,8 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildApp } from "./app";
-import type { Database } from "./db/client";
-import { createLimiter, openCounterStore } from "./lib/limiter";
-import { LIMITS, type LimitName } from "./limits";
+import type { Database } from "#server/db/client.ts";
+import { createLimiter, openCounterStore } from "#server/lib/limiter.ts";
 import {
   as,
   createReadyUser,
@@ -15,7 +13,9 @@ import {
   signIn,
   TEST_ORIGIN,
   testConfig,
-} from "./test/harness";
+} from "#server/test/harness.ts";
+import { buildApp } from "./app";
+import { LIMITS, type LimitName } from "./limits";
 
 const names = Object.keys(LIMITS) as LimitName[];
 

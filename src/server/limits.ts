@@ -166,7 +166,7 @@ export const LIMITS = {
     route: "GET /api/account/reset-token/:token",
   },
 
-  // Sign-in (plugins/sign-in-limits.ts, docs/decisions/007), in the order they are counted.
+  // Sign-in (auth/sign-in-limits.ts, docs/decisions/007), in the order they are counted.
   /** Password sign-ins and sign-ups; counted first, so one address never uses up the ceiling. */
   passwordPerAddress: {
     key: "client address",
@@ -198,7 +198,7 @@ export const LIMITS = {
 export type LimitName = keyof typeof LIMITS;
 
 /**
- * The account lock (plugins/sign-in-limits.ts): after `free` attempts that did not succeed,
+ * The account lock (auth/sign-in-limits.ts): after `free` attempts that did not succeed,
  * locked for `firstMs`, doubling with each further attempt up to `maxMs`; forgotten after
  * `forgetMs` untouched. Keyed by account, or by a device that signed in to it before.
  */
@@ -210,7 +210,7 @@ export const ACCOUNT_LOCK = {
   forgetMs: DAY,
 } as const;
 
-/** What one address (or everyone together) may hold open at once (plugins/connection-limits.ts, features/events). */
+/** What one address (or everyone together) may hold open at once (plugins/connection-limits.ts, routes/events). */
 export const CAPS = {
   connections: {
     /** Open sockets from one address; a trusted proxy's own address is exempt (TRUST_PROXY). */

@@ -1,10 +1,10 @@
-import "./lib/node-version";
+import "#server/lib/node-version.ts";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { configuredDatabase, openDatabase } from "./db/client";
+import { configuredDatabase, openDatabase } from "#server/db/client.ts";
+import { stdoutDestination } from "#server/lib/log-destination.ts";
+import { startWatchdog } from "#server/lib/watchdog.ts";
 import { ConfigError, loadConfig, runtimeSummary, unknownSettings } from "./env";
-import { stdoutDestination } from "./lib/log-destination";
-import { startWatchdog } from "./lib/watchdog";
 
 /** package.json's version (the working folder is the install's: scripts/start.mjs). */
 function version(): string {

@@ -14,7 +14,7 @@ export const MAX_PHOTO_LABEL = `${MAX_PHOTO_MB} MB`;
 export const MAX_AMOUNT_CENTS = 100_000_000;
 /** "$1,000,000.00": the cap as the amount texts say it. */
 export const MAX_AMOUNT_LABEL = `$${(MAX_AMOUNT_CENTS / 100).toLocaleString("en-US", { minimumFractionDigits: 2 })}`;
-/** better-auth's password limits (server/plugins/auth.ts). */
+/** better-auth's password limits (server/auth/auth.ts). */
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
 /** Something@something.tld: the shape an email address is checked for before anything is sent. */

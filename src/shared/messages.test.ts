@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { SplitInputSchema } from "#shared/schemas/split.ts";
 import { MAX_PHOTO_LABEL, MAX_PHOTO_MB } from "./limits";
 import { LIMIT_MESSAGES, PHOTO_MESSAGES, SPLIT_MESSAGES, VALIDATION } from "./messages";
-import { SplitInputSchema } from "./schemas/split";
 import { planSplit } from "./split";
 
 // Texts built from the limits they state, checked against the words they had when written out.

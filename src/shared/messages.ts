@@ -56,7 +56,7 @@ export const SPLIT_MESSAGES = {
   amountEach: "Please enter an amount greater than $0 for each person.",
 } as const;
 
-/** Why a photo upload is refused for its size (server/features/photos). */
+/** Why a photo upload is refused for its size (server/routes/photos). */
 export const PHOTO_MESSAGES = {
   tooLarge: `The photo is larger than ${MAX_PHOTO_LABEL}.`,
 } as const;

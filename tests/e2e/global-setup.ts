@@ -1,6 +1,6 @@
 import { rmSync } from "node:fs";
+import { startMailServer } from "#server/test/mail-server.ts";
 import { MAIL_DIR, SMTP_PORT } from "../../playwright.config";
-import { startMailServer } from "../../src/server/test/mail-server";
 
 /** A real SMTP server for the run: the app mails it, tests read the messages from MAIL_DIR. */
 export default async function globalSetup() {

@@ -1,6 +1,6 @@
 import { expect } from "@playwright/test";
+import { linkIn, type ReceivedMail, readMailDir } from "#server/test/mail-server.ts";
 import { BASE, MAIL_DIR } from "../../playwright.config";
-import { linkIn, type ReceivedMail, readMailDir } from "../../src/server/test/mail-server";
 import { test } from "./fixtures";
 
 /** The latest message to `to` whose subject matches, as the run's SMTP server received it. */

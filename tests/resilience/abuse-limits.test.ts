@@ -2,7 +2,7 @@ import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { startMailServer } from "../../src/server/test/mail-server";
+import { startMailServer } from "#server/test/mail-server.ts";
 import { type Answer, callFrom, type ServerProcess, signUp, startServer } from "./server-process";
 
 /** Issue 25's High findings F2 and F3 on the production build, each client its own loopback address. */

@@ -4,7 +4,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, expect, it } from "vitest";
-import { CAPS } from "../../src/server/limits";
+import { CAPS } from "#server/limits.ts";
 import { type ServerProcess, startServer } from "./server-process";
 
 const FLOOD = 3_000;

@@ -3,7 +3,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { expect, it } from "vitest";
-import { openDatabase } from "../../src/server/db/client";
+import { openDatabase } from "#server/db/client.ts";
 
 it("creates missing parent folders and refuses a second opener of the same data folder", async () => {
   const dataDir = path.join(mkdtempSync(path.join(os.tmpdir(), "collect-db-")), "nested", "data");

@@ -3,7 +3,7 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { bombPng } from "../../src/server/test/image-bombs";
+import { bombPng } from "#server/test/image-bombs.ts";
 import { type Client, REQUEST, type ServerProcess, signUp, startServer } from "./server-process";
 
 /**

@@ -4,7 +4,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, expect, it } from "vitest";
-import { until } from "../../src/server/test/harness";
+import { until } from "#server/test/harness.ts";
 import { freePort, REQUEST, type ServerProcess, signUp, startServer } from "./server-process";
 
 const percentile = (values: number[], p: number) =>

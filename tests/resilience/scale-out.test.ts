@@ -1,5 +1,5 @@
 import { afterAll, expect, it } from "vitest";
-import { until } from "../../src/server/test/harness";
+import { until } from "#server/test/harness.ts";
 import { callFrom, createDatabase, dropDatabases, signUp, startServer } from "./server-process";
 
 afterAll(dropDatabases);

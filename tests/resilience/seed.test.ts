@@ -2,9 +2,9 @@ import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, expect, it } from "vitest";
-import { openDatabase } from "../../src/server/db/client";
-import { paymentRequests } from "../../src/server/db/schema";
-import { DEMO, seed } from "../../src/server/seed/seed";
+import { openDatabase } from "#server/db/client.ts";
+import { paymentRequests } from "#server/db/schema.ts";
+import { DEMO, seed } from "#server/seed/seed.ts";
 
 const saved = { ...process.env };
 afterEach(() => {

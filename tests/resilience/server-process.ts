@@ -4,7 +4,7 @@ import http from "node:http";
 import net from "node:net";
 import path from "node:path";
 import pg from "pg";
-import { nextPageUrl } from "../../src/shared/schemas/page";
+import { nextPageUrl } from "#shared/schemas/page.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
 

@@ -4,8 +4,8 @@ import { type QueryClient, useInfiniteQuery } from "@tanstack/react-query";
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { pageItems, pagesQuery } from "../lib/pages";
-import { renderWithApp } from "../test/render";
+import { pageItems, pagesQuery } from "#client/lib/pages.ts";
+import { renderWithApp } from "#client/test/render.tsx";
 import { LoadMore } from "./load-more";
 
 /*

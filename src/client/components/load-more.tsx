@@ -1,8 +1,8 @@
 import type { InfiniteData, UseInfiniteQueryResult } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
-import { apiErrorMessage } from "../lib/api";
-import { Button } from "./ui/button";
-import { Spinner } from "./ui/spinner";
+import { Button } from "#client/components/ui/button.tsx";
+import { Spinner } from "#client/components/ui/spinner.tsx";
+import { apiErrorMessage } from "#client/lib/api.ts";
 
 type LoadMoreProps = {
   pages: Pick<

@@ -1,5 +1,5 @@
-import { NEW_PASSWORD_HINT } from "../../shared/schemas/account";
-import { Field, type FieldProps } from "./ui/field";
+import { Field, type FieldProps } from "#client/components/ui/field.tsx";
+import { NEW_PASSWORD_HINT } from "#shared/schemas/account.ts";
 
 type NewPasswordFieldProps = Omit<FieldProps, "label" | "type" | "name" | "autoComplete" | "hint">;
 

@@ -1,5 +1,5 @@
-import { formatPhoneEdit } from "../../shared/phone";
-import { Field, type FieldProps } from "./ui/field";
+import { Field, type FieldProps } from "#client/components/ui/field.tsx";
+import { formatPhoneEdit } from "#shared/phone.ts";
 
 type PhoneFieldProps = Omit<FieldProps, "type" | "inputMode" | "placeholder" | "value" | "onChange"> & {
   value: string;

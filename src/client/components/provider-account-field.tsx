@@ -1,14 +1,9 @@
 import { useId } from "react";
-import {
-  PROVIDER_HINTS,
-  PROVIDER_LABELS,
-  PROVIDER_PLACEHOLDERS,
-  type Provider,
-} from "../../shared/providers";
-import { cn } from "../lib/cn";
-import { Checkbox } from "./ui/checkbox";
-import { Input } from "./ui/input";
-import { Label } from "./ui/label";
+import { Checkbox } from "#client/components/ui/checkbox.tsx";
+import { Input } from "#client/components/ui/input.tsx";
+import { Label } from "#client/components/ui/label.tsx";
+import { cn } from "#client/lib/cn.ts";
+import { PROVIDER_HINTS, PROVIDER_LABELS, PROVIDER_PLACEHOLDERS, type Provider } from "#shared/providers.ts";
 
 type ProviderAccountFieldProps = {
   provider: Provider;

@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { TOAST_DEFAULT_DURATION, toast } from "../lib/toast";
+import { TOAST_DEFAULT_DURATION, toast } from "#client/lib/toast.tsx";
 import { Toaster } from "./toaster";
 
 /** The toasts on screen: sonner keeps a leaving one in the page for its exit animation. */

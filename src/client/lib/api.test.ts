@@ -1,7 +1,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { nextPageUrl } from "../../shared/schemas/page";
+import { nextPageUrl } from "#shared/schemas/page.ts";
 import {
   ApiError,
   apiErrorDetails,

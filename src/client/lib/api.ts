@@ -1,4 +1,4 @@
-import { nextPageUrl } from "../../shared/schemas/page";
+import { nextPageUrl } from "#shared/schemas/page.ts";
 
 /** How a call treats 401: an error (default), or a null result for "not signed in" reads. */
 export type On401 = "throw" | "returnNull";

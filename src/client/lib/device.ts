@@ -1,7 +1,7 @@
 /** What `canSendTexts` reads from the browser; a parameter so the rule is testable without one. */
 export type DeviceSignals = { userAgent: string; maxTouchPoints: number; coarsePointer: boolean };
 
-import { isPhoneOrTablet } from "../../shared/device";
+import { isPhoneOrTablet } from "#shared/device.ts";
 
 /**
  * Whether an `sms:` link can open a text composer here: a phone or tablet, or any touch device. A desktop without touch gets nothing useful from it

@@ -1,6 +1,6 @@
 import { QueryCache, QueryClient } from "@tanstack/react-query";
-import { isUnauthorizedError } from "./api";
-import { handleUnauthorized } from "./unauthorized";
+import { isUnauthorizedError } from "#client/lib/api.ts";
+import { handleUnauthorized } from "#client/lib/unauthorized.ts";
 
 /**
  * The app's one query client, imported wherever a cache is read or changed. No retries, never

@@ -1,6 +1,6 @@
 import { CircleAlert, CircleCheck } from "lucide-react";
 import { toast as sonner } from "sonner";
-import { CloseButton } from "../components/ui/close-button";
+import { CloseButton } from "#client/components/ui/close-button.tsx";
 import { cn } from "./cn";
 
 /** Shown this long unless a toast asks for its own time (docs/product.md). */

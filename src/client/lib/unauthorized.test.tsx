@@ -1,7 +1,7 @@
 import { act, render, screen } from "@testing-library/react";
 import { toast as sonner } from "sonner";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { Toaster } from "../components/toaster";
+import { Toaster } from "#client/components/toaster.tsx";
 import { redirectToLogin, UNAUTHORIZED_REDIRECT_MS } from "./unauthorized";
 
 describe("redirectToLogin", () => {

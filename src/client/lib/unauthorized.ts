@@ -1,5 +1,5 @@
-import { apiErrorMessage, isUnauthorizedError } from "./api";
-import { toast } from "./toast";
+import { apiErrorMessage, isUnauthorizedError } from "#client/lib/api.ts";
+import { toast } from "#client/lib/toast.tsx";
 
 /** After an 'Unauthorized' toast, go to sign-in after 500 ms. */
 export const UNAUTHORIZED_REDIRECT_MS = 500;

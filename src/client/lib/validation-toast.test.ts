@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { VALIDATION } from "../../shared/messages";
+import { VALIDATION } from "#shared/messages.ts";
 import { formValidationToast } from "./validation-toast";
 
 describe("formValidationToast", () => {

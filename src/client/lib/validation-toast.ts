@@ -1,5 +1,5 @@
-import { LIMIT_TITLES, VALIDATION } from "../../shared/messages";
-import { PROVIDER_LABELS } from "../../shared/providers";
+import { LIMIT_TITLES, VALIDATION } from "#shared/messages.ts";
+import { PROVIDER_LABELS } from "#shared/providers.ts";
 import { toast } from "./toast";
 
 const TITLES: ReadonlyMap<string, string> = new Map([

@@ -2,8 +2,8 @@ import { type QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render, waitFor } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { afterEach, expect } from "vitest";
-import { Toaster } from "../components/toaster";
-import { queryClient } from "../lib/query-client";
+import { Toaster } from "#client/components/toaster.tsx";
+import { queryClient } from "#client/lib/query-client.ts";
 
 // The next test starts from an empty cache, as a fresh page load does (toasts: test/dom-setup.ts).
 afterEach(() => {

@@ -3,7 +3,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import type pg from "pg";
-import type { Config } from "../env";
+import type { Config } from "#server/env.ts";
 import { takeDataDirLock } from "./data-dir-lock";
 import * as schema from "./schema";
 

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { databaseKinds, freshDatabase } from "../test/harness";
+import { databaseKinds, freshDatabase } from "#server/test/harness.ts";
 import type { Database } from "./client";
 import { allowanceWait, countInWindow, countUnlessLocked, sweepCounters } from "./counters";
 

@@ -4,11 +4,11 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildApp } from "../app";
-import { PUBLIC_VIEW_CHANNEL } from "../features/pay-page/view-cache";
-import { freshDatabase, testConfig, until } from "../test/harness";
+import { buildApp } from "#server/app.ts";
+
+import { freshDatabase, testConfig, until } from "#server/test/harness.ts";
 import type { ChannelListener, Database } from "./client";
-import { EVENTS_CHANNEL } from "./notify";
+import { EVENTS_CHANNEL, PUBLIC_VIEW_CHANNEL } from "./notify";
 
 /** What one listener heard. */
 function recorder() {

@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { expect, it, vi } from "vitest";
-import { createReadyUser, describeEachDatabase } from "../test/harness";
+import { createReadyUser, describeEachDatabase } from "#server/test/harness.ts";
 import type { Database } from "./client";
 import { createNotifier, EVENTS_CHANNEL } from "./notify";
 import { paymentRequests, users } from "./schema";

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { loadConfig } from "../env";
+import { loadConfig } from "#server/env.ts";
 import { configuredDatabase, openDatabase } from "./client";
 
 const url = process.env.TEST_DATABASE_URL;

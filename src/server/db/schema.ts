@@ -13,7 +13,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { PROVIDERS } from "../../shared/providers";
+import { PROVIDERS } from "#shared/providers.ts";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () =>
@@ -220,7 +220,7 @@ export const payees = pgTable(
   ],
 );
 
-/** WebAuthn credentials (features/passkeys): one row per passkey a user registered. */
+/** WebAuthn credentials (routes/passkeys): one row per passkey a user registered. */
 export const passkeys = pgTable(
   "passkey",
   {

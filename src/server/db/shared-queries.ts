@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
-import type { PaymentAccount } from "../../shared/schemas/payment-account";
-import type { PaymentRequest } from "../../shared/schemas/payment-request";
+import type { PaymentAccount } from "#shared/schemas/payment-account.ts";
+import type { PaymentRequest } from "#shared/schemas/payment-request.ts";
 import type { Db } from "./client";
 import { paymentAccounts, type paymentRequests, users } from "./schema";
 

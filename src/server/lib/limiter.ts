@@ -1,9 +1,9 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { Redis } from "ioredis";
-import type { Db } from "../db/client";
-import { countInWindow } from "../db/counters";
-import { LIMITS, type LimitName, waitInWords } from "../limits";
-import { TooManyRequests } from "../plugins/errors";
+import type { Db } from "#server/db/client.ts";
+import { countInWindow } from "#server/db/counters.ts";
+import { LIMITS, type LimitName, waitInWords } from "#server/limits.ts";
+import { TooManyRequests } from "#server/plugins/errors.ts";
 
 // INCR, and start the window's expiry on its first hit: the same fixed window as the database.
 const REDIS_HIT = `

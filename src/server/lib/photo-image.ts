@@ -1,11 +1,11 @@
 import type { Sharp, default as SharpModule } from "sharp";
-import { IMAGE_LIMITS } from "../limits";
+import { IMAGE_LIMITS } from "#server/limits.ts";
 import {
   MAX_PHOTO_BYTES,
   type ObjectStorage,
   PHOTO_VARIANT_SIDES,
   type PhotoVariant,
-} from "../storage/object-storage";
+} from "#server/storage/object-storage.ts";
 
 let loaded: Promise<typeof SharpModule> | undefined;
 /**

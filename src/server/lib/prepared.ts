@@ -1,4 +1,4 @@
-import type { Db } from "../db/client";
+import type { Db } from "#server/db/client.ts";
 
 /**
  * A statement built once per database and reused: Drizzle then skips building the SQL, and

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildApp } from "../app";
-import type { Database } from "../db/client";
-import { freshDatabase, testConfig } from "../test/harness";
+import { buildApp } from "#server/app.ts";
+import type { Database } from "#server/db/client.ts";
+import { freshDatabase, testConfig } from "#server/test/harness.ts";
 import { fastifyTrustProxy, isLoopbackHost, isTrustedProxy } from "./proxy-trust";
 
 describe("proxy trust", () => {

@@ -1,5 +1,5 @@
 import { expect, it } from "vitest";
-import { SHORT_CODE_LENGTH } from "../../shared/schemas/payment-request";
+import { SHORT_CODE_LENGTH } from "#shared/schemas/payment-request.ts";
 import { newShortCode, SHORT_CODE_BITS } from "./short-code";
 
 it("draws at least 59 bits in at most 10 unambiguous characters", () => {

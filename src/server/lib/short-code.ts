@@ -1,5 +1,5 @@
 import { randomInt } from "node:crypto";
-import { SHORT_CODE_LENGTH } from "../../shared/schemas/payment-request";
+import { SHORT_CODE_LENGTH } from "#shared/schemas/payment-request.ts";
 
 /**
  * Base58 (no 0, O, I, l) plus "-" and "_": 60 symbols that survive being read aloud or retyped.

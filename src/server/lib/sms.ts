@@ -1,5 +1,5 @@
-import type { PaymentRequest } from "../../shared/schemas/payment-request";
-import { composeReminderMessage, composeSmsMessage } from "../../shared/sms";
+import type { PaymentRequest } from "#shared/schemas/payment-request.ts";
+import { composeReminderMessage, composeSmsMessage } from "#shared/sms.ts";
 
 /**
  * The one place the server assembles a text message: the request's own text ("request": on

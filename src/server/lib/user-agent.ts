@@ -1,5 +1,5 @@
 import { UAParser } from "ua-parser-js";
-import type { DeviceKind } from "../../shared/schemas/account";
+import type { DeviceKind } from "#shared/schemas/account.ts";
 
 /**
  * "iPhone" / "Windows" and "Safari" / "Chrome", for the sessions list and passkey names, and the

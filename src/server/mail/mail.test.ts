@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from "fastify";
 import { afterAll, describe, expect, it } from "vitest";
-import { startMailServer } from "../test/mail-server";
+import { startMailServer } from "#server/test/mail-server.ts";
 import { createMailer } from "./mailer";
 import { resetPasswordMail, signUpAttemptMail } from "./messages";
 

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { Transporter } from "nodemailer";
-import type { Config } from "../env";
+import type { Config } from "#server/env.ts";
 
 /** One outgoing message: plain text, plus the same words as simple HTML. */
 export type Mail = { to: string; subject: string; text: string; html: string };

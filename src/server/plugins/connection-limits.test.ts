@@ -2,10 +2,10 @@ import { writeFileSync } from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import { expect, it } from "vitest";
-import { buildApp } from "../app";
-import { openFileLimit } from "../lib/open-file-limit";
-import { CAPS } from "../limits";
-import { freshDatabase, tempDir, testConfig } from "../test/harness";
+import { buildApp } from "#server/app.ts";
+import { openFileLimit } from "#server/lib/open-file-limit.ts";
+import { CAPS } from "#server/limits.ts";
+import { freshDatabase, tempDir, testConfig } from "#server/test/harness.ts";
 import { connectionLimits } from "./connection-limits";
 
 it("keeps the total below the open-file limit, so that limit never refuses a client", () => {

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
-import { openFileLimit } from "../lib/open-file-limit";
-import { CAPS } from "../limits";
+import { openFileLimit } from "#server/lib/open-file-limit.ts";
+import { CAPS } from "#server/limits.ts";
 
 export type ConnectionLimits = { perAddress: number; total: number };
 

@@ -2,9 +2,9 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import type { RouteOptions } from "fastify";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { buildApp } from "../app";
-import type { Database } from "../db/client";
-import { freshDatabase, testConfig } from "../test/harness";
+import { buildApp } from "#server/app.ts";
+import type { Database } from "#server/db/client.ts";
+import { freshDatabase, testConfig } from "#server/test/harness.ts";
 
 let database: Database;
 beforeAll(async () => {

@@ -4,9 +4,9 @@ import os from "node:os";
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildApp } from "../app";
-import type { Database } from "../db/client";
-import { createUser, freshDatabase, testConfig } from "../test/harness";
+import { buildApp } from "#server/app.ts";
+import type { Database } from "#server/db/client.ts";
+import { createUser, freshDatabase, testConfig } from "#server/test/harness.ts";
 
 /** Sends raw bytes to the listening server; resolves with what came back once it hung up. */
 function raw(

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "../db/client";
+import type { Database } from "#server/db/client.ts";
 import {
   as,
   buildTestApp,
@@ -9,7 +9,7 @@ import {
   freshDatabase,
   nextIp,
   TEST_ORIGIN,
-} from "../test/harness";
+} from "#server/test/harness.ts";
 
 /** Issue 25 F15: a failed query's parameters (a session token) and emails stay out of the log. */
 describe.each(databaseKinds)("secrets in logs [%s]", (kind) => {

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger, FastifyInstance, FastifyServerOptions } from "fastify";
-import type { Config } from "../env";
-import { queryParamsIn } from "../lib/db-errors";
+import type { Config } from "#server/env.ts";
+import { queryParamsIn } from "#server/lib/db-errors.ts";
 
 /** Query parameters that carry credentials (signed upload URLs, tokens): never logged. */
 const SECRET_QUERY = /([?&](?:sig|signature|token|X-Amz-Signature|X-Amz-Credential)=)[^&]*/gi;

@@ -1,11 +1,11 @@
 import net from "node:net";
 import type { FastifyInstance } from "fastify";
 import { afterEach, describe, expect, it } from "vitest";
-import { buildApp } from "../app";
-import type { Database } from "../db/client";
-import type { Config } from "../env";
-import { createHashQueue } from "../lib/hash-queue";
-import { freshDatabase, nextIp, testConfig } from "../test/harness";
+import { buildApp } from "#server/app.ts";
+import { createHashQueue } from "#server/auth/hash-queue.ts";
+import type { Database } from "#server/db/client.ts";
+import type { Config } from "#server/env.ts";
+import { freshDatabase, nextIp, testConfig } from "#server/test/harness.ts";
 
 const TOKEN = "metrics-token-0123456789";
 const opened: { app: FastifyInstance; database: Database }[] = [];

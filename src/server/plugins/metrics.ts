@@ -3,8 +3,8 @@ import http from "node:http";
 import type { FastifyInstance } from "fastify";
 import pg from "pg";
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
-import type { Db } from "../db/client";
-import type { Config } from "../env";
+import type { Db } from "#server/db/client.ts";
+import type { Config } from "#server/env.ts";
 
 /**
  * Prometheus metrics, off unless METRICS_PORT or METRICS_TOKEN is set: request count and
@@ -18,9 +18,9 @@ export async function registerMetrics(
   options: {
     config: Pick<Config, "metrics">;
     db: Db;
-    /** The pay page's view cache (features/pay-page): its lookups are counted as hits and misses. */
+    /** The pay page's view cache (routes/pay): its lookups are counted as hits and misses. */
     viewCache: { get(code: string): unknown };
-    /** Password hashes waiting for their turn (lib/hash-queue.ts), read at scrape time. */
+    /** Password hashes waiting for their turn (auth/hash-queue.ts), read at scrape time. */
     hashQueue: { load: { waiting: number } };
     /** The limits' shared counters (lib/limiter.ts): failed hits mean limits are letting calls through. */
     limitStore: { kind: string; errors(): number };

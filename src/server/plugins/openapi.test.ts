@@ -4,8 +4,8 @@ import path from "node:path";
 import { Validator } from "@seriousme/openapi-schema-validator";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildApp } from "../app";
-import { databaseKinds, freshDatabase, testConfig } from "../test/harness";
+import { buildApp } from "#server/app.ts";
+import { databaseKinds, freshDatabase, testConfig } from "#server/test/harness.ts";
 import { OPENAPI_PATH } from "./openapi";
 
 /** Fastify's `/api/payees/:id` and `/api/identity/*` as OpenAPI writes them. */

@@ -6,12 +6,12 @@ import { sql } from "drizzle-orm";
 import type { FastifyInstance, RouteOptions } from "fastify";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildApp } from "../app";
-import type { Database } from "../db/client";
-import { countInWindow } from "../db/counters";
-import type { Config } from "../env";
-import { LIMITS } from "../limits";
-import { as, createReadyUser, databaseKinds, freshDatabase, testConfig } from "../test/harness";
+import { buildApp } from "#server/app.ts";
+import type { Database } from "#server/db/client.ts";
+import { countInWindow } from "#server/db/counters.ts";
+import type { Config } from "#server/env.ts";
+import { LIMITS } from "#server/limits.ts";
+import { as, createReadyUser, databaseKinds, freshDatabase, testConfig } from "#server/test/harness.ts";
 import { WRITE_LIMITS } from "./rate-limits";
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? process.env.REDIS_URL;

@@ -1,9 +1,9 @@
 import fastifyRateLimit from "@fastify/rate-limit";
 import type { FastifyInstance, FastifyRequest, RouteOptions } from "fastify";
-import type { CounterStore, Limiter } from "../lib/limiter";
-import { LIMITS, type WindowLimit, waitInWords } from "../limits";
+import type { CounterStore, Limiter } from "#server/lib/limiter.ts";
+import { sharedStore } from "#server/lib/rate-limit-store.ts";
+import { LIMITS, type WindowLimit, waitInWords } from "#server/limits.ts";
 import { HttpError } from "./errors";
-import { sharedStore } from "./rate-limit-store";
 
 export type Limit = { max: number; timeWindow: number };
 

@@ -1,5 +1,12 @@
 import { expect, it } from "vitest";
-import { as, cookieFrom, createUser, describeEachDatabase, nextIp, TEST_ORIGIN } from "../test/harness";
+import {
+  as,
+  cookieFrom,
+  createUser,
+  describeEachDatabase,
+  nextIp,
+  TEST_ORIGIN,
+} from "#server/test/harness.ts";
 
 const signIn = (
   ctx: { app: import("fastify").FastifyInstance },

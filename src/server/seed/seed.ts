@@ -1,9 +1,9 @@
 import { eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { buildApp } from "../app";
-import { openDatabase } from "../db/client";
-import { paymentRequests, users } from "../db/schema";
-import { ConfigError, loadConfig } from "../env";
+import { buildApp } from "#server/app.ts";
+import { openDatabase } from "#server/db/client.ts";
+import { paymentRequests, users } from "#server/db/schema.ts";
+import { ConfigError, loadConfig } from "#server/env.ts";
 
 /**
  * `npm run seed`: a lived-in demo account in the embedded database, made through the real API

@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { expect, it } from "vitest";
-import { tempDir } from "../test/harness";
+import { tempDir } from "#server/test/harness.ts";
 import { createLocalStorage } from "./local-storage";
 
 /** The key rules every store gets from checkedStorage, seen through the disk store. */

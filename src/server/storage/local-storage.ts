@@ -11,7 +11,7 @@ import {
   UPLOAD_URL_TTL_SECONDS,
 } from "./object-storage";
 
-/** The route that receives local uploads (features/photos/upload-route.ts). */
+/** The route that receives local uploads (routes/photos/upload-route.ts). */
 export const LOCAL_UPLOAD_PREFIX = "/api/uploads/";
 
 /**

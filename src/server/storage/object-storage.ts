@@ -1,12 +1,12 @@
 import type { Readable } from "node:stream";
 
-export { MAX_PHOTO_BYTES } from "../../shared/limits";
+export { MAX_PHOTO_BYTES } from "#shared/limits.ts";
 /** Upload URLs live 15 minutes. */
 export const UPLOAD_URL_TTL_SECONDS = 15 * 60;
 
 /**
  * Where uploads wait until they are set as a photo: never served, swept after an hour
- * (features/photos/sweeper.ts; on S3 also a lifecycle rule on this prefix, see the README).
+ * (routes/photos/sweeper.ts; on S3 also a lifecycle rule on this prefix, see the README).
  */
 export const INCOMING_PREFIX = "incoming/";
 /** Where a photo moves when it is set: the only keys /objects/ serves. */

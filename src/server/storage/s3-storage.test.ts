@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createS3Storage } from "./s3-storage";
 
 /**
- * A stub S3 for the answers s3rver cannot give (features/photos/s3.test.ts runs the real flow
+ * A stub S3 for the answers s3rver cannot give (routes/photos/s3.test.ts runs the real flow
  * against s3rver): each key gets a fixed answer, and every request is recorded.
  */
 const key = (n: number) => `uploads/aaaaaaaaaaaaaaaaaaaaaa/00000000-0000-4000-8000-00000000000${n}`;

@@ -1,7 +1,7 @@
 import { randomInt } from "node:crypto";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { passkeys, sessions } from "../db/schema";
+import { passkeys, sessions } from "#server/db/schema.ts";
 import {
   as,
   buildTestApp,
@@ -247,7 +247,7 @@ const MATRIX: Record<string, Case[]> = {
       othersMayChangeOwner: true,
     },
   ],
-  // Only EventSource's Accept gets the (endless) stream; its isolation: features/events/routes.test.ts.
+  // Only EventSource's Accept gets the (endless) stream; its isolation: routes/events/routes.test.ts.
   "GET /api/events": [
     {
       name: "own events only; a stream for EventSource only",
@@ -397,7 +397,7 @@ const MATRIX: Record<string, Case[]> = {
     },
   ],
   "GET /api/identity/*": [
-    // Only sign-in, sign-up and the OIDC callback are exposed (plugins/auth-routes.ts).
+    // Only sign-in, sign-up and the OIDC callback are exposed (routes/identity/routes.ts).
     {
       name: "get-session: not exposed",
       call: () => ({ url: "/api/identity/get-session" }),

@@ -2,7 +2,7 @@ import { writeFileSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
-import { openDatabase } from "../db/client";
+import { openDatabase } from "#server/db/client.ts";
 import { runTempRoot } from "./temp-root";
 
 declare module "vitest" {

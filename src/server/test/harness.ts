@@ -5,9 +5,9 @@ import path from "node:path";
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
 import pg from "pg";
 import { afterAll, beforeAll, describe, inject, vi } from "vitest";
-import { type BuildOptions, buildApp } from "../app";
-import { type Database, openDatabase } from "../db/client";
-import type { Config } from "../env";
+import { type BuildOptions, buildApp } from "#server/app.ts";
+import { type Database, openDatabase } from "#server/db/client.ts";
+import type { Config } from "#server/env.ts";
 import { withDatabase } from "./global-setup";
 
 export const TEST_ORIGIN = "http://localhost:3000";

@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../limits";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "#shared/limits.ts";
 
 /**
- * A new password, as better-auth takes it (server/plugins/auth.ts): sign-up, reset and change all
+ * A new password, as better-auth takes it (server/auth/auth.ts): sign-up, reset and change all
  * check it with this schema.
  */
 export const NewPasswordSchema = z

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { PROVIDER_LABELS, PROVIDERS } from "../providers";
+import { PROVIDER_LABELS, PROVIDERS } from "#shared/providers.ts";
 import { UNSAFE_TEXT } from "./user";
 
 /** The apps a payer can say they paid with: the requester's configured ones, or "Other". */

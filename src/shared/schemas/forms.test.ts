@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { VALIDATION } from "../messages";
+import { VALIDATION } from "#shared/messages.ts";
 import { type PaymentMethodsForm, paymentMethodsFromForm } from "./payment-account";
 import { type SetupForm, setupFromForm } from "./user";
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { type FormResult, firstMessage, VALIDATION } from "../messages";
-import { handleProblem, PROVIDERS } from "../providers";
+import { type FormResult, firstMessage, VALIDATION } from "#shared/messages.ts";
+import { handleProblem, PROVIDERS } from "#shared/providers.ts";
 
 export const ProviderSchema = z.enum(PROVIDERS);
 

@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { DESCRIPTION_MAX, RECIPIENT_NAME_MAX } from "../limits";
-import { LIMIT_MESSAGES, PHONE_MESSAGES, VALIDATION } from "../messages";
-import { amountProblem, parseAmount } from "../money";
-import { checkPhone } from "../phone";
+import { DESCRIPTION_MAX, RECIPIENT_NAME_MAX } from "#shared/limits.ts";
+import { LIMIT_MESSAGES, PHONE_MESSAGES, VALIDATION } from "#shared/messages.ts";
+import { amountProblem, parseAmount } from "#shared/money.ts";
+import { checkPhone } from "#shared/phone.ts";
 import { ClaimViaSchema } from "./claim";
 import { cursorSchema, MicrosecondTimeSchema, PageLimitSchema, UuidSchema } from "./page";
 import { ProviderSchema } from "./payment-account";

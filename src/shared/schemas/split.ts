@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { SPLIT_MESSAGES } from "../messages";
-import { planSplit } from "../split";
+import { SPLIT_MESSAGES } from "#shared/messages.ts";
+import { planSplit } from "#shared/split.ts";
 import {
   AmountSchema,
   DescriptionSchema,

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { type FormResult, firstMessage, VALIDATION } from "../messages";
-import { SETUP_PROVIDERS } from "../providers";
+import { type FormResult, firstMessage, VALIDATION } from "#shared/messages.ts";
+import { SETUP_PROVIDERS } from "#shared/providers.ts";
 import { PaymentAccountListSchema, PaymentAccountSchema } from "./payment-account";
 
 /** Control characters and text-direction overrides: they garble or reorder a name where it is shown. */

@@ -1,6 +1,6 @@
 import { User } from "lucide-react";
 import { useState } from "react";
-import { cn } from "../../lib/cn";
+import { cn } from "#client/lib/cn.ts";
 
 const SIZES = { sm: "size-9", md: "size-14", lg: "size-24" } as const;
 

@@ -1,6 +1,6 @@
 import { Slot } from "@radix-ui/react-slot";
 import type { ButtonHTMLAttributes, Ref } from "react";
-import { cn } from "../../lib/cn";
+import { cn } from "#client/lib/cn.ts";
 
 const VARIANTS = {
   // emerald-700, not 600: white text needs 4.5:1 (WCAG 1.4.3), and 600 gives about 3.7:1.

@@ -1,5 +1,5 @@
 import type { HTMLAttributes } from "react";
-import { cn } from "../../lib/cn";
+import { cn } from "#client/lib/cn.ts";
 
 export function Card({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
   return (

@@ -1,7 +1,7 @@
 import { Indicator, Root } from "@radix-ui/react-checkbox";
 import { Check } from "lucide-react";
 import type { ComponentProps } from "react";
-import { cn } from "../../lib/cn";
+import { cn } from "#client/lib/cn.ts";
 
 /** Radix checkbox: a <button role="checkbox">, named by a <Label htmlFor>. */
 export function Checkbox({ className, ...props }: ComponentProps<typeof Root>) {

@@ -1,5 +1,5 @@
 import { X } from "lucide-react";
-import { cn } from "../../lib/cn";
+import { cn } from "#client/lib/cn.ts";
 
 const SIZES = {
   /** A toast's corner. */

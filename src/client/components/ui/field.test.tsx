@@ -1,6 +1,6 @@
 import { fireEvent, render, screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { useFormValues } from "../../lib/use-form-values";
+import { useFormValues } from "#client/lib/use-form-values.ts";
 import { Field } from "./field";
 
 function Form() {

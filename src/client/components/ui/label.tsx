@@ -1,5 +1,5 @@
 import type { LabelHTMLAttributes } from "react";
-import { cn } from "../../lib/cn";
+import { cn } from "#client/lib/cn.ts";
 
 const SIZES = { sm: "text-sm font-medium", base: "text-base font-semibold" } as const;
 

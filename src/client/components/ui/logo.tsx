@@ -1,4 +1,4 @@
-import { cn } from "../../lib/cn";
+import { cn } from "#client/lib/cn.ts";
 
 const SIZES = { md: { text: "text-lg", mark: "size-7" }, lg: { text: "text-2xl", mark: "size-9" } } as const;
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { cn } from "../../lib/cn";
+import { cn } from "#client/lib/cn.ts";
 
 type PageHeaderProps = { title: string; description?: ReactNode; action?: ReactNode; className?: string };
 

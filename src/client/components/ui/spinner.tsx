@@ -1,5 +1,5 @@
 import { LoaderCircle } from "lucide-react";
-import { cn } from "../../lib/cn";
+import { cn } from "#client/lib/cn.ts";
 
 /** A decorative spinner; pair it with visible or screen-reader text. */
 export function Spinner({ className }: { className?: string }) {

@@ -1,8 +1,8 @@
 import { queryOptions, useMutation, useQuery } from "@tanstack/react-query";
-import { type SignInOptions, SignInOptionsSchema } from "../../../shared/schemas/sign-in";
-import { ApiError, apiRequest } from "../../lib/api";
-import { queryClient } from "../../lib/query-client";
-import { userQueryOptions } from "../../lib/user";
+import { userQueryOptions } from "#client/features/auth/user.ts";
+import { ApiError, apiRequest } from "#client/lib/api.ts";
+import { queryClient } from "#client/lib/query-client.ts";
+import { type SignInOptions, SignInOptionsSchema } from "#shared/schemas/sign-in.ts";
 import { rememberReturningBrowser } from "./sign-in-mode";
 
 export type Credentials = { email: string; password: string };

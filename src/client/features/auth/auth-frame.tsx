@@ -1,9 +1,9 @@
 import { CircleAlert } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "wouter";
-import { Card, CardContent } from "../../components/ui/card";
-import { Logo } from "../../components/ui/logo";
-import { paths } from "../../paths";
+import { Card, CardContent } from "#client/components/ui/card.tsx";
+import { Logo } from "#client/components/ui/logo.tsx";
+import { paths } from "#client/lib/paths.ts";
 
 /** The signed-out frame of the sign-in and recovery pages: logo, one card, a heading and a line under it. */
 export function AuthFrame({ title, lead, children }: { title: string; lead?: string; children: ReactNode }) {

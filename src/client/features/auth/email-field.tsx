@@ -1,5 +1,5 @@
 import type { ChangeEvent } from "react";
-import { Field } from "../../components/ui/field";
+import { Field } from "#client/components/ui/field.tsx";
 
 type EmailFieldProps = {
   value: string;

@@ -1,6 +1,6 @@
 import { type ReactNode, useId, useState } from "react";
-import { Input, type InputProps } from "../../components/ui/input";
-import { Label } from "../../components/ui/label";
+import { Input, type InputProps } from "#client/components/ui/input.tsx";
+import { Label } from "#client/components/ui/label.tsx";
 
 type PasswordFieldProps = Omit<InputProps, "id" | "type"> & {
   /** Beside the label, e.g. a "Forgot password?" link on the sign-in view. */

@@ -1,6 +1,6 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
-import type { ResetPasswordInput } from "../../../shared/schemas/account";
-import { ApiError, apiRequest } from "../../lib/api";
+import { ApiError, apiRequest } from "#client/lib/api.ts";
+import type { ResetPasswordInput } from "#shared/schemas/account.ts";
 
 /** better-auth's reset request: the same answer whether or not the address has an account. */
 export function useRequestPasswordReset() {

@@ -1,6 +1,6 @@
-import { EMAIL_PATTERN, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../../../shared/limits";
-import { NewPasswordSchema } from "../../../shared/schemas/account";
-import type { ApiErrorDetails } from "../../lib/api";
+import type { ApiErrorDetails } from "#client/lib/api.ts";
+import { EMAIL_PATTERN, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "#shared/limits.ts";
+import { NewPasswordSchema } from "#shared/schemas/account.ts";
 import type { SignInMode } from "./sign-in-mode";
 
 export const SIGN_IN_MESSAGES = {

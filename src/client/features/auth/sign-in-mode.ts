@@ -1,5 +1,5 @@
-import { safeReturnTo } from "../../../shared/return-to";
-import { paths } from "../../paths";
+import { paths } from "#client/lib/paths.ts";
+import { safeReturnTo } from "#shared/return-to.ts";
 
 export type SignInMode = "sign-in" | "sign-up";
 

@@ -1,10 +1,10 @@
 import { useInfiniteQuery, useMutation } from "@tanstack/react-query";
 import { z } from "zod";
-import { listUrl } from "../../../shared/schemas/page";
-import { type Payee, type PayeeInput, PayeeSchema, type PayeeUpdate } from "../../../shared/schemas/payee";
-import { ApiError, apiRequest, isUnauthorizedError } from "../../lib/api";
-import { pagesQuery } from "../../lib/pages";
-import { queryClient } from "../../lib/query-client";
+import { ApiError, apiRequest, isUnauthorizedError } from "#client/lib/api.ts";
+import { pagesQuery } from "#client/lib/pages.ts";
+import { queryClient } from "#client/lib/query-client.ts";
+import { listUrl } from "#shared/schemas/page.ts";
+import { type Payee, type PayeeInput, PayeeSchema, type PayeeUpdate } from "#shared/schemas/payee.ts";
 
 const PAYEES_URL = "/api/payees";
 

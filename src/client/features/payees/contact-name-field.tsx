@@ -1,11 +1,11 @@
 import { useQuery } from "@tanstack/react-query";
 import { type KeyboardEvent, useId, useState } from "react";
-import { RECIPIENT_NAME_MAX } from "../../../shared/limits";
-import { formatPhone } from "../../../shared/phone";
-import type { Payee } from "../../../shared/schemas/payee";
-import { Field } from "../../components/ui/field";
-import { cn } from "../../lib/cn";
-import { useDebounced } from "../../lib/use-debounced";
+import { Field } from "#client/components/ui/field.tsx";
+import { cn } from "#client/lib/cn.ts";
+import { useDebounced } from "#client/lib/use-debounced.ts";
+import { RECIPIENT_NAME_MAX } from "#shared/limits.ts";
+import { formatPhone } from "#shared/phone.ts";
+import type { Payee } from "#shared/schemas/payee.ts";
 import { findPayees, payeePagesQuery } from "./api";
 
 type ContactNameFieldProps = {

@@ -1,6 +1,6 @@
 import { Contact } from "lucide-react";
 import { useState } from "react";
-import { Button } from "../../components/ui/button";
+import { Button } from "#client/components/ui/button.tsx";
 import { contactsManager, pickPhoneContact } from "./phone-contacts";
 
 /**

@@ -1,5 +1,5 @@
-import { RECIPIENT_NAME_MAX } from "../../../shared/limits";
-import { formatPhoneInput } from "../../../shared/phone";
+import { RECIPIENT_NAME_MAX } from "#shared/limits.ts";
+import { formatPhoneInput } from "#shared/phone.ts";
 
 /** What the Contact Picker API gives for one contact (https://w3c.github.io/contact-picker/). */
 export type PickedContact = { name?: string[]; tel?: string[] };

@@ -1,6 +1,6 @@
-import type { Payee } from "../../../shared/schemas/payee";
-import { toast } from "../../lib/toast";
-import { showActionError } from "../../lib/unauthorized";
+import { toast } from "#client/lib/toast.tsx";
+import { showActionError } from "#client/lib/unauthorized.ts";
+import type { Payee } from "#shared/schemas/payee.ts";
 import { updatePayee } from "./api";
 
 /** The question waits this long, so the "created" toast before it is read first. */

@@ -1,11 +1,11 @@
 import { queryOptions, useMutation, useQuery } from "@tanstack/react-query";
+import { apiRequest } from "#client/lib/api.ts";
+import { queryClient } from "#client/lib/query-client.ts";
 import {
   type PaymentAccount,
   PaymentAccountListSchema,
   type PaymentAccountsInput,
-} from "../../../shared/schemas/payment-account";
-import { apiRequest } from "../../lib/api";
-import { queryClient } from "../../lib/query-client";
+} from "#shared/schemas/payment-account.ts";
 
 const ACCOUNTS_URL = "/api/payment-accounts";
 

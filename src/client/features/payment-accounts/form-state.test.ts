@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { paymentMethodsFromForm } from "../../../shared/schemas/payment-account";
+import { paymentMethodsFromForm } from "#shared/schemas/payment-account.ts";
 import { formFromAccounts, isDroppedHandle, withHandle, withSelected } from "./form-state";
 
 const saved = formFromAccounts([{ provider: "venmo", accountHandle: "@robin" }]);

@@ -1,5 +1,5 @@
-import { PROVIDERS, type Provider } from "../../../shared/providers";
-import type { PaymentAccount, PaymentMethodsForm } from "../../../shared/schemas/payment-account";
+import { PROVIDERS, type Provider } from "#shared/providers.ts";
+import type { PaymentAccount, PaymentMethodsForm } from "#shared/schemas/payment-account.ts";
 
 /** The form's starting state: every provider, ticked and filled where an account exists. */
 export function formFromAccounts(accounts: readonly PaymentAccount[]): PaymentMethodsForm {

@@ -1,8 +1,8 @@
 import { TriangleAlert } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "wouter";
-import { anyPaidFromLink, type Provider } from "../../../shared/providers";
-import { paths } from "../../paths";
+import { paths } from "#client/lib/paths.ts";
+import { anyPaidFromLink, type Provider } from "#shared/providers.ts";
 
 /**
  * Said when none of these methods can be paid from a request link (Google Pay alone, issue 23): the pay

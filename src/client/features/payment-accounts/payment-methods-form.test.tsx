@@ -1,6 +1,6 @@
 import { fireEvent, screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { expectToast, renderWithApp } from "../../test/render";
+import { expectToast, renderWithApp } from "#client/test/render.tsx";
 import { PaymentMethodsFormView } from "./payment-methods-form";
 
 const checkbox = (name: string) => screen.getByRole("checkbox", { name });

@@ -1,17 +1,17 @@
 import { useState } from "react";
-import { PROVIDERS } from "../../../shared/providers";
+import { ProviderAccountField } from "#client/components/provider-account-field.tsx";
+import { Button } from "#client/components/ui/button.tsx";
+import { Form } from "#client/components/ui/form.tsx";
+import { Spinner } from "#client/components/ui/spinner.tsx";
+import { toast } from "#client/lib/toast.tsx";
+import { showMutationError } from "#client/lib/unauthorized.ts";
+import { showValidationToast } from "#client/lib/validation-toast.ts";
+import { PROVIDERS } from "#shared/providers.ts";
 import {
   type PaymentAccount,
   type PaymentMethodsForm,
   paymentMethodsFromForm,
-} from "../../../shared/schemas/payment-account";
-import { ProviderAccountField } from "../../components/provider-account-field";
-import { Button } from "../../components/ui/button";
-import { Form } from "../../components/ui/form";
-import { Spinner } from "../../components/ui/spinner";
-import { toast } from "../../lib/toast";
-import { showMutationError } from "../../lib/unauthorized";
-import { showValidationToast } from "../../lib/validation-toast";
+} from "#shared/schemas/payment-account.ts";
 import { useUpdatePaymentAccounts } from "./api";
 import { formFromAccounts, isDroppedHandle, withHandle, withSelected } from "./form-state";
 import { NoPayableMethodWarning } from "./no-payable-method-warning";

@@ -1,6 +1,12 @@
 import { queryOptions, useMutation, useQuery } from "@tanstack/react-query";
 import { z } from "zod";
-import { listUrl } from "../../../shared/schemas/page";
+import { saveContactOf } from "#client/features/payees/api.ts";
+import { askToRename, CONTACT_QUESTION_DELAY_MS } from "#client/features/payees/rename-question.ts";
+import { refreshRequests } from "#client/features/payment-requests/live-updates.ts";
+import { REQUESTS_URL } from "#client/features/payment-requests/request-keys.ts";
+import { apiRequest, isUnauthorizedError } from "#client/lib/api.ts";
+import { pagesQuery } from "#client/lib/pages.ts";
+import { listUrl } from "#shared/schemas/page.ts";
 import {
   type CreatePaymentRequestResponse,
   CreatePaymentRequestResponseSchema,
@@ -12,13 +18,7 @@ import {
   ReminderResponseSchema,
   type RequestFilterSchema,
   type StatusUpdateSchema,
-} from "../../../shared/schemas/payment-request";
-import { apiRequest, isUnauthorizedError } from "../../lib/api";
-import { refreshRequests } from "../../lib/live-updates";
-import { pagesQuery } from "../../lib/pages";
-import { REQUESTS_URL } from "../../lib/request-keys";
-import { saveContactOf } from "../payees/api";
-import { askToRename, CONTACT_QUESTION_DELAY_MS } from "../payees/rename-question";
+} from "#shared/schemas/payment-request.ts";
 
 /** How many requests Home shows: the pending ones first, then the newest (one bounded page). */
 export const HOME_LIMIT = 20;

@@ -1,6 +1,6 @@
 import { HandCoins } from "lucide-react";
 import { useEffect, useState } from "react";
-import type { PaymentRequest } from "../../../shared/schemas/payment-request";
+import type { PaymentRequest } from "#shared/schemas/payment-request.ts";
 import { claimText } from "./claim-text";
 
 /** Keeps "2 min ago" true while the card stays on screen. */

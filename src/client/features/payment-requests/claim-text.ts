@@ -1,5 +1,5 @@
-import { claimViaLabel } from "../../../shared/schemas/claim";
-import type { PaymentRequest } from "../../../shared/schemas/payment-request";
+import { claimViaLabel } from "#shared/schemas/claim.ts";
+import type { PaymentRequest } from "#shared/schemas/payment-request.ts";
 
 /** "just now", "2 min ago", "3 h ago", "4 days ago": how long since the payer said so. */
 export function timeAgo(iso: string, now: number): string {

@@ -1,4 +1,4 @@
-import type { PaymentRequest } from "../../../shared/schemas/payment-request";
+import type { PaymentRequest } from "#shared/schemas/payment-request.ts";
 
 /** Remind: a reminder is offered once a request has waited a full day. */
 export const REMIND_AFTER_MS = 24 * 60 * 60 * 1000;

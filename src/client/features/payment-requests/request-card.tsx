@@ -1,10 +1,10 @@
 import { BellRing, Calendar, Eye, Phone } from "lucide-react";
 import { type ReactNode, useId } from "react";
-import { formatMoney } from "../../../shared/money";
-import { formatPhone } from "../../../shared/phone";
-import type { PaymentRequest } from "../../../shared/schemas/payment-request";
-import { Card } from "../../components/ui/card";
-import { formatRequestDate } from "../../lib/format-date";
+import { Card } from "#client/components/ui/card.tsx";
+import { formatRequestDate } from "#client/lib/format-date.ts";
+import { formatMoney } from "#shared/money.ts";
+import { formatPhone } from "#shared/phone.ts";
+import type { PaymentRequest } from "#shared/schemas/payment-request.ts";
 import { ClaimLine } from "./claim-line";
 import { SplitLink } from "./split-link";
 import { StatusBadge } from "./status-badge";

@@ -1,11 +1,11 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import type { PaymentRequest } from "../../../shared/schemas/payment-request";
-import type { Split } from "../../../shared/schemas/split";
-import { queryClient } from "../../lib/query-client";
-import { expectToast, renderWithApp } from "../../test/render";
-import { splitQuery } from "../splits/api";
+import { splitQuery } from "#client/features/splits/api.ts";
+import { queryClient } from "#client/lib/query-client.ts";
+import { expectToast, renderWithApp } from "#client/test/render.tsx";
+import type { PaymentRequest } from "#shared/schemas/payment-request.ts";
+import type { Split } from "#shared/schemas/split.ts";
 import { homeRequestsQuery } from "./api";
 import { type MarkPaidTexts, RequestList } from "./request-list";
 

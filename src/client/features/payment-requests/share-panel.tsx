@@ -1,11 +1,11 @@
 import { Copy, Download, Share2 } from "lucide-react";
 import { useId } from "react";
-import { Button, buttonClass } from "../../components/ui/button";
-import { Input } from "../../components/ui/input";
-import { Label } from "../../components/ui/label";
-import { cn } from "../../lib/cn";
-import { useQrCode } from "../../lib/qr-code";
-import { toast } from "../../lib/toast";
+import { Button, buttonClass } from "#client/components/ui/button.tsx";
+import { Input } from "#client/components/ui/input.tsx";
+import { Label } from "#client/components/ui/label.tsx";
+import { cn } from "#client/lib/cn.ts";
+import { useQrCode } from "#client/lib/qr-code.ts";
+import { toast } from "#client/lib/toast.tsx";
 import type { ShareContent } from "./share";
 
 async function copyLink(url: string) {

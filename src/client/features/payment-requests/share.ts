@@ -1,5 +1,5 @@
-import { formatMoney } from "../../../shared/money";
-import type { PaymentRequest } from "../../../shared/schemas/payment-request";
+import { formatMoney } from "#shared/money.ts";
+import type { PaymentRequest } from "#shared/schemas/payment-request.ts";
 
 /** What the system share sheet gets (navigator.share): the link stays in `url`, never in `text`. */
 export type ShareContent = { title: string; text: string; url: string };

@@ -1,10 +1,10 @@
 import { ChevronDown, Users } from "lucide-react";
 import { type ReactNode, useId, useState } from "react";
-import { formatMoney } from "../../../shared/money";
-import type { PaymentRequest } from "../../../shared/schemas/payment-request";
-import { Card } from "../../components/ui/card";
-import { cn } from "../../lib/cn";
-import { useSplit } from "../splits/api";
+import { Card } from "#client/components/ui/card.tsx";
+import { useSplit } from "#client/features/splits/api.ts";
+import { cn } from "#client/lib/cn.ts";
+import { formatMoney } from "#shared/money.ts";
+import type { PaymentRequest } from "#shared/schemas/payment-request.ts";
 
 type SplitEntryProps = {
   splitId: string;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { PaymentRequest } from "../../../shared/schemas/payment-request";
+import type { PaymentRequest } from "#shared/schemas/payment-request.ts";
 import { groupBySplit } from "./split-groups";
 
 const row = (id: string, splitId: string | null = null) => ({ id, splitId }) as PaymentRequest;

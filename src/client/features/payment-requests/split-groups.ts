@@ -1,4 +1,4 @@
-import type { PaymentRequest } from "../../../shared/schemas/payment-request";
+import type { PaymentRequest } from "#shared/schemas/payment-request.ts";
 
 /** One entry of Home's or Archive's list: a request on its own, or the shares of one split. */
 export type ListEntry =

@@ -1,7 +1,7 @@
 import { Users } from "lucide-react";
 import { Link } from "wouter";
-import type { PaymentRequest } from "../../../shared/schemas/payment-request";
-import { paths } from "../../paths";
+import { paths } from "#client/lib/paths.ts";
+import type { PaymentRequest } from "#shared/schemas/payment-request.ts";
 
 /** A request that is one share of a split bill links to the split's group view. */
 export function SplitLink({ request }: { request: Pick<PaymentRequest, "splitId"> }) {

@@ -1,5 +1,5 @@
-import type { RequestStatus } from "../../../shared/schemas/payment-request";
-import { cn } from "../../lib/cn";
+import { cn } from "#client/lib/cn.ts";
+import type { RequestStatus } from "#shared/schemas/payment-request.ts";
 
 const STYLES: Record<RequestStatus, string> = {
   pending:

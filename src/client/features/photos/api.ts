@@ -1,12 +1,12 @@
 import { useMutation } from "@tanstack/react-query";
+import { userQueryOptions } from "#client/features/auth/user.ts";
+import { apiRequest } from "#client/lib/api.ts";
+import { queryClient } from "#client/lib/query-client.ts";
 import {
   PhotoUpdateResponseSchema,
   type UploadUrlInput,
   UploadUrlResponseSchema,
-} from "../../../shared/schemas/photo";
-import { apiRequest } from "../../lib/api";
-import { queryClient } from "../../lib/query-client";
-import { userQueryOptions } from "../../lib/user";
+} from "#shared/schemas/photo.ts";
 
 /**
  * POST /api/profile/photo/upload: a signed, short-lived URL to PUT the file to, for a

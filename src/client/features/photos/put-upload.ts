@@ -1,5 +1,5 @@
 import { BasePlugin, type Body, type Meta, type PluginOpts, type Uppy, type UppyFile } from "@uppy/core";
-import { apiErrorDetails } from "../../lib/api";
+import { apiErrorDetails } from "#client/lib/api.ts";
 import { shouldRetryUpload, uploadErrorMessage } from "./upload-errors";
 
 type PutUploadOpts = PluginOpts & {

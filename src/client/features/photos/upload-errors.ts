@@ -1,4 +1,4 @@
-import { OFFLINE_MESSAGE } from "../../lib/api";
+import { OFFLINE_MESSAGE } from "#client/lib/api.ts";
 
 /** What the photo upload says when the server refuses the file, by status. */
 export const UPLOAD_MESSAGES = {

@@ -1,7 +1,7 @@
 import { useMutation } from "@tanstack/react-query";
-import type { ProfileInput } from "../../../shared/schemas/user";
-import { apiRequest } from "../../lib/api";
-import { setUser } from "../../lib/set-user";
+import { setUser } from "#client/features/auth/set-user.ts";
+import { apiRequest } from "#client/lib/api.ts";
+import type { ProfileInput } from "#shared/schemas/user.ts";
 
 /** PUT /api/auth/profile: answers the updated user, which replaces the cached one. */
 export function useUpdateProfile() {

@@ -1,9 +1,9 @@
 import { useMutation } from "@tanstack/react-query";
-import type { SetupInput } from "../../../shared/schemas/user";
-import { apiRequest } from "../../lib/api";
-import { queryClient } from "../../lib/query-client";
-import { setUser } from "../../lib/set-user";
-import { paymentAccountsQuery } from "../payment-accounts/api";
+import { setUser } from "#client/features/auth/set-user.ts";
+import { paymentAccountsQuery } from "#client/features/payment-accounts/api.ts";
+import { apiRequest } from "#client/lib/api.ts";
+import { queryClient } from "#client/lib/query-client.ts";
+import type { SetupInput } from "#shared/schemas/user.ts";
 
 /** POST /api/auth/setup: profile name and first payment accounts; answers the user. */
 export function useCompleteSetup() {

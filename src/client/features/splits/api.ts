@@ -1,11 +1,11 @@
 import { queryOptions, useMutation, useQuery } from "@tanstack/react-query";
-import { type Split, type SplitInput, SplitSchema } from "../../../shared/schemas/split";
-import { apiRequest } from "../../lib/api";
-import { refreshRequests } from "../../lib/live-updates";
-import { queryClient } from "../../lib/query-client";
-import { SPLITS_URL } from "../../lib/request-keys";
+import { refreshRequests } from "#client/features/payment-requests/live-updates.ts";
+import { SPLITS_URL } from "#client/features/payment-requests/request-keys.ts";
+import { apiRequest } from "#client/lib/api.ts";
+import { queryClient } from "#client/lib/query-client.ts";
+import { type Split, type SplitInput, SplitSchema } from "#shared/schemas/split.ts";
 
-/** GET /api/splits/{id}: the group view; live events refetch it (lib/live-updates.ts). */
+/** GET /api/splits/{id}: the group view; live events refetch it (features/payment-requests/live-updates.ts). */
 export const splitQuery = (id: string) =>
   queryOptions({
     queryKey: [SPLITS_URL, id] as const,

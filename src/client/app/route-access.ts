@@ -1,0 +1,40 @@
+import { type AppPath, isAppPath, paths } from "#client/lib/paths.ts";
+
+/** What the router knows about the visitor (docs/product.md "Sign in"). */
+export type AuthState =
+  | { kind: "loading" }
+  | { kind: "error" }
+  | { kind: "signed-out" }
+  | { kind: "signed-in"; hasProfile: boolean };
+
+/** What to show for a path in a given auth state (docs/product.md, each screen's section). */
+export type RouteDecision =
+  | { show: "landing" }
+  | { show: "splash" }
+  | { show: "home" }
+  | { show: "setup" }
+  | { show: "page"; path: AppPath }
+  | { show: "not-found" }
+  | { show: "wait" }
+  | { show: "retry" }
+  | { show: "login" }
+  | { show: "redirect"; to: string };
+
+/** Paths other than /pay/* and /sign-in, which are routed before auth matters. */
+export function decideRoute(path: string, auth: AuthState): RouteDecision {
+  const isHome = path === paths.home;
+  const isSetup = path === paths.setup;
+  const appPath = isAppPath(path) ? path : null;
+  if (!isHome && !isSetup && !appPath) return { show: "not-found" };
+  // Issue 23 (item 11) over the spec's "while loading, / is the landing page": a signed-in person
+  // on a slow network must not be shown the signed-out marketing page for seconds; the logo waits.
+  if (auth.kind === "loading") return isHome ? { show: "splash" } : { show: "wait" };
+  if (auth.kind === "error") return isHome ? { show: "landing" } : { show: "retry" };
+  if (auth.kind === "signed-out") return isHome ? { show: "landing" } : { show: "login" };
+  if (!auth.hasProfile) {
+    if (isHome || isSetup) return { show: "setup" };
+    return { show: "redirect", to: paths.setup };
+  }
+  if (isSetup) return { show: "redirect", to: paths.home };
+  return appPath ? { show: "page", path: appPath } : { show: "home" };
+}

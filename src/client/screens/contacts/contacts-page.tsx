@@ -1,0 +1,179 @@
+import { Pencil, Send, Trash2, UserPlus, Users } from "lucide-react";
+import { useState } from "react";
+import { Link, useLocation } from "wouter";
+import { LoadMore } from "#client/components/load-more.tsx";
+import { Button } from "#client/components/ui/button.tsx";
+import { Card } from "#client/components/ui/card.tsx";
+import { useConfirm } from "#client/components/ui/confirm-dialog.tsx";
+import { EmptyState } from "#client/components/ui/empty-state.tsx";
+import { LoadError } from "#client/components/ui/load-error.tsx";
+import { PageHeader } from "#client/components/ui/page-header.tsx";
+import { Spinner } from "#client/components/ui/spinner.tsx";
+import { useDeletePayee, usePayeePages } from "#client/features/payees/api.ts";
+import { storeContactHandoff } from "#client/features/payees/contact-handoff.ts";
+import { apiErrorMessage } from "#client/lib/api.ts";
+import { pageItems } from "#client/lib/pages.ts";
+import { paths } from "#client/lib/paths.ts";
+import { toast } from "#client/lib/toast.tsx";
+import { showActionError } from "#client/lib/unauthorized.ts";
+import { formatPhone } from "#shared/phone.ts";
+import type { Payee } from "#shared/schemas/payee.ts";
+import { ContactDialog } from "./contact-dialog";
+import { initials } from "./initials";
+
+/** /contacts (docs/product.md "Contacts"): saved contacts, each one tap away from a new request. */
+export default function ContactsPage() {
+  const payees = usePayeePages();
+  const list = pageItems(payees.data);
+  const [adding, setAdding] = useState(false);
+  return (
+    <div className="mx-auto max-w-3xl">
+      <PageHeader
+        title="Contacts"
+        description="People you've saved for quick payment requests."
+        action={
+          <Button variant="secondary" onClick={() => setAdding(true)}>
+            <UserPlus aria-hidden="true" />
+            Add contact
+          </Button>
+        }
+      />
+      {adding ? <ContactDialog onClose={() => setAdding(false)} /> : null}
+      {payees.isPending ? (
+        <ContactListSkeleton />
+      ) : payees.isError ? (
+        <LoadError
+          message={`We couldn't load your contacts. ${apiErrorMessage(payees.error)}`}
+          onRetry={() => void payees.refetch()}
+        />
+      ) : list.length === 0 ? (
+        <EmptyState
+          icon={Users}
+          title="No Contacts Yet"
+          text="Tick “Save contact” when you request a payment and the person will appear here."
+          action={
+            <Button asChild className="w-full sm:w-auto">
+              <Link href={paths.request}>
+                <Send aria-hidden="true" />
+                Create Payment Request
+              </Link>
+            </Button>
+          }
+        />
+      ) : (
+        <>
+          <ContactList payees={list} />
+          <LoadMore pages={payees} end="That's every contact." />
+        </>
+      )}
+    </div>
+  );
+}
+
+function ContactList({ payees }: { payees: Payee[] }) {
+  const [, navigate] = useLocation();
+  const remove = useDeletePayee();
+  const { confirm, dialog } = useConfirm();
+  const [editing, setEditing] = useState<Payee | null>(null);
+
+  const requestFrom = (payee: Payee) => {
+    storeContactHandoff({ name: payee.name, phone: payee.phone });
+    navigate(paths.request);
+  };
+
+  const onDelete = (payee: Payee) =>
+    confirm({
+      question: `Are you sure you want to delete ${payee.name}?`,
+      confirmLabel: "Delete",
+      destructive: true,
+      onConfirm: () => deletePayee(payee),
+    });
+
+  const deletePayee = (payee: Payee) =>
+    remove.mutate(payee.id, {
+      onSuccess: () =>
+        toast({ title: "Contact Deleted", description: `${payee.name} was removed from your contacts.` }),
+      // The delete-failure toast of docs/product.md "Contacts".
+      onError: (error) =>
+        showActionError(error, {
+          title: "Error",
+          description: "Failed to delete contact. Please try again.",
+        }),
+    });
+
+  return (
+    <Card>
+      {dialog}
+      {editing ? <ContactDialog payee={editing} onClose={() => setEditing(null)} /> : null}
+      <ul className="divide-y divide-slate-100 dark:divide-slate-800">
+        {payees.map((payee) => {
+          const deleting = remove.isPending && remove.variables === payee.id;
+          return (
+            <li key={payee.id} className="flex flex-wrap items-center gap-x-3 gap-y-2 p-4 sm:px-5">
+              <span
+                aria-hidden="true"
+                className="grid size-10 shrink-0 place-items-center rounded-full bg-emerald-100 text-sm font-semibold text-emerald-700 dark:bg-emerald-400/15 dark:text-emerald-300"
+              >
+                {initials(payee.name)}
+              </span>
+              <div className="min-w-0 flex-1">
+                <p className="truncate font-semibold text-slate-900 dark:text-slate-100">{payee.name}</p>
+                <p className="text-sm whitespace-nowrap text-slate-500 dark:text-slate-400">
+                  {formatPhone(payee.phone)}
+                </p>
+              </div>
+              <div className="flex w-full items-center gap-2 sm:w-auto">
+                <Button
+                  className="flex-1 sm:flex-none"
+                  aria-label={`Request Payment from ${payee.name}`}
+                  onClick={() => requestFrom(payee)}
+                >
+                  <Send aria-hidden="true" />
+                  Request Payment
+                </Button>
+                <Button
+                  variant="secondary"
+                  size="icon"
+                  className="size-11"
+                  aria-label={`Edit ${payee.name}`}
+                  onClick={() => setEditing(payee)}
+                >
+                  <Pencil aria-hidden="true" />
+                </Button>
+                <Button
+                  variant="destructive"
+                  size="icon"
+                  className="size-11"
+                  aria-label={`Delete ${payee.name}`}
+                  disabled={remove.isPending}
+                  onClick={() => onDelete(payee)}
+                >
+                  {deleting ? <Spinner /> : <Trash2 aria-hidden="true" />}
+                </Button>
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+    </Card>
+  );
+}
+
+function ContactListSkeleton() {
+  return (
+    <Card aria-busy="true">
+      <span className="sr-only">Loading your contacts…</span>
+      <div aria-hidden="true" className="divide-y divide-slate-100 dark:divide-slate-800">
+        {[0, 1, 2].map((i) => (
+          <div key={i} className="flex animate-pulse items-center gap-3 p-4 sm:px-5">
+            <div className="size-10 rounded-full bg-slate-200 dark:bg-slate-800" />
+            <div className="flex-1 space-y-2">
+              <div className="h-4 w-32 rounded bg-slate-200 dark:bg-slate-800" />
+              <div className="h-3.5 w-24 rounded bg-slate-100 dark:bg-slate-800/60" />
+            </div>
+          </div>
+        ))}
+      </div>
+    </Card>
+  );
+}

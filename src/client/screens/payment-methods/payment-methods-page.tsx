@@ -1,0 +1,46 @@
+import { Button } from "#client/components/ui/button.tsx";
+import { Card, CardContent } from "#client/components/ui/card.tsx";
+import { PageHeader } from "#client/components/ui/page-header.tsx";
+import { LoadingBlock } from "#client/components/ui/spinner.tsx";
+import { usePaymentAccounts } from "#client/features/payment-accounts/api.ts";
+import { PaymentMethodsFormView } from "#client/features/payment-accounts/payment-methods-form.tsx";
+import { apiErrorMessage } from "#client/lib/api.ts";
+import { WhyConnectPanel } from "./why-connect-panel";
+
+/** /payment-methods (docs/product.md "Payment methods"): the user's accounts at the five providers. */
+export default function PaymentMethodsPage() {
+  const accounts = usePaymentAccounts();
+  return (
+    <>
+      <PageHeader
+        title="Payment Methods"
+        description="Choose how people can pay you, and enter your handle for each."
+      />
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start">
+        <section aria-label="Your payment methods">
+          {accounts.isPending ? (
+            <Card>
+              <LoadingBlock label="Loading your payment methods…" />
+            </Card>
+          ) : accounts.isError ? (
+            <Card>
+              <CardContent className="space-y-3 text-center">
+                <p role="alert" className="text-sm text-red-700 dark:text-red-400">
+                  {`We couldn't load your payment methods. ${apiErrorMessage(accounts.error)}`}
+                </p>
+                <Button variant="secondary" onClick={() => void accounts.refetch()}>
+                  Try again
+                </Button>
+              </CardContent>
+            </Card>
+          ) : (
+            <PaymentMethodsFormView accounts={accounts.data} />
+          )}
+        </section>
+        <aside className="lg:sticky lg:top-24">
+          <WhyConnectPanel />
+        </aside>
+      </div>
+    </>
+  );
+}

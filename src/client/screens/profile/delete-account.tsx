@@ -1,0 +1,88 @@
+import { Download, Trash2 } from "lucide-react";
+import { useState } from "react";
+import { Button } from "#client/components/ui/button.tsx";
+import { Dialog } from "#client/components/ui/dialog.tsx";
+import { Field } from "#client/components/ui/field.tsx";
+import { Form } from "#client/components/ui/form.tsx";
+import { Spinner } from "#client/components/ui/spinner.tsx";
+import { useDeleteAccount } from "#client/features/account/api.ts";
+import { apiErrorDetails } from "#client/lib/api.ts";
+import { leaveWithNotice } from "#client/lib/arrival-notice.ts";
+import { serverPaths } from "#client/lib/paths.ts";
+
+/** Download my data, and Delete account behind a confirm that asks for the password. */
+export function DataAndDeletion({ hasPassword }: { hasPassword: boolean }) {
+  const [confirming, setConfirming] = useState(false);
+  return (
+    <section aria-labelledby="data-heading" className="space-y-3">
+      <h3 id="data-heading" className="font-semibold text-slate-900 dark:text-slate-100">
+        Your data
+      </h3>
+      <div className="flex flex-col gap-3 sm:flex-row">
+        <Button asChild variant="secondary">
+          <a href={serverPaths.exportAccount} download>
+            <Download aria-hidden="true" />
+            Download my data
+          </a>
+        </Button>
+        <Button variant="destructive" onClick={() => setConfirming(true)}>
+          <Trash2 aria-hidden="true" />
+          Delete account
+        </Button>
+      </div>
+      {confirming ? <DeleteDialog hasPassword={hasPassword} onClose={() => setConfirming(false)} /> : null}
+    </section>
+  );
+}
+
+function DeleteDialog({ hasPassword, onClose }: { hasPassword: boolean; onClose: () => void }) {
+  const remove = useDeleteAccount();
+  const [password, setPassword] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const onSubmit = () => {
+    setError(null);
+    remove.mutate(hasPassword ? password : undefined, {
+      onSuccess: () => leaveWithNotice("accountDeleted", "/"),
+      onError: (failure) => setError(apiErrorDetails(failure).message),
+    });
+  };
+  return (
+    <Dialog
+      title="Delete your account?"
+      description="Every request, contact, payment method, photo and device sign-in goes, and your pay links stop working. This cannot be undone."
+      onClose={onClose}
+    >
+      <Form onSubmit={onSubmit} className="mt-4 space-y-4">
+        {hasPassword ? (
+          <Field
+            label="Your password"
+            type="password"
+            name="password"
+            autoComplete="current-password"
+            value={password}
+            onValueChange={setPassword}
+            aria-invalid={error ? true : undefined}
+          />
+        ) : (
+          <p className="text-sm text-slate-600 dark:text-slate-400">
+            For your safety this works within 10 minutes of signing in.
+          </p>
+        )}
+        {error ? (
+          <p role="alert" className="text-sm text-red-700 dark:text-red-400">
+            {error}
+          </p>
+        ) : null}
+        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+          <Button type="button" variant="secondary" onClick={onClose}>
+            Keep my account
+          </Button>
+          <Button type="submit" variant="destructive" disabled={remove.isPending || remove.isSuccess}>
+            {remove.isPending ? <Spinner /> : null}
+            Delete my account
+          </Button>
+        </div>
+      </Form>
+    </Dialog>
+  );
+}

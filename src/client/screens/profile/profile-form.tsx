@@ -1,0 +1,75 @@
+import { LogOut } from "lucide-react";
+import { Button } from "#client/components/ui/button.tsx";
+import { Field } from "#client/components/ui/field.tsx";
+import { Form } from "#client/components/ui/form.tsx";
+import { Spinner } from "#client/components/ui/spinner.tsx";
+import { signOut } from "#client/features/auth/sign-out.ts";
+import { useUpdateProfile } from "#client/features/profile/api.ts";
+import { toast } from "#client/lib/toast.tsx";
+import { showMutationError } from "#client/lib/unauthorized.ts";
+import { useFormValues } from "#client/lib/use-form-values.ts";
+import { showValidationToast } from "#client/lib/validation-toast.ts";
+import { firstMessage } from "#shared/messages.ts";
+import { ProfileInputSchema, type User } from "#shared/schemas/user.ts";
+
+const namesOf = (user: User) => ({
+  profileName: user.profileName ?? "",
+  firstName: user.firstName ?? "",
+  lastName: user.lastName ?? "",
+});
+
+/** Profile (docs/product.md "Profile"): display name required; first and last name optional, trimmed. */
+export function ProfileForm({ user }: { user: User }) {
+  const { values, setValues, bind } = useFormValues(() => namesOf(user));
+  const update = useUpdateProfile();
+
+  const onSubmit = () => {
+    if (update.isPending) return;
+    const parsed = ProfileInputSchema.safeParse(values);
+    if (!parsed.success) {
+      showValidationToast(firstMessage(parsed.error.issues));
+      return;
+    }
+    update.mutate(parsed.data, {
+      onSuccess: (saved) => {
+        setValues(namesOf(saved));
+        toast({ title: "Profile Updated", description: "Your profile has been saved." });
+      },
+      onError: (error) => showMutationError("Update Failed", error),
+    });
+  };
+
+  return (
+    <Form onSubmit={onSubmit} className="space-y-5">
+      <Field
+        label="Display Name"
+        name="profileName"
+        autoComplete="nickname"
+        hint="Shown on your payment requests."
+        {...bind("profileName")}
+      />
+      <div className="grid gap-5 sm:grid-cols-2">
+        <Field label="First Name" name="firstName" autoComplete="given-name" {...bind("firstName")} />
+        <Field label="Last Name" name="lastName" autoComplete="family-name" {...bind("lastName")} />
+      </div>
+      <Field
+        label="Email"
+        name="email"
+        type="email"
+        value={user.email}
+        readOnly
+        hint="Your sign-in email can't be changed here."
+      />
+      <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row sm:justify-between">
+        <Button variant="destructive" onClick={() => void signOut()}>
+          <LogOut aria-hidden="true" />
+          Logout
+        </Button>
+        <Button type="submit" disabled={update.isPending}>
+          {update.isPending ? <Spinner /> : null}
+          Update Profile
+        </Button>
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,45 @@
+import { Camera } from "lucide-react";
+import { Link } from "wouter";
+import { Avatar } from "#client/components/ui/avatar.tsx";
+import { Card, CardContent } from "#client/components/ui/card.tsx";
+import { PageHeader } from "#client/components/ui/page-header.tsx";
+import { LoadingBlock } from "#client/components/ui/spinner.tsx";
+import { displayName, useUser } from "#client/features/auth/user.ts";
+import { paths } from "#client/lib/paths.ts";
+import { ProfileForm } from "./profile-form";
+import { SecuritySection } from "./security-section";
+
+/** /profile (docs/product.md "Profile"). */
+export default function ProfilePage() {
+  const { user } = useUser();
+  if (!user) return <LoadingBlock />;
+  return (
+    <div className="mx-auto max-w-2xl">
+      <PageHeader title="Profile" description="How you appear on your payment requests." />
+      <Card>
+        <CardContent className="space-y-6">
+          <div className="flex items-center gap-4">
+            <div className="relative">
+              <Avatar src={user.photo} alt="Your profile photo" size="lg" />
+              <Link
+                href={paths.photo}
+                aria-label="Change photo"
+                className="absolute -right-1 -bottom-1 grid size-9 place-items-center rounded-full bg-emerald-600 text-white shadow-md ring-2 ring-white hover:bg-emerald-700 dark:ring-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-600"
+              >
+                <Camera aria-hidden="true" className="size-4" />
+              </Link>
+            </div>
+            <div className="min-w-0">
+              <p className="truncate text-lg font-semibold text-slate-900 dark:text-slate-100">
+                {displayName(user)}
+              </p>
+              <p className="truncate text-sm text-slate-500 dark:text-slate-400">{user.email}</p>
+            </div>
+          </div>
+          <ProfileForm key={user.id} user={user} />
+        </CardContent>
+      </Card>
+      <SecuritySection />
+    </div>
+  );
+}

@@ -1,0 +1,40 @@
+import { parseAmount, typedAmount } from "#shared/money.ts";
+import { composeSmsMessage, smsSize } from "#shared/sms.ts";
+import type { RequestForm } from "./validate-request-form";
+
+/**
+ * The link is made when the request is created; until then a stand-in code of the same length
+ * and alphabet (SHORT_CODE_LENGTH, shared with the server) keeps the preview's size and any shortening
+ * exactly the server's.
+ */
+export const PREVIEW_CODE = "xxxxxxxxxx";
+
+export type MessagePreview = {
+  /** The text before the link, word for word as it will be sent. */
+  text: string;
+  /** Where the link will point, its code still to come. */
+  linkBase: string;
+  segments: number;
+  /** UCS-2 when an emoji or a letter outside GSM-7 is in it: 70 characters a text, not 160. */
+  encoding: "GSM-7" | "UCS-2";
+};
+
+/** The text the composer will get, or null until there is a name and an amount to put in it. */
+export function previewMessage(
+  form: RequestForm,
+  requesterName: string,
+  origin: string,
+): MessagePreview | null {
+  const amount = parseAmount(typedAmount(form.amount));
+  if (form.name.trim() === "" || !amount) return null;
+  const linkBase = `${origin}/pay/`;
+  const message = composeSmsMessage({
+    requesterName,
+    recipientName: form.name,
+    amount,
+    description: form.description.trim() || null,
+    shortUrl: `${linkBase}${PREVIEW_CODE}`,
+  });
+  const { segments, encoding } = smsSize(message);
+  return { text: message.slice(0, -(linkBase.length + PREVIEW_CODE.length)), linkBase, segments, encoding };
+}

@@ -1,0 +1,157 @@
+import { Send } from "lucide-react";
+import { useEffect, useId, useRef, useState } from "react";
+import { useLocation } from "wouter";
+import { PhoneField } from "#client/components/phone-field.tsx";
+import { Button } from "#client/components/ui/button.tsx";
+import { Checkbox } from "#client/components/ui/checkbox.tsx";
+import { Field } from "#client/components/ui/field.tsx";
+import { Form } from "#client/components/ui/form.tsx";
+import { Label } from "#client/components/ui/label.tsx";
+import { Spinner } from "#client/components/ui/spinner.tsx";
+import { useUser } from "#client/features/auth/user.ts";
+import type { ContactHandoff } from "#client/features/payees/contact-handoff.ts";
+import { ContactNameField } from "#client/features/payees/contact-name-field.tsx";
+import { PhoneContactsButton } from "#client/features/payees/phone-contacts-button.tsx";
+import { saveContactAfter, useSendRequest } from "#client/features/payment-requests/api.ts";
+import { paths } from "#client/lib/paths.ts";
+import { launchSms } from "#client/lib/sms-launch.ts";
+import { toast } from "#client/lib/toast.tsx";
+import { showMutationError } from "#client/lib/unauthorized.ts";
+import { useFormValues } from "#client/lib/use-form-values.ts";
+import { showValidationToast } from "#client/lib/validation-toast.ts";
+import { DESCRIPTION_MAX } from "#shared/limits.ts";
+import { formatPhoneInput } from "#shared/phone.ts";
+import type { CreatePaymentRequestResponse } from "#shared/schemas/payment-request.ts";
+import { smsLink } from "#shared/sms.ts";
+import { previewMessage } from "./message-preview";
+import { MessagePreviewBox } from "./message-preview-box";
+import { type RequestForm, validateRequestForm } from "./validate-request-form";
+
+/** The request page returns home 2 s after the text composer opens. */
+export const RETURN_HOME_DELAY_MS = 2000;
+
+const formFor = (contact: ContactHandoff | null): RequestForm => ({
+  name: contact?.name ?? "",
+  phone: contact ? formatPhoneInput(contact.phone) : "",
+  amount: "",
+  description: "",
+});
+
+type RequestFormViewProps = {
+  contact: ContactHandoff | null;
+  /** Where the device cannot send texts, the page shows the link to share instead. */
+  onCreatedOnDesktop: (created: CreatePaymentRequestResponse) => void;
+};
+
+/** Request Payment (docs/product.md "Request Payment"): the form, its checks, and the text composer. */
+export function RequestFormView({ contact, onCreatedOnDesktop }: RequestFormViewProps) {
+  const id = useId();
+  const [, navigate] = useLocation();
+  const { values: form, bind, setValues } = useFormValues(() => formFor(contact));
+  /** A saved or phone contact chosen: its name and number in the form. */
+  const fill = (chosen: { name: string; phone: string }) =>
+    setValues((current) => ({ ...current, name: chosen.name, phone: chosen.phone }));
+  const [saveContact, setSaveContact] = useState(true);
+  const [sent, setSent] = useState(false);
+  const send = useSendRequest();
+  const { user } = useUser();
+  const homeTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+
+  useEffect(() => () => clearTimeout(homeTimer.current), []);
+
+  const onSubmit = () => {
+    if (send.isPending || sent) return;
+    const result = validateRequestForm(form);
+    if (!result.ok) {
+      showValidationToast(result.message);
+      return;
+    }
+    send.mutate(result.value, {
+      onSuccess: (created) => {
+        const { request, smsMessage } = created;
+        setSent(true);
+        if (launchSms(smsLink(request.recipientPhone, smsMessage))) {
+          toast({
+            title: "Payment Request Created",
+            description: "Your payment request has been created and SMS launched!",
+          });
+          homeTimer.current = setTimeout(() => navigate(paths.home), RETURN_HOME_DELAY_MS);
+        } else {
+          toast({
+            title: "Payment Request Created",
+            description: "Your payment request has been created. Share the link below to send it.",
+          });
+          onCreatedOnDesktop(created);
+        }
+        saveContactAfter({ request: result.value, saveContact });
+      },
+      onError: (error) => showMutationError("Request Failed", error),
+    });
+  };
+
+  const busy = send.isPending || sent;
+  return (
+    <Form onSubmit={onSubmit} className="space-y-5">
+      <PhoneContactsButton onPick={fill} />
+      <ContactNameField
+        value={form.name}
+        onValueChange={bind("name").onValueChange}
+        onPick={(payee) => fill({ name: payee.name, phone: formatPhoneInput(payee.phone) })}
+      />
+      <PhoneField
+        label="Mobile Phone"
+        name="recipientPhone"
+        autoComplete="tel"
+        hint="US mobile number. We'll open your messages app to text it."
+        {...bind("phone")}
+      />
+      <Field
+        label="Amount"
+        name="amount"
+        // Text, not a number field: browsers read "12,50" in a number field as 1250.
+        type="text"
+        inputMode="decimal"
+        autoComplete="off"
+        placeholder="0.00"
+        autoFocus={contact !== null}
+        leading={
+          <span
+            aria-hidden="true"
+            className="pointer-events-none absolute inset-y-0 left-3.5 flex items-center text-base text-slate-500 dark:text-slate-400"
+          >
+            $
+          </span>
+        }
+        inputClassName="pl-7 tabular-nums"
+        {...bind("amount")}
+        onWheel={(e) => e.currentTarget.blur()}
+      />
+      <Field
+        label="Description"
+        labelAside={<span className="text-xs text-slate-500 dark:text-slate-400">(optional)</span>}
+        name="description"
+        placeholder="What's it for? e.g. Dinner"
+        maxLength={DESCRIPTION_MAX}
+        {...bind("description")}
+      />
+      <MessagePreviewBox
+        id={`${id}-preview`}
+        preview={previewMessage(form, user?.profileName || "Someone", window.location.origin)}
+      />
+      <div className="flex items-center gap-3">
+        <Checkbox
+          id={`${id}-save`}
+          checked={saveContact}
+          onCheckedChange={(value) => setSaveContact(value === true)}
+        />
+        <Label htmlFor={`${id}-save`} className="min-h-11 flex-1 cursor-pointer content-center font-normal">
+          Save contact for future payment requests
+        </Label>
+      </div>
+      <Button type="submit" size="lg" className="w-full" disabled={busy}>
+        {send.isPending ? <Spinner /> : <Send aria-hidden="true" />}
+        {send.isPending ? "Sending..." : "Send Request"}
+      </Button>
+    </Form>
+  );
+}

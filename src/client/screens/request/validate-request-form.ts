@@ -1,0 +1,25 @@
+import type { z } from "zod";
+import { type FormResult, firstMessage } from "#shared/messages.ts";
+import { typedAmount } from "#shared/money.ts";
+import { PAYMENT_REQUEST_CHECK_ORDER, PaymentRequestInputSchema } from "#shared/schemas/payment-request.ts";
+
+/** What the Request Payment form holds: the inputs' text as typed. */
+export type RequestForm = { name: string; phone: string; amount: string; description: string };
+
+/** The POST /api/payment-requests body: trimmed name, 10 digits, "25.00", description or null. */
+export type RequestPayload = z.output<typeof PaymentRequestInputSchema>;
+
+/**
+ * The form → the request the server accepts, checked by the server's own schema in the
+ * product's order (name, phone, an amount above $0), then the limits it leaves to us.
+ */
+export function validateRequestForm(form: RequestForm): FormResult<RequestPayload> {
+  const parsed = PaymentRequestInputSchema.safeParse({
+    recipientName: form.name,
+    recipientPhone: form.phone,
+    amount: typedAmount(form.amount),
+    description: form.description,
+  });
+  if (parsed.success) return { ok: true, value: parsed.data };
+  return { ok: false, message: firstMessage(parsed.error.issues, PAYMENT_REQUEST_CHECK_ORDER) };
+}

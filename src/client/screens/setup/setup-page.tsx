@@ -1,0 +1,133 @@
+import { ArrowLeft } from "lucide-react";
+import { useState } from "react";
+import { useLocation } from "wouter";
+import { ProviderAccountField } from "#client/components/provider-account-field.tsx";
+import { Button } from "#client/components/ui/button.tsx";
+import { Card, CardContent } from "#client/components/ui/card.tsx";
+import { useConfirm } from "#client/components/ui/confirm-dialog.tsx";
+import { Field } from "#client/components/ui/field.tsx";
+import { Form } from "#client/components/ui/form.tsx";
+import { Logo } from "#client/components/ui/logo.tsx";
+import { Spinner } from "#client/components/ui/spinner.tsx";
+import { signOut } from "#client/features/auth/sign-out.ts";
+import { useCompleteSetup } from "#client/features/setup/api.ts";
+import { paths } from "#client/lib/paths.ts";
+import { toast } from "#client/lib/toast.tsx";
+import { showMutationError } from "#client/lib/unauthorized.ts";
+import { showValidationToast } from "#client/lib/validation-toast.ts";
+import { SETUP_PROVIDERS } from "#shared/providers.ts";
+import { type SetupForm, setupFromForm } from "#shared/schemas/user.ts";
+
+const EMPTY_FORM: SetupForm = {
+  profileName: "",
+  accounts: {
+    paypal: { selected: false, handle: "" },
+    venmo: { selected: false, handle: "" },
+    cashapp: { selected: false, handle: "" },
+    zelle: { selected: false, handle: "" },
+  },
+};
+
+/** First visit after sign-up (docs/product.md "Setup"): profile name and at least one account. */
+export default function SetupPage() {
+  const [, navigate] = useLocation();
+  const [form, setForm] = useState<SetupForm>(EMPTY_FORM);
+  const setup = useCompleteSetup();
+  const { confirm, dialog } = useConfirm();
+  // Back leaves setup by signing out (there is nothing behind it): ask first, what was typed is lost.
+  const askToLeave = () =>
+    confirm({
+      question: "Sign out? Your setup isn't saved.",
+      confirmLabel: "Sign out",
+      destructive: true,
+      onConfirm: () => void signOut(),
+    });
+
+  const setAccount = (
+    provider: keyof SetupForm["accounts"],
+    patch: Partial<SetupForm["accounts"]["paypal"]>,
+  ) =>
+    setForm((f) => ({
+      ...f,
+      accounts: { ...f.accounts, [provider]: { ...f.accounts[provider], ...patch } },
+    }));
+
+  const onSubmit = () => {
+    if (setup.isPending) return;
+    const result = setupFromForm(form);
+    if (!result.ok) {
+      showValidationToast(result.message);
+      return;
+    }
+    setup.mutate(result.value, {
+      onSuccess: () => {
+        toast({ title: "Profile Created", description: "Welcome to Collect!" });
+        navigate(paths.home);
+      },
+      onError: (error) => showMutationError("Setup Failed", error),
+    });
+  };
+
+  return (
+    <div className="min-h-dvh bg-gradient-to-b from-emerald-50 to-slate-50 dark:from-emerald-950 dark:to-slate-950">
+      <header className="mx-auto flex h-14 max-w-xl items-center gap-2 px-4">
+        <button
+          type="button"
+          aria-label="Back"
+          onClick={askToLeave}
+          className="-ml-2 grid size-11 place-items-center rounded-xl text-slate-700 hover:bg-white focus-visible:outline-2 focus-visible:outline-emerald-600 dark:text-slate-300 dark:hover:bg-slate-800"
+        >
+          <ArrowLeft aria-hidden="true" className="size-5" />
+        </button>
+        <Logo />
+      </header>
+      <main className="mx-auto max-w-xl px-4 pt-4 pb-16">
+        <h1 className="text-3xl font-bold tracking-tight text-slate-900 dark:text-white">
+          Welcome to Collect
+        </h1>
+        <p className="mt-2 text-slate-600 dark:text-slate-400">
+          Set up your profile so people know who is asking, and tell us where you'd like to be paid.
+        </p>
+        <Form onSubmit={onSubmit} className="mt-8 space-y-6">
+          <Card>
+            <CardContent>
+              <Field
+                label="Profile Name"
+                name="profileName"
+                autoComplete="name"
+                placeholder="e.g. Alex Morgan"
+                hint="This is the name people see on your payment requests."
+                value={form.profileName}
+                onChange={(e) => setForm((f) => ({ ...f, profileName: e.target.value }))}
+              />
+            </CardContent>
+          </Card>
+          <fieldset className="space-y-3">
+            <legend className="mb-1 text-base font-semibold text-slate-900 dark:text-slate-100">
+              Payment accounts
+            </legend>
+            <p className="mb-3 text-sm text-slate-600 dark:text-slate-400">
+              Choose at least one. You can add more later on Payment Methods.
+            </p>
+            {SETUP_PROVIDERS.map((provider) => (
+              <ProviderAccountField
+                key={provider}
+                provider={provider}
+                revealOnSelect
+                selected={form.accounts[provider].selected}
+                handle={form.accounts[provider].handle}
+                onSelectedChange={(selected) => setAccount(provider, { selected })}
+                onHandleChange={(handle) => setAccount(provider, { handle })}
+              />
+            ))}
+          </fieldset>
+          <Button type="submit" size="lg" className="w-full" disabled={setup.isPending}>
+            {setup.isPending ? <Spinner /> : null}
+            Create Account
+          </Button>
+        </Form>
+      </main>
+      {dialog}
+    </div>
+  );
+}

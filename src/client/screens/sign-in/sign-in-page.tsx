@@ -1,0 +1,86 @@
+import { useEffect, useRef, useState } from "react";
+import { Link, useSearch } from "wouter";
+import { LoadingBlock } from "#client/components/ui/spinner.tsx";
+import { useSignInOptions } from "#client/features/auth/api.ts";
+import { AuthFrame, FrameNotice } from "#client/features/auth/auth-frame.tsx";
+import { providerErrorMessage } from "#client/features/auth/sign-in-errors.ts";
+import { isReturningBrowser, modeHref, signInMode } from "#client/features/auth/sign-in-mode.ts";
+import { useUser } from "#client/features/auth/user.ts";
+import { paths } from "#client/lib/paths.ts";
+import { PASSWORD_MIN_LENGTH } from "#shared/limits.ts";
+import { safeReturnTo } from "#shared/return-to.ts";
+import { CredentialsForm } from "./credentials-form";
+import { PasskeySignInButton } from "./passkey-sign-in-button";
+import { SignInAlternatives } from "./sign-in-alternatives";
+
+/** Where to go once signed in: a same-origin path from ?returnTo=, never back to this page. */
+function returnTarget(search: string): string {
+  const target = safeReturnTo(new URLSearchParams(search).get("returnTo"));
+  return target === paths.signIn || target.startsWith(`${paths.signIn}?`) ? paths.home : target;
+}
+
+export const SIGN_IN_VIEWS = {
+  "sign-up": {
+    title: "Create your account",
+    lead: `Your email and a password of at least ${PASSWORD_MIN_LENGTH} characters.`,
+    switchText: "Already have an account?",
+    switchLink: "Sign in",
+    other: "sign-in",
+  },
+  "sign-in": {
+    title: "Welcome back",
+    lead: "Use your email and password to continue.",
+    switchText: "New to Collect?",
+    switchLink: "Create an account",
+    other: "sign-up",
+  },
+} as const;
+
+/** "Create your account" for newcomers, "Welcome back" for returning users; reached through /api/login. */
+export default function SignInPage() {
+  const search = useSearch();
+  const target = returnTarget(search);
+  const [returning] = useState(isReturningBrowser);
+  const mode = signInMode(search, returning);
+  const view = SIGN_IN_VIEWS[mode];
+  const options = useSignInOptions();
+  const { user, isLoading } = useUser();
+  const navigating = useRef(false);
+  const providerError = providerErrorMessage(new URLSearchParams(search).get("error"));
+
+  useEffect(() => {
+    // Already signed in: nothing to do here. A full load so server routes in returnTo work too.
+    if (user && !navigating.current) window.location.replace(target);
+  }, [user, target]);
+
+  if (isLoading || (user && !navigating.current)) return <LoadingBlock className="min-h-dvh" />;
+
+  const onSignedIn = () => {
+    navigating.current = true;
+    window.location.assign(target);
+  };
+
+  return (
+    <AuthFrame title={view.title} lead={options.password ? view.lead : undefined}>
+      {options.password ? (
+        <CredentialsForm mode={mode} initialError={providerError} onSignedIn={onSignedIn} />
+      ) : providerError ? (
+        <FrameNotice kind="error">{providerError}</FrameNotice>
+      ) : null}
+      <SignInAlternatives options={options} returnTo={target} />
+      {/* A newcomer has no passkey yet: offered on sign-in only. */}
+      {mode === "sign-in" ? <PasskeySignInButton target={target} /> : null}
+      {options.password ? (
+        <p className="text-center text-sm text-slate-600 dark:text-slate-400">
+          {view.switchText}{" "}
+          <Link
+            href={modeHref(search, view.other)}
+            className="inline-flex min-h-11 items-center font-semibold text-emerald-700 underline-offset-4 hover:underline dark:text-emerald-300"
+          >
+            {view.switchLink}
+          </Link>
+        </p>
+      ) : null}
+    </AuthFrame>
+  );
+}

@@ -1,0 +1,86 @@
+import { Copy, MessageSquareText } from "lucide-react";
+import { useState } from "react";
+import { Button, buttonClass } from "#client/components/ui/button.tsx";
+import { LoadError } from "#client/components/ui/load-error.tsx";
+import { LoadingBlock } from "#client/components/ui/spinner.tsx";
+import { StatusBadge } from "#client/features/payment-requests/status-badge.tsx";
+import { useSplit } from "#client/features/splits/api.ts";
+import { apiErrorMessage } from "#client/lib/api.ts";
+import { cn } from "#client/lib/cn.ts";
+import { formatMoney } from "#shared/money.ts";
+import type { Split } from "#shared/schemas/split.ts";
+import { smsLink } from "#shared/sms.ts";
+
+/** The group view of a split: each person's request, how many paid, what is still owed. */
+export function SplitGroup({ id }: { id: string }) {
+  const split = useSplit(id);
+  if (split.isPending) return <LoadingBlock />;
+  if (split.isError)
+    return <LoadError message={apiErrorMessage(split.error)} onRetry={() => split.refetch()} />;
+  return <Group split={split.data} />;
+}
+
+function Group({ split }: { split: Split }) {
+  return (
+    <div className="space-y-5">
+      <div className="space-y-1">
+        <p className="text-2xl font-bold tabular-nums wrap-anywhere text-slate-900 dark:text-white">
+          {formatMoney(split.total)}
+          {split.description ? (
+            <span className="font-normal text-slate-600 dark:text-slate-400"> · {split.description}</span>
+          ) : null}
+        </p>
+        <p data-split-summary className="text-slate-700 dark:text-slate-300">
+          {split.paidCount} of {split.shares.length} paid · {formatMoney(split.outstanding)} outstanding
+        </p>
+      </div>
+      <ul className="divide-y divide-slate-100 dark:divide-slate-800">
+        {split.shares.map(({ request, smsMessage }) => (
+          <li key={request.id} data-share className="flex flex-wrap items-center gap-3 py-4">
+            <div className="min-w-0 flex-1">
+              <p className="font-semibold wrap-anywhere text-slate-900 dark:text-white">
+                {request.recipientName}
+              </p>
+              <p className="text-sm tabular-nums text-slate-600 dark:text-slate-400">
+                {formatMoney(request.amount)}
+              </p>
+            </div>
+            <StatusBadge status={request.status} />
+            {request.status === "pending" ? (
+              <>
+                <a
+                  href={smsLink(request.recipientPhone, smsMessage)}
+                  className={cn(buttonClass("secondary"), "max-w-full min-w-0 shrink")}
+                >
+                  <MessageSquareText aria-hidden="true" />
+                  <span className="truncate">Text {request.recipientName}</span>
+                </a>
+                <CopyLink url={request.shortUrl} name={request.recipientName} />
+              </>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function CopyLink({ url, name }: { url: string; name: string }) {
+  const [copied, setCopied] = useState(false);
+  return (
+    <Button
+      type="button"
+      variant="ghost"
+      aria-label={`Copy ${name}'s link`}
+      onClick={() =>
+        navigator.clipboard.writeText(url).then(
+          () => setCopied(true),
+          () => setCopied(false),
+        )
+      }
+    >
+      <Copy aria-hidden="true" />
+      {copied ? "Copied" : "Copy link"}
+    </Button>
+  );
+}

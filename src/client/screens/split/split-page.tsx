@@ -1,0 +1,31 @@
+import { Link, useSearch } from "wouter";
+import { Card, CardContent } from "#client/components/ui/card.tsx";
+import { PageHeader } from "#client/components/ui/page-header.tsx";
+import { paths } from "#client/lib/paths.ts";
+import { SplitForm } from "./split-form";
+import { SplitGroup } from "./split-group";
+
+/** /split: a new split bill, or with `?id=` the group view of one. */
+export default function SplitPage() {
+  const id = new URLSearchParams(useSearch()).get("id");
+  return (
+    <div className="mx-auto max-w-2xl">
+      <PageHeader
+        title="Split a Bill"
+        description={
+          id ? "Each person has their own link to pay." : "One request per person, each with their own link."
+        }
+        action={
+          id ? (
+            <Link href={paths.split} className="text-sm font-semibold text-emerald-700 dark:text-emerald-400">
+              New split
+            </Link>
+          ) : null
+        }
+      />
+      <Card>
+        <CardContent>{id ? <SplitGroup id={id} /> : <SplitForm />}</CardContent>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,218 @@
+import { type BetterAuthOptions, type BetterAuthPlugin, betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { APIError } from "better-auth/api";
+import { genericOAuth } from "better-auth/plugins/generic-oauth";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { type HashQueue, HashQueueFull } from "#server/auth/hash-queue.ts";
+import { createPasswordHasher } from "#server/auth/password.ts";
+import type { Db } from "#server/db/client.ts";
+import { accounts, rateLimits, sessions, users, verifications } from "#server/db/schema.ts";
+import type { Config } from "#server/env.ts";
+import { LIMITS } from "#server/limits.ts";
+import { HttpError } from "#server/plugins/errors.ts";
+import type { authLogger } from "#server/plugins/logging.ts";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "#shared/limits.ts";
+import { UNSAFE_TEXT } from "#shared/schemas/user.ts";
+import { passwordPolicy } from "./password-policy";
+import { cookieValue, createSessionMemo } from "./session-memo";
+import { CLIENT_IP_HEADER, webHeaders } from "./web-bridge";
+
+export const OIDC_PROVIDER_ID = "oidc";
+const PASSWORD_WINDOW_S = LIMITS.passwordPerAddress.windowMs / 1000;
+
+/**
+ * Recovery, verification and passkey sign-in as better-auth options: what createAuth needs from
+ * routes/account, which builds them (a plugin names the shape, never the feature).
+ */
+export type AccountControlOptions = {
+  emailAndPassword: Omit<NonNullable<BetterAuthOptions["emailAndPassword"]>, "enabled">;
+  emailVerification: BetterAuthOptions["emailVerification"];
+  plugin: BetterAuthPlugin;
+};
+const UNSAFE_TEXT_ALL = new RegExp(UNSAFE_TEXT, "gu");
+
+/** A full hash queue answers 503 with Retry-After instead of waiting (auth/hash-queue.ts). */
+function busyToApiError(error: unknown): never {
+  if (error instanceof HashQueueFull) {
+    throw new APIError(
+      "SERVICE_UNAVAILABLE",
+      { message: error.message, code: "BUSY" },
+      { "Retry-After": String(error.retryAfterSeconds) },
+    );
+  }
+  throw error;
+}
+
+/** A name from an identity provider, as the profile-name rules would keep it (cookies, texts, pay page). */
+function boundedName(name: unknown): string {
+  return typeof name === "string" ? name.replace(UNSAFE_TEXT_ALL, "").trim().slice(0, 80) : "";
+}
+
+export function createAuth(
+  config: Config & { authSecret: string },
+  db: Db,
+  {
+    queue,
+    accountControl,
+    logger,
+  }: {
+    queue: HashQueue;
+    accountControl: AccountControlOptions;
+    logger?: ReturnType<typeof authLogger>;
+  },
+) {
+  const hasher = createPasswordHasher(config.passwordHash, queue);
+  return betterAuth({
+    appName: "Collect",
+    logger,
+    baseURL: config.publicUrl,
+    basePath: "/api/identity",
+    secret: config.authSecret,
+    trustedOrigins: [config.publicUrl],
+    database: drizzleAdapter(db, {
+      provider: "pg",
+      schema: {
+        user: users,
+        session: sessions,
+        account: accounts,
+        verification: verifications,
+        rateLimit: rateLimits,
+      },
+    }),
+    // No session cookie cache: a signed-out session must stop working everywhere within 5 s,
+    // which registerSession's memo keeps (docs/decisions/003-session-cookie-cache.md).
+    session: { cookieCache: { enabled: false } },
+    emailAndPassword: {
+      enabled: config.passwordSignIn,
+      minPasswordLength: PASSWORD_MIN_LENGTH,
+      maxPasswordLength: PASSWORD_MAX_LENGTH,
+      password: {
+        hash: (password) => hasher.hash(password).catch(busyToApiError),
+        verify: (input) => hasher.verify(input).catch(busyToApiError),
+      },
+      // Reset by email, enumeration-safe sign-up (auth/auth-options.ts).
+      ...accountControl.emailAndPassword,
+    },
+    // An identity provider's account joins an existing one only when that account proved its
+    // email; otherwise whoever pre-registered the address with a password would share it.
+    account: { accountLinking: { enabled: true, requireLocalEmailVerified: true } },
+    databaseHooks: {
+      user: {
+        create: {
+          before: async (user) => ({ data: { ...user, name: boundedName(user.name), image: null } }),
+        },
+      },
+    },
+    // Email verification and passkey sign-in (auth/auth-options.ts).
+    emailVerification: accountControl.emailVerification,
+    // Counters live in the database so every app process shares them (README, Running at scale).
+    // Its rules come from limits.ts (behind Collect's own per-address count of password
+    // attempts); better-auth keeps these counts in its rate_limit table, which it prunes.
+    rateLimit: {
+      enabled: config.rateLimits,
+      storage: "database",
+      window: LIMITS.identityPerAddress.windowMs / 1000,
+      max: LIMITS.identityPerAddress.max,
+      customRules: {
+        "/sign-in/*": { window: PASSWORD_WINDOW_S, max: LIMITS.passwordPerAddress.max },
+        "/sign-up/*": { window: PASSWORD_WINDOW_S, max: LIMITS.passwordPerAddress.max },
+      },
+    },
+    advanced: {
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      useSecureCookies: config.publicUrl.startsWith("https://"),
+      defaultCookieAttributes: { httpOnly: true, sameSite: "lax" },
+    },
+    plugins: [
+      passwordPolicy(hasher),
+      accountControl.plugin,
+      ...(config.oidc
+        ? [
+            genericOAuth({
+              config: [
+                {
+                  providerId: OIDC_PROVIDER_ID,
+                  name: config.oidc.name,
+                  discoveryUrl: `${config.oidc.issuer.replace(/\/+$/, "")}/.well-known/openid-configuration`,
+                  clientId: config.oidc.clientId,
+                  clientSecret: config.oidc.clientSecret,
+                  scopes: ["openid", "email", "profile"],
+                  pkce: true,
+                },
+              ],
+            }),
+          ]
+        : []),
+    ],
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+
+export type SessionUser = { id: string; email: string };
+
+declare module "fastify" {
+  interface FastifyRequest {
+    user: SessionUser | null;
+  }
+}
+
+/** Decorates every request with a lazily read session; `requireUser` is the preHandler for signed-in routes. */
+export function registerSession(app: FastifyInstance, auth: Auth, memo = createSessionMemo<SessionUser>()) {
+  app.decorateRequest("user", null);
+  // Verified tokens → their user for 5 s: better-auth's check (signed cookie, endpoint context,
+  // one query) was ~30% of a create request's CPU; 5 s is also how long a signed-out session
+  // may still write in another process (docs/decisions/003-session-cookie-cache.md).
+  const cookieName = auth.$context.then((context) => context.authCookies.sessionToken.name);
+  const tokenOf = async (request: FastifyRequest) => cookieValue(request.headers.cookie, await cookieName);
+  const guard = (fresh: boolean) =>
+    async function requireUser(request: FastifyRequest): Promise<void> {
+      const token = await tokenOf(request);
+      if (!token) throw new HttpError(401, "Unauthorized");
+      const remembered = fresh ? undefined : memo.get(token);
+      if (remembered) {
+        request.user = remembered;
+        return;
+      }
+      const session = await auth.api.getSession({ headers: webHeaders(request) });
+      if (!session) {
+        memo.delete(token);
+        throw new HttpError(401, "Unauthorized");
+      }
+      request.user = { id: session.user.id, email: session.user.email };
+      memo.set(token, request.user, new Date(session.session.expiresAt).getTime());
+    };
+  return {
+    /** Trusts a token verified in the last 5 s: no query per call. */
+    requireUser: guard(false),
+    /** Always checks the session row (GET /api/auth/user, which the app reads first). */
+    requireFreshUser: guard(true),
+    /**
+     * Whether the session a long request opened with still stands (signed out, revoked by a
+     * password change or a deleted account: no). Always asks better-auth, like requireFreshUser;
+     * a check that fails (database down) is not a sign-out and answers true.
+     */
+    sessionAlive: async (request: FastifyRequest): Promise<boolean> => {
+      const session = await auth.api.getSession({ headers: webHeaders(request) }).catch((error: unknown) => {
+        request.log.warn({ err: error }, "session re-check failed");
+        return undefined;
+      });
+      if (session === undefined) return true;
+      if (session?.user.id === request.user?.id) return true;
+      const token = await tokenOf(request);
+      if (token) memo.delete(token);
+      return false;
+    },
+    /** Forgets the caller's token in this process at once (sign-out). */
+    forgetSession: async (request: FastifyRequest) => {
+      const token = await tokenOf(request);
+      if (token) memo.delete(token);
+    },
+  };
+}
+
+/** The signed-in caller of a route guarded by `requireUser`. */
+export function signedInUser(request: FastifyRequest): SessionUser {
+  if (!request.user) throw new HttpError(401, "Unauthorized");
+  return request.user;
+}

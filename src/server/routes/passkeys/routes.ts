@@ -1,0 +1,77 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { signedInUser } from "#server/auth/auth.ts";
+import type { AppContext } from "#server/context.ts";
+import { HttpError } from "#server/plugins/errors.ts";
+import {
+  PasskeyInfoSchema,
+  PasskeyListSchema,
+  PasskeyParamsSchema,
+  WebAuthnOptionsSchema,
+  WebAuthnResponseSchema,
+} from "#shared/schemas/account.ts";
+import { deletePasskey, listPasskeys } from "./queries";
+
+const toInfo = (row: { id: string; name: string; createdAt: Date; lastUsedAt: Date | null }) => ({
+  id: row.id,
+  name: row.name,
+  createdAt: row.createdAt.toISOString(),
+  lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
+});
+
+/**
+ * Adding, listing and removing the caller's passkeys, and the public challenge for passkey
+ * sign-in (the sign-in itself is better-auth's /api/identity/passkey/sign-in, which makes the session).
+ */
+export const passkeyRoutes =
+  ({ db, webAuthn, requireFreshUser, limiter }: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    const guarded = { preHandler: requireFreshUser };
+
+    app.get(
+      "/api/passkeys",
+      { ...guarded, schema: { response: { 200: PasskeyListSchema } } },
+      async (request) => (await listPasskeys(db, signedInUser(request).id)).map(toInfo),
+    );
+
+    app.post(
+      "/api/passkeys/registration-options",
+      { ...guarded, schema: { response: { 200: WebAuthnOptionsSchema } } },
+      async (request) => ({ ...(await webAuthn.registrationOptions(signedInUser(request))) }),
+    );
+
+    app.post(
+      "/api/passkeys",
+      { ...guarded, schema: { body: WebAuthnResponseSchema, response: { 201: PasskeyInfoSchema } } },
+      async (request, reply) => {
+        const saved = await webAuthn.register(
+          signedInUser(request).id,
+          request.body.response,
+          request.headers["user-agent"],
+        );
+        if (!saved) throw new HttpError(400, "That passkey could not be added. Please try again.");
+        return reply.status(201).send(toInfo(saved));
+      },
+    );
+
+    app.delete(
+      "/api/passkeys/:id",
+      { ...guarded, schema: { params: PasskeyParamsSchema, response: { 204: z.null() } } },
+      async (request, reply) => {
+        if (!(await deletePasskey(db, signedInUser(request).id, request.params.id))) {
+          throw new HttpError(404, "Not found");
+        }
+        return reply.status(204).send(null);
+      },
+    );
+
+    // Public, and each answer stores a challenge: a bound per client address keeps that small.
+    app.post(
+      "/api/passkeys/sign-in-options",
+      { schema: { response: { 200: WebAuthnOptionsSchema } } },
+      async (request) => {
+        await limiter.check("passkeyOptions", request.ip);
+        return { ...(await webAuthn.signInOptions()) };
+      },
+    );
+  };

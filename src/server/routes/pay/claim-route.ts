@@ -1,0 +1,37 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { AppContext } from "#server/context.ts";
+import { HttpError } from "#server/plugins/errors.ts";
+import { ClaimInputSchema } from "#shared/schemas/claim.ts";
+import { ShortCodeSchema } from "#shared/schemas/payment-request.ts";
+import { CodeParams, NOT_FOUND } from "./codes";
+import { recordClaim } from "./queries";
+
+/**
+ * The payer's "I've paid" (docs/decisions/016-close-the-loop.md). Public like the view beacon
+ * and posted the same way, by the page's script: JSON only and with an Origin header, which a
+ * link-preview bot or an HTML form never sends (the CSRF guard refuses other sites). The answer
+ * is empty: nothing about the request or its requester comes back.
+ */
+export const claimRoute =
+  ({ db, limiter }: Pick<AppContext, "db" | "limiter">): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.post(
+      "/api/payment-screen/:code/claim",
+      { schema: { params: CodeParams, body: ClaimInputSchema } },
+      async (request, reply) => {
+        if (!request.headers.origin) throw new HttpError(403, "Cross-site request refused.");
+        const { code } = request.params;
+        if (!ShortCodeSchema.safeParse(code).success) throw new HttpError(404, NOT_FOUND);
+        await limiter.check("claimPerAddress", request.ip);
+        // Before the request's own count: one address cannot spend the whole request's allowance
+        // and lock out the real payer.
+        await limiter.check("claimPerAddressAndRequest", `${request.ip}:${code}`);
+        await limiter.check("claimPerRequest", code);
+        const result = await recordClaim(db, code, request.body);
+        if (result.ok) return reply.status(204).send();
+        if (result.reason === "not-found") throw new HttpError(404, NOT_FOUND);
+        if (result.reason === "paid") throw new HttpError(409, "This request has already been paid.");
+        throw new HttpError(400, "Please choose the app you paid with.");
+      },
+    );
+  };

@@ -1,0 +1,107 @@
+import { and, eq, isNull, ne, sql } from "drizzle-orm";
+import type { Db } from "#server/db/client.ts";
+import { paymentAccounts, paymentRequests, users } from "#server/db/schema.ts";
+import { displayNameSql } from "#server/db/shared-queries.ts";
+import { preparedPerDatabase } from "#server/lib/prepared.ts";
+import { PROVIDERS, type Provider } from "#shared/providers.ts";
+import type { ClaimVia } from "#shared/schemas/claim.ts";
+import type { PublicPaymentView } from "#shared/schemas/payment-request.ts";
+
+/** Venmo first (docs/product.md#pay-page), then the usual order. */
+const ORDER: Provider[] = ["venmo", ...PROVIDERS.filter((p) => p !== "venmo")];
+
+/**
+ * The public view of a request by its short code, in one query (request, requester and their
+ * accounts). Only the fields of the public view leave this function (docs/product.md#pay-page-data). Cancelled requests are not found.
+ */
+export async function findPublicView(
+  db: Db,
+  code: string,
+): Promise<{ view: PublicPaymentView; userId: string } | null> {
+  const [row] = await publicViewQuery(db).execute({ code });
+  if (!row || row.status === "cancelled") return null;
+  const accounts = typeof row.accounts === "string" ? JSON.parse(row.accounts) : row.accounts;
+  const view: PublicPaymentView = {
+    requester: { name: row.name, photo: row.photo },
+    request: { amount: row.amount, description: row.description, status: row.status },
+    paymentAccounts: (accounts as PublicPaymentView["paymentAccounts"]).sort(
+      (a, b) => ORDER.indexOf(a.provider) - ORDER.indexOf(b.provider),
+    ),
+  };
+  // The owner's id is for the cache's invalidation only; it never leaves the server.
+  return { view, userId: row.userId };
+}
+
+/** Run as a named prepared statement: the page's hot path. */
+const publicViewQuery = preparedPerDatabase((db) =>
+  db
+    .select({
+      userId: paymentRequests.userId,
+      amount: paymentRequests.amount,
+      description: paymentRequests.description,
+      status: paymentRequests.status,
+      name: displayNameSql,
+      photo: users.photo,
+      accounts: sql<{ provider: Provider; accountHandle: string }[]>`(
+        SELECT coalesce(json_agg(json_build_object('provider', ${paymentAccounts.provider}, 'accountHandle', ${paymentAccounts.accountHandle})), '[]'::json)
+        FROM ${paymentAccounts} WHERE ${paymentAccounts.userId} = ${paymentRequests.userId}
+      )`,
+    })
+    .from(paymentRequests)
+    .innerJoin(users, eq(users.id, paymentRequests.userId))
+    .where(eq(paymentRequests.code, sql.placeholder("code")))
+    .prepare("collect_public_view"),
+);
+
+export type ClaimResult = { ok: true } | { ok: false; reason: "not-found" | "paid" | "not-offered" };
+
+/**
+ * The payer's "I've paid": recorded on a pending request whose requester offers that app (or
+ * "Other"), in one conditional UPDATE. The first claim stays what the requester sees: a later
+ * one is answered alike but changes nothing, so nobody with the link can overwrite it (issue 25
+ * F13; docs/decisions/016). The status is left alone: only the requester marks a request paid.
+ */
+export async function recordClaim(
+  db: Db,
+  code: string,
+  claim: { via: ClaimVia; note: string | null },
+): Promise<ClaimResult> {
+  const offered = sql`(${claim.via} = 'other' OR EXISTS (
+    SELECT 1 FROM ${paymentAccounts}
+    WHERE ${paymentAccounts.userId} = ${paymentRequests.userId} AND ${paymentAccounts.provider}::text = ${claim.via}
+  ))`;
+  const [row] = await db
+    .update(paymentRequests)
+    .set({
+      claimedPaidAt: sql`coalesce(${paymentRequests.claimedPaidAt}, now())`,
+      claimedVia: sql`CASE WHEN ${paymentRequests.claimedPaidAt} IS NULL THEN ${claim.via} ELSE ${paymentRequests.claimedVia} END`,
+      claimNote: sql`CASE WHEN ${paymentRequests.claimedPaidAt} IS NULL THEN ${claim.note}::text ELSE ${paymentRequests.claimNote} END`,
+    })
+    .where(and(eq(paymentRequests.code, code), eq(paymentRequests.status, "pending"), offered))
+    .returning({ id: paymentRequests.id });
+  if (row) return { ok: true };
+  const [existing] = await db
+    .select({ status: paymentRequests.status })
+    .from(paymentRequests)
+    .where(eq(paymentRequests.code, code));
+  if (!existing || existing.status === "cancelled") return { ok: false, reason: "not-found" };
+  return { ok: false, reason: existing.status === "paid" ? "paid" : "not-offered" };
+}
+
+/**
+ * The first view of the public page by anyone but the requester (docs/product.md#home, "Viewed"). Called by
+ * the page's script, so link-preview bots, which run no JavaScript, never count.
+ */
+export async function markViewed(db: Db, code: string, viewerId: string | null): Promise<void> {
+  await db
+    .update(paymentRequests)
+    .set({ viewedAt: new Date() })
+    .where(
+      and(
+        eq(paymentRequests.code, code),
+        isNull(paymentRequests.viewedAt),
+        ne(paymentRequests.status, "cancelled"),
+        viewerId ? ne(paymentRequests.userId, viewerId) : undefined,
+      ),
+    );
+}

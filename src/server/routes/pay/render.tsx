@@ -1,0 +1,65 @@
+import { renderToStaticMarkup } from "react-dom/server";
+import type { ClientAssets } from "#server/lib/client-assets.ts";
+import { PayView } from "#shared/pay-page/pay-view.tsx";
+import type { PublicPaymentView } from "#shared/schemas/payment-request.ts";
+import { CARD_HEIGHT, CARD_WIDTH, previewMeta } from "./preview";
+
+type PageInput = {
+  view: PublicPaymentView | null;
+  shortUrl: string;
+  /** The absolute URL of the request's link-preview card (found requests only). */
+  cardUrl: string | null;
+  assets: ClientAssets;
+};
+
+/**
+ * The whole /pay/{code} document: title and Open Graph / Twitter tags already filled from the
+ * request, with a drawn card as the image, so message apps show a rich preview without
+ * JavaScript (docs/product.md#pay-page, docs/decisions/006). React escapes every text and attribute.
+ */
+export function renderPayPage({ view, shortUrl, cardUrl, assets }: PageInput): string {
+  const meta = previewMeta(view);
+  const image = view && cardUrl && meta.imageAlt ? { url: cardUrl, alt: meta.imageAlt } : null;
+  const document = (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
+        <title>{meta.title}</title>
+        <meta name="description" content={meta.description} />
+        <meta name="theme-color" content="#059669" />
+        <meta name="robots" content="noindex, nofollow" />
+        <meta property="og:type" content="website" />
+        <meta property="og:site_name" content="Collect" />
+        <meta property="og:title" content={meta.title} />
+        <meta property="og:description" content={meta.description} />
+        {view && <meta property="og:url" content={shortUrl} />}
+        {image && (
+          <>
+            <meta property="og:image" content={image.url} />
+            <meta property="og:image:type" content="image/png" />
+            <meta property="og:image:width" content={String(CARD_WIDTH)} />
+            <meta property="og:image:height" content={String(CARD_HEIGHT)} />
+            <meta property="og:image:alt" content={image.alt} />
+          </>
+        )}
+        <meta name="twitter:card" content={image ? "summary_large_image" : "summary"} />
+        <meta name="twitter:title" content={meta.title} />
+        <meta name="twitter:description" content={meta.description} />
+        {image && <meta name="twitter:image" content={image.url} />}
+        {image && <meta name="twitter:image:alt" content={image.alt} />}
+        <link rel="icon" href="/favicon.ico" sizes="48x48" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <link rel="apple-touch-icon" href="/apple-touch-icon.png" />
+        {assets.css.map((href) => (
+          <link key={href} rel="stylesheet" href={href} />
+        ))}
+        {assets.payScript && <script type="module" src={assets.payScript} />}
+      </head>
+      <body>
+        <PayView view={view} />
+      </body>
+    </html>
+  );
+  return `<!doctype html>${renderToStaticMarkup(document)}`;
+}

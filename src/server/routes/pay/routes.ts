@@ -1,0 +1,181 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { webHeaders } from "#server/auth/web-bridge.ts";
+import type { AppContext } from "#server/context.ts";
+import { tooMany } from "#server/lib/limiter.ts";
+import { createMissLimiter } from "#server/lib/miss-limiter.ts";
+import { HttpError } from "#server/plugins/errors.ts";
+import {
+  type PublicPaymentView,
+  PublicPaymentViewSchema,
+  ShortCodeSchema,
+} from "#shared/schemas/payment-request.ts";
+import { createCardCache } from "./card-cache";
+import { readCardPhoto } from "./card-photo";
+import { createCardPool } from "./card-pool";
+import { claimRoute } from "./claim-route";
+import { CodeParams, NOT_FOUND } from "./codes";
+import { encodedPage } from "./encoded-page";
+import { CARD_FILE, cardContent, cardPath, cardVersion } from "./preview";
+import { findPublicView, markViewed } from "./queries";
+import { renderPayPage } from "./render";
+import type { CachedView } from "./view-cache";
+
+const CardParams = CodeParams.extend({ file: z.string().max(64) });
+/** Payment pages and their cards hold names, amounts and handles: never in search results. */
+const NOINDEX = "noindex, nofollow";
+
+/**
+ * The public side (docs/product.md#pay-page): the JSON view and the server-rendered page.
+ * Misses are limited per client IP so codes cannot be enumerated.
+ */
+export const payPageRoutes =
+  ({
+    db,
+    viewCache: cache,
+    auth,
+    config,
+    clientAssets,
+    storage,
+    limiter,
+    imageLimits,
+  }: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    await app.register(claimRoute({ db, limiter }));
+    const pool = createCardPool(imageLimits);
+    app.addHook("onClose", () => pool.close());
+    const cards = createCardCache(async (content) => {
+      const photo = await readCardPhoto(storage, content.photo).catch((error: unknown) => {
+        app.log.warn({ err: error }, "card drawn without the photo");
+        return null;
+      });
+      return pool.draw(content, photo);
+    }, imageLimits);
+    const misses = createMissLimiter(limiter, "payPageMiss");
+
+    async function findView(code: string): Promise<CachedView | null> {
+      const cached = cache.get(code);
+      if (cached) return cached;
+      const readAt = cache.generation();
+      const found = await findPublicView(db, code);
+      if (!found) return null;
+      const entry: CachedView = {
+        view: found.view,
+        json: JSON.stringify(PublicPaymentViewSchema.parse(found.view)),
+        requesterId: found.userId,
+      };
+      if (!cache.set(code, found.userId, entry, readAt)) entry.once = true;
+      return entry;
+    }
+
+    /** The view for a code, or null; throws 429 when this IP has missed too often. */
+    async function lookup(ip: string, code: string) {
+      const blocked = misses.blockedFor(ip);
+      if (blocked > 0) throw tooMany("payPageMiss", blocked);
+      const view = ShortCodeSchema.safeParse(code).success ? await findView(code) : null;
+      const missed = view ? 0 : await misses.recordMiss(ip);
+      if (missed > 0) throw tooMany("payPageMiss", missed);
+      return view;
+    }
+
+    app.get(
+      "/api/payment-screen/:code",
+      { schema: { params: CodeParams, response: { 200: PublicPaymentViewSchema } } },
+      async (request, reply) => {
+        const found = await lookup(request.ip, request.params.code);
+        if (!found) throw new HttpError(404, NOT_FOUND);
+        // Checked against the schema and serialised once, when cached: a string is sent as it
+        // is (the type provider only knows the object form).
+        return reply
+          .header("cache-control", "no-store")
+          .type("application/json; charset=utf-8")
+          .send(found.json as unknown as PublicPaymentView);
+      },
+    );
+
+    // Sent by the page's script (pay-script.ts): bots that run no JavaScript never count as views.
+    // Each costs a write (and a session check with a cookie): bounded per address like the claim.
+    app.post("/api/payment-screen/:code/view", { schema: { params: CodeParams } }, async (request, reply) => {
+      const { code } = request.params;
+      await limiter.check("payView", request.ip);
+      if (ShortCodeSchema.safeParse(code).success) {
+        const session = request.headers.cookie
+          ? await auth.api.getSession({ headers: webHeaders(request) })
+          : null;
+        await markViewed(db, code, session?.user.id ?? null);
+      }
+      return reply.status(204).send();
+    });
+
+    // Every unknown code gets the same document: rendered once.
+    let notFoundPage: ReturnType<typeof encodedPage> | undefined;
+
+    app.get("/pay/:code", { schema: { params: CodeParams } }, async (request, reply) => {
+      const { code } = request.params;
+      const entry = await lookup(request.ip, code);
+      const view = entry?.view ?? null;
+      const render = (compress = true) =>
+        encodedPage(
+          renderPayPage({
+            view,
+            shortUrl: `${config.publicUrl}/pay/${encodeURIComponent(code)}`,
+            cardUrl: view && `${config.publicUrl}${cardPath(code, cardVersion(cardContent(view)))}`,
+            assets: clientAssets,
+          }),
+          compress,
+        );
+      // The most visited URL (every payer, every preview bot): rendered and compressed once per
+      // cached view, and dropped with it when the database notifies a change. A view read for
+      // this answer alone (the cache is standing aside) is sent as it is: compressing a page
+      // that is sent once would cost more than the bytes it saves.
+      let page: ReturnType<typeof encodedPage>;
+      if (!entry) page = notFoundPage ??= render();
+      else if (entry.once) page = render(false);
+      else page = entry.page ??= render();
+      const { body, encoding } = page(request.headers["accept-encoding"]);
+      if (encoding) reply.header("content-encoding", encoding);
+      return reply
+        .status(view ? 200 : 404)
+        .header("content-type", "text/html; charset=utf-8")
+        .header("cache-control", "no-store")
+        .header("vary", "accept-encoding")
+        .header("x-robots-tag", NOINDEX)
+        .send(body);
+    });
+
+    // The link-preview card: drawn once per content version on the card pool, then served from
+    // memory and cached downstream for a day (docs/decisions/006-link-preview-card.md).
+    app.get("/pay/:code/card/:file", { schema: { params: CardParams } }, async (request, reply) => {
+      const { code, file } = request.params;
+      const entry = await lookup(request.ip, code);
+      if (!entry) throw new HttpError(404, NOT_FOUND);
+      const content = cardContent(entry.view);
+      const version = cardVersion(content);
+      // An older version (the request changed since the preview was fetched): the current card.
+      if (CARD_FILE.exec(file)?.[1] !== version) {
+        return reply.header("cache-control", "no-store").redirect(cardPath(code, version), 302);
+      }
+      // A card not drawn yet costs a draw: limited per client address and per requester (a
+      // script rotating through versions, or one requester's many requests, cannot take the pool).
+      let png = cards.get(version);
+      if (!png) {
+        await limiter.check("cardDrawPerAddress", request.ip, imageLimits.cardDrawsPerAddress);
+        await limiter.check("cardDrawPerRequester", entry.requesterId, imageLimits.cardDrawsPerRequester);
+        png = await cards.fetch(version, { context: content }).catch((error: unknown) => {
+          request.log.warn({ err: error }, "card not drawn");
+          throw error;
+        });
+        if (!png) throw new HttpError(404, NOT_FOUND);
+      }
+      return (
+        reply
+          .type("image/png")
+          .header("content-length", png.length)
+          // A day is what link previews need: a deleted request's card should not outlive it for good.
+          .header("cache-control", `public, max-age=${imageLimits.imageCacheSeconds}`)
+          .header("cross-origin-resource-policy", "cross-origin")
+          .header("x-robots-tag", NOINDEX)
+          .send(png)
+      );
+    });
+  };

@@ -1,0 +1,70 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { signedInUser } from "#server/auth/auth.ts";
+import type { AppContext } from "#server/context.ts";
+import { HttpError } from "#server/plugins/errors.ts";
+import { encodeCursor, nextPageLink } from "#shared/schemas/page.ts";
+import {
+  PayeeInputSchema,
+  PayeeListQuerySchema,
+  PayeeSchema,
+  PayeeUpdateSchema,
+} from "#shared/schemas/payee.ts";
+import { IdParamsSchema } from "#shared/schemas/payment-request.ts";
+import { deletePayee, listPayees, type SaveResult, savePayee, updatePayee } from "./queries";
+
+/** 409 names the contact that already has the phone, as the screens ask about it. */
+function saved(result: SaveResult) {
+  if (result.ok) return result.payee;
+  throw new HttpError(409, `${result.existing.name} is saved with this number.`);
+}
+
+export const payeeRoutes =
+  ({ db, requireUser }: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      "/api/payees",
+      {
+        preHandler: requireUser,
+        schema: { querystring: PayeeListQuerySchema, response: { 200: z.array(PayeeSchema) } },
+      },
+      async (request, reply) => {
+        const { rows, next } = await listPayees(db, signedInUser(request).id, request.query);
+        if (next) {
+          const { limit, q } = request.query;
+          reply.header("link", nextPageLink("/api/payees", { limit, q, cursor: encodeCursor(next) }));
+        }
+        return rows;
+      },
+    );
+
+    app.post(
+      "/api/payees",
+      { preHandler: requireUser, schema: { body: PayeeInputSchema, response: { 200: PayeeSchema } } },
+      async (request) => saved(await savePayee(db, signedInUser(request).id, request.body)),
+    );
+
+    app.patch(
+      "/api/payees/:id",
+      {
+        preHandler: requireUser,
+        schema: { params: IdParamsSchema, body: PayeeUpdateSchema, response: { 200: PayeeSchema } },
+      },
+      async (request) => {
+        const result = await updatePayee(db, signedInUser(request).id, request.params.id, request.body);
+        if (!result) throw new HttpError(404, "Contact not found");
+        return saved(result);
+      },
+    );
+
+    app.delete(
+      "/api/payees/:id",
+      { preHandler: requireUser, schema: { params: IdParamsSchema, response: { 204: z.null() } } },
+      async (request, reply) => {
+        if (!(await deletePayee(db, signedInUser(request).id, request.params.id))) {
+          throw new HttpError(404, "Contact not found");
+        }
+        return reply.status(204).send(null);
+      },
+    );
+  };

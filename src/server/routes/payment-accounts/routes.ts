@@ -1,0 +1,27 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { signedInUser } from "#server/auth/auth.ts";
+import type { AppContext } from "#server/context.ts";
+import { PaymentAccountSchema, PaymentAccountsInputSchema } from "#shared/schemas/payment-account.ts";
+import { listPaymentAccounts, savePaymentAccounts } from "./queries";
+
+const PaymentAccountListResponse = z.array(PaymentAccountSchema);
+
+export const paymentAccountRoutes =
+  ({ db, requireUser }: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      "/api/payment-accounts",
+      { preHandler: requireUser, schema: { response: { 200: PaymentAccountListResponse } } },
+      async (request) => listPaymentAccounts(db, signedInUser(request).id),
+    );
+
+    app.post(
+      "/api/payment-accounts",
+      {
+        preHandler: requireUser,
+        schema: { body: PaymentAccountsInputSchema, response: { 200: PaymentAccountListResponse } },
+      },
+      async (request) => savePaymentAccounts(db, signedInUser(request).id, request.body.accounts),
+    );
+  };

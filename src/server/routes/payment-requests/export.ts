@@ -1,0 +1,79 @@
+import { Readable } from "node:stream";
+import type { Db } from "#server/db/client.ts";
+import { toPaymentRequest } from "#server/db/shared-queries.ts";
+import { csvCell, toCsv } from "#shared/csv.ts";
+import { formatPhone } from "#shared/phone.ts";
+import { allPaymentRequests } from "./queries";
+
+export const CSV_HEADER = [
+  "Created",
+  "Recipient",
+  "Phone",
+  "Amount (USD)",
+  "Status",
+  "Description",
+  "Link",
+  "Viewed",
+  "Last reminded",
+  "Paid on",
+  "Says paid",
+  "Says paid via",
+];
+
+/** The byte-order mark that makes Excel read the file as UTF-8 ("Zoë", not "ZoÃ«"). */
+export const UTF8_BOM = "\uFEFF";
+
+/** "2026-11-25 09:04" in `timeZone`: how a spreadsheet reads a date and time, in the user's own zone. */
+export function localDateTime(iso: string | null, timeZone: string): string {
+  if (!iso) return "";
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+    })
+      .formatToParts(new Date(iso))
+      .map((p) => [p.type, p.value]),
+  );
+  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`;
+}
+
+/**
+ * The caller's whole history as CSV (RFC 4180, formulas neutralised by shared/csv.ts), newest
+ * first, read a batch at a time from a keyset cursor and written as the client takes it: memory
+ * stays flat at any history size (docs/decisions/015-keyset-pagination.md).
+ */
+export function paymentRequestsCsv(db: Db, userId: string, publicUrl: string, timeZone = "UTC"): Readable {
+  const at = (iso: string | null) => localDateTime(iso, timeZone);
+  async function* lines() {
+    yield `${UTF8_BOM}${CSV_HEADER.map(csvCell).join(",")}\r\n`;
+    for await (const batch of allPaymentRequests(db, userId)) {
+      yield toCsv(
+        batch.map((row) => {
+          const r = toPaymentRequest(row, publicUrl);
+          return [
+            at(r.createdAt),
+            r.recipientName,
+            formatPhone(r.recipientPhone),
+            r.amount,
+            r.status,
+            r.description ?? "",
+            r.shortUrl,
+            at(r.viewedAt),
+            at(r.lastRemindedAt),
+            // No paid_at column: a paid request's last change is its marking (a first view after
+            // it is the one exception), so its updated_at is the day it was paid.
+            r.status === "paid" ? at(row.updatedAt.toISOString()) : "",
+            at(r.claimedPaidAt),
+            r.claimedVia ?? "",
+          ];
+        }),
+      );
+    }
+  }
+  return Readable.from(lines());
+}

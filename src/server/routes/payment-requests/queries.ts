@@ -1,0 +1,222 @@
+import { and, desc, eq, getTableColumns, isNotNull, or, type SQL, sql } from "drizzle-orm";
+import type { Db } from "#server/db/client.ts";
+import { paymentRequests, users } from "#server/db/schema.ts";
+import { displayNameSql } from "#server/db/shared-queries.ts";
+import { isUniqueViolation } from "#server/lib/db-errors.ts";
+import { preparedPerDatabase } from "#server/lib/prepared.ts";
+import { newShortCode } from "#server/lib/short-code.ts";
+import { foldedContains, phoneContains } from "#server/lib/text-search.ts";
+import { isUuid } from "#server/lib/uuid.ts";
+import type {
+  PaymentRequestListQuery,
+  PaymentRequestSummary,
+  RequestCursorKey,
+  RequestFilter,
+} from "#shared/schemas/payment-request.ts";
+
+type Row = typeof paymentRequests.$inferSelect;
+
+export type NewPaymentRequest = {
+  recipientName: string;
+  recipientPhone: string;
+  amount: string;
+  description: string | null;
+};
+
+/** The requester's display name, read inside the statement that needs it. */
+const requesterNameSql = sql<string>`(
+  SELECT ${displayNameSql} FROM ${users} WHERE ${users.id} = ${paymentRequests.userId}
+)`;
+
+const insertQuery = preparedPerDatabase((db) =>
+  db
+    .insert(paymentRequests)
+    .values({
+      userId: sql.placeholder("userId"),
+      code: sql.placeholder("code"),
+      recipientName: sql.placeholder("recipientName"),
+      recipientPhone: sql.placeholder("recipientPhone"),
+      amount: sql.placeholder("amount"),
+      description: sql.placeholder("description"),
+    })
+    .returning({ ...getTableColumns(paymentRequests), requesterName: requesterNameSql })
+    .prepare("collect_create_request"),
+);
+
+/**
+ * Inserts with a fresh short code, drawing again on the (astronomically rare) collision. One
+ * round trip: the requester's name for the SMS text comes back with the new row.
+ */
+export async function createPaymentRequest(
+  db: Db,
+  userId: string,
+  input: NewPaymentRequest,
+): Promise<{ row: Row; requesterName: string }> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const [created] = await insertQuery(db).execute({ ...input, userId, code: newShortCode() });
+      if (!created) throw new Error("insert returned no row");
+      const { requesterName, ...row } = created;
+      return { row, requesterName };
+    } catch (error) {
+      if (!isUniqueViolation(error) || attempt >= 4) throw error;
+    }
+  }
+}
+
+/** A row's sort key to the microsecond, for its page cursor (a Date keeps milliseconds only). */
+const createdAtText = sql<string>`to_char(${paymentRequests.createdAt} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+/** Must read exactly as in the index payment_request_user_pending_created_idx (a constant, no parameter). */
+const isPending = sql<boolean>`(${paymentRequests.status} = 'pending')`;
+
+/**
+ * Archive's search: the name or description, accents and case ignored, or the phone when the
+ * search is a number ("555-0144" finds 2125550144).
+ */
+export function searchWhere(q: string): SQL | undefined {
+  return or(
+    foldedContains(paymentRequests.recipientName, q),
+    foldedContains(paymentRequests.description, q),
+    phoneContains(paymentRequests.recipientPhone, q),
+  );
+}
+
+function filterWhere(userId: string, filter: Partial<RequestFilter>) {
+  return and(
+    eq(paymentRequests.userId, userId),
+    filter.status === "claimed"
+      ? and(eq(paymentRequests.status, "pending"), isNotNull(paymentRequests.claimedPaidAt))
+      : filter.status
+        ? eq(paymentRequests.status, filter.status)
+        : undefined,
+    filter.q ? searchWhere(filter.q) : undefined,
+  );
+}
+
+export type RequestPage = { rows: Row[]; next: RequestCursorKey | null };
+
+/**
+ * One page of the caller's requests after `cursor`, by keyset on (created_at, id) so every page
+ * costs the same at any history size (docs/decisions/015-keyset-pagination.md). Pending first
+ * (docs/product.md#home) reads the expression index whose first sort column is "is pending".
+ */
+export async function listPaymentRequests(
+  db: Db,
+  userId: string,
+  query: Partial<RequestFilter> & Pick<PaymentRequestListQuery, "order" | "limit" | "cursor">,
+): Promise<RequestPage> {
+  const pendingFirst = query.order === "pending-first" && !query.status;
+  const { cursor } = query;
+  const after = !cursor
+    ? undefined
+    : pendingFirst
+      ? sql`(${isPending}, ${paymentRequests.createdAt}, ${paymentRequests.id}) < (${cursor.p}::boolean, ${cursor.t}::timestamptz, ${cursor.i}::uuid)`
+      : sql`(${paymentRequests.createdAt}, ${paymentRequests.id}) < (${cursor.t}::timestamptz, ${cursor.i}::uuid)`;
+  const found = await db
+    .select({ ...getTableColumns(paymentRequests), at: createdAtText, pending: isPending })
+    .from(paymentRequests)
+    .where(and(filterWhere(userId, query), after))
+    .orderBy(
+      ...(pendingFirst ? [desc(isPending)] : []),
+      desc(paymentRequests.createdAt),
+      desc(paymentRequests.id),
+    )
+    .limit(query.limit + 1);
+  const page = found.slice(0, query.limit);
+  const last = page.at(-1);
+  return {
+    rows: page.map(({ at: _at, pending: _pending, ...row }) => row),
+    next: found.length > query.limit && last ? { p: last.pending, t: last.at, i: last.id } : null,
+  };
+}
+
+/** Every matching request in `batch`-sized pages, newest first, for streaming (the CSV export). */
+export async function* allPaymentRequests(db: Db, userId: string, batch = 1000): AsyncGenerator<Row[]> {
+  let cursor: RequestCursorKey | undefined;
+  do {
+    const page = await listPaymentRequests(db, userId, { order: "newest", limit: batch, cursor });
+    if (page.rows.length > 0) yield page.rows;
+    cursor = page.next ?? undefined;
+  } while (cursor);
+}
+
+/** Archive's totals and counts over every request matching the filter, computed in SQL. */
+export async function summarizePaymentRequests(
+  db: Db,
+  userId: string,
+  filter: RequestFilter,
+): Promise<PaymentRequestSummary> {
+  const countOf = (status: Row["status"]) =>
+    sql<number>`(count(*) FILTER (WHERE ${paymentRequests.status} = ${status}))::int`;
+  const sumOf = (status: Row["status"]) =>
+    sql<string>`coalesce(sum(${paymentRequests.amount}) FILTER (WHERE ${paymentRequests.status} = ${status}), 0)::numeric(20, 2)::text`;
+  const [row] = await db
+    .select({
+      count: sql<number>`count(*)::int`,
+      pending: countOf("pending"),
+      paid: countOf("paid"),
+      cancelled: countOf("cancelled"),
+      collected: sumOf("paid"),
+      outstanding: sumOf("pending"),
+    })
+    .from(paymentRequests)
+    .where(filterWhere(userId, filter));
+  if (!row) throw new Error("aggregate returned no row");
+  const { count, pending, paid, cancelled, collected, outstanding } = row;
+  return { count, counts: { pending, paid, cancelled }, collected, outstanding };
+}
+
+export type StatusUpdateResult =
+  | { ok: true; row: Row }
+  | { ok: false; reason: "not-found" | "conflict"; status?: Row["status"] };
+
+/**
+ * Changes one of the caller's requests only while it is in status `from` (pending, unless
+ * said), in a single conditional UPDATE, so two concurrent calls cannot both succeed. Another
+ * user's id is "not-found", exactly like a missing one.
+ */
+export async function updateIfStatus(
+  db: Db,
+  userId: string,
+  id: string,
+  changes: Partial<Pick<Row, "status" | "lastRemindedAt">>,
+  from: Row["status"] = "pending",
+): Promise<StatusUpdateResult> {
+  if (!isUuid(id)) return { ok: false, reason: "not-found" };
+  const owned = and(eq(paymentRequests.id, id), eq(paymentRequests.userId, userId));
+  const [row] = await db
+    .update(paymentRequests)
+    .set(changes)
+    .where(and(owned, eq(paymentRequests.status, from)))
+    .returning();
+  if (row) return { ok: true, row };
+  const [existing] = await db.select({ status: paymentRequests.status }).from(paymentRequests).where(owned);
+  return existing
+    ? { ok: false, reason: "conflict", status: existing.status }
+    : { ok: false, reason: "not-found" };
+}
+
+/** The display name of the requester of one request, for a reminder's SMS text. */
+export async function requesterNameOf(db: Db, requestId: string): Promise<string> {
+  const [row] = await db
+    .select({ name: requesterNameSql })
+    .from(paymentRequests)
+    .where(eq(paymentRequests.id, requestId));
+  return row?.name ?? "Someone";
+}
+
+/** One of the caller's requests with its requester's name; another user's id finds nothing. */
+export async function ownedRequest(
+  db: Db,
+  userId: string,
+  id: string,
+): Promise<{ row: Row; requesterName: string } | null> {
+  if (!isUuid(id)) return null;
+  const [found] = await db
+    .select({ ...getTableColumns(paymentRequests), requesterName: requesterNameSql })
+    .from(paymentRequests)
+    .where(and(eq(paymentRequests.id, id), eq(paymentRequests.userId, userId)));
+  if (!found) return null;
+  const { requesterName, ...row } = found;
+  return { row, requesterName };
+}

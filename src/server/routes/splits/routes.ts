@@ -1,0 +1,53 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { signedInUser } from "#server/auth/auth.ts";
+import type { AppContext } from "#server/context.ts";
+import { toPaymentRequest } from "#server/db/shared-queries.ts";
+import { smsFor } from "#server/lib/sms.ts";
+import { HttpError } from "#server/plugins/errors.ts";
+import { sumAmounts } from "#shared/money.ts";
+import { IdParamsSchema } from "#shared/schemas/payment-request.ts";
+import { type Split, SplitInputSchema, SplitSchema } from "#shared/schemas/split.ts";
+import { createSplit, findSplit, type SplitWithRequests } from "./queries";
+
+function toSplit({ split, requests, requesterName }: SplitWithRequests, publicUrl: string): Split {
+  const shares = requests.map((row) => {
+    const request = toPaymentRequest(row, publicUrl);
+    return { request, smsMessage: smsFor("request", requesterName, request) };
+  });
+  return {
+    id: split.id,
+    total: split.total,
+    description: split.description,
+    includeMe: split.includeMe,
+    createdAt: split.createdAt.toISOString(),
+    shares,
+    paidCount: requests.filter((r) => r.status === "paid").length,
+    outstanding: sumAmounts(requests.filter((r) => r.status === "pending").map((r) => r.amount)),
+  };
+}
+
+/** Split a bill (docs/decisions/016-close-the-loop.md): one request per person, made together. */
+export const splitRoutes =
+  ({ db, config, requireUser, notifier }: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.post(
+      "/api/splits",
+      { preHandler: requireUser, schema: { body: SplitInputSchema, response: { 201: SplitSchema } } },
+      async (request, reply) => {
+        const userId = signedInUser(request).id;
+        const created = await createSplit(db, userId, request.body);
+        for (const share of created.requests) notifier.requestCreated(userId, share.id);
+        return reply.status(201).send(toSplit(created, config.publicUrl));
+      },
+    );
+
+    app.get(
+      "/api/splits/:id",
+      { preHandler: requireUser, schema: { params: IdParamsSchema, response: { 200: SplitSchema } } },
+      async (request) => {
+        const found = await findSplit(db, signedInUser(request).id, request.params.id);
+        if (!found) throw new HttpError(404, "Split not found");
+        return toSplit(found, config.publicUrl);
+      },
+    );
+  };

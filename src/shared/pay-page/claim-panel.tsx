@@ -1,0 +1,82 @@
+import { PROVIDER_LABELS, type Provider } from "#shared/providers.ts";
+import { CLAIM_NOTE_MAX } from "#shared/schemas/claim.ts";
+
+const FOCUS =
+  "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-600 dark:focus-visible:outline-emerald-400";
+
+/** "Sam Lee" → "Sam": the thanks line names the requester as a friend would. */
+export function firstNameOf(name: string): string {
+  return name.trim().split(/\s+/)[0] || name;
+}
+
+/**
+ * The payer's "I've paid", after the pay buttons: which app (the requester's, plus "Other") and
+ * an optional note. Hidden until pay-script.ts shows it and posts it, so a browser without
+ * JavaScript, or a bot, never sees a form that cannot work.
+ */
+export function ClaimPanel({ providers, requesterName }: { providers: Provider[]; requesterName: string }) {
+  const first = firstNameOf(requesterName);
+  const choices = [...providers.map((p) => [p, PROVIDER_LABELS[p]] as const), ["other", "Other"] as const];
+  return (
+    <div
+      data-claim
+      data-first={first}
+      hidden
+      className="mt-6 border-t border-slate-200 pt-6 text-left dark:border-slate-800"
+    >
+      <details data-claim-details>
+        <summary
+          className={`flex min-h-12 cursor-pointer list-none items-center justify-center rounded-2xl bg-slate-100 px-4 font-semibold text-slate-900 hover:bg-slate-200 dark:bg-slate-800 dark:text-white dark:hover:bg-slate-700 ${FOCUS}`}
+        >
+          I've paid
+        </summary>
+        <form data-claim-form className="mt-4 flex flex-col gap-4">
+          <fieldset className="flex flex-col gap-2">
+            <legend className="mb-2 font-semibold text-slate-900 dark:text-white">
+              Which app did you use?
+            </legend>
+            {choices.map(([value, label]) => (
+              <label
+                key={value}
+                className="flex min-h-11 items-center gap-3 text-slate-800 dark:text-slate-200"
+              >
+                <input type="radio" name="via" value={value} required className="size-5 accent-emerald-600" />
+                {label}
+              </label>
+            ))}
+          </fieldset>
+          <label className="flex flex-col gap-1.5 text-sm font-medium text-slate-800 dark:text-slate-200">
+            Note (optional)
+            <input
+              name="note"
+              maxLength={CLAIM_NOTE_MAX}
+              autoComplete="off"
+              className={`h-11 rounded-xl bg-white px-3 text-base font-normal ring-1 ring-slate-300 dark:bg-slate-950 dark:ring-slate-700 ${FOCUS}`}
+            />
+          </label>
+          <button
+            type="submit"
+            className={`min-h-12 rounded-2xl bg-emerald-600 px-4 font-semibold text-white hover:bg-emerald-700 disabled:opacity-60 ${FOCUS}`}
+          >
+            Let {first} know
+          </button>
+        </form>
+      </details>
+      <p
+        data-claim-thanks
+        hidden
+        role="status"
+        className="rounded-2xl bg-emerald-50 px-4 py-5 text-center font-semibold text-emerald-800 dark:bg-emerald-400/10 dark:text-emerald-300"
+      >
+        Thanks — we've let {first} know.
+      </p>
+      {/* A claim this device already sent (pay-script.ts fills it from localStorage), so a reload does not invite a duplicate. */}
+      <div data-claim-remembered hidden className="text-center text-slate-700 dark:text-slate-300">
+        <p data-claim-remembered-text className="font-semibold" />
+        <button type="button" data-claim-again className={`mt-2 min-h-11 underline ${FOCUS}`}>
+          Not right? Tell {first} again
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,155 @@
+import { formatMoney } from "#shared/money.ts";
+import { type PaymentInstructions, paymentAction, paymentInstructions } from "#shared/payment-links.ts";
+import { PROVIDER_LABELS, type Provider } from "#shared/providers.ts";
+import type { PublicPaymentView } from "#shared/schemas/payment-request.ts";
+import { BRAND_MARKS, type BrandMark } from "./brand-marks";
+
+type Account = PublicPaymentView["paymentAccounts"][number];
+
+const FOCUS =
+  "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-600 dark:focus-visible:outline-emerald-400";
+
+const BRAND: Record<Provider, string> = {
+  venmo: "bg-[#0068C8] hover:bg-[#00569f]",
+  paypal: "bg-[#003087] hover:bg-[#00256b]",
+  cashapp: "bg-[#007A33] hover:bg-[#006329]",
+  zelle: "bg-[#6D1ED4] hover:bg-[#5a17b0]",
+  googlepay: "",
+};
+
+/**
+ * One payment app on the pay page: a button that opens a working link or explains itself, plus
+ * what to copy. Rendered for a phone; on a desktop pay-script.ts turns Venmo's tap into its toast.
+ */
+export function PayOption({
+  account,
+  amount,
+  description,
+}: {
+  account: Account;
+  amount: string;
+  description: string | null;
+}) {
+  const { provider, accountHandle: handle } = account;
+  const action = paymentAction({ provider, handle, amount, description, isMobile: true });
+  const instructions = paymentInstructions({ provider, handle, amount });
+  const buttonClass = `flex min-h-14 w-full items-center justify-center gap-2.5 rounded-2xl px-4 text-lg font-bold text-white shadow-sm ${FOCUS} ${BRAND[provider]}`;
+  const data = {
+    "data-pay": "",
+    "data-provider": provider,
+    "data-handle": handle,
+    "data-amount": amount,
+    "data-description": description ?? "",
+  };
+  return (
+    <li className="flex flex-col gap-1.5">
+      {action.kind === "link" ? (
+        <a href={action.href} rel="noopener noreferrer" className={buttonClass} {...data}>
+          <ButtonFace provider={provider} />
+        </a>
+      ) : action.kind === "toast" ? (
+        <button type="button" className={buttonClass} {...data}>
+          <ButtonFace provider={provider} />
+        </button>
+      ) : null}
+      {instructions ? (
+        <Instructions
+          provider={provider}
+          instructions={instructions}
+          // With no button above it, the box names its provider itself.
+          heading={action.kind === "inline" ? PROVIDER_LABELS[provider] : null}
+        />
+      ) : (
+        <CopyButton value={handle} name={`${PROVIDER_LABELS[provider]} handle`} />
+      )}
+    </li>
+  );
+}
+
+/** "Pay with …" and, where the brand's own payment page opens, its mark (docs/pay-buttons.md). */
+function ButtonFace({ provider }: { provider: Provider }) {
+  if (provider === "venmo") {
+    // Venmo's mark is its wordmark: it stands for the word, as on Venmo's own "Pay with" buttons.
+    return (
+      <>
+        Pay with <Mark mark={BRAND_MARKS.venmo} className="h-5 w-24" labelled />
+      </>
+    );
+  }
+  const mark = provider === "paypal" || provider === "cashapp" ? BRAND_MARKS[provider] : null;
+  return (
+    <>
+      {mark && <Mark mark={mark} className="size-6 shrink-0" />}
+      <span>Pay with {PROVIDER_LABELS[provider]}</span>
+    </>
+  );
+}
+
+function Mark({ mark, className, labelled }: { mark: BrandMark; className: string; labelled?: boolean }) {
+  const path = <path d={mark.path} />;
+  return labelled ? (
+    <svg viewBox={mark.viewBox} fill="currentColor" className={className} role="img" aria-label={mark.title}>
+      <title>{mark.title}</title>
+      {path}
+    </svg>
+  ) : (
+    <svg viewBox={mark.viewBox} fill="currentColor" className={className} aria-hidden="true">
+      {path}
+    </svg>
+  );
+}
+
+/** What to do where no link can pay: one sentence, then the amount and the handle to copy. */
+function Instructions({
+  provider,
+  instructions,
+  heading,
+}: {
+  provider: Provider;
+  instructions: PaymentInstructions;
+  heading: string | null;
+}) {
+  return (
+    <div
+      data-instructions={provider}
+      className="flex flex-col gap-2 rounded-2xl bg-slate-50 p-4 text-sm ring-1 ring-slate-200 dark:bg-slate-800/60 dark:ring-slate-700"
+    >
+      {heading && <h2 className="text-base font-bold text-slate-900 dark:text-white">{heading}</h2>}
+      <p className="text-slate-700 dark:text-slate-300">{instructions.sentence}</p>
+      <CopyButton
+        value={instructions.amount}
+        shown={formatMoney(instructions.amount)}
+        name={`${PROVIDER_LABELS[provider]} amount`}
+        boxed
+      />
+      <CopyButton value={instructions.handle} name={`${PROVIDER_LABELS[provider]} handle`} boxed />
+    </div>
+  );
+}
+
+function CopyButton({
+  value,
+  shown = value,
+  name,
+  boxed,
+}: {
+  value: string;
+  shown?: string;
+  name: string;
+  boxed?: boolean;
+}) {
+  const look = boxed
+    ? "justify-between bg-white ring-1 ring-slate-200 hover:bg-slate-100 dark:bg-slate-900 dark:ring-slate-700 dark:hover:bg-slate-800"
+    : "justify-center hover:bg-slate-50 dark:hover:bg-slate-800";
+  return (
+    <button
+      type="button"
+      data-copy={value}
+      aria-label={`Copy ${name} ${shown}`}
+      className={`flex min-h-11 items-center gap-2 rounded-xl px-3 text-sm text-slate-600 dark:text-slate-300 ${look} ${FOCUS}`}
+    >
+      <span className="font-mono break-all text-slate-900 dark:text-slate-100">{shown}</span>
+      <span className="font-semibold text-emerald-700 dark:text-emerald-400">Copy</span>
+    </button>
+  );
+}

@@ -1,0 +1,116 @@
+import { formatMoney } from "#shared/money.ts";
+import { avatarUrl } from "#shared/photo-url.ts";
+import type { PublicPaymentView } from "#shared/schemas/payment-request.ts";
+import { ClaimPanel } from "./claim-panel";
+import { PayOption } from "./pay-option";
+
+const CARD = "bg-white ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800";
+const MUTED = "text-slate-600 dark:text-slate-400";
+const STRONG = "text-slate-900 dark:text-white";
+
+/**
+ * The public payment page (docs/product.md#pay-page), rendered on the server to plain HTML: it works with no
+ * JavaScript, and pay-script.ts adds the toasts, copy buttons and Venmo's desktop toast. It
+ * follows the system's light or dark setting (Tailwind's `dark:` is prefers-color-scheme).
+ */
+export function PayView({ view }: { view: PublicPaymentView | null }) {
+  return (
+    <div className="mx-auto flex min-h-dvh w-full max-w-md flex-col gap-6 px-4 py-8">
+      <a
+        href="/"
+        className="self-center text-xl font-extrabold tracking-tight text-emerald-700 dark:text-emerald-400"
+      >
+        Collect
+      </a>
+      <main className="flex flex-col gap-6">{view ? <RequestCard view={view} /> : <NotFound />}</main>
+      <section className={`rounded-2xl p-5 text-center shadow-sm dark:shadow-none ${CARD}`}>
+        <h2 className={`font-semibold ${STRONG}`}>Want to collect payments too?</h2>
+        <p className={`mt-1 text-sm ${MUTED}`}>
+          Ask anyone for money by text. They pay in the app they already use.
+        </p>
+        <a
+          href="/"
+          className="mt-4 inline-flex h-11 items-center justify-center rounded-xl bg-slate-900 px-5 text-sm font-semibold text-white hover:bg-slate-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-600 dark:bg-emerald-500 dark:text-slate-950 dark:hover:bg-emerald-400 dark:focus-visible:outline-emerald-400"
+        >
+          Get Started
+        </a>
+      </section>
+      <div
+        id="toast-region"
+        className="pointer-events-none fixed inset-x-0 top-4 z-50 flex justify-center px-4"
+      />
+    </div>
+  );
+}
+
+function RequestCard({ view }: { view: PublicPaymentView }) {
+  const { requester, request, paymentAccounts } = view;
+  const initials = requester.name
+    .split(/\s+/)
+    .map((w) => w[0])
+    .join("")
+    .slice(0, 2)
+    .toUpperCase();
+  return (
+    <section data-pay-request className={`rounded-3xl p-6 text-center shadow-sm dark:shadow-none ${CARD}`}>
+      {requester.photo ? (
+        <img
+          src={avatarUrl(requester.photo, 192)}
+          alt={requester.name}
+          width={80}
+          height={80}
+          className="mx-auto size-20 rounded-full object-cover ring-4 ring-emerald-50 dark:ring-emerald-950"
+        />
+      ) : (
+        <div
+          aria-hidden="true"
+          className="mx-auto flex size-20 items-center justify-center rounded-full bg-emerald-100 text-2xl font-bold text-emerald-800 dark:bg-emerald-400/15 dark:text-emerald-300"
+        >
+          {initials}
+        </div>
+      )}
+      <p className={`mt-4 ${MUTED}`}>
+        <span className={`font-semibold ${STRONG}`}>{requester.name}</span> is requesting
+      </p>
+      <h1 className={`mt-1 text-5xl font-extrabold tracking-tight ${STRONG}`}>
+        {formatMoney(request.amount)}
+      </h1>
+      {request.description && (
+        <p className="mt-3 text-lg break-words text-slate-700 dark:text-slate-300">{request.description}</p>
+      )}
+      {request.status === "paid" ? (
+        <p
+          role="status"
+          className="mt-6 rounded-2xl bg-emerald-50 px-4 py-5 text-lg font-semibold text-emerald-800 dark:bg-emerald-400/10 dark:text-emerald-300"
+        >
+          Paid — this request has been paid. Thank you!
+        </p>
+      ) : paymentAccounts.length === 0 ? (
+        <p className={`mt-6 ${MUTED}`}>{requester.name} has not connected a payment method yet.</p>
+      ) : (
+        <>
+          <ul className="mt-6 flex flex-col gap-4 text-left">
+            {paymentAccounts.map((account) => (
+              <PayOption
+                key={account.provider}
+                account={account}
+                amount={request.amount}
+                description={request.description}
+              />
+            ))}
+          </ul>
+          <ClaimPanel providers={paymentAccounts.map((a) => a.provider)} requesterName={requester.name} />
+        </>
+      )}
+    </section>
+  );
+}
+
+function NotFound() {
+  return (
+    <section className={`rounded-3xl p-8 text-center shadow-sm dark:shadow-none ${CARD}`}>
+      <h1 className={`text-2xl font-bold ${STRONG}`}>Payment Not Found</h1>
+      <p className={`mt-2 ${MUTED}`}>This payment request could not be found or has expired.</p>
+    </section>
+  );
+}
