@@ -159,7 +159,7 @@ export const paymentRequests = pgTable(
     /** A provider or "other" (shared/schemas/claim.ts). */
     claimedVia: text("claimed_via"),
     claimNote: text("claim_note"),
-    /** The bill this request is one share of (features/splits). */
+    /** The bill this request is one share of (routes/splits). */
     splitId: uuid("split_id").references(() => splits.id, { onDelete: "set null" }),
   },
   (t) => [
@@ -181,7 +181,7 @@ export const paymentRequests = pgTable(
   ],
 );
 
-/** A bill split among several people: one payment request per person (features/splits). */
+/** A bill split among several people: one payment request per person (routes/splits). */
 export const splits = pgTable(
   "split",
   {
