@@ -193,7 +193,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     accountControl,
     logger: authLogger(app.log),
   });
-  const { requireUser, requireFreshUser, forgetSession, sessionAlive } = registerSession(
+  const { signedIn, freshlySignedIn, forgetSession, sessionAlive } = registerSession(
     app,
     auth,
     options.sessionMemo,
@@ -206,8 +206,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     viewCache: await registerViewCache(app, database),
     auth,
     config,
-    requireUser,
-    requireFreshUser,
+    signedIn,
+    freshlySignedIn,
     forgetSession,
     sessionAlive,
     clientAssets: readClientAssets(config.clientDir),
@@ -244,8 +244,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await registerRateLimits(app, {
     store: counters,
     limiter,
-    isSignedIn: (route) =>
-      [route.preHandler].flat().some((hook) => hook === requireUser || hook === requireFreshUser),
   });
   await registerAuthRoutes(app, auth, { config, hashQueue, limits: context.signInLimits });
   await app.register(userRoutes(context));

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from "fastify";
-import type { Auth } from "#server/auth/auth.ts";
+import type { Auth, SignedInScope } from "#server/auth/auth.ts";
 import type { SignInLimits } from "#server/auth/sign-in-limits.ts";
 import type { Db } from "#server/db/client.ts";
 import type { Notifier } from "#server/db/notify.ts";
@@ -19,8 +19,10 @@ export type AppContext = {
   viewCache: ViewCache;
   auth: Auth;
   config: Config;
-  requireUser: (request: FastifyRequest) => Promise<void>;
-  requireFreshUser: (request: FastifyRequest) => Promise<void>;
+  /** Wraps a route folder's signed-in routes once (auth/auth.ts). */
+  signedIn: SignedInScope;
+  /** The same, checking the session row on every call (account security, passkeys). */
+  freshlySignedIn: SignedInScope;
   /** Whether a signed-in request's session still stands, asked afresh (long-lived streams). */
   sessionAlive: (request: FastifyRequest) => Promise<boolean>;
   /** Forgets the caller's verified session in this process (sign-out). */

@@ -3,6 +3,7 @@ import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError } from "better-auth/api";
 import { genericOAuth } from "better-auth/plugins/generic-oauth";
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { type HashQueue, HashQueueFull } from "#server/auth/hash-queue.ts";
 import { createPasswordHasher } from "#server/auth/password.ts";
 import type { Db } from "#server/db/client.ts";
@@ -157,7 +158,19 @@ declare module "fastify" {
   }
 }
 
-/** Decorates every request with a lazily read session; `requireUser` is the preHandler for signed-in routes. */
+/** The mark of a scope whose every route requires a signed-in user (rate limits read it too). */
+const SIGNED_IN_SCOPE = "signedInScope";
+
+/** Whether routes declared on `instance` sit in a `signedIn` or `freshlySignedIn` scope. */
+export const inSignedInScope = (instance: FastifyInstance): boolean => instance.hasDecorator(SIGNED_IN_SCOPE);
+
+/** Routes that answer 401 before anything else of theirs runs unless the caller is signed in. */
+export type SignedInScope = (routes: FastifyPluginAsyncZod) => FastifyPluginAsyncZod;
+
+/**
+ * Decorates every request with a lazily read session, and gives the two signed-in scopes: each
+ * route folder wraps its signed-in routes once (`signedIn(async (app) => …)`), never per route.
+ */
 export function registerSession(app: FastifyInstance, auth: Auth, memo = createSessionMemo<SessionUser>()) {
   app.decorateRequest("user", null);
   // Verified tokens → their user for 5 s: better-auth's check (signed cookie, endpoint context,
@@ -182,14 +195,24 @@ export function registerSession(app: FastifyInstance, auth: Auth, memo = createS
       request.user = { id: session.user.id, email: session.user.email };
       memo.set(token, request.user, new Date(session.session.expiresAt).getTime());
     };
+  // An encapsulated scope: its preHandler hook runs before every route-level one (the write
+  // limits, keyed by the user it finds) and reaches no route outside it.
+  const scope =
+    (fresh: boolean): SignedInScope =>
+    (routes) =>
+    async (app) => {
+      app.decorate(SIGNED_IN_SCOPE, true);
+      app.addHook("preHandler", guard(fresh));
+      await routes(app, {});
+    };
   return {
     /** Trusts a token verified in the last 5 s: no query per call. */
-    requireUser: guard(false),
-    /** Always checks the session row (GET /api/auth/user, which the app reads first). */
-    requireFreshUser: guard(true),
+    signedIn: scope(false),
+    /** Always checks the session row (account security, passkeys, and GET /api/auth/user, which the app reads first). */
+    freshlySignedIn: scope(true),
     /**
      * Whether the session a long request opened with still stands (signed out, revoked by a
-     * password change or a deleted account: no). Always asks better-auth, like requireFreshUser;
+     * password change or a deleted account: no). Always asks better-auth, like freshlySignedIn;
      * a check that fails (database down) is not a sign-out and answers true.
      */
     sessionAlive: async (request: FastifyRequest): Promise<boolean> => {
@@ -211,7 +234,7 @@ export function registerSession(app: FastifyInstance, auth: Auth, memo = createS
   };
 }
 
-/** The signed-in caller of a route guarded by `requireUser`. */
+/** The signed-in caller of a route in a signed-in scope. */
 export function signedInUser(request: FastifyRequest): SessionUser {
   if (!request.user) throw new HttpError(401, "Unauthorized");
   return request.user;

@@ -1,5 +1,6 @@
 import fastifyRateLimit from "@fastify/rate-limit";
 import type { FastifyInstance, FastifyRequest, RouteOptions } from "fastify";
+import { inSignedInScope } from "#server/auth/auth.ts";
 import type { CounterStore, Limiter } from "#server/lib/limiter.ts";
 import { sharedStore } from "#server/lib/rate-limit-store.ts";
 import { LIMITS, type WindowLimit, waitInWords } from "#server/limits.ts";
@@ -29,24 +30,21 @@ export async function registerRateLimits(
   options: {
     store: CounterStore;
     limiter: Limiter;
-    /** Whether a route requires a signed-in user (its preHandler is the session guard). */
-    isSignedIn: (route: RouteOptions) => boolean;
   },
 ): Promise<void> {
   if (!options.limiter.enabled) return;
-  const limitFor = (route: RouteOptions): Limit | undefined => {
+  const limitFor = (route: RouteOptions, signedIn: boolean): Limit | undefined => {
     const methods = [route.method].flat();
     for (const method of methods) {
       const limit = WRITE_LIMITS[`${method} ${route.url}`];
       if (limit) return limit;
     }
-    return methods.some((m) => WRITES.has(m)) && options.isSignedIn(route)
-      ? asPlugin(LIMITS.otherWrite)
-      : undefined;
+    return methods.some((m) => WRITES.has(m)) && signedIn ? asPlugin(LIMITS.otherWrite) : undefined;
   };
   // Before the plugin's own onRoute hook, which reads config.rateLimit.
-  app.addHook("onRoute", (route) => {
-    const limit = limitFor(route);
+  // `this` is the scope that declares the route: a signed-in one is marked (auth/auth.ts).
+  app.addHook("onRoute", function (this: FastifyInstance, route) {
+    const limit = limitFor(route, inSignedInScope(this));
     if (limit) route.config = { ...(route.config as object), rateLimit: limit };
   });
 

@@ -41,7 +41,7 @@ export const accountSecurityRoutes =
     mailer,
     storage,
     secret,
-    requireFreshUser,
+    freshlySignedIn,
     signInLimits,
     limiter,
   }: AppContext): FastifyPluginAsyncZod =>
@@ -73,69 +73,6 @@ export const accountSecurityRoutes =
       if (!found) throw new HttpError(401, "Unauthorized");
       return found.session;
     };
-    const guarded = { preHandler: requireFreshUser };
-
-    app.get(
-      "/api/account",
-      { ...guarded, schema: { response: { 200: AccountStatusSchema } } },
-      async (request) => {
-        const account = await findAccount(db, signedInUser(request).id);
-        if (!account) throw new HttpError(401, "Unauthorized");
-        return { ...account, mailEnabled: mailer.enabled };
-      },
-    );
-
-    app.post(
-      "/api/account/verification-email",
-      { ...guarded, schema: { response: { 204: z.null(), 503: z.object({ message: z.string() }) } } },
-      async (request, reply) => {
-        const user = signedInUser(request);
-        if (!mailer.enabled) {
-          // Said, not hidden: the error handler keeps 5xx details to the log.
-          return reply
-            .status(503)
-            .send({ message: "Email is not set up on this server, so we can't send it." });
-        }
-        const account = await findAccount(db, user.id);
-        if (account?.emailVerified) throw new HttpError(409, "Your email is already confirmed.");
-        await limiter.check("verificationResend", user.id);
-        await auth.api.sendVerificationEmail({ body: { email: user.email, callbackURL: VERIFIED_LANDING } });
-        return reply.status(204).send(null);
-      },
-    );
-
-    app.post(
-      "/api/account/password",
-      { ...guarded, schema: { body: ChangePasswordInputSchema, response: { 204: z.null() } } },
-      async (request, reply) => {
-        let response = new Response();
-        await passwordCheck(request, async () => {
-          response = await auth.api.changePassword({
-            body: { ...request.body, revokeOtherSessions: true },
-            headers: webHeaders(request),
-            asResponse: true,
-          });
-          return response.ok;
-        });
-        if (!response.ok) {
-          const { code } = (await response.json().catch(() => ({}))) as { code?: string };
-          if (code === "INVALID_PASSWORD")
-            throw new HttpError(400, "currentPassword: That is not your current password.");
-          if (code === "CREDENTIAL_ACCOUNT_NOT_FOUND")
-            throw new HttpError(
-              400,
-              "Your account has no password; it signs in with a passkey or single sign-on.",
-            );
-          throw new HttpError(response.status, "Your password could not be changed.");
-        }
-        // A reset link sent before the change would undo it.
-        await voidResetTokens(db, signedInUser(request).id);
-        // The one session left is a new one: this browser gets its cookie.
-        forwardCookies(reply, response);
-        return reply.status(204).send(null);
-      },
-    );
-
     // Public: the reset page asks as it opens, so a used or expired link says so before any typing.
     app.get(
       "/api/account/reset-token/:token",
@@ -152,85 +89,148 @@ export const accountSecurityRoutes =
       },
     );
 
-    app.get(
-      "/api/account/sessions",
-      { ...guarded, schema: { response: { 200: SessionListSchema } } },
-      async (request) => {
-        const current = await currentSession(webHeaders(request));
-        const rows = await listSessions(db, signedInUser(request).id);
-        const devices = rows.map((row) => ({
-          id: row.id,
-          ...deviceLabel(row.userAgent),
-          lastSeenAt: row.updatedAt.toISOString(),
-          createdAt: row.createdAt.toISOString(),
-          current: row.id === current.id,
-        }));
-        // This device first, then the others by last use.
-        return devices.sort((a, b) => Number(b.current) - Number(a.current));
-      },
-    );
+    await app.register(
+      freshlySignedIn(async (app) => {
+        app.get("/api/account", { schema: { response: { 200: AccountStatusSchema } } }, async (request) => {
+          const account = await findAccount(db, signedInUser(request).id);
+          if (!account) throw new HttpError(401, "Unauthorized");
+          return { ...account, mailEnabled: mailer.enabled };
+        });
 
-    app.delete(
-      "/api/account/sessions/:id",
-      { ...guarded, schema: { params: SessionParamsSchema, response: { 204: z.null() } } },
-      async (request, reply) => {
-        if (!(await deleteSession(db, signedInUser(request).id, request.params.id))) {
-          throw new HttpError(404, "Not found");
-        }
-        return reply.status(204).send(null);
-      },
-    );
+        app.post(
+          "/api/account/verification-email",
+          { schema: { response: { 204: z.null(), 503: z.object({ message: z.string() }) } } },
+          async (request, reply) => {
+            const user = signedInUser(request);
+            if (!mailer.enabled) {
+              // Said, not hidden: the error handler keeps 5xx details to the log.
+              return reply
+                .status(503)
+                .send({ message: "Email is not set up on this server, so we can't send it." });
+            }
+            const account = await findAccount(db, user.id);
+            if (account?.emailVerified) throw new HttpError(409, "Your email is already confirmed.");
+            await limiter.check("verificationResend", user.id);
+            await auth.api.sendVerificationEmail({
+              body: { email: user.email, callbackURL: VERIFIED_LANDING },
+            });
+            return reply.status(204).send(null);
+          },
+        );
 
-    app.post(
-      "/api/account/sessions/sign-out-others",
-      { ...guarded, schema: { response: { 200: z.object({ signedOut: z.number() }) } } },
-      async (request) => {
-        const current = await currentSession(webHeaders(request));
-        return { signedOut: await deleteOtherSessions(db, signedInUser(request).id, current.id) };
-      },
-    );
+        app.post(
+          "/api/account/password",
+          { schema: { body: ChangePasswordInputSchema, response: { 204: z.null() } } },
+          async (request, reply) => {
+            let response = new Response();
+            await passwordCheck(request, async () => {
+              response = await auth.api.changePassword({
+                body: { ...request.body, revokeOtherSessions: true },
+                headers: webHeaders(request),
+                asResponse: true,
+              });
+              return response.ok;
+            });
+            if (!response.ok) {
+              const { code } = (await response.json().catch(() => ({}))) as { code?: string };
+              if (code === "INVALID_PASSWORD")
+                throw new HttpError(400, "currentPassword: That is not your current password.");
+              if (code === "CREDENTIAL_ACCOUNT_NOT_FOUND")
+                throw new HttpError(
+                  400,
+                  "Your account has no password; it signs in with a passkey or single sign-on.",
+                );
+              throw new HttpError(response.status, "Your password could not be changed.");
+            }
+            // A reset link sent before the change would undo it.
+            await voidResetTokens(db, signedInUser(request).id);
+            // The one session left is a new one: this browser gets its cookie.
+            forwardCookies(reply, response);
+            return reply.status(204).send(null);
+          },
+        );
 
-    app.get("/api/account/export", guarded, async (request, reply) => {
-      const data = await exportAccount(db, signedInUser(request).id);
-      if (!data) throw new HttpError(401, "Unauthorized");
-      return reply
-        .header("content-type", "application/json; charset=utf-8")
-        .header("content-disposition", 'attachment; filename="collect-data.json"')
-        .header("cache-control", "no-store")
-        .send(JSON.stringify({ exportedAt: new Date().toISOString(), ...data }, null, 2));
-    });
+        app.get(
+          "/api/account/sessions",
+          { schema: { response: { 200: SessionListSchema } } },
+          async (request) => {
+            const current = await currentSession(webHeaders(request));
+            const rows = await listSessions(db, signedInUser(request).id);
+            const devices = rows.map((row) => ({
+              id: row.id,
+              ...deviceLabel(row.userAgent),
+              lastSeenAt: row.updatedAt.toISOString(),
+              createdAt: row.createdAt.toISOString(),
+              current: row.id === current.id,
+            }));
+            // This device first, then the others by last use.
+            return devices.sort((a, b) => Number(b.current) - Number(a.current));
+          },
+        );
 
-    app.delete(
-      "/api/account",
-      { ...guarded, schema: { body: DeleteAccountInputSchema, response: { 204: z.null() } } },
-      async (request, reply) => {
-        const user = signedInUser(request);
-        const headers = webHeaders(request);
-        const account = await findAccount(db, user.id);
-        if (!account) throw new HttpError(401, "Unauthorized");
-        if (account.hasPassword) {
-          const password = request.body?.password;
-          if (!password) throw new HttpError(400, "password: Please enter your password to confirm.");
-          const ok = await passwordCheck(request, () =>
-            auth.api.verifyPassword({ body: { password }, headers }).then(
-              () => true,
-              (error: unknown) => (error instanceof APIError ? false : Promise.reject(error)),
-            ),
-          );
-          if (!ok) throw new HttpError(400, "password: That password is not right.");
-        } else {
-          const session = await currentSession(headers);
-          if (Date.now() - session.createdAt.getTime() > FRESH_SIGN_IN_MS) {
-            throw new HttpError(403, "Please sign in again, then delete your account within 10 minutes.");
-          }
-        }
-        const signOut = await auth.api.signOut({ headers, asResponse: true });
-        await deleteAccountRows(db, user.id);
-        await storage
-          .deleteOwner(ownerTag(secret, user.id))
-          .catch((error) => request.log.error({ err: error }, "photos of a deleted account not removed"));
-        forwardCookies(reply, signOut);
-        return reply.status(204).send(null);
-      },
+        app.delete(
+          "/api/account/sessions/:id",
+          { schema: { params: SessionParamsSchema, response: { 204: z.null() } } },
+          async (request, reply) => {
+            if (!(await deleteSession(db, signedInUser(request).id, request.params.id))) {
+              throw new HttpError(404, "Not found");
+            }
+            return reply.status(204).send(null);
+          },
+        );
+
+        app.post(
+          "/api/account/sessions/sign-out-others",
+          { schema: { response: { 200: z.object({ signedOut: z.number() }) } } },
+          async (request) => {
+            const current = await currentSession(webHeaders(request));
+            return { signedOut: await deleteOtherSessions(db, signedInUser(request).id, current.id) };
+          },
+        );
+
+        app.get("/api/account/export", async (request, reply) => {
+          const data = await exportAccount(db, signedInUser(request).id);
+          if (!data) throw new HttpError(401, "Unauthorized");
+          return reply
+            .header("content-type", "application/json; charset=utf-8")
+            .header("content-disposition", 'attachment; filename="collect-data.json"')
+            .header("cache-control", "no-store")
+            .send(JSON.stringify({ exportedAt: new Date().toISOString(), ...data }, null, 2));
+        });
+
+        app.delete(
+          "/api/account",
+          { schema: { body: DeleteAccountInputSchema, response: { 204: z.null() } } },
+          async (request, reply) => {
+            const user = signedInUser(request);
+            const headers = webHeaders(request);
+            const account = await findAccount(db, user.id);
+            if (!account) throw new HttpError(401, "Unauthorized");
+            if (account.hasPassword) {
+              const password = request.body?.password;
+              if (!password) throw new HttpError(400, "password: Please enter your password to confirm.");
+              const ok = await passwordCheck(request, () =>
+                auth.api.verifyPassword({ body: { password }, headers }).then(
+                  () => true,
+                  (error: unknown) => (error instanceof APIError ? false : Promise.reject(error)),
+                ),
+              );
+              if (!ok) throw new HttpError(400, "password: That password is not right.");
+            } else {
+              const session = await currentSession(headers);
+              if (Date.now() - session.createdAt.getTime() > FRESH_SIGN_IN_MS) {
+                throw new HttpError(403, "Please sign in again, then delete your account within 10 minutes.");
+              }
+            }
+            const signOut = await auth.api.signOut({ headers, asResponse: true });
+            await deleteAccountRows(db, user.id);
+            await storage
+              .deleteOwner(ownerTag(secret, user.id))
+              .catch((error) => request.log.error({ err: error }, "photos of a deleted account not removed"));
+            forwardCookies(reply, signOut);
+            return reply.status(204).send(null);
+          },
+        );
+      }),
     );
   };

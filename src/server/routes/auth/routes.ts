@@ -27,7 +27,7 @@ function isForeignNavigation(site: string | string[] | undefined): boolean {
 
 /** Sign-in and sign-out navigations and the user's own calls (docs/product.md#sign-in-and-session, #user-and-profile). */
 export const userRoutes =
-  ({ db, auth, config, requireUser, requireFreshUser, forgetSession }: AppContext): FastifyPluginAsyncZod =>
+  ({ db, auth, config, signedIn, freshlySignedIn, forgetSession }: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
     app.get("/api/login", { schema: { querystring: LoginQuery } }, async (request, reply) => {
       const returnTo = safeReturnTo(request.query.returnTo);
@@ -75,33 +75,38 @@ export const userRoutes =
       }),
     );
 
-    app.get(
-      "/api/auth/user",
-      { preHandler: requireFreshUser, schema: { response: { 200: UserSchema } } },
-      async (request) => {
-        const user = await findUser(db, signedInUser(request).id);
-        if (!user) throw new HttpError(401, "Unauthorized");
-        return user;
-      },
+    // The app reads the user first: a revoked session must not pass the 5 s memo here.
+    await app.register(
+      freshlySignedIn(async (app) => {
+        app.get("/api/auth/user", { schema: { response: { 200: UserSchema } } }, async (request) => {
+          const user = await findUser(db, signedInUser(request).id);
+          if (!user) throw new HttpError(401, "Unauthorized");
+          return user;
+        });
+      }),
     );
 
-    app.post(
-      "/api/auth/setup",
-      { preHandler: requireUser, schema: { body: SetupInputSchema, response: { 200: UserSchema } } },
-      async (request) => {
-        const user = await completeSetup(db, signedInUser(request).id, request.body);
-        if (!user) throw new HttpError(401, "Unauthorized");
-        return user;
-      },
-    );
+    await app.register(
+      signedIn(async (app) => {
+        app.post(
+          "/api/auth/setup",
+          { schema: { body: SetupInputSchema, response: { 200: UserSchema } } },
+          async (request) => {
+            const user = await completeSetup(db, signedInUser(request).id, request.body);
+            if (!user) throw new HttpError(401, "Unauthorized");
+            return user;
+          },
+        );
 
-    app.put(
-      "/api/auth/profile",
-      { preHandler: requireUser, schema: { body: ProfileInputSchema, response: { 200: UserSchema } } },
-      async (request) => {
-        const user = await updateProfile(db, signedInUser(request).id, request.body);
-        if (!user) throw new HttpError(401, "Unauthorized");
-        return user;
-      },
+        app.put(
+          "/api/auth/profile",
+          { schema: { body: ProfileInputSchema, response: { 200: UserSchema } } },
+          async (request) => {
+            const user = await updateProfile(db, signedInUser(request).id, request.body);
+            if (!user) throw new HttpError(401, "Unauthorized");
+            return user;
+          },
+        );
+      }),
     );
   };

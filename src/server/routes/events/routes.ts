@@ -40,7 +40,7 @@ type OpenStream = { stream: PassThrough; request: FastifyRequest; stop(): void }
  */
 export async function registerEventRoutes(
   app: FastifyInstance,
-  { requireUser, sessionAlive }: Pick<AppContext, "requireUser" | "sessionAlive">,
+  { signedIn, sessionAlive }: Pick<AppContext, "signedIn" | "sessionAlive">,
   database: Pick<Database, "listen">,
   settings: Partial<EventStreamSettings> = {},
 ): Promise<void> {
@@ -77,51 +77,55 @@ export async function registerEventRoutes(
   });
   app.addHook("onClose", stopListening);
 
-  app.get("/api/events", { preHandler: requireUser }, async (request, reply) => {
-    const userId = signedInUser(request).id;
-    // EventSource always asks for this; anything else would wait on a response that never ends.
-    if (!request.headers.accept?.includes("text/event-stream")) {
-      throw new HttpError(406, "This is an event stream: open it with EventSource.");
-    }
-    const address = request.ip;
-    if (hub.count(userId) >= STREAMS.perUser) {
-      throw new TooManyRequests("Too many open tabs. Please close some and try again.", STREAM_RETRY_MS);
-    }
-    if ((byAddress.get(address) ?? 0) >= STREAMS.perAddress || open.size >= total) {
-      throw new TooManyRequests("Too many live updates open. Please try again later.", STREAM_RETRY_MS);
-    }
-    const stream = new PassThrough();
-    let nextId = 0;
-    const send = (event: string, data: unknown) =>
-      stream.write(`id: ${++nextId}\nevent: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
-    const unsubscribe = hub.subscribe(userId, {
-      event: (event: RequestEvent) => send("request", event),
-      resync: () => send("resync", {}),
-    });
-    // Spread, so streams opened together do not all reopen together.
-    const lifetime = setTimeout(() => entry.stop(), maxLifetimeMs * (0.9 + Math.random() * 0.2));
-    const entry: OpenStream = {
-      stream,
-      request,
-      stop: () => {
-        if (!open.delete(entry)) return;
-        clearTimeout(lifetime);
-        unsubscribe();
-        const left = (byAddress.get(address) ?? 1) - 1;
-        if (left > 0) byAddress.set(address, left);
-        else byAddress.delete(address);
-        stream.end();
-      },
-    };
-    open.add(entry);
-    byAddress.set(address, (byAddress.get(address) ?? 0) + 1);
-    reply.raw.once("close", entry.stop);
-    stream.once("close", entry.stop);
-    stream.write("retry: 3000\n: connected\n\n");
-    return reply
-      .header("content-type", "text/event-stream; charset=utf-8")
-      .header("cache-control", "no-store")
-      .header("x-accel-buffering", "no")
-      .send(stream);
-  });
+  await app.register(
+    signedIn(async (scope) => {
+      scope.get("/api/events", async (request, reply) => {
+        const userId = signedInUser(request).id;
+        // EventSource always asks for this; anything else would wait on a response that never ends.
+        if (!request.headers.accept?.includes("text/event-stream")) {
+          throw new HttpError(406, "This is an event stream: open it with EventSource.");
+        }
+        const address = request.ip;
+        if (hub.count(userId) >= STREAMS.perUser) {
+          throw new TooManyRequests("Too many open tabs. Please close some and try again.", STREAM_RETRY_MS);
+        }
+        if ((byAddress.get(address) ?? 0) >= STREAMS.perAddress || open.size >= total) {
+          throw new TooManyRequests("Too many live updates open. Please try again later.", STREAM_RETRY_MS);
+        }
+        const stream = new PassThrough();
+        let nextId = 0;
+        const send = (event: string, data: unknown) =>
+          stream.write(`id: ${++nextId}\nevent: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+        const unsubscribe = hub.subscribe(userId, {
+          event: (event: RequestEvent) => send("request", event),
+          resync: () => send("resync", {}),
+        });
+        // Spread, so streams opened together do not all reopen together.
+        const lifetime = setTimeout(() => entry.stop(), maxLifetimeMs * (0.9 + Math.random() * 0.2));
+        const entry: OpenStream = {
+          stream,
+          request,
+          stop: () => {
+            if (!open.delete(entry)) return;
+            clearTimeout(lifetime);
+            unsubscribe();
+            const left = (byAddress.get(address) ?? 1) - 1;
+            if (left > 0) byAddress.set(address, left);
+            else byAddress.delete(address);
+            stream.end();
+          },
+        };
+        open.add(entry);
+        byAddress.set(address, (byAddress.get(address) ?? 0) + 1);
+        reply.raw.once("close", entry.stop);
+        stream.once("close", entry.stop);
+        stream.write("retry: 3000\n: connected\n\n");
+        return reply
+          .header("content-type", "text/event-stream; charset=utf-8")
+          .header("cache-control", "no-store")
+          .header("x-accel-buffering", "no")
+          .send(stream);
+      });
+    }),
+  );
 }

@@ -19,13 +19,11 @@ function saved(result: SaveResult) {
   throw new HttpError(409, `${result.existing.name} is saved with this number.`);
 }
 
-export const payeeRoutes =
-  ({ db, requireUser }: AppContext): FastifyPluginAsyncZod =>
-  async (app) => {
+export const payeeRoutes = ({ db, signedIn }: AppContext): FastifyPluginAsyncZod =>
+  signedIn(async (app) => {
     app.get(
       "/api/payees",
       {
-        preHandler: requireUser,
         schema: { querystring: PayeeListQuerySchema, response: { 200: z.array(PayeeSchema) } },
       },
       async (request, reply) => {
@@ -40,14 +38,13 @@ export const payeeRoutes =
 
     app.post(
       "/api/payees",
-      { preHandler: requireUser, schema: { body: PayeeInputSchema, response: { 200: PayeeSchema } } },
+      { schema: { body: PayeeInputSchema, response: { 200: PayeeSchema } } },
       async (request) => saved(await savePayee(db, signedInUser(request).id, request.body)),
     );
 
     app.patch(
       "/api/payees/:id",
       {
-        preHandler: requireUser,
         schema: { params: IdParamsSchema, body: PayeeUpdateSchema, response: { 200: PayeeSchema } },
       },
       async (request) => {
@@ -59,7 +56,7 @@ export const payeeRoutes =
 
     app.delete(
       "/api/payees/:id",
-      { preHandler: requireUser, schema: { params: IdParamsSchema, response: { 204: z.null() } } },
+      { schema: { params: IdParamsSchema, response: { 204: z.null() } } },
       async (request, reply) => {
         if (!(await deletePayee(db, signedInUser(request).id, request.params.id))) {
           throw new HttpError(404, "Contact not found");
@@ -67,4 +64,4 @@ export const payeeRoutes =
         return reply.status(204).send(null);
       },
     );
-  };
+  });

@@ -7,21 +7,19 @@ import { listPaymentAccounts, savePaymentAccounts } from "./queries";
 
 const PaymentAccountListResponse = z.array(PaymentAccountSchema);
 
-export const paymentAccountRoutes =
-  ({ db, requireUser }: AppContext): FastifyPluginAsyncZod =>
-  async (app) => {
+export const paymentAccountRoutes = ({ db, signedIn }: AppContext): FastifyPluginAsyncZod =>
+  signedIn(async (app) => {
     app.get(
       "/api/payment-accounts",
-      { preHandler: requireUser, schema: { response: { 200: PaymentAccountListResponse } } },
+      { schema: { response: { 200: PaymentAccountListResponse } } },
       async (request) => listPaymentAccounts(db, signedInUser(request).id),
     );
 
     app.post(
       "/api/payment-accounts",
       {
-        preHandler: requireUser,
         schema: { body: PaymentAccountsInputSchema, response: { 200: PaymentAccountListResponse } },
       },
       async (request) => savePaymentAccounts(db, signedInUser(request).id, request.body.accounts),
     );
-  };
+  });

@@ -39,13 +39,11 @@ function settled(result: StatusUpdateResult, action: string, from = "pending") {
   );
 }
 
-export const paymentRequestRoutes =
-  ({ db, config, requireUser, notifier }: AppContext): FastifyPluginAsyncZod =>
-  async (app) => {
+export const paymentRequestRoutes = ({ db, config, signedIn, notifier }: AppContext): FastifyPluginAsyncZod =>
+  signedIn(async (app) => {
     app.get(
       "/api/payment-requests",
       {
-        preHandler: requireUser,
         schema: {
           querystring: PaymentRequestListQuerySchema,
           response: { 200: z.array(PaymentRequestSchema) },
@@ -66,7 +64,6 @@ export const paymentRequestRoutes =
     app.get(
       "/api/payment-requests/summary",
       {
-        preHandler: requireUser,
         schema: { querystring: RequestFilterSchema, response: { 200: PaymentRequestSummarySchema } },
       },
       async (request) => summarizePaymentRequests(db, signedInUser(request).id, request.query),
@@ -75,7 +72,6 @@ export const paymentRequestRoutes =
     app.post(
       "/api/payment-requests",
       {
-        preHandler: requireUser,
         schema: { body: PaymentRequestInputSchema, response: { 201: CreatePaymentRequestResponseSchema } },
       },
       async (request, reply) => {
@@ -90,7 +86,6 @@ export const paymentRequestRoutes =
     app.patch(
       "/api/payment-requests/:id/status",
       {
-        preHandler: requireUser,
         schema: { params: IdParamsSchema, body: StatusUpdateSchema, response: { 200: PaymentRequestSchema } },
       },
       async (request) => {
@@ -112,7 +107,6 @@ export const paymentRequestRoutes =
     app.post(
       "/api/payment-requests/:id/remind",
       {
-        preHandler: requireUser,
         schema: { params: IdParamsSchema, response: { 200: ReminderResponseSchema } },
       },
       async (request) => {
@@ -129,7 +123,6 @@ export const paymentRequestRoutes =
     app.get(
       "/api/payment-requests/:id/text",
       {
-        preHandler: requireUser,
         schema: { params: IdParamsSchema, response: { 200: ReminderResponseSchema } },
       },
       async (request) => {
@@ -149,7 +142,7 @@ export const paymentRequestRoutes =
     // The whole history as CSV (docs/product.md#archive).
     app.get(
       "/api/payment-requests/export.csv",
-      { preHandler: requireUser, schema: { querystring: ExportQuerySchema } },
+      { schema: { querystring: ExportQuerySchema } },
       async (request, reply) => {
         const day = new Date().toISOString().slice(0, 10);
         return reply
@@ -159,4 +152,4 @@ export const paymentRequestRoutes =
           .send(paymentRequestsCsv(db, signedInUser(request).id, config.publicUrl, request.query.tz));
       },
     );
-  };
+  });

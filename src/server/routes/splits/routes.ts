@@ -27,12 +27,11 @@ function toSplit({ split, requests, requesterName }: SplitWithRequests, publicUr
 }
 
 /** Split a bill (docs/decisions/016-close-the-loop.md): one request per person, made together. */
-export const splitRoutes =
-  ({ db, config, requireUser, notifier }: AppContext): FastifyPluginAsyncZod =>
-  async (app) => {
+export const splitRoutes = ({ db, config, signedIn, notifier }: AppContext): FastifyPluginAsyncZod =>
+  signedIn(async (app) => {
     app.post(
       "/api/splits",
-      { preHandler: requireUser, schema: { body: SplitInputSchema, response: { 201: SplitSchema } } },
+      { schema: { body: SplitInputSchema, response: { 201: SplitSchema } } },
       async (request, reply) => {
         const userId = signedInUser(request).id;
         const created = await createSplit(db, userId, request.body);
@@ -43,11 +42,11 @@ export const splitRoutes =
 
     app.get(
       "/api/splits/:id",
-      { preHandler: requireUser, schema: { params: IdParamsSchema, response: { 200: SplitSchema } } },
+      { schema: { params: IdParamsSchema, response: { 200: SplitSchema } } },
       async (request) => {
         const found = await findSplit(db, signedInUser(request).id, request.params.id);
         if (!found) throw new HttpError(404, "Split not found");
         return toSplit(found, config.publicUrl);
       },
     );
-  };
+  });
