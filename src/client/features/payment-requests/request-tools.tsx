@@ -69,41 +69,37 @@ export function RequestTools({ request, describedBy }: RequestToolsProps) {
   const busy = remind.isPending || cancel.isPending || textAgain.isPending;
   const remindable = canRemind(request, new Date());
 
-  const onTextAgain = () =>
-    textAgain.mutate(request.id, {
-      onSuccess: ({ request: pending, smsMessage }) => {
-        if (launchSms(smsLink(pending.recipientPhone, smsMessage))) {
-          toast({ title: "Text ready", description: "Your text message app has the request again." });
-        } else {
+  /** Opens the composer with the text the server prepared, or offers the link where this device cannot text. */
+  const sendText =
+    (
+      mutation: typeof remind | typeof textAgain,
+      words: { title: string; ready: string; shareHint?: string; failed: string },
+    ) =>
+    () =>
+      mutation.mutate(request.id, {
+        onSuccess: ({ request: sent, smsMessage }) => {
+          if (launchSms(smsLink(sent.recipientPhone, smsMessage))) {
+            toast({ title: words.title, description: words.ready });
+            return;
+          }
           // This device cannot text: the link to share is the request.
           setSharing(true);
-        }
-      },
-      onError: (error) =>
-        showActionError(error, {
-          title: "Error",
-          description: "Failed to prepare the text. Please try again.",
-        }),
-    });
+          if (words.shareHint) toast({ title: words.title, description: words.shareHint });
+        },
+        onError: (error) => showActionError(error, { title: "Error", description: words.failed }),
+      });
+  const onTextAgain = sendText(textAgain, {
+    title: "Text ready",
+    ready: "Your text message app has the request again.",
+    failed: "Failed to prepare the text. Please try again.",
+  });
+  const onRemind = sendText(remind, {
+    title: "Reminder ready",
+    ready: "Your text message app has the reminder.",
+    shareHint: "Share the link again to remind them.",
+    failed: "Failed to prepare the reminder. Please try again.",
+  });
   const amount = formatMoney(request.amount);
-
-  const onRemind = () =>
-    remind.mutate(request.id, {
-      onSuccess: ({ request: reminded, smsMessage }) => {
-        if (launchSms(smsLink(reminded.recipientPhone, smsMessage))) {
-          toast({ title: "Reminder ready", description: "Your text message app has the reminder." });
-        } else {
-          // This device cannot text: the link to share is the reminder.
-          setSharing(true);
-          toast({ title: "Reminder ready", description: "Share the link again to remind them." });
-        }
-      },
-      onError: (error) =>
-        showActionError(error, {
-          title: "Error",
-          description: "Failed to prepare the reminder. Please try again.",
-        }),
-    });
 
   const onCancel = () =>
     confirm({
