@@ -1,0 +1,153 @@
+import { z } from "zod";
+import { oneYearAfter } from "./due-date";
+import {
+  addDays,
+  addMonthsClamped,
+  atLocalTime,
+  daysBetween,
+  isCalendarDate,
+  parseDate,
+  SCHEDULE_LOCAL_TIME,
+} from "./zoned";
+
+/**
+ * Recurring requests (issue 22, item 5): weekly, every 2 weeks, or monthly on the start's day of
+ * the month, until a date, for N times, or until stopped. Each occurrence is a calendar date; its
+ * request is created at 9:00 in the requester's zone on that date.
+ */
+
+export const FrequencySchema = z.enum(["weekly", "biweekly", "monthly"], {
+  error: "Choose weekly, every 2 weeks, or monthly.",
+});
+export type Frequency = z.infer<typeof FrequencySchema>;
+
+export const MAX_OCCURRENCES = 120;
+
+export type Series = {
+  frequency: Frequency;
+  startDate: string;
+  /** Last possible date, inclusive. */
+  endDate?: string | null;
+  /** Number of occurrences in all, counted from `startDate`. */
+  count?: number | null;
+};
+
+/**
+ * The `index`-th date (0 = startDate). Always counted from the start, never from the previous
+ * occurrence, so Jan 31 → Feb 28 → Mar 31: the 28th never becomes the new anchor.
+ */
+export function occurrenceDate(series: Series, index: number): string {
+  switch (series.frequency) {
+    case "weekly":
+      return addDays(series.startDate, 7 * index);
+    case "biweekly":
+      return addDays(series.startDate, 14 * index);
+    case "monthly":
+      return addMonthsClamped(series.startDate, index, parseDate(series.startDate).day);
+  }
+}
+
+/** An index at or before the first occurrence on or after `from`, so a long series is not walked. */
+function firstIndexNear(series: Series, from: string): number {
+  const days = daysBetween(series.startDate, from);
+  if (days <= 0) return 0;
+  if (series.frequency === "weekly") return Math.floor(days / 7);
+  if (series.frequency === "biweekly") return Math.floor(days / 14);
+  const start = parseDate(series.startDate);
+  const target = parseDate(from);
+  return Math.max(0, (target.year - start.year) * 12 + (target.month - start.month) - 1);
+}
+
+function ended(series: Series, index: number, date: string): boolean {
+  if (series.count != null && index >= series.count) return true;
+  return series.endDate != null && date > series.endDate;
+}
+
+/** Up to `limit` occurrence dates on or after `from` (default: all from the start), in order. */
+export function occurrences(series: Series, options: { from?: string; limit: number }): string[] {
+  const from = options.from ?? series.startDate;
+  const dates: string[] = [];
+  for (let index = firstIndexNear(series, from); dates.length < options.limit; index++) {
+    const date = occurrenceDate(series, index);
+    if (ended(series, index, date)) break;
+    if (date >= from) dates.push(date);
+  }
+  return dates;
+}
+
+/** The first occurrence strictly after `afterDate`, or null when the series has ended. */
+export function nextOccurrence(series: Series, afterDate: string): string | null {
+  return occurrences(series, { from: addDays(afterDate, 1), limit: 1 })[0] ?? null;
+}
+
+/** When the occurrence's request is created: 9:00 on its date in the requester's zone. */
+export function occurrenceAt(date: string, timeZone: string): Date {
+  return atLocalTime(date, SCHEDULE_LOCAL_TIME, timeZone);
+}
+
+export const RECURRING_MESSAGES = {
+  startDate: "Choose a real start date.",
+  endDate: "Choose a real end date.",
+  count: `Choose from 1 to ${MAX_OCCURRENCES} times.`,
+  endOrCount: "Choose an end date or a number of times, not both.",
+  endBeforeStart: "Choose an end date after the start date.",
+  startPast: "Choose a start date from today on.",
+  startTooFar: "Choose a start date within a year.",
+} as const;
+
+/**
+ * The schedule's fields, to spread into a larger object schema (zod cannot extend an object once
+ * it carries refinements); pair it with `checkRecurringSchedule` in a superRefine.
+ */
+export const RecurringScheduleShape = {
+  frequency: FrequencySchema,
+  startDate: z.string(RECURRING_MESSAGES.startDate).refine(isCalendarDate, RECURRING_MESSAGES.startDate),
+  endDate: z.string(RECURRING_MESSAGES.endDate).refine(isCalendarDate, RECURRING_MESSAGES.endDate).nullish(),
+  count: z
+    .number(RECURRING_MESSAGES.count)
+    .int(RECURRING_MESSAGES.count)
+    .min(1, RECURRING_MESSAGES.count)
+    .max(MAX_OCCURRENCES, RECURRING_MESSAGES.count)
+    .nullish(),
+};
+
+export type ScheduleIssue = { path: "startDate" | "endDate" | "count"; message: string };
+
+/**
+ * What is wrong with a well-formed schedule as a whole. With `today` (the requester's date, which
+ * only the server and the browser know) the start must also be from today to a year ahead.
+ */
+export function recurringScheduleIssues(series: Series, today?: string): ScheduleIssue[] {
+  const issues: ScheduleIssue[] = [];
+  if (series.endDate != null && series.count != null) {
+    issues.push({ path: "count", message: RECURRING_MESSAGES.endOrCount });
+  } else if (series.endDate != null && series.endDate <= series.startDate) {
+    issues.push({ path: "endDate", message: RECURRING_MESSAGES.endBeforeStart });
+  }
+  if (today !== undefined && series.startDate < today) {
+    issues.push({ path: "startDate", message: RECURRING_MESSAGES.startPast });
+  } else if (today !== undefined && series.startDate > oneYearAfter(today)) {
+    issues.push({ path: "startDate", message: RECURRING_MESSAGES.startTooFar });
+  }
+  return issues;
+}
+
+/** A superRefine for any object holding `RecurringScheduleShape`'s fields. */
+export function checkRecurringSchedule(today?: string) {
+  return (series: Series, ctx: z.RefinementCtx) => {
+    for (const issue of recurringScheduleIssues(series, today)) {
+      ctx.addIssue({ code: "custom", path: [issue.path], message: issue.message });
+    }
+  };
+}
+
+/** The schedule alone, checked without knowing today (the route adds `today`'s checks). */
+export const RecurringInputSchema = z
+  .strictObject(RecurringScheduleShape)
+  .superRefine(checkRecurringSchedule());
+export type RecurringInput = z.infer<typeof RecurringInputSchema>;
+
+/** The same, including "from today on, within a year" for the requester's `today`. */
+export function recurringInputSchemaFor(today: string) {
+  return z.strictObject(RecurringScheduleShape).superRefine(checkRecurringSchedule(today));
+}

@@ -1,0 +1,196 @@
+/**
+ * Calendar dates and wall-clock times in a person's IANA time zone, with nothing but
+ * Intl.DateTimeFormat (issue 22: reminders, occurrences and digests happen at a local hour, right
+ * across daylight-saving changes). A calendar date is "YYYY-MM-DD" text and is never turned into
+ * a Date in the machine's zone: date arithmetic runs on UTC, so the result is the same in UTC and
+ * in the UTC+14 test pass.
+ */
+
+const DAY_MS = 86_400_000;
+const MINUTE_MS = 60_000;
+
+/** Reminders and recurring occurrences are created at 9:00 in the requester's zone. */
+export const SCHEDULE_LOCAL_TIME = "09:00";
+
+export type LocalTime = { hour: number; minute: number };
+
+type CalendarParts = { year: number; month: number; day: number };
+type WallClock = CalendarParts & LocalTime & { second: number };
+
+// ── Calendar dates ──────────────────────────────────────────────────────────────────────────
+
+/** Year, month (1–12) and day of "YYYY-MM-DD"; throws on anything else, a programming error. */
+export function parseDate(date: string): CalendarParts {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+  if (!match) throw new RangeError(`Not a calendar date: ${date}`);
+  return { year: Number(match[1]), month: Number(match[2]), day: Number(match[3]) };
+}
+
+/** True for "YYYY-MM-DD" naming a day that exists ("2028-02-29" yes, "2027-02-29" no). */
+export function isCalendarDate(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const { year, month, day } = parseDate(value);
+  return month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(year, month);
+}
+
+export function daysInMonth(year: number, month: number): number {
+  return new Date(Date.UTC(year, month, 0)).getUTCDate();
+}
+
+function formatParts({ year, month, day }: CalendarParts): string {
+  return `${String(year).padStart(4, "0")}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
+}
+
+/** Midnight UTC of the date, in ms: only ever used for arithmetic, never shown. */
+function utcMs(date: string): number {
+  const { year, month, day } = parseDate(date);
+  return Date.UTC(year, month - 1, day);
+}
+
+function fromUtcMs(ms: number): string {
+  const d = new Date(ms);
+  return formatParts({ year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate() });
+}
+
+export function addDays(date: string, days: number): string {
+  return fromUtcMs(utcMs(date) + days * DAY_MS);
+}
+
+/**
+ * The date `months` later on `anchorDay` (default: the date's own day), or the month's last day
+ * when it is shorter: a monthly series on the 31st falls on Feb 28 and comes back to Mar 31.
+ */
+export function addMonthsClamped(date: string, months: number, anchorDay?: number): string {
+  const { year, month, day } = parseDate(date);
+  const index = year * 12 + (month - 1) + months;
+  const targetYear = Math.floor(index / 12);
+  const targetMonth = (index % 12) + 1;
+  const wanted = anchorDay ?? day;
+  return formatParts({
+    year: targetYear,
+    month: targetMonth,
+    day: Math.min(wanted, daysInMonth(targetYear, targetMonth)),
+  });
+}
+
+/** Whole days from `a` to `b` (negative when `b` is earlier). */
+export function daysBetween(a: string, b: string): number {
+  return Math.round((utcMs(b) - utcMs(a)) / DAY_MS);
+}
+
+/** 0 = Sunday … 6 = Saturday, as Date#getDay. */
+export function weekdayOf(date: string): number {
+  return new Date(utcMs(date)).getUTCDay();
+}
+
+// ── Time zones ──────────────────────────────────────────────────────────────────────────────
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatterFor(timeZone: string): Intl.DateTimeFormat {
+  let formatter = formatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      second: "2-digit",
+    });
+    formatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
+/**
+ * True for a zone name the runtime knows ("America/New_York", "UTC"). Offsets such as "+05:00"
+ * are refused: they have no daylight-saving rules, so a stored one would drift twice a year.
+ */
+export function isValidTimeZone(timeZone: string): boolean {
+  if (!/^[A-Za-z]/.test(timeZone)) return false;
+  try {
+    formatterFor(timeZone);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function wallClock(instant: Date, timeZone: string): WallClock {
+  const parts: Record<string, number> = {};
+  for (const part of formatterFor(timeZone).formatToParts(instant)) {
+    if (part.type !== "literal") parts[part.type] = Number(part.value);
+  }
+  return {
+    year: parts.year ?? 0,
+    month: parts.month ?? 0,
+    day: parts.day ?? 0,
+    hour: (parts.hour ?? 0) % 24, // some engines say 24 for midnight even with h23
+    minute: parts.minute ?? 0,
+    second: parts.second ?? 0,
+  };
+}
+
+/** The zone's offset from UTC at the instant, in ms (New York in winter: −5 h). */
+function offsetMs(epochMs: number, timeZone: string): number {
+  const whole = Math.floor(epochMs / 1000) * 1000;
+  const w = wallClock(new Date(whole), timeZone);
+  return Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second) - whole;
+}
+
+/** The calendar date the instant falls on in the zone. */
+export function localDate(instant: Date, timeZone: string): string {
+  return formatParts(wallClock(instant, timeZone));
+}
+
+/** Minutes since local midnight (0–1439) at the instant in the zone. */
+export function localMinutes(instant: Date, timeZone: string): number {
+  const { hour, minute } = wallClock(instant, timeZone);
+  return hour * 60 + minute;
+}
+
+/** Day of the week (0 = Sunday) the instant falls on in the zone. */
+export function localWeekday(instant: Date, timeZone: string): number {
+  return weekdayOf(localDate(instant, timeZone));
+}
+
+/** "09:00" → { hour: 9, minute: 0 }; throws on anything but a 24-hour "HH:MM". */
+export function parseLocalTime(time: string): LocalTime {
+  const match = /^([01]\d|2[0-3]):([0-5]\d)$/.exec(time);
+  if (!match) throw new RangeError(`Not a time of day: ${time}`);
+  return { hour: Number(match[1]), minute: Number(match[2]) };
+}
+
+/**
+ * The instant the zone's clocks show `time` on `date`. In the spring-forward gap (2:30 on the
+ * night clocks jump from 2:00 to 3:00) that time never happens, so this is the first instant
+ * after it (3:00); in the fall-back hour it happens twice, and the first one counts, so a
+ * scheduled effect happens once and as early as promised.
+ */
+export function atLocalTime(date: string, time: string | LocalTime, timeZone: string): Date {
+  const { hour, minute } = typeof time === "string" ? parseLocalTime(time) : time;
+  const wall = utcMs(date) + (hour * 60 + minute) * MINUTE_MS;
+  // Offsets a day either side: a zone changes offset at most once in any two days.
+  const before = wall - offsetMs(wall - DAY_MS, timeZone);
+  const after = wall - offsetMs(wall + DAY_MS, timeZone);
+  const shows = (t: number) => t + offsetMs(t, timeZone) === wall;
+  const candidates = [before, after].filter(shows);
+  if (candidates.length > 0) return new Date(Math.min(...candidates));
+  return new Date(firstInstantWithOffsetOf(Math.min(before, after), Math.max(before, after), timeZone));
+}
+
+/** The transition instant in (low, high]: the first minute carrying `high`'s offset. */
+function firstInstantWithOffsetOf(low: number, high: number, timeZone: string): number {
+  const target = offsetMs(high, timeZone);
+  let lo = low;
+  let hi = high;
+  while (hi - lo > MINUTE_MS) {
+    const mid = lo + Math.floor((hi - lo) / 2 / MINUTE_MS) * MINUTE_MS;
+    if (offsetMs(mid, timeZone) === target) hi = mid;
+    else lo = mid;
+  }
+  return hi;
+}
