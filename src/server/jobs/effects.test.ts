@@ -79,7 +79,11 @@ describe.each(databaseKinds)("delivery rows [%s]", (kind) => {
         throw new Error("killed");
       }),
     ).rejects.toThrow("killed");
-    expect(await findDelivery(database.db, key)).toMatchObject({ state: "pending", attempts: 1, lastError: "killed" });
+    expect(await findDelivery(database.db, key)).toMatchObject({
+      state: "pending",
+      attempts: 1,
+      lastError: "killed",
+    });
     // Attempt 2 (the retry): same Message-ID, so the receiving side keeps one message.
     await clock.advance(60_000);
     expect(
@@ -96,9 +100,11 @@ describe.each(databaseKinds)("delivery rows [%s]", (kind) => {
       sentAt: new Date("2026-12-04T14:01:00Z"),
     });
     // A third run (a duplicate job) sends nothing.
-    expect(await deliverOnce(database.db, { ...job, attempt: 1, lastAttempt: false }, async () => {
-      throw new Error("must not send");
-    })).toBe("already-sent");
+    expect(
+      await deliverOnce(database.db, { ...job, attempt: 1, lastAttempt: false }, async () => {
+        throw new Error("must not send");
+      }),
+    ).toBe("already-sent");
   });
 
   it("the last attempt's failure leaves the row failed with its error; later runs send nothing", async () => {
@@ -108,15 +114,23 @@ describe.each(databaseKinds)("delivery rows [%s]", (kind) => {
       throw new Error("550 5.1.1 <alex@example.com>: Recipient address rejected");
     };
     const job = { key, domain: "collect.test", now: () => clock.now() };
-    await expect(deliverOnce(database.db, { ...job, attempt: 1, lastAttempt: false }, refuse)).rejects.toThrow();
+    await expect(
+      deliverOnce(database.db, { ...job, attempt: 1, lastAttempt: false }, refuse),
+    ).rejects.toThrow();
     expect((await findDelivery(database.db, key))?.state).toBe("pending");
-    await expect(deliverOnce(database.db, { ...job, attempt: 2, lastAttempt: true }, refuse)).rejects.toThrow();
+    await expect(
+      deliverOnce(database.db, { ...job, attempt: 2, lastAttempt: true }, refuse),
+    ).rejects.toThrow();
     expect(await findDelivery(database.db, key)).toMatchObject({
       state: "failed",
       attempts: 2,
       lastError: "550 5.1.1 <alex@example.com>: Recipient address rejected",
     });
-    expect(await deliverOnce(database.db, { ...job, attempt: 3, lastAttempt: true }, refuse)).toBe("already-failed");
-    expect(await deliverOnce(database.db, { ...job, key: "nobody", attempt: 1, lastAttempt: true }, refuse)).toBe("missing");
+    expect(await deliverOnce(database.db, { ...job, attempt: 3, lastAttempt: true }, refuse)).toBe(
+      "already-failed",
+    );
+    expect(
+      await deliverOnce(database.db, { ...job, key: "nobody", attempt: 1, lastAttempt: true }, refuse),
+    ).toBe("missing");
   });
 });

@@ -43,7 +43,13 @@ export async function markSent(
 ): Promise<boolean> {
   const rows = await db
     .update(deliveries)
-    .set({ state: "sent", sentAt: at, lastError: null, ...(messageId ? { messageId } : {}), ...(attempts ? { attempts } : {}) })
+    .set({
+      state: "sent",
+      sentAt: at,
+      lastError: null,
+      ...(messageId ? { messageId } : {}),
+      ...(attempts ? { attempts } : {}),
+    })
     .where(and(eq(deliveries.key, key), eq(deliveries.state, "pending")))
     .returning({ key: deliveries.key });
   return rows.length === 1;

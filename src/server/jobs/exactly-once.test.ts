@@ -1,10 +1,10 @@
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createClock } from "../clock";
 import { type Database, openDatabase } from "../db/client";
 import { databaseKinds, freshDatabase, until } from "../test/harness";
 import { claimDelivery, deliverOnce, messageIdFor } from "./effects";
-import { type JobQueue, startJobQueue } from "./queue";
+import { type JobQueue, postgresUrlOf, startJobQueue } from "./queue";
 
 const quiet = { warn: () => {}, error: () => {} };
 const KEYS = Array.from({ length: 200 }, (_, i) => `reminder:req-${i}:3`);
@@ -24,8 +24,7 @@ describe.each(databaseKinds)("exactly once in effect across two queue instances 
   beforeAll(async () => {
     database = await freshDatabase(kind);
     if (kind === "postgres") {
-      const url = (database.db as unknown as { $client: { options: { connectionString: string } } }).$client.options
-        .connectionString;
+      const url = postgresUrlOf(database.db) ?? "";
       second = await openDatabase({ kind: "postgres", url, poolSize: 5 });
     }
     for (const [name, db] of [
@@ -54,7 +53,13 @@ describe.each(databaseKinds)("exactly once in effect across two queue instances 
         async (job) => {
           await deliverOnce(
             db,
-            { key: job.data.key, attempt: job.attempt, lastAttempt: job.lastAttempt, domain: "collect.test", now: () => clock.now() },
+            {
+              key: job.data.key,
+              attempt: job.attempt,
+              lastAttempt: job.lastAttempt,
+              domain: "collect.test",
+              now: () => clock.now(),
+            },
             async (messageId) => {
               effects.push({ key: job.data.key, messageId, by: name });
             },
@@ -80,13 +85,16 @@ describe.each(databaseKinds)("exactly once in effect across two queue instances 
       ...KEYS.map((key) => b.send("reminder-due", { key })),
     ]);
 
-    const count = async (query: ReturnType<typeof sql>) =>
-      (await database.db.execute<{ n: number }>(query)).rows[0]?.n ?? 0;
+    const count = async (query: SQL) =>
+      ((await database.db.execute(query)) as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0;
     await until(
       async () =>
-        (await count(sql`SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'reminder-due' AND state = 'completed'`)) ===
-          600 &&
-        (await count(sql`SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'deliver' AND state = 'completed'`)) === 200,
+        (await count(
+          sql`SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'reminder-due' AND state = 'completed'`,
+        )) === 600 &&
+        (await count(
+          sql`SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'deliver' AND state = 'completed'`,
+        )) === 200,
       60_000,
     );
 
@@ -95,7 +103,9 @@ describe.each(databaseKinds)("exactly once in effect across two queue instances 
     expect(effects).toHaveLength(200);
     expect(new Set(effects.map((e) => e.key)).size).toBe(200);
     for (const effect of effects) expect(effect.messageId).toBe(messageIdFor(effect.key, "collect.test"));
-    expect(await count(sql`SELECT count(*)::int AS n FROM delivery WHERE state = 'sent' AND attempts = 1`)).toBe(200);
+    expect(
+      await count(sql`SELECT count(*)::int AS n FROM delivery WHERE state = 'sent' AND attempts = 1`),
+    ).toBe(200);
     expect(await count(sql`SELECT count(*)::int AS n FROM delivery`)).toBe(200);
     // Both instances took part in the deciding.
     expect(decisionsBy.a).toBeGreaterThan(0);

@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestClock, type TestClock } from "../clock";
 import type { Database } from "../db/client";
@@ -8,6 +8,10 @@ import { type JobQueue, jobIdFor, startJobQueue } from "./queue";
 
 const HOUR = 3_600_000;
 const quiet = { warn: () => {}, error: () => {} };
+
+async function rowsOf<T>(database: Database, query: SQL): Promise<T[]> {
+  return ((await database.db.execute(query)) as unknown as { rows: T[] }).rows;
+}
 
 /** Moves the clock a step at a time until `check` holds: retries wait out backoff in fake time. */
 async function advanceUntil(clock: TestClock, stepMs: number, check: () => Promise<boolean>, steps = 40) {
@@ -64,11 +68,16 @@ describe.each(databaseKinds)("job queue [%s]", (kind) => {
 
   it("the same key sent twice makes one job", async () => {
     await queue.createQueue("keyed");
-    const first = await queue.send("keyed", { a: 1 }, { key: "reminder:r1:3", startAfter: new Date(clock.now().getTime() + HOUR) });
+    const first = await queue.send(
+      "keyed",
+      { a: 1 },
+      { key: "reminder:r1:3", startAfter: new Date(clock.now().getTime() + HOUR) },
+    );
     const again = await queue.send("keyed", { a: 2 }, { key: "reminder:r1:3" });
     expect(first).toBe(jobIdFor("reminder:r1:3"));
     expect(again).toBeNull();
-    const { rows } = await database.db.execute<{ n: number }>(
+    const rows = await rowsOf<{ n: number }>(
+      database,
       sql`SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'keyed'`,
     );
     expect(rows[0]?.n).toBe(1);
@@ -85,19 +94,30 @@ describe.each(databaseKinds)("job queue [%s]", (kind) => {
     await database.db.transaction(async (tx) => {
       await queue.send("in-tx", { x: 2 }, { key: "tx:committed", tx });
     });
-    const { rows } = await database.db.execute<{ key: string }>(
+    const rows = await rowsOf<{ key: string }>(
+      database,
       sql`SELECT singleton_key AS key FROM pgboss.job WHERE name = 'in-tx'`,
     );
     expect(rows.map((r) => r.key)).toEqual(["tx:committed"]);
   });
 
   it("a send that keeps failing retries with backoff, then its delivery ends failed with the error", async () => {
-    await queue.createQueue("deliver-flaky", { retryLimit: 2, retryDelaySeconds: 60, retryDelayMaxSeconds: 600 });
+    await queue.createQueue("deliver-flaky", {
+      retryLimit: 2,
+      retryDelaySeconds: 60,
+      retryDelayMaxSeconds: 600,
+    });
     const attempts: string[] = [];
     await queue.work<{ key: string }>("deliver-flaky", (job) =>
       deliverOnce(
         database.db,
-        { key: job.data.key, attempt: job.attempt, lastAttempt: job.lastAttempt, domain: "collect.test", now: () => clock.now() },
+        {
+          key: job.data.key,
+          attempt: job.attempt,
+          lastAttempt: job.lastAttempt,
+          domain: "collect.test",
+          now: () => clock.now(),
+        },
         async () => {
           attempts.push(clock.now().toISOString());
           throw new Error("451 4.3.0 mailbox busy, try later");
@@ -112,13 +132,18 @@ describe.each(databaseKinds)("job queue [%s]", (kind) => {
 
     await advanceUntil(clock, 60_000, async () => (await findDelivery(database.db, key))?.state === "failed");
     const row = await findDelivery(database.db, key);
-    expect(row).toMatchObject({ state: "failed", attempts: 3, lastError: "451 4.3.0 mailbox busy, try later" });
+    expect(row).toMatchObject({
+      state: "failed",
+      attempts: 3,
+      lastError: "451 4.3.0 mailbox busy, try later",
+    });
     expect(attempts).toHaveLength(3);
     // Backoff: the waits grow (jittered 60 s·2^n/2 … 60 s·2^n), never zero.
-    const times = attempts.map((a) => Date.parse(a));
-    expect(times[1] - times[0]).toBeGreaterThanOrEqual(30_000);
-    expect(times[2] - times[1]).toBeGreaterThanOrEqual(60_000);
-    const { rows } = await database.db.execute<{ state: string; retry_count: number }>(
+    const [t0, t1, t2] = attempts.map((a) => Date.parse(a)) as [number, number, number];
+    expect(t1 - t0).toBeGreaterThanOrEqual(30_000);
+    expect(t2 - t1).toBeGreaterThanOrEqual(60_000);
+    const rows = await rowsOf<{ state: string; retry_count: number }>(
+      database,
       sql`SELECT state, retry_count FROM pgboss.job WHERE name = 'deliver-flaky'`,
     );
     expect(rows).toEqual([{ state: "failed", retry_count: 2 }]);

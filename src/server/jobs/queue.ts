@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
-import type { IDatabase, JobResult, JobWithMetadata, PgBoss as PgBossType } from "pg-boss";
+import type { Db as IDatabase, JobResult, JobWithMetadata, PgBoss as PgBossType } from "pg-boss";
 import { type Clock, isTestClock } from "../clock";
 import type { Db } from "../db/client";
 
@@ -106,13 +106,10 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
   };
   let boss: PgBossType;
   if (options.kind === "pglite") {
-    const client = (options.db as unknown as { $client: Parameters<typeof fromPglite>[0] }).$client;
-    boss = new PgBoss({ ...common, db: fromPglite(client), backend: "pglite" });
+    const client = (options.db as unknown as { $client: PgliteClient }).$client;
+    boss = new PgBoss({ ...common, db: guardBlocks(fromPglite(client), client), backend: "pglite" });
   } else {
-    const connectionString =
-      options.connectionString ??
-      (options.db as unknown as { $client: { options?: { connectionString?: string } } }).$client.options
-        ?.connectionString;
+    const connectionString = options.connectionString ?? postgresUrlOf(options.db);
     if (!connectionString) throw new Error("startJobQueue: PostgreSQL needs connectionString");
     boss = new PgBoss({
       ...common,
@@ -159,18 +156,17 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
       handler: (job: QueuedJob<T>) => Promise<void>,
       { batchSize = 1, concurrency = 1 }: { batchSize?: number; concurrency?: number } = {},
     ) {
-      const workerId = await boss.work<T, JobResult[], { includeMetadata: true; perJobResults: true }>(
-        name,
-        {
-          batchSize,
-          localConcurrency: concurrency,
-          pollingIntervalSeconds,
-          includeMetadata: true,
-          perJobResults: true,
-          // A backlog (many reminders due at once) drains without a poll's wait between batches.
-          burstWhenBatchFull: true,
-        },
-        (jobs: JobWithMetadata<T>[]) => Promise.all(jobs.map((job) => runOne(name, job, handler, log))),
+      const workOptions = {
+        batchSize,
+        localConcurrency: concurrency,
+        pollingIntervalSeconds,
+        includeMetadata: true,
+        perJobResults: true,
+        // A backlog (many reminders due at once) drains without a poll's wait between batches.
+        burstWhenBatchFull: true,
+      } as const;
+      const workerId = await boss.work<T, JobResult[], typeof workOptions>(name, workOptions, (jobs) =>
+        Promise.all(jobs.map((job) => runOne(name, job, handler, log))),
       );
       workers.set(name, [...(workers.get(name) ?? []), workerId]);
     },
@@ -184,6 +180,32 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
       await boss.stop({ graceful: true, timeout: timeoutMs, close: true });
     },
   };
+}
+
+type PgliteClient = import("@electric-sql/pglite").PGlite;
+
+/** The address a PostgreSQL Db's pool connects to (node-postgres keeps it in its options). */
+export function postgresUrlOf(db: Db): string | undefined {
+  return (db as unknown as { $client: { options?: { connectionString?: string } } }).$client.options
+    ?.connectionString;
+}
+
+/**
+ * pg-boss sends some work as one text `BEGIN; …; COMMIT;`. On PGlite's single connection, when a
+ * statement in it fails the session stays in the aborted transaction until pg-boss's ROLLBACK
+ * comes, and an app query queued meanwhile fails with "current transaction is aborted" (seen in
+ * an experiment: docs/decisions/023-job-queue.md). Run through PGlite's own transaction(), the
+ * block holds the connection until it has committed or rolled back.
+ */
+export function guardBlocks(adapter: IDatabase, client: PgliteClient): IDatabase {
+  const execute = adapter.executeSql.bind(adapter);
+  adapter.executeSql = async (text: string, values?: unknown[]) => {
+    const block = values?.length ? null : /^\s*BEGIN;([\s\S]*?);?\s*COMMIT;?\s*$/i.exec(text);
+    if (!block) return execute(text, values);
+    const results = await client.transaction((tx) => tx.exec(block[1] ?? ""));
+    return { rows: results.flatMap((result) => result.rows ?? []) };
+  };
+  return adapter;
 }
 
 async function runOne<T>(
