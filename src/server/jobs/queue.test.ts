@@ -148,4 +148,15 @@ describe.each(databaseKinds)("job queue [%s]", (kind) => {
     );
     expect(rows).toEqual([{ state: "failed", retry_count: 2 }]);
   });
+
+  it("a cron schedule sends its job when the test clock reaches its next occurrence", async () => {
+    await queue.createQueue("sweep");
+    const runs: string[] = [];
+    await queue.work("sweep", async () => {
+      runs.push(clock.now().toISOString());
+    });
+    await queue.schedule("sweep", "*/5 * * * *", {}, { tz: "America/New_York" });
+    await advanceUntil(clock, 60_000, async () => runs.length > 0, 15);
+    expect(runs).toHaveLength(1);
+  });
 });

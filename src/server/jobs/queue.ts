@@ -30,6 +30,11 @@ export type JobQueueOptions = {
   pollingIntervalSeconds?: number;
   /** PostgreSQL connections pg-boss may hold (default 3). */
   poolSize?: number;
+  /**
+   * How often attempts past their queue's `expireInSeconds` (their process died or hung) are
+   * failed, to be retried (default pg-boss's 60 s).
+   */
+  superviseIntervalSeconds?: number;
 };
 
 /** Retries and time limits of one queue (pg-boss queue options, in our words). */
@@ -100,9 +105,10 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
   const common = {
     schema: JOBS_SCHEMA,
     ...(bossClock ? { clock: bossClock } : {}),
-    // Housekeeping every minute at most; the defaults are tuned for larger fleets than ours.
-    superviseIntervalSeconds: 60,
-    monitorIntervalSeconds: 60,
+    // pg-boss checks each queue's expired attempts at most once per monitor interval.
+    superviseIntervalSeconds: options.superviseIntervalSeconds ?? 60,
+    monitorIntervalSeconds: options.superviseIntervalSeconds ?? 60,
+    instanceName: "collect",
   };
   let boss: PgBossType;
   if (options.kind === "pglite") {
