@@ -244,3 +244,22 @@ export const passkeys = pgTable(
     index("passkey_user_id_idx").on(t.userId),
   ],
 );
+
+export const deliveryStateEnum = pgEnum("delivery_state", ["pending", "sent", "failed"]);
+
+/**
+ * One row per effect sent outside the database (an email, a push), keyed by its idempotency key
+ * (`reminder:<requestId>:<offset>`): inserted in the transaction that decides the effect, so two
+ * processes deciding the same one make one row (jobs/effects.ts, docs/decisions/023-job-queue.md).
+ */
+export const deliveries = pgTable("delivery", {
+  key: text("key").primaryKey(),
+  kind: text("kind").notNull(),
+  state: deliveryStateEnum("state").notNull().default("pending"),
+  attempts: integer("attempts").notNull().default(0),
+  lastError: text("last_error"),
+  /** The Message-ID the send used (derived from the key, so a resend carries the same one). */
+  messageId: text("message_id"),
+  createdAt: createdAt(),
+  sentAt: timestamp("sent_at", { withTimezone: true }),
+});

@@ -1,0 +1,107 @@
+import { createHash } from "node:crypto";
+import { and, eq } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { deliveries } from "../db/schema";
+
+/**
+ * Exactly once in effect (issue 22 item 6, docs/decisions/023-job-queue.md). A job may run more
+ * than once (a retry, a process killed after the send but before its commit), so each effect
+ * outside the database carries an idempotency key:
+ *
+ * 1. the decision ("this reminder is due") inserts the `delivery` row with `claimDelivery` in the
+ *    same transaction as whatever else it records, and enqueues the send in that transaction too
+ *    (queue.send with `tx`); of two processes deciding the same key one inserts, the other gets
+ *    `false` and does nothing;
+ * 2. the send job (`deliverOnce`) reads the row, sends with the Message-ID derived from the key,
+ *    then marks it sent. A crash between the SMTP answer and `markSent` resends with the same
+ *    Message-ID, which receiving mail systems collapse into one message.
+ */
+export type DeliveryState = (typeof deliveries.$inferSelect)["state"];
+export type Delivery = typeof deliveries.$inferSelect;
+
+/** True when this call created the row (the caller owns the effect); false when it already existed. */
+export async function claimDelivery(db: Db, key: string, kind: string, at: Date): Promise<boolean> {
+  const rows = await db
+    .insert(deliveries)
+    .values({ key, kind, createdAt: at })
+    .onConflictDoNothing()
+    .returning({ key: deliveries.key });
+  return rows.length === 1;
+}
+
+export async function findDelivery(db: Db, key: string): Promise<Delivery | undefined> {
+  const [row] = await db.select().from(deliveries).where(eq(deliveries.key, key));
+  return row;
+}
+
+/** Pending → sent, once: false if the row was not pending (already sent, or failed). */
+export async function markSent(
+  db: Db,
+  key: string,
+  at: Date,
+  { messageId, attempts }: { messageId?: string; attempts?: number } = {},
+): Promise<boolean> {
+  const rows = await db
+    .update(deliveries)
+    .set({
+      state: "sent",
+      sentAt: at,
+      lastError: null,
+      ...(messageId ? { messageId } : {}),
+      ...(attempts ? { attempts } : {}),
+    })
+    .where(and(eq(deliveries.key, key), eq(deliveries.state, "pending")))
+    .returning({ key: deliveries.key });
+  return rows.length === 1;
+}
+
+/** Records a failed attempt; `final` (no retry follows) makes the row `failed` for the card to show. */
+export async function markFailed(
+  db: Db,
+  key: string,
+  error: string,
+  attempts: number,
+  final = true,
+): Promise<void> {
+  await db
+    .update(deliveries)
+    .set({ lastError: error.slice(0, 1_000), attempts, ...(final ? { state: "failed" as const } : {}) })
+    .where(and(eq(deliveries.key, key), eq(deliveries.state, "pending")));
+}
+
+/**
+ * A Message-ID stable for one key (RFC 5322 `<left@right>`): a resend after a crash carries the
+ * same one. Hashed, so the key (which names a request) is not shown to the recipient.
+ */
+export function messageIdFor(key: string, domain: string): string {
+  const digest = createHash("sha256").update(key).digest("base64url").slice(0, 32);
+  return `<${digest}@${domain}>`;
+}
+
+export type DeliveryOutcome = "sent" | "already-sent" | "already-failed" | "missing";
+
+/**
+ * The send job's body: sends the pending delivery `key` through `send(messageId)`, then marks it
+ * sent. A throw records the attempt (and, on the last one, `failed`) and is rethrown so the
+ * queue retries with backoff.
+ */
+export async function deliverOnce(
+  db: Db,
+  job: { key: string; attempt: number; lastAttempt: boolean; domain: string; now: () => Date },
+  send: (messageId: string, delivery: Delivery) => Promise<void>,
+): Promise<DeliveryOutcome> {
+  const delivery = await findDelivery(db, job.key);
+  if (!delivery) return "missing";
+  if (delivery.state === "sent") return "already-sent";
+  if (delivery.state === "failed") return "already-failed";
+  const messageId = messageIdFor(job.key, job.domain);
+  try {
+    await send(messageId, delivery);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    await markFailed(db, job.key, message, job.attempt, job.lastAttempt);
+    throw error;
+  }
+  await markSent(db, job.key, job.now(), { messageId, attempts: job.attempt });
+  return "sent";
+}

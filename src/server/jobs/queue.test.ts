@@ -1,0 +1,162 @@
+import { type SQL, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestClock, type TestClock } from "../clock";
+import type { Database } from "../db/client";
+import { databaseKinds, freshDatabase, until } from "../test/harness";
+import { claimDelivery, deliverOnce, findDelivery } from "./effects";
+import { type JobQueue, jobIdFor, startJobQueue } from "./queue";
+
+const HOUR = 3_600_000;
+const quiet = { warn: () => {}, error: () => {} };
+
+async function rowsOf<T>(database: Database, query: SQL): Promise<T[]> {
+  return ((await database.db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+/** Moves the clock a step at a time until `check` holds: retries wait out backoff in fake time. */
+async function advanceUntil(clock: TestClock, stepMs: number, check: () => Promise<boolean>, steps = 40) {
+  for (let i = 0; i < steps; i++) {
+    if (await check()) return;
+    await clock.advance(stepMs);
+    // Real time only for the handler the poll started to run (no timing depends on it).
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error(`not within ${steps} steps of ${stepMs} ms`);
+}
+
+describe.each(databaseKinds)("job queue [%s]", (kind) => {
+  let database: Database;
+  let clock: TestClock;
+  let queue: JobQueue;
+
+  beforeAll(async () => {
+    database = await freshDatabase(kind);
+    clock = createTestClock("2026-12-01T09:00:00Z");
+    queue = await startJobQueue({
+      db: database.db,
+      kind,
+      log: quiet,
+      clock,
+      pollingIntervalSeconds: 0.5,
+    });
+  });
+  afterAll(async () => {
+    await queue?.stop();
+    await database?.close();
+  });
+
+  it("a job sent to start an hour ahead on the test clock runs only once the clock passes it", async () => {
+    await queue.createQueue("later");
+    const ran: { n: number; at: string }[] = [];
+    await queue.work<{ n: number }>("later", async (job) => {
+      ran.push({ n: job.data.n, at: clock.now().toISOString() });
+    });
+    await queue.send("later", { n: 1 }, { startAfter: new Date(clock.now().getTime() + HOUR) });
+    await queue.send("later", { n: 2 }); // due now: wakes the worker without moving time
+
+    await until(() => ran.length === 1);
+    expect(ran[0]).toEqual({ n: 2, at: "2026-12-01T09:00:00.000Z" });
+
+    await clock.advance(HOUR - 60_000); // every poll that fell due runs once: still not due
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(ran).toHaveLength(1);
+
+    await clock.advance(2 * 60_000);
+    await until(() => ran.length === 2);
+    expect(ran[1]).toEqual({ n: 1, at: "2026-12-01T10:01:00.000Z" });
+  });
+
+  it("the same key sent twice makes one job", async () => {
+    await queue.createQueue("keyed");
+    const first = await queue.send(
+      "keyed",
+      { a: 1 },
+      { key: "reminder:r1:3", startAfter: new Date(clock.now().getTime() + HOUR) },
+    );
+    const again = await queue.send("keyed", { a: 2 }, { key: "reminder:r1:3" });
+    expect(first).toBe(jobIdFor("reminder:r1:3"));
+    expect(again).toBeNull();
+    const rows = await rowsOf<{ n: number }>(
+      database,
+      sql`SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'keyed'`,
+    );
+    expect(rows[0]?.n).toBe(1);
+  });
+
+  it("a send enqueued inside a transaction that rolls back leaves no job", async () => {
+    await queue.createQueue("in-tx");
+    await database.db
+      .transaction(async (tx) => {
+        await queue.send("in-tx", { x: 1 }, { key: "tx:rolled-back", tx });
+        throw new Error("roll back");
+      })
+      .catch(() => {});
+    await database.db.transaction(async (tx) => {
+      await queue.send("in-tx", { x: 2 }, { key: "tx:committed", tx });
+    });
+    const rows = await rowsOf<{ key: string }>(
+      database,
+      sql`SELECT singleton_key AS key FROM pgboss.job WHERE name = 'in-tx'`,
+    );
+    expect(rows.map((r) => r.key)).toEqual(["tx:committed"]);
+  });
+
+  it("a send that keeps failing retries with backoff, then its delivery ends failed with the error", async () => {
+    await queue.createQueue("deliver-flaky", {
+      retryLimit: 2,
+      retryDelaySeconds: 60,
+      retryDelayMaxSeconds: 600,
+    });
+    const attempts: string[] = [];
+    await queue.work<{ key: string }>("deliver-flaky", (job) =>
+      deliverOnce(
+        database.db,
+        {
+          key: job.data.key,
+          attempt: job.attempt,
+          lastAttempt: job.lastAttempt,
+          domain: "collect.test",
+          now: () => clock.now(),
+        },
+        async () => {
+          attempts.push(clock.now().toISOString());
+          throw new Error("451 4.3.0 mailbox busy, try later");
+        },
+      ).then(() => {}),
+    );
+    const key = "reminder:flaky:0";
+    await database.db.transaction(async (tx) => {
+      expect(await claimDelivery(tx, key, "reminder", clock.now())).toBe(true);
+      await queue.send("deliver-flaky", { key }, { key, tx });
+    });
+
+    await advanceUntil(clock, 60_000, async () => (await findDelivery(database.db, key))?.state === "failed");
+    const row = await findDelivery(database.db, key);
+    expect(row).toMatchObject({
+      state: "failed",
+      attempts: 3,
+      lastError: "451 4.3.0 mailbox busy, try later",
+    });
+    expect(attempts).toHaveLength(3);
+    // Backoff: the waits grow (jittered 60 s·2^n/2 … 60 s·2^n), never zero.
+    const [t0, t1, t2] = attempts.map((a) => Date.parse(a)) as [number, number, number];
+    expect(t1 - t0).toBeGreaterThanOrEqual(30_000);
+    expect(t2 - t1).toBeGreaterThanOrEqual(60_000);
+    const rows = await rowsOf<{ state: string; retry_count: number }>(
+      database,
+      sql`SELECT state, retry_count FROM pgboss.job WHERE name = 'deliver-flaky'`,
+    );
+    expect(rows).toEqual([{ state: "failed", retry_count: 2 }]);
+  });
+
+  it("a cron schedule sends its job when the test clock reaches its next occurrence", async () => {
+    await queue.createQueue("sweep");
+    const runs: string[] = [];
+    await queue.work("sweep", async () => {
+      runs.push(clock.now().toISOString());
+    });
+    await queue.schedule("sweep", "*/5 * * * *", {}, { tz: "America/New_York" });
+    await advanceUntil(clock, 60_000, async () => runs.length > 0, 15);
+    expect(runs).toHaveLength(1);
+  });
+});

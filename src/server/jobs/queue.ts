@@ -1,0 +1,238 @@
+import { createHash } from "node:crypto";
+import { sql } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
+import type { Db as IDatabase, JobResult, JobWithMetadata, PgBoss as PgBossType } from "pg-boss";
+import { type Clock, isTestClock } from "../clock";
+import type { Db } from "../db/client";
+
+/**
+ * Scheduled work on pg-boss, in its own schema `pgboss`, on PostgreSQL (its own small pool) and on
+ * PGlite (pg-boss's PGlite adapter over the app's one connection). pg-boss installs and migrates
+ * that schema itself at start-up, under an advisory lock when several processes start at once
+ * (docs/decisions/023-job-queue.md has why, and what it costs).
+ */
+export type JobQueueOptions = {
+  /** The app's database: its PGlite instance carries the jobs on PGlite; transactional sends use it. */
+  db: Db;
+  kind: "postgres" | "pglite";
+  /**
+   * PostgreSQL only: pg-boss opens its own pool there (`poolSize` connections). Default: the
+   * address the app's pool connects to.
+   */
+  connectionString?: string;
+  log: Pick<FastifyBaseLogger, "warn" | "error">;
+  /**
+   * A test clock (clock.ts createTestClock) drives pg-boss's own TestClock: the database's now
+   * and every poll then move only when the test moves time.
+   */
+  clock: Clock;
+  /** How often an idle worker asks for due jobs (default 2 s; pg-boss's floor is 0.5 s). */
+  pollingIntervalSeconds?: number;
+  /** PostgreSQL connections pg-boss may hold (default 3). */
+  poolSize?: number;
+  /**
+   * How often attempts past their queue's `expireInSeconds` (their process died or hung) are
+   * failed, to be retried (default pg-boss's 60 s).
+   */
+  superviseIntervalSeconds?: number;
+};
+
+/** Retries and time limits of one queue (pg-boss queue options, in our words). */
+export type QueuePolicy = {
+  /** Retries after the first attempt (default 4). */
+  retryLimit?: number;
+  /** Seconds before the first retry; doubled each time, with jitter (default 30). */
+  retryDelaySeconds?: number;
+  /** Longest wait between retries (default 1 hour). */
+  retryDelayMaxSeconds?: number;
+  /** An attempt running longer than this is failed and retried (default 5 minutes). */
+  expireInSeconds?: number;
+};
+
+export type QueuedJob<T> = {
+  id: string;
+  name: string;
+  data: T;
+  /** The idempotency key it was sent with, if any. */
+  key: string | null;
+  /** 1 on the first run, 2 on the first retry… */
+  attempt: number;
+  /** No retry follows if this attempt fails: record the failure now. */
+  lastAttempt: boolean;
+};
+
+export type SendOptions = {
+  /**
+   * Idempotency key: the job's id is derived from it, so sending the same key twice to one queue
+   * makes one job (while that job is kept: 7 days after it ends).
+   */
+  key?: string;
+  /** Not before this moment (compute it from the app's clock). */
+  startAfter?: Date;
+  /** A transaction to enqueue in: the job exists if, and only if, that transaction commits. */
+  tx?: Db;
+};
+
+export type JobQueue = {
+  /** Creates the queue if missing (idempotent; pg-boss needs it before send and work). */
+  createQueue(name: string, policy?: QueuePolicy): Promise<void>;
+  /** The job's id, or null when a job with this key already exists in the queue. */
+  send(name: string, data: object, options?: SendOptions): Promise<string | null>;
+  /** Runs `handler` for each job; a throw fails that job, which is retried per its queue's policy. */
+  work<T>(
+    name: string,
+    handler: (job: QueuedJob<T>) => Promise<void>,
+    options?: { batchSize?: number; concurrency?: number },
+  ): Promise<void>;
+  /** Sends `name` a job on each occurrence of `cron` in time zone `tz` (one per occurrence across processes). */
+  schedule(name: string, cron: string, data?: object, options?: { tz?: string }): Promise<void>;
+  /** Stops fetching, waits for running handlers (at most `timeoutMs`, default 10 s), then closes. */
+  stop(timeoutMs?: number): Promise<void>;
+};
+
+export const JOBS_SCHEMA = "pgboss";
+
+/** The job id for an idempotency key: a UUID-shaped SHA-256 prefix, stable across processes. */
+export function jobIdFor(key: string): string {
+  const hex = createHash("sha256").update(key).digest("hex");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue> {
+  const { PgBoss, TestClock, fromPglite, fromDrizzle } = await import("pg-boss");
+  const { clock, log } = options;
+  const bossClock = isTestClock(clock) ? clock.driver((now) => new TestClock(now)) : undefined;
+  const common = {
+    schema: JOBS_SCHEMA,
+    ...(bossClock ? { clock: bossClock } : {}),
+    // pg-boss checks each queue's expired attempts at most once per monitor interval.
+    superviseIntervalSeconds: options.superviseIntervalSeconds ?? 60,
+    monitorIntervalSeconds: options.superviseIntervalSeconds ?? 60,
+    instanceName: "collect",
+  };
+  let boss: PgBossType;
+  if (options.kind === "pglite") {
+    const client = (options.db as unknown as { $client: PgliteClient }).$client;
+    boss = new PgBoss({ ...common, db: guardBlocks(fromPglite(client), client), backend: "pglite" });
+  } else {
+    const connectionString = options.connectionString ?? postgresUrlOf(options.db);
+    if (!connectionString) throw new Error("startJobQueue: PostgreSQL needs connectionString");
+    boss = new PgBoss({
+      ...common,
+      connectionString,
+      max: options.poolSize ?? 3,
+      application_name: "collect-jobs",
+    });
+  }
+  boss.on("error", (error) => log.error({ err: error }, "job queue error"));
+  boss.on("warning", (warning) => log.warn({ warning: warning.data }, `job queue: ${warning.message}`));
+  await boss.start();
+
+  const pollingIntervalSeconds = options.pollingIntervalSeconds ?? 2;
+  const workers = new Map<string, string[]>();
+  const asBossDb = (tx: Db): IDatabase =>
+    fromDrizzle(tx as unknown as Parameters<typeof fromDrizzle>[0], sql as Parameters<typeof fromDrizzle>[1]);
+
+  return {
+    async createQueue(name, policy = {}) {
+      await boss.createQueue(name, {
+        retryLimit: policy.retryLimit ?? 4,
+        retryDelay: policy.retryDelaySeconds ?? 30,
+        retryBackoff: true,
+        retryDelayMax: policy.retryDelayMaxSeconds ?? 3_600,
+        expireInSeconds: policy.expireInSeconds ?? 300,
+      });
+    },
+
+    async send(name, data, { key, startAfter, tx } = {}) {
+      const id = await boss.send(name, data, {
+        ...(key ? { id: jobIdFor(key), singletonKey: key } : {}),
+        ...(startAfter ? { startAfter } : {}),
+        ...(tx ? { db: asBossDb(tx) } : {}),
+      });
+      // A job due now wakes this process's workers instead of waiting out their poll (others poll).
+      if (id && !tx && (!startAfter || startAfter <= clock.now())) {
+        for (const workerId of workers.get(name) ?? []) boss.notifyWorker(workerId);
+      }
+      return id;
+    },
+
+    async work<T>(
+      name: string,
+      handler: (job: QueuedJob<T>) => Promise<void>,
+      { batchSize = 1, concurrency = 1 }: { batchSize?: number; concurrency?: number } = {},
+    ) {
+      const workOptions = {
+        batchSize,
+        localConcurrency: concurrency,
+        pollingIntervalSeconds,
+        includeMetadata: true,
+        perJobResults: true,
+        // A backlog (many reminders due at once) drains without a poll's wait between batches.
+        burstWhenBatchFull: true,
+      } as const;
+      const workerId = await boss.work<T, JobResult[], typeof workOptions>(name, workOptions, (jobs) =>
+        Promise.all(jobs.map((job) => runOne(name, job, handler, log))),
+      );
+      workers.set(name, [...(workers.get(name) ?? []), workerId]);
+    },
+
+    async schedule(name, cron, data, { tz } = {}) {
+      await boss.schedule(name, cron, data ?? null, tz ? { tz } : {});
+    },
+
+    async stop(timeoutMs = 10_000) {
+      // The PGlite instance belongs to the app, which closes it after this.
+      await boss.stop({ graceful: true, timeout: timeoutMs, close: true });
+    },
+  };
+}
+
+type PgliteClient = import("@electric-sql/pglite").PGlite;
+
+/** The address a PostgreSQL Db's pool connects to (node-postgres keeps it in its options). */
+export function postgresUrlOf(db: Db): string | undefined {
+  return (db as unknown as { $client: { options?: { connectionString?: string } } }).$client.options
+    ?.connectionString;
+}
+
+/**
+ * pg-boss sends some work as one text `BEGIN; …; COMMIT;`. On PGlite's single connection, when a
+ * statement in it fails the session stays in the aborted transaction until pg-boss's ROLLBACK
+ * comes, and an app query queued meanwhile fails with "current transaction is aborted" (seen in
+ * an experiment: docs/decisions/023-job-queue.md). Run through PGlite's own transaction(), the
+ * block holds the connection until it has committed or rolled back.
+ */
+export function guardBlocks(adapter: IDatabase, client: PgliteClient): IDatabase {
+  const execute = adapter.executeSql.bind(adapter);
+  adapter.executeSql = async (text: string, values?: unknown[]) => {
+    const block = values?.length ? null : /^\s*BEGIN;([\s\S]*?);?\s*COMMIT;?\s*$/i.exec(text);
+    if (!block) return execute(text, values);
+    const results = await client.transaction((tx) => tx.exec(block[1] ?? ""));
+    return { rows: results.flatMap((result) => result.rows ?? []) };
+  };
+  return adapter;
+}
+
+async function runOne<T>(
+  name: string,
+  job: JobWithMetadata<T>,
+  handler: (job: QueuedJob<T>) => Promise<void>,
+  log: JobQueueOptions["log"],
+): Promise<JobResult> {
+  try {
+    await handler({
+      id: job.id,
+      name,
+      data: job.data,
+      key: job.singletonKey,
+      attempt: job.retryCount + 1,
+      lastAttempt: job.retryCount >= job.retryLimit,
+    });
+    return { id: job.id, status: "completed" };
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    log.warn({ queue: name, jobId: job.id, attempt: job.retryCount + 1, err: error }, "job failed");
+    return { id: job.id, status: "failed", output: { message } };
+  }
+}
