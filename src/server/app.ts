@@ -9,9 +9,11 @@ import { resolveAuthSecret } from "#server/auth/auth-secret.ts";
 import { createHashQueue, type HashQueue } from "#server/auth/hash-queue.ts";
 import type { SessionMemo } from "#server/auth/session-memo.ts";
 import { createSignInLimits } from "#server/auth/sign-in-limits.ts";
+import { type Clock, createClock } from "#server/clock.ts";
 import { configuredDatabase, type Database, openDatabase } from "#server/db/client.ts";
 import { sweepCounters } from "#server/db/counters.ts";
 import { createNotifier } from "#server/db/notify.ts";
+import { startJobQueue } from "#server/jobs/queue.ts";
 import { readClientAssets } from "#server/lib/client-assets.ts";
 import { createLimiter, openCounterStore } from "#server/lib/limiter.ts";
 import { runPeriodically } from "#server/lib/periodic.ts";
@@ -61,6 +63,8 @@ export type BuildOptions = {
   hashQueue?: HashQueue;
   /** The verified-session memo (tests read its size). */
   sessionMemo?: SessionMemo<SessionUser>;
+  /** The app's one clock; tests pass a test clock (clock.ts) and move it. */
+  clock?: Clock;
   /** Prefix of this app's rate-limit keys in Redis (tests keep theirs apart with it). */
   redisPrefix?: string;
   /** Open sockets per address and in all (default plugins/connection-limits.ts). */
@@ -147,6 +151,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     }
     done(null, payload);
   });
+  const clock = options.clock ?? createClock();
+  const jobs = await startJobQueue({
+    db: database.db,
+    kind: database.kind,
+    connectionString: config.databaseUrl,
+    log: app.log,
+    clock,
+  });
+  // Before the database and the mailer close: running handlers finish first.
+  app.addHook("preClose", () => jobs.stop());
   const notifier = createNotifier(database.db, (error) =>
     app.log.warn({ err: error }, "live update not sent (open tabs refresh when their stream reopens)"),
   );
@@ -209,6 +223,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     signedIn,
     freshlySignedIn,
     forgetSession,
+    clock,
+    jobs,
     sessionAlive,
     clientAssets: readClientAssets(config.clientDir),
     // Optional features load their packages only when configured (docs/decisions/017-fast-start-up.md).

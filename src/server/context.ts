@@ -9,7 +9,9 @@ import type { Mailer } from "#server/mail/mailer.ts";
 import type { WebAuthn } from "#server/routes/passkeys/webauthn.ts";
 import type { ViewCache } from "#server/routes/pay/view-cache.ts";
 import type { ObjectStorage } from "#server/storage/object-storage.ts";
+import type { Clock } from "./clock";
 import type { Config } from "./env";
+import type { JobQueue } from "./jobs/queue";
 import type { ImageLimits } from "./limits";
 
 /** What every feature's routes receive (built by app.ts; features import this, never app.ts). */
@@ -25,6 +27,10 @@ export type AppContext = {
   freshlySignedIn: SignedInScope;
   /** Whether a signed-in request's session still stands, asked afresh (long-lived streams). */
   sessionAlive: (request: FastifyRequest) => Promise<boolean>;
+  /** The one clock (clock.ts); tests pass a test clock and move it. */
+  clock: Clock;
+  /** Scheduled work on pg-boss (jobs/queue.ts, docs/decisions/023-job-queue.md). */
+  jobs: JobQueue;
   /** Forgets the caller's verified session in this process (sign-out). */
   forgetSession: (request: FastifyRequest) => Promise<void>;
   /** Built CSS and the pay page's script, for server-rendered pages. */

@@ -2,7 +2,9 @@ import { writeFileSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
-import { openDatabase } from "#server/db/client.ts";
+import { createClock } from "#server/clock.ts";
+import { type Database, openDatabase } from "#server/db/client.ts";
+import { startJobQueue } from "#server/jobs/queue.ts";
 import { runTempRoot } from "./temp-root";
 
 declare module "vitest" {
@@ -19,6 +21,7 @@ declare module "vitest" {
 export default async function setup(project: TestProject) {
   const { dir, remove } = runTempRoot();
   const database = await openDatabase({ kind: "pglite" });
+  await installJobSchema(database);
   const client = (database.db as unknown as { $client: { dumpDataDir(c: "none"): Promise<Blob> } }).$client;
   const dump = await client.dumpDataDir("none");
   const templatePath = path.join(dir, "template.tar");
@@ -36,6 +39,7 @@ export default async function setup(project: TestProject) {
     await admin.query(`CREATE DATABASE ${templateName}`);
     await admin.end();
     const migrated = await openDatabase({ kind: "postgres", url: withDatabase(url, templateName) });
+    await installJobSchema(migrated);
     await migrated.close();
   }
   project.provide("postgresTemplate", templateName);
@@ -49,6 +53,12 @@ export default async function setup(project: TestProject) {
       await admin.end();
     }
   };
+}
+
+/** pg-boss installs its schema at its first start: once here, so each test file's copy starts warm. */
+async function installJobSchema(database: Database) {
+  const jobs = await startJobQueue({ db: database.db, kind: database.kind, log: console, clock: createClock() });
+  await jobs.stop();
 }
 
 export function withDatabase(url: string, name: string): string {
