@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from "fastify";
-import webPush from "web-push";
 import { afterAll, describe, expect, it } from "vitest";
+import webPush from "web-push";
 import type { PushPayload } from "#shared/schemas/push.ts";
 import { startPushSink } from "../test/push-sink";
 import { createPushSender, type VapidConfig } from "./push-sender";
@@ -40,7 +40,11 @@ describe("push sender", () => {
     expect(push.enabled).toBe(true);
     expect(push.publicKey).toBe(vapid.publicKey);
 
-    const result = await push.send(subscription, claim, { ttlSeconds: 3600, urgency: "high", topic: "claim" });
+    const result = await push.send(subscription, claim, {
+      ttlSeconds: 3600,
+      urgency: "high",
+      topic: "claim",
+    });
 
     expect(result).toEqual({ kind: "sent" });
     const got = await sink.waitFor(subscription.endpoint);
@@ -53,7 +57,9 @@ describe("push sender", () => {
   it("sends a day's TTL at normal urgency by default", async () => {
     const { push } = sender();
     const subscription = sink.subscribe();
-    expect(await push.send(subscription, { ...claim, tag: undefined, event: "view" })).toEqual({ kind: "sent" });
+    expect(await push.send(subscription, { ...claim, tag: undefined, event: "view" })).toEqual({
+      kind: "sent",
+    });
     const got = await sink.waitFor(subscription.endpoint);
     expect(got).toMatchObject({ ttl: "86400", urgency: "normal", topic: undefined });
     expect(JSON.parse(got.text ?? "").event).toBe("view");

@@ -62,7 +62,7 @@ export function createPushSender(
   }
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   // Loaded with the first push, not at start-up (docs/decisions/017-fast-start-up.md).
-  let webPush: Promise<typeof import("web-push")> | undefined;
+  let webPush: Promise<WebPush> | undefined;
 
   return {
     enabled: true,
@@ -80,9 +80,8 @@ export function createPushSender(
       }
       let request: { method: string; headers: Record<string, string | number>; body: Buffer | null };
       try {
-        webPush ??= import("web-push");
-        const lib = (await webPush).default;
-        request = lib.generateRequestDetails(
+        webPush ??= loadWebPush();
+        request = (await webPush).generateRequestDetails(
           { endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } },
           body,
           {
@@ -101,6 +100,14 @@ export function createPushSender(
       return post(target.endpoint, request, timeoutMs, origin, log);
     },
   };
+}
+
+type WebPush = typeof import("web-push");
+
+/** web-push is CommonJS: its API is the module's default export under Node, tsx and esbuild alike. */
+async function loadWebPush(): Promise<WebPush> {
+  const module = (await import("web-push")) as WebPush & { default?: WebPush };
+  return module.default ?? module;
 }
 
 /** The endpoint's origin when we may post to it, for logs: the full endpoint is a capability URL. */

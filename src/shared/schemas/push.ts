@@ -3,7 +3,10 @@ import { UNSAFE_TEXT } from "./user";
 
 /** What a notification is about: one per event of issue 22 item 1. */
 export const PUSH_EVENTS = ["view", "claim", "reminder", "recurring", "digest"] as const;
-export const PushEventSchema = z.enum(PUSH_EVENTS, "Push event: one of view, claim, reminder, recurring, digest.");
+export const PushEventSchema = z.enum(
+  PUSH_EVENTS,
+  "Push event: one of view, claim, reminder, recurring, digest.",
+);
 export type PushEvent = z.infer<typeof PushEventSchema>;
 
 /**
