@@ -35,7 +35,7 @@ export type SinkSubscription = {
   auth: string;
 };
 
-type Keys = { ecdh: ReturnType<typeof createECDH>; auth: Buffer };
+export type Keys = { ecdh: ReturnType<typeof createECDH>; auth: Buffer };
 
 /**
  * A push service on loopback, for tests: it plays both the push service (checks the VAPID JWT,
@@ -74,7 +74,7 @@ export async function startPushSink(expect: { vapidPublicKey: string; subject: s
     else if (!keys) decryptProblem = "unknown subscription";
     else {
       try {
-        text = decryptAes128gcm(body, keys).toString("utf8");
+        text = decryptWebPush(body, keys).toString("utf8");
       } catch (error) {
         decryptProblem = (error as Error).message;
       }
@@ -197,25 +197,40 @@ function checkVapid(
 }
 
 /**
- * RFC 8291 §3.4 (Web Push key derivation) over RFC 8188 §2 (aes128gcm records):
- * header = salt(16) | rs(4) | idlen(1) | keyid (the sender's ephemeral P-256 public key).
+ * RFC 8291 §3.4: the browser's side of Web Push encryption. The header's keyid is the sender's
+ * ephemeral P-256 public key; the input keying material comes from ECDH with the subscription's
+ * private key and the auth secret; a push message is one record (§4).
  */
-export function decryptAes128gcm(body: Buffer, keys: Keys): Buffer {
+export function decryptWebPush(body: Buffer, keys: Keys): Buffer {
+  return decryptAes128gcm(body, (senderPublic, recordSize, recordsLength) => {
+    if (senderPublic.length !== 65 || senderPublic[0] !== 0x04)
+      throw new Error("keyid is not a P-256 public key");
+    if (recordsLength > recordSize) throw new Error("more than one record");
+    const sharedSecret = keys.ecdh.computeSecret(senderPublic);
+    const keyInfo = Buffer.concat([Buffer.from("WebPush: info\0"), keys.ecdh.getPublicKey(), senderPublic]);
+    return Buffer.from(hkdfSync("sha256", sharedSecret, keys.auth, keyInfo, 32));
+  });
+}
+
+/**
+ * RFC 8188 §2: header = salt(16) | rs(4) | idlen(1) | keyid, then records of `rs` bytes (the last
+ * may be shorter), each AES-128-GCM with its 16-byte tag, holding data | delimiter | zeros.
+ * `inputKey` gives the input keying material for the header's keyid.
+ */
+export function decryptAes128gcm(
+  body: Buffer,
+  inputKey: (keyId: Buffer, recordSize: number, recordsLength: number) => Buffer,
+): Buffer {
   if (body.length < 21) throw new Error("body shorter than the aes128gcm header");
   const salt = body.subarray(0, 16);
   const recordSize = body.readUInt32BE(16);
   const idLength = body.readUInt8(20);
-  const senderPublic = body.subarray(21, 21 + idLength);
-  if (idLength !== 65 || senderPublic[0] !== 0x04) throw new Error("keyid is not a P-256 public key");
   if (recordSize < 18) throw new Error(`record size ${recordSize}`);
-
-  const sharedSecret = keys.ecdh.computeSecret(senderPublic);
-  const keyInfo = Buffer.concat([Buffer.from("WebPush: info\0"), keys.ecdh.getPublicKey(), senderPublic]);
-  const ikm = Buffer.from(hkdfSync("sha256", sharedSecret, keys.auth, keyInfo, 32));
+  const records = body.subarray(21 + idLength);
+  const ikm = inputKey(body.subarray(21, 21 + idLength), recordSize, records.length);
   const cek = Buffer.from(hkdfSync("sha256", ikm, salt, Buffer.from("Content-Encoding: aes128gcm\0"), 16));
   const baseNonce = Buffer.from(hkdfSync("sha256", ikm, salt, Buffer.from("Content-Encoding: nonce\0"), 12));
 
-  const records = body.subarray(21 + idLength);
   const plaintext: Buffer[] = [];
   for (let offset = 0, seq = 0; offset < records.length; offset += recordSize, seq++) {
     const record = records.subarray(offset, offset + recordSize);
