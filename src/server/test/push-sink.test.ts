@@ -1,7 +1,8 @@
 import { createECDH } from "node:crypto";
 import { afterAll, describe, expect, it } from "vitest";
 import webPush from "web-push";
-import { decryptAes128gcm, decryptWebPush, startPushSink } from "./push-sink";
+import { decryptAes128gcm, decryptWebPush } from "./push-decrypt";
+import { startPushSink } from "./push-sink";
 
 const b64 = (text: string) => Buffer.from(text, "base64url");
 
