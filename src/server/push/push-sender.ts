@@ -1,0 +1,174 @@
+import type { FastifyBaseLogger } from "fastify";
+import { PUSH_PAYLOAD_MAX_BYTES, type PushPayload, PushPayloadSchema } from "#shared/schemas/push.ts";
+
+/** VAPID_PUBLIC_KEY / VAPID_PRIVATE_KEY (base64url, as `npm run vapid-keys` prints them) and VAPID_SUBJECT. */
+export type VapidConfig = { publicKey: string; privateKey: string; subject: string };
+
+/** A stored subscription: the push service's endpoint and the browser's keys (base64url). */
+export type PushTarget = { endpoint: string; p256dh: string; auth: string };
+
+export type PushUrgency = "very-low" | "low" | "normal" | "high";
+export type PushOptions = { ttlSeconds?: number; urgency?: PushUrgency; topic?: string };
+
+/**
+ * `gone`: the push service says the subscription no longer exists (404/410); the caller deletes it.
+ * `failed.retryable`: worth another try later (network, timeout, 429, 5xx); otherwise it never will be.
+ */
+export type PushResult =
+  | { kind: "sent" }
+  | { kind: "gone" }
+  | { kind: "failed"; status?: number; retryable: boolean; retryAfterSeconds?: number };
+
+export type PushSender = {
+  /** False without VAPID keys: the UI says push is not set up, and nothing is ever sent. */
+  readonly enabled: boolean;
+  /** The applicationServerKey the browser subscribes with; null when push is off. */
+  readonly publicKey: string | null;
+  /** Encrypts and posts one message; never throws. */
+  send(target: PushTarget, payload: PushPayload, options?: PushOptions): Promise<PushResult>;
+};
+
+export type PushSenderOptions = {
+  /** The whole request's budget, connection included. */
+  timeoutMs?: number;
+  /** Accept http://127.0.0.1 / [::1] / localhost endpoints: for tests and development only. */
+  allowLoopbackHttp?: boolean;
+};
+
+/** A notification that is a day late is no longer news. */
+const DEFAULT_TTL_SECONDS = 24 * 60 * 60;
+const DEFAULT_TIMEOUT_MS = 10_000;
+const LOOPBACK_HOSTS = new Set(["127.0.0.1", "[::1]", "localhost"]);
+
+/**
+ * Web Push (RFC 8030) with VAPID (RFC 8292) and aes128gcm payloads (RFC 8291). web-push builds
+ * the request (encryption and the signed JWT) through `generateRequestDetails`; we post it with
+ * fetch rather than its `sendNotification`, which always uses https.request (so it could not
+ * reach the test's loopback push service) and whose `timeout` is only a socket idle timeout:
+ * AbortSignal.timeout bounds the whole exchange. Redirects are not followed (a push service never
+ * redirects, and following one would let a stored endpoint steer our POSTs elsewhere).
+ */
+export function createPushSender(
+  vapid: VapidConfig | null,
+  log: FastifyBaseLogger,
+  options: PushSenderOptions = {},
+): PushSender {
+  if (!vapid) {
+    return {
+      enabled: false,
+      publicKey: null,
+      send: async () => ({ kind: "failed", retryable: false }),
+    };
+  }
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  // Loaded with the first push, not at start-up (docs/decisions/017-fast-start-up.md).
+  let webPush: Promise<WebPush> | undefined;
+
+  return {
+    enabled: true,
+    publicKey: vapid.publicKey,
+    async send(target, payload, sendOptions = {}) {
+      const origin = endpointOrigin(target.endpoint, options.allowLoopbackHttp ?? false);
+      if (!origin) {
+        log.warn("push not sent: the endpoint is not an https address");
+        return { kind: "failed", retryable: false };
+      }
+      const body = encodePayload(payload);
+      if (typeof body === "string") {
+        log.error({ problem: body, event: payload.event }, "push not sent: bad payload");
+        return { kind: "failed", retryable: false };
+      }
+      let request: { method: string; headers: Record<string, string | number>; body: Buffer | null };
+      try {
+        webPush ??= loadWebPush();
+        request = (await webPush).generateRequestDetails(
+          { endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } },
+          body,
+          {
+            vapidDetails: vapid,
+            TTL: sendOptions.ttlSeconds ?? DEFAULT_TTL_SECONDS,
+            urgency: sendOptions.urgency ?? "normal",
+            topic: sendOptions.topic,
+            contentEncoding: "aes128gcm",
+          },
+        );
+      } catch (error) {
+        // Bad keys in the subscription or bad options: trying again changes nothing.
+        log.error({ err: error, origin }, "push not sent: the request could not be built");
+        return { kind: "failed", retryable: false };
+      }
+      return post(target.endpoint, request, timeoutMs, origin, log);
+    },
+  };
+}
+
+type WebPush = typeof import("web-push");
+
+/** web-push is CommonJS: its API is the module's default export under Node, tsx and esbuild alike. */
+async function loadWebPush(): Promise<WebPush> {
+  const module = (await import("web-push")) as WebPush & { default?: WebPush };
+  return module.default ?? module;
+}
+
+/** The endpoint's origin when we may post to it, for logs: the full endpoint is a capability URL. */
+function endpointOrigin(endpoint: string, allowLoopbackHttp: boolean): string | null {
+  let url: URL;
+  try {
+    url = new URL(endpoint);
+  } catch {
+    return null;
+  }
+  if (url.username || url.password) return null;
+  if (url.protocol === "https:") return url.origin;
+  if (url.protocol === "http:" && allowLoopbackHttp && LOOPBACK_HOSTS.has(url.hostname)) return url.origin;
+  return null;
+}
+
+/** The payload as UTF-8 JSON, or why it cannot be sent. */
+function encodePayload(payload: PushPayload): Buffer | string {
+  const parsed = PushPayloadSchema.safeParse(payload);
+  if (!parsed.success) return parsed.error.issues.map((issue) => issue.message).join(" ");
+  const body = Buffer.from(JSON.stringify(parsed.data));
+  if (body.length > PUSH_PAYLOAD_MAX_BYTES) {
+    return `${body.length} bytes, more than the ${PUSH_PAYLOAD_MAX_BYTES} a push may carry`;
+  }
+  return body;
+}
+
+async function post(
+  endpoint: string,
+  request: { method: string; headers: Record<string, string | number>; body: Buffer | null },
+  timeoutMs: number,
+  origin: string,
+  log: FastifyBaseLogger,
+): Promise<PushResult> {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    // fetch computes Content-Length from the body itself.
+    if (name.toLowerCase() !== "content-length") headers.set(name, String(value));
+  }
+  let response: Response;
+  try {
+    response = await fetch(endpoint, {
+      method: request.method,
+      headers,
+      body: request.body ? new Uint8Array(request.body) : null,
+      redirect: "manual",
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+    // The push service's answer is a short status text at most; read it so the connection is reused.
+    await response.arrayBuffer();
+  } catch (error) {
+    log.warn({ err: error, origin }, "push not sent: the push service did not answer");
+    return { kind: "failed", retryable: true };
+  }
+  const status = response.status;
+  if (status >= 200 && status < 300) return { kind: "sent" };
+  if (status === 404 || status === 410) return { kind: "gone" };
+  const retryable = status === 408 || status === 429 || status >= 500;
+  log.warn({ status, origin }, "push not sent: the push service refused it");
+  const retryAfter = Number(response.headers.get("retry-after"));
+  return retryable && Number.isInteger(retryAfter) && retryAfter > 0
+    ? { kind: "failed", status, retryable, retryAfterSeconds: retryAfter }
+    : { kind: "failed", status, retryable };
+}

@@ -1,0 +1,80 @@
+import { z } from "zod";
+import { UNSAFE_TEXT } from "./user";
+
+/** What a notification is about: one per event of issue 22 item 1. */
+export const PUSH_EVENTS = ["view", "claim", "reminder", "recurring", "digest"] as const;
+export const PushEventSchema = z.enum(
+  PUSH_EVENTS,
+  "Push event: one of view, claim, reminder, recurring, digest.",
+);
+export type PushEvent = z.infer<typeof PushEventSchema>;
+
+/**
+ * A push message's plaintext ceiling. Push services accept 4,096 bytes of encrypted record
+ * (RFC 8291 §4: 3,993 bytes of plaintext once the aes128gcm header, tag and delimiter are taken);
+ * 3 KB leaves room and keeps notifications short.
+ */
+export const PUSH_PAYLOAD_MAX_BYTES = 3 * 1024;
+
+/** A same-origin path: starts with one "/", never "//" or "/\" (which browsers read as another host). */
+const SAME_ORIGIN_PATH = /^\/(?![/\\])/;
+
+/**
+ * The JSON inside a push message. The server validates it before encrypting; the service worker
+ * (src/client/public/sw.js, plain JS without zod) checks the same shape by hand before showing it.
+ */
+export const PushPayloadSchema = z.strictObject({
+  title: z.string().min(1, "Push title: required.").max(100, "Push title: at most 100 characters."),
+  body: z.string().max(1000, "Push body: at most 1,000 characters."),
+  url: z
+    .string()
+    .max(500, "Push link: at most 500 characters.")
+    .regex(SAME_ORIGIN_PATH, "Push link: a path on this site, starting with /."),
+  tag: z.string().min(1).max(64, "Push tag: at most 64 characters.").optional(),
+  event: PushEventSchema,
+});
+export type PushPayload = z.infer<typeof PushPayloadSchema>;
+
+const ENDPOINT_MAX = 1000;
+
+function isHttpsUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === "https:" && url.username === "" && url.password === "";
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * POST /api/notifications/push-subscriptions: what `PushSubscription.toJSON()` gives in the
+ * browser (keys are unpadded base64url: p256dh a 65-byte uncompressed P-256 point, which always
+ * starts with 0x04 and so with "B"; auth a 16-byte secret), plus an optional device name.
+ */
+export const PushSubscriptionInputSchema = z.strictObject({
+  endpoint: z
+    .string("Push subscription: the endpoint is required.")
+    .max(ENDPOINT_MAX, `Push subscription: the endpoint is at most ${ENDPOINT_MAX} characters.`)
+    .refine(isHttpsUrl, "Push subscription: the endpoint must be an https address."),
+  // toJSON() includes it (null in every browser today); accepted so the client can post toJSON() as is.
+  expirationTime: z.number().nullish(),
+  keys: z.strictObject(
+    {
+      p256dh: z
+        .string("Push subscription: the p256dh key is required.")
+        .regex(/^B[A-Za-z0-9_-]{86}$/, "Push subscription: the p256dh key must be 65 bytes in base64url."),
+      auth: z
+        .string("Push subscription: the auth secret is required.")
+        .regex(/^[A-Za-z0-9_-]{22}$/, "Push subscription: the auth secret must be 16 bytes in base64url."),
+    },
+    "Push subscription: the keys are required.",
+  ),
+  deviceLabel: z
+    .string()
+    .trim()
+    .min(1, "Device name: at least 1 character.")
+    .max(80, "Device name: at most 80 characters.")
+    .refine((label) => !UNSAFE_TEXT.test(label), "Device name: one line of plain text, please.")
+    .optional(),
+});
+export type PushSubscriptionInput = z.infer<typeof PushSubscriptionInputSchema>;
