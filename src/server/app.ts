@@ -19,6 +19,7 @@ import { createLimiter, openCounterStore } from "#server/lib/limiter.ts";
 import { runPeriodically } from "#server/lib/periodic.ts";
 import { fastifyTrustProxy, isLoopbackHost, isTrustedProxy } from "#server/lib/proxy-trust.ts";
 import { createMailer } from "#server/mail/mailer.ts";
+import { startNotifications } from "#server/notifications/notify.ts";
 import {
   type ConnectionLimits,
   connectionLimits,
@@ -187,6 +188,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const hashQueue = options.hashQueue ?? createHashQueue();
   const mailer = createMailer(config, app.log);
   app.addHook("onClose", async () => mailer.close());
+  const notify = await startNotifications({
+    db: database.db,
+    jobs,
+    mailer,
+    clock,
+    publicUrl: config.publicUrl,
+    log: app.log,
+  });
   const webAuthn = createWebAuthn(database.db, config.publicUrl);
   // Every counted limit (limits.ts) on one store that all processes share.
   const counters = await openCounterStore(
@@ -225,6 +234,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     forgetSession,
     clock,
     jobs,
+    notify,
     sessionAlive,
     clientAssets: readClientAssets(config.clientDir),
     // Optional features load their packages only when configured (docs/decisions/017-fast-start-up.md).

@@ -13,6 +13,7 @@ import type { Clock } from "./clock";
 import type { Config } from "./env";
 import type { JobQueue } from "./jobs/queue";
 import type { ImageLimits } from "./limits";
+import type { Notify } from "./notifications/notify";
 
 /** What every feature's routes receive (built by app.ts; features import this, never app.ts). */
 export type AppContext = {
@@ -31,6 +32,8 @@ export type AppContext = {
   clock: Clock;
   /** Scheduled work on pg-boss (jobs/queue.ts, docs/decisions/023-job-queue.md). */
   jobs: JobQueue;
+  /** Tells the requester, wherever they are (notifications/notify.ts). */
+  notify: Notify;
   /** Forgets the caller's verified session in this process (sign-out). */
   forgetSession: (request: FastifyRequest) => Promise<void>;
   /** Built CSS and the pay page's script, for server-rendered pages. */

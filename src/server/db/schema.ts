@@ -1,10 +1,13 @@
 import { sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   check,
+  date,
   index,
   integer,
+  jsonb,
   numeric,
   pgEnum,
   pgTable,
@@ -37,6 +40,10 @@ export const users = pgTable("user", {
   lastName: text("last_name"),
   /** `/objects/...` path of the profile photo (docs/product.md#photos). */
   photo: text("photo"),
+  /** IANA time zone the browser reported; dates and 9:00 schedules are read in it (null: America/New_York). */
+  timeZone: text("time_zone"),
+  /** The requester's own reminder days (day offsets); null: the default rule (shared/schedule/reminders.ts). */
+  reminderDays: integer("reminder_days").array(),
 });
 
 export const sessions = pgTable(
@@ -161,6 +168,17 @@ export const paymentRequests = pgTable(
     claimNote: text("claim_note"),
     /** The bill this request is one share of (routes/splits). */
     splitId: uuid("split_id").references(() => splits.id, { onDelete: "set null" }),
+    /** A calendar date in the requester's time zone (YYYY-MM-DD), or none. */
+    dueDate: date("due_date"),
+    /** Where Collect emails the payer (the request, reminders, a receipt), or none: the requester texts. */
+    payerEmail: text("payer_email"),
+    /** Day offsets of automatic reminders; null: the requester's default; []: none. */
+    reminderDays: integer("reminder_days").array(),
+    /** When the payer (one click in a reminder email) or the requester stopped reminders. */
+    remindersStoppedAt: timestamp("reminders_stopped_at", { withTimezone: true }),
+    /** The recurring series this request is one occurrence of, and that occurrence's date. */
+    seriesId: uuid("series_id").references((): AnyPgColumn => recurringSeries.id, { onDelete: "set null" }),
+    occurrenceDate: date("occurrence_date"),
   },
   (t) => [
     uniqueIndex("payment_request_code_idx").on(t.code),
@@ -193,6 +211,7 @@ export const splits = pgTable(
     description: text("description"),
     /** The requester's own share is part of the total but requested from nobody. */
     includeMe: boolean("include_me").notNull().default(false),
+    dueDate: date("due_date"),
     createdAt: createdAt(),
   },
   (t) => [
@@ -210,6 +229,7 @@ export const payees = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
     phone: text("phone").notNull(),
+    email: text("email"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -254,6 +274,8 @@ export const deliveryStateEnum = pgEnum("delivery_state", ["pending", "sent", "f
  */
 export const deliveries = pgTable("delivery", {
   key: text("key").primaryKey(),
+  /** Whose effect it is: deleted with the account (its error may hold an address). */
+  userId: text("user_id").references(() => users.id, { onDelete: "cascade" }),
   kind: text("kind").notNull(),
   state: deliveryStateEnum("state").notNull().default("pending"),
   attempts: integer("attempts").notNull().default(0),
@@ -263,3 +285,108 @@ export const deliveries = pgTable("delivery", {
   createdAt: createdAt(),
   sentAt: timestamp("sent_at", { withTimezone: true }),
 });
+
+export const reminderStateEnum = pgEnum("reminder_state", ["scheduled", "sent", "skipped", "failed"]);
+
+/**
+ * One row per automatic reminder of a pending request (issue 22 item 3), written when the request
+ * is made or its schedule changes: `due_at` is 9:00 in the requester's zone on the offset's date.
+ * A sweep takes due rows; the effect (an email to the payer, or a notification to the requester)
+ * goes through `delivery` with the key `reminder:<requestId>:<offset>`.
+ */
+export const reminders = pgTable(
+  "reminder",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    requestId: uuid("request_id")
+      .notNull()
+      .references(() => paymentRequests.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    offsetDays: integer("offset_days").notNull(),
+    dueAt: timestamp("due_at", { withTimezone: true }).notNull(),
+    state: reminderStateEnum("state").notNull().default("scheduled"),
+    /** "payer-email" or "requester" once decided. */
+    channel: text("channel"),
+    doneAt: timestamp("done_at", { withTimezone: true }),
+    error: text("error"),
+  },
+  (t) => [
+    uniqueIndex("reminder_request_offset_idx").on(t.requestId, t.offsetDays),
+    index("reminder_due_idx").on(t.state, t.dueAt),
+  ],
+);
+
+/** Per event and channel on/off, quiet hours for push, the digest's hour (Profile → Notifications). */
+export const notificationSettings = pgTable("notification_setting", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  /** `{ [event]: { email: boolean, push: boolean } }` over the defaults (shared/schemas/notifications.ts). */
+  channels: jsonb("channels").notNull().default({}),
+  quietStart: text("quiet_start").notNull().default("21:00"),
+  quietEnd: text("quiet_end").notNull().default("08:00"),
+  /** Local hour of the daily digest; null: no digest. */
+  digestHour: integer("digest_hour"),
+  updatedAt: updatedAt(),
+});
+
+/** A browser's Web Push subscription: one user and one device; gone when the push service says 404/410. */
+export const pushSubscriptions = pgTable(
+  "push_subscription",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    endpoint: text("endpoint").notNull(),
+    p256dh: text("p256dh").notNull(),
+    auth: text("auth").notNull(),
+    deviceLabel: text("device_label"),
+    createdAt: createdAt(),
+    lastSuccessAt: timestamp("last_success_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("push_subscription_endpoint_idx").on(t.endpoint),
+    index("push_subscription_user_idx").on(t.userId),
+  ],
+);
+
+export const frequencyEnum = pgEnum("recurring_frequency", ["weekly", "biweekly", "monthly"]);
+
+/**
+ * A recurring request (issue 22 item 5): each occurrence becomes an ordinary payment request at
+ * 9:00 in the requester's zone on its date. `next_date` is null once the series has ended.
+ */
+export const recurringSeries = pgTable(
+  "recurring_series",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    recipientName: text("recipient_name").notNull(),
+    recipientPhone: text("recipient_phone").notNull(),
+    payerEmail: text("payer_email"),
+    amount: numeric("amount", { precision: 12, scale: 2 }).notNull(),
+    description: text("description"),
+    frequency: frequencyEnum("frequency").notNull(),
+    startDate: date("start_date").notNull(),
+    endDate: date("end_date"),
+    count: integer("count"),
+    /** Occurrences made so far. */
+    madeCount: integer("made_count").notNull().default(0),
+    nextDate: date("next_date"),
+    pausedAt: timestamp("paused_at", { withTimezone: true }),
+    endedAt: timestamp("ended_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("recurring_series_user_idx").on(t.userId, t.createdAt),
+    index("recurring_series_next_idx").on(t.nextDate),
+    check("recurring_series_amount_positive", sql`${t.amount} > 0 AND ${t.amount} <= 1000000`),
+    check("recurring_series_phone_digits", sql`${t.recipientPhone} ~ '^[0-9]{10}$'`),
+  ],
+);

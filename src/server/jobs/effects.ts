@@ -20,10 +20,16 @@ export type DeliveryState = (typeof deliveries.$inferSelect)["state"];
 export type Delivery = typeof deliveries.$inferSelect;
 
 /** True when this call created the row (the caller owns the effect); false when it already existed. */
-export async function claimDelivery(db: Db, key: string, kind: string, at: Date): Promise<boolean> {
+export async function claimDelivery(
+  db: Db,
+  key: string,
+  kind: string,
+  at: Date,
+  userId?: string,
+): Promise<boolean> {
   const rows = await db
     .insert(deliveries)
-    .values({ key, kind, createdAt: at })
+    .values({ key, kind, createdAt: at, userId })
     .onConflictDoNothing()
     .returning({ key: deliveries.key });
   return rows.length === 1;

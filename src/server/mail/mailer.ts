@@ -3,13 +3,27 @@ import type { Transporter } from "nodemailer";
 import type { Config } from "#server/env.ts";
 
 /** One outgoing message: plain text, plus the same words as simple HTML. */
-export type Mail = { to: string; subject: string; text: string; html: string };
+export type Mail = {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** A stable `<id@domain>` (jobs/effects.ts messageIdFor): a resend after a crash is the same message. */
+  messageId?: string;
+  /** Extra headers, e.g. List-Unsubscribe (RFC 8058). */
+  headers?: Record<string, string>;
+  replyTo?: string;
+  /** The display name on MAIL_FROM's address (e.g. the requester's name). */
+  fromName?: string;
+};
 
 export type Mailer = {
   /** False without SMTP_URL: features that need mail tell the user it is not set up. */
   readonly enabled: boolean;
   /** Sends one message; failures are logged, never thrown (mail is sent after the answer's work is done). */
   send(mail: Mail): Promise<void>;
+  /** Sends one message and throws when the server refuses it or cannot be reached: jobs retry on that. */
+  deliver(mail: Mail): Promise<void>;
   close(): void;
 };
 
@@ -24,27 +38,29 @@ export function createMailer(
 ): Mailer {
   const mail = config.mail;
   if (!mail) {
-    return {
-      enabled: false,
-      async send(message) {
-        if (config.mailToLog) {
-          log.info(
-            { to: message.to, subject: message.subject, text: message.text },
-            "mail (SMTP_URL not set)",
-          );
-        }
-      },
-      close() {},
+    const send = async (message: Mail) => {
+      if (config.mailToLog) {
+        log.info({ to: message.to, subject: message.subject, text: message.text }, "mail (SMTP_URL not set)");
+      }
     };
+    return { enabled: false, send, deliver: send, close() {} };
   }
   // nodemailer is loaded with the first message, not at start-up (docs/decisions/017-fast-start-up.md).
   let transport: Promise<Transporter> | undefined;
+  const deliver = async ({ fromName, ...message }: Mail) => {
+    transport ??= import("nodemailer").then((m) => m.default.createTransport(mail.smtpUrl));
+    // MAIL_FROM may carry its own name ("Collect <no-reply@…>"): the address is what stays.
+    const from = fromName
+      ? { name: fromName, address: mail.from.match(/<([^>]+)>\s*$/)?.[1] ?? mail.from }
+      : mail.from;
+    await (await transport).sendMail({ from, ...message });
+  };
   return {
     enabled: true,
+    deliver,
     async send(message) {
       try {
-        transport ??= import("nodemailer").then((m) => m.default.createTransport(mail.smtpUrl));
-        await (await transport).sendMail({ from: mail.from, ...message });
+        await deliver(message);
       } catch (error) {
         log.error({ err: error, subject: message.subject }, "mail not sent");
       }

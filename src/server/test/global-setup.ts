@@ -57,7 +57,12 @@ export default async function setup(project: TestProject) {
 
 /** pg-boss installs its schema at its first start: once here, so each test file's copy starts warm. */
 async function installJobSchema(database: Database) {
-  const jobs = await startJobQueue({ db: database.db, kind: database.kind, log: console, clock: createClock() });
+  const jobs = await startJobQueue({
+    db: database.db,
+    kind: database.kind,
+    log: console,
+    clock: createClock(),
+  });
   await jobs.stop();
 }
 

@@ -1,4 +1,4 @@
-import { and, desc, eq, like, ne, sql } from "drizzle-orm";
+import { and, desc, eq, ne, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
 import {
   passkeys,
