@@ -26,6 +26,7 @@ import {
   registerConnectionLimits,
 } from "#server/plugins/connection-limits.ts";
 import { registerCsrfGuard } from "#server/plugins/csrf.ts";
+import { registerDrain } from "#server/plugins/drain.ts";
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from "#server/plugins/errors.ts";
 import { authLogger, loggerOptions, registerAccessLog } from "#server/plugins/logging.ts";
 import { registerOpenApi } from "#server/plugins/openapi.ts";
@@ -178,6 +179,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     if (!options.database) await database.close();
   });
 
+  const drain = registerDrain(app);
   registerErrorHandling(app);
   registerOpenApi(app, config.publicUrl);
   registerAccessLog(app, config.logLevel);
@@ -264,7 +266,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     });
   }
   await app.register(
-    siteRoutes({ ping: () => database.ping(), limitStoreHealthy: () => counters.healthy() }),
+    siteRoutes({
+      ping: () => database.ping(),
+      limitStoreHealthy: () => counters.healthy(),
+      draining: () => drain.draining,
+    }),
   );
 
   await registerRateLimits(app, {

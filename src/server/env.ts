@@ -64,6 +64,8 @@ const EnvSchema = z.object({
   DATABASE: z.enum(["embedded", "postgres"]).optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(10),
   DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+  /** After SIGTERM: /readyz says 503 and answers carry Connection: close for this long, then the server closes. */
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
   AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   // true | false | the proxies' addresses or CIDRs, comma-separated (lib/proxy-trust.ts).
   TRUST_PROXY: z
@@ -131,6 +133,7 @@ const ConfigSchema = EnvSchema.transform((env) => ({
   databaseUrl: env.DATABASE_URL,
   /** PostgreSQL connections per process, and the longest a statement may run (0 = no limit). */
   databasePool: { poolSize: env.DATABASE_POOL_SIZE, statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS },
+  shutdownDrainMs: env.SHUTDOWN_DRAIN_MS,
   authSecret: env.AUTH_SECRET,
   /** Whose X-Forwarded-For to believe (lib/proxy-trust.ts). */
   trustProxy: env.TRUST_PROXY,

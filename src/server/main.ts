@@ -15,7 +15,7 @@ function version(): string {
   }
 }
 
-/** Longest a shutdown may take: in-flight requests finish, the database closes, then we exit. */
+/** Longest a shutdown may take after the drain: in-flight requests finish, the database closes, then we exit. */
 const SHUTDOWN_MS = 10_000;
 
 /** Starts the server; stops cleanly on SIGTERM/SIGINT (finish in-flight requests, close the database). */
@@ -43,15 +43,20 @@ async function main(): Promise<void> {
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, "shutting down");
-    startWatchdog(SHUTDOWN_MS);
-    app.close().then(
-      () => database.close().then(() => exit(0)),
-      (error) => {
-        app.log.error({ err: error }, "shutdown failed");
-        return exit(1);
-      },
-    );
+    app.log.info({ signal, drainMs: config.shutdownDrainMs }, "shutting down");
+    startWatchdog(config.shutdownDrainMs + SHUTDOWN_MS);
+    // Serve on while the load balancer notices /readyz (plugins/drain.ts), then close.
+    app.drain.start();
+    const drained = new Promise((resolve) => setTimeout(resolve, config.shutdownDrainMs));
+    drained
+      .then(() => app.close())
+      .then(
+        () => database.close().then(() => exit(0)),
+        (error) => {
+          app.log.error({ err: error }, "shutdown failed");
+          return exit(1);
+        },
+      );
   };
   process.on("SIGTERM", () => shutdown("SIGTERM"));
   process.on("SIGINT", () => shutdown("SIGINT"));

@@ -56,6 +56,8 @@ export async function startServer(
       NODE_ENV: "production",
       // One account writes as fast as it can on purpose: no per-user write limits here.
       RATE_LIMITS: "false",
+      // Tests that restart through a load balancer set their own drain (rolling-restart.test.ts).
+      SHUTDOWN_DRAIN_MS: "0",
       // Production refuses to guess the database: the embedded one unless a URL is given.
       ...(env.DATABASE_URL ? {} : { DATABASE: "embedded" }),
       ...env,

@@ -29,6 +29,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     dataDir: "./data/test",
     databaseUrl: undefined,
     databasePool: { poolSize: 10, statementTimeoutMs: 10_000 },
+    shutdownDrainMs: 0,
     authSecret: TEST_SECRET,
     trustProxy: false,
     passwordSignIn: true,

@@ -6,6 +6,8 @@ export type SiteDependencies = {
   ping: () => Promise<unknown>;
   /** False while the shared limit counters fail (limits then let calls through). */
   limitStoreHealthy: () => boolean;
+  /** True after SIGTERM: the load balancer should send elsewhere (plugins/drain.ts). */
+  draining: () => boolean;
 };
 
 /**
@@ -13,11 +15,12 @@ export type SiteDependencies = {
  * /healthz (the process answers) and /readyz (it can serve: the database answers).
  */
 export const siteRoutes =
-  ({ ping, limitStoreHealthy }: SiteDependencies): FastifyPluginAsync =>
+  ({ ping, limitStoreHealthy, draining }: SiteDependencies): FastifyPluginAsync =>
   async (app) => {
     await app.register(siteFileRoutes);
     app.get("/healthz", async () => ({ status: "ok" }));
     app.get("/readyz", async (_request, reply) => {
+      if (draining()) return reply.status(503).send({ message: "Shutting down" });
       try {
         await ping();
         // Serving, but a dependency that only limits depend on is failing: they let calls through.
