@@ -1,7 +1,8 @@
 // `npm start`: runs the compiled server (dist/server/main.js) in this process, so SIGTERM and
 // SIGINT reach it directly. Builds first when the build is missing, or, where the build tools are
-// installed (a development checkout), when the sources are newer than it. A production install
-// (`npm install --omit=dev`) never builds: it runs what `npm run build` produced.
+// installed (a development checkout), when the sources are newer than it. Production
+// (NODE_ENV=production, or an install without the build tools) never builds: it runs what
+// `npm run build` produced, or says that there is none.
 import { execFileSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import module from "node:module";
@@ -20,8 +21,12 @@ if (nodeMajor < 24) {
 }
 
 const root = path.resolve(import.meta.dirname, "..");
+loadDotEnv(root);
 const outputs = ["dist/client/index.html", "dist/server/main.js"].map((f) => path.join(root, f));
-const canBuild = existsSync(path.join(root, "node_modules/vite")) && existsSync(path.join(root, "src"));
+const canBuild =
+  process.env.NODE_ENV !== "production" &&
+  existsSync(path.join(root, "node_modules/vite")) &&
+  existsSync(path.join(root, "src"));
 
 function newestMtime(dir) {
   let newest = 0;
@@ -47,7 +52,8 @@ if (missing || stale) {
 }
 
 process.chdir(root);
-loadDotEnv(root);
+// Stack traces name src/ files and lines (dist/server carries its source maps).
+process.setSourceMapsEnabled(true);
 // V8 keeps the compiled code of the server and its packages on disk between starts (Node 22+):
 // loading them is most of a start-up.
 module.enableCompileCache?.();

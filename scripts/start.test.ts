@@ -1,5 +1,13 @@
 import { execFileSync, spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  utimesSync,
+  writeFileSync,
+} from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { expect, it } from "vitest";
@@ -60,4 +68,26 @@ it("reads .env when there is one, the shell's variables winning, and says nothin
   expect(loadDotEnv(dir, env)).toBe(true);
   expect(env).toMatchObject({ PORT: "4000", COLLECT_TEST_FROM_FILE: "yes" });
   expect(process.env.COLLECT_TEST_FROM_FILE).toBeUndefined();
+});
+
+// A production server whose src/ was newer than dist/ tried to build and exited 1 (issue 26 item 4).
+it("never builds under NODE_ENV=production, even with newer sources and the build tools present", () => {
+  const root = mkdtempSync(path.join(os.tmpdir(), "collect-start-"));
+  for (const dir of ["scripts", "dist/server", "dist/client", "node_modules/vite", "src"])
+    mkdirSync(path.join(root, dir), { recursive: true });
+  for (const file of ["start.mjs", "env-file.mjs"])
+    copyFileSync(path.join("scripts", file), path.join(root, "scripts", file));
+  writeFileSync(path.join(root, "dist/client/index.html"), "<!doctype html>");
+  writeFileSync(path.join(root, "dist/server/main.js"), 'console.log("ran the build that was there");');
+  const later = new Date(Date.now() + 60_000);
+  writeFileSync(path.join(root, "src/newer.ts"), "export {};");
+  utimesSync(path.join(root, "src/newer.ts"), later, later);
+  const run = spawnSync(process.execPath, ["scripts/start.mjs"], {
+    cwd: root,
+    encoding: "utf8",
+    env: { ...process.env, NODE_ENV: "production" },
+  });
+  expect(run.stdout).not.toContain("Building");
+  expect(run.stdout.trim()).toBe("ran the build that was there");
+  expect(run.status).toBe(0);
 });
