@@ -12,9 +12,10 @@ import { createSignInLimits } from "#server/auth/sign-in-limits.ts";
 import { type Clock, createClock } from "#server/clock.ts";
 import { configuredDatabase, type Database, openDatabase } from "#server/db/client.ts";
 import { sweepCounters } from "#server/db/counters.ts";
-import { createNotifier } from "#server/db/notify.ts";
+import { createNotifier, EVENTS_CHANNEL } from "#server/db/notify.ts";
 import { startJobQueue } from "#server/jobs/queue.ts";
 import { readClientAssets } from "#server/lib/client-assets.ts";
+import { watched } from "#server/lib/dependencies.ts";
 import { createLimiter, openCounterStore } from "#server/lib/limiter.ts";
 import { runPeriodically } from "#server/lib/periodic.ts";
 import { fastifyTrustProxy, isLoopbackHost, isTrustedProxy } from "#server/lib/proxy-trust.ts";
@@ -67,6 +68,8 @@ export type BuildOptions = {
   sessionMemo?: SessionMemo<SessionUser>;
   /** The app's one clock; tests pass a test clock (clock.ts) and move it. */
   clock?: Clock;
+  /** The running version (package.json), for logs and /metrics. */
+  version?: string;
   /** Prefix of this app's rate-limit keys in Redis (tests keep theirs apart with it). */
   redisPrefix?: string;
   /** Open sockets per address and in all (default plugins/connection-limits.ts). */
@@ -240,9 +243,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     sessionAlive,
     clientAssets: readClientAssets(config.clientDir),
     // Optional features load their packages only when configured (docs/decisions/017-fast-start-up.md).
-    storage:
+    // Its failures are named as its own in logs, answers and /metrics (lib/dependencies.ts).
+    storage: watched(
+      "object storage",
       diskStorage ??
-      (await import("#server/storage/s3-storage.ts")).createS3Storage(config.s3 as NonNullable<Config["s3"]>),
+        (await import("#server/storage/s3-storage.ts")).createS3Storage(
+          config.s3 as NonNullable<Config["s3"]>,
+        ),
+    ),
     secret,
     mailer,
     webAuthn,
@@ -255,6 +263,23 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     imageLimits: { ...IMAGE_LIMITS, ...options.imageLimits },
   };
 
+  // The LISTEN connection carries live updates and cache invalidations: its loss and return are logged.
+  let listening = false;
+  let wasLost = false;
+  const unlisten = await database.listen(EVENTS_CHANNEL, {
+    message() {},
+    ready: () => {
+      if (wasLost) app.log.info("LISTEN connection back: live updates and cache invalidations resume");
+      listening = true;
+    },
+    lost: () => {
+      listening = false;
+      wasLost = true;
+      app.log.warn("LISTEN connection lost: live updates and cache invalidations wait until it is back");
+    },
+  });
+  app.addHook("onClose", async () => unlisten());
+  let openStreams = () => 0;
   if (config.metrics) {
     const { registerMetrics } = await import("#server/plugins/metrics.ts");
     await registerMetrics(app, {
@@ -263,6 +288,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       viewCache: context.viewCache,
       hashQueue,
       limitStore: counters,
+      eventStreams: () => openStreams(),
+      listening: () => listening,
+      version: options.version ?? "dev",
     });
   }
   await app.register(
@@ -286,7 +314,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(photoRoutes(context));
   await app.register(accountSecurityRoutes(context));
   await app.register(passkeyRoutes(context));
-  await registerEventRoutes(app, context, database, options.eventStreams);
+  ({ openStreams } = await registerEventRoutes(app, context, database, options.eventStreams));
   await app.register(splitRoutes(context));
   if (diskStorage) await registerLocalUploadRoute(app, diskStorage);
 

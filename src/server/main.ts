@@ -31,10 +31,12 @@ async function main(): Promise<void> {
   opening.catch(() => {});
   const logs = stdoutDestination();
   const [{ buildApp }, database] = await Promise.all([import("./app"), opening]);
-  const app = await buildApp(config, { database, logStream: logs.stream }).catch(async (error) => {
-    await database.close();
-    throw error;
-  });
+  const app = await buildApp(config, { database, logStream: logs.stream, version: version() }).catch(
+    async (error) => {
+      await database.close();
+      throw error;
+    },
+  );
   let closing = false;
   const exit = async (code: number) => {
     await logs.flush(1_000);

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { Transporter } from "nodemailer";
 import type { Config } from "#server/env.ts";
+import { recordFailure } from "#server/lib/dependencies.ts";
 
 /** One outgoing message: plain text, plus the same words as simple HTML. */
 export type Mail = {
@@ -48,13 +49,20 @@ export function createMailer(
   // nodemailer is loaded with the first message, not at start-up (docs/decisions/017-fast-start-up.md).
   let transport: Promise<Transporter> | undefined;
   const deliver = async ({ fromName, ...message }: Mail) => {
-    transport ??= import("nodemailer").then((m) => m.default.createTransport(mail.smtpUrl));
-    // MAIL_FROM may carry its own name ("Collect <no-reply@…>"): the address is what stays.
-    const from = fromName
-      ? { name: fromName, address: mail.from.match(/<([^>]+)>\s*$/)?.[1] ?? mail.from }
-      : mail.from;
-    await (await transport).sendMail({ from, ...message });
+    try {
+      transport ??= import("nodemailer").then((m) => m.default.createTransport(mail.smtpUrl));
+      // MAIL_FROM may carry its own name ("Collect <no-reply@…>"): the address is what stays.
+      const address = mail.from.match(/<([^>]+)>\s*$/)?.[1] ?? mail.from;
+      await (await transport).sendMail({
+        from: fromName ? { name: fromName, address } : mail.from,
+        ...message,
+      });
+    } catch (error) {
+      recordFailure("mail");
+      throw error;
+    }
   };
+
   return {
     enabled: true,
     deliver,

@@ -2,6 +2,7 @@ import { STATUS_CODES } from "node:http";
 import type { Duplex } from "node:stream";
 import type { FastifyError, FastifyInstance, FastifyReply } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
+import { DependencyUnavailable } from "#server/lib/dependencies.ts";
 
 /** An error whose message is safe to show the caller, with its HTTP status. */
 export class HttpError extends Error {
@@ -88,6 +89,13 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     if (isUnstorableText(error)) {
       return reply.status(400).send({ message: "Text cannot contain NUL (\\u0000) characters." });
+    }
+    if (error instanceof DependencyUnavailable) {
+      request.log.warn({ err: error.cause, dependency: error.dependency }, `${error.dependency} unavailable`);
+      return reply
+        .status(503)
+        .header("retry-after", "5")
+        .send({ message: "Service temporarily unavailable. Please try again." });
     }
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, "database unavailable");

@@ -75,6 +75,62 @@ describe("metrics", () => {
     await Promise.all(queued);
   });
 
+  it("name what an operator alerts on: open streams, the LISTEN connection, failing dependencies, the version", async () => {
+    const database = await freshDatabase("pglite");
+    const app = await buildApp(testConfig({ metrics: { port: undefined, host: undefined, token: TOKEN } }), {
+      database,
+      hashQueue,
+      version: "9.8.7",
+    });
+    opened.push({ app, database });
+    const before = (await scrape(app, `Bearer ${TOKEN}`)).body;
+    expect(before).toMatch(/event_streams_open 0\n/);
+    expect(before).toMatch(/db_listen_connected 1\n/);
+    expect(before).toMatch(
+      new RegExp(`collect_build_info\\{version="9.8.7",node="${process.versions.node}"\\} 1\n`),
+    );
+    const failures = (text: string) =>
+      Number(text.match(/dependency_errors_total\{dependency="object storage"\} (\d+)/)?.[1] ?? Number.NaN);
+    expect(failures(before)).toBe(0);
+  });
+
+  it("an object storage outage is named as such (503, its own log line and counter), not as the database", async () => {
+    const database = await freshDatabase("pglite");
+    const logs: string[] = [];
+    const app = await buildApp(
+      testConfig({
+        metrics: { port: undefined, host: undefined, token: TOKEN },
+        logLevel: "warn",
+        // Nobody listens there: every S3 call fails to connect.
+        s3: {
+          endpoint: `http://127.0.0.1:${await freePort()}`,
+          bucket: "photos",
+          region: "us-east-1",
+          accessKeyId: "key",
+          secretAccessKey: "secret",
+        },
+      }),
+      { database, hashQueue, logStream: { write: (line: string) => void logs.push(line) } },
+    );
+    opened.push({ app, database });
+    const failures = async () =>
+      Number(
+        (await scrape(app, `Bearer ${TOKEN}`)).body.match(
+          /dependency_errors_total\{dependency="object storage"\} (\d+)/,
+        )?.[1],
+      );
+    const before = await failures();
+    const photo = await app.inject({
+      url: "/objects/uploads/ownertag01/00000000-0000-4000-8000-000000000000",
+    });
+    expect(photo.statusCode).toBe(503);
+    expect(photo.json()).toEqual({ message: "Service temporarily unavailable. Please try again." });
+    expect(await failures()).toBe(before + 1);
+    const lines = logs.map((line) => JSON.parse(line) as { msg: string });
+    expect(lines.some((line) => line.msg === "object storage unavailable")).toBe(true);
+    expect(lines.some((line) => line.msg === "database unavailable")).toBe(false);
+  }, 30_000);
+
   it("on METRICS_PORT: served by their own listener, not by the app", async () => {
     const port = await freePort();
     const app = await start({ metrics: { port, host: undefined, token: undefined } });

@@ -5,6 +5,7 @@ import pg from "pg";
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
 import type { Db } from "#server/db/client.ts";
 import type { Config } from "#server/env.ts";
+import { failureCounts } from "#server/lib/dependencies.ts";
 
 /**
  * Prometheus metrics, off unless METRICS_PORT or METRICS_TOKEN is set: request count and
@@ -24,6 +25,11 @@ export async function registerMetrics(
     hashQueue: { load: { waiting: number } };
     /** The limits' shared counters (lib/limiter.ts): failed hits mean limits are letting calls through. */
     limitStore: { kind: string; errors(): number };
+    /** Open event streams (routes/events), read at scrape time. */
+    eventStreams: () => number;
+    /** Whether this process's LISTEN connection is up (live updates and cache invalidations ride it). */
+    listening: () => boolean;
+    version: string;
   },
 ): Promise<void> {
   const settings = options.config.metrics;
@@ -99,6 +105,40 @@ export async function registerMetrics(
     },
   });
   storeErrors.inc({ store: options.limitStore.kind }, 0);
+
+  const gauge = (name: string, help: string, read: () => number) =>
+    new Gauge({
+      name,
+      help,
+      registers: [registry],
+      collect() {
+        this.set(read());
+      },
+    });
+  gauge("event_streams_open", "Open live-update streams (Server-Sent Events)", options.eventStreams);
+  gauge(
+    "db_listen_connected",
+    "1 while the LISTEN connection is up, 0 while it is being re-established",
+    () => (options.listening() ? 1 : 0),
+  );
+  const dependencyErrors = new Counter({
+    name: "dependency_errors_total",
+    help: "Failed calls to a dependency other than the database, by dependency",
+    labelNames: ["dependency"],
+    registers: [registry],
+    collect() {
+      this.reset();
+      for (const dependency of ["object storage", "mail", "push"] as const)
+        this.inc({ dependency }, failureCounts().get(dependency) ?? 0);
+    },
+  });
+  dependencyErrors.inc({ dependency: "mail" }, 0);
+  new Gauge({
+    name: "collect_build_info",
+    help: "Always 1: the running version and Node",
+    labelNames: ["version", "node"],
+    registers: [registry],
+  }).set({ version: options.version, node: process.versions.node }, 1);
 
   const answer = async () => ({ type: registry.contentType, body: await registry.metrics() });
   if (settings.token) {

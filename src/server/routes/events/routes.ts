@@ -43,7 +43,7 @@ export async function registerEventRoutes(
   { signedIn, sessionAlive }: Pick<AppContext, "signedIn" | "sessionAlive">,
   database: Pick<Database, "listen">,
   settings: Partial<EventStreamSettings> = {},
-): Promise<void> {
+): Promise<{ openStreams: () => number }> {
   const { heartbeatMs, maxLifetimeMs, total } = { ...STREAMS, ...settings };
   const hub = createEventHub();
   const stopListening = await hub.attach(database);
@@ -128,4 +128,5 @@ export async function registerEventRoutes(
       });
     }),
   );
+  return { openStreams: () => open.size };
 }
