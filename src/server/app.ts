@@ -13,7 +13,7 @@ import { type Clock, createClock } from "#server/clock.ts";
 import { configuredDatabase, type Database, openDatabase } from "#server/db/client.ts";
 import { sweepCounters } from "#server/db/counters.ts";
 import { createNotifier, EVENTS_CHANNEL } from "#server/db/notify.ts";
-import { startJobQueue } from "#server/jobs/queue.ts";
+import { startingJobQueue, startJobQueue } from "#server/jobs/queue.ts";
 import { readClientAssets } from "#server/lib/client-assets.ts";
 import { watched } from "#server/lib/dependencies.ts";
 import { createLimiter, openCounterStore } from "#server/lib/limiter.ts";
@@ -157,13 +157,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     done(null, payload);
   });
   const clock = options.clock ?? createClock();
-  const jobs = await startJobQueue({
-    db: database.db,
-    kind: database.kind,
-    connectionString: config.databaseUrl,
-    log: app.log,
-    clock,
-  });
+  // pg-boss starts beside the rest: the app answers before the queue is up (issue 26 item 6).
+  const jobs = startingJobQueue(
+    startJobQueue({
+      db: database.db,
+      kind: database.kind,
+      connectionString: config.databaseUrl,
+      log: app.log,
+      clock,
+    }),
+    app.log,
+  );
   // Before the database and the mailer close: running handlers finish first.
   app.addHook("preClose", () => jobs.stop());
   const notifier = createNotifier(database.db, (error) =>
@@ -193,7 +197,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const hashQueue = options.hashQueue ?? createHashQueue();
   const mailer = createMailer(config, app.log);
   app.addHook("onClose", async () => mailer.close());
-  const notify = await startNotifications({
+  const notify = startNotifications({
     db: database.db,
     jobs,
     mailer,

@@ -236,3 +236,22 @@ async function runOne<T>(
     return { id: job.id, status: "failed", output: { message } };
   }
 }
+
+/**
+ * The queue while pg-boss is still starting: every call waits for it. The app listens without
+ * waiting for the queue (start-up in a second, issue 26 item 6); a queue that fails to start
+ * is logged and each later call fails with its error.
+ */
+export function startingJobQueue(starting: Promise<JobQueue>, log: JobQueueOptions["log"]): JobQueue {
+  starting.catch((error: unknown) => log.error({ err: error }, "job queue did not start"));
+  return {
+    createQueue: async (...args) => (await starting).createQueue(...args),
+    send: async (...args) => (await starting).send(...args),
+    work: async (...args) => (await starting).work(...args),
+    schedule: async (...args) => (await starting).schedule(...args),
+    stop: async (...args) => {
+      const queue = await starting.catch(() => null);
+      await queue?.stop(...args);
+    },
+  };
+}

@@ -4,7 +4,7 @@ import type { Clock } from "#server/clock.ts";
 import type { Db } from "#server/db/client.ts";
 import { users } from "#server/db/schema.ts";
 import { claimDelivery, deliverOnce } from "#server/jobs/effects.ts";
-import type { JobQueue } from "#server/jobs/queue.ts";
+import type { JobQueue, QueuedJob } from "#server/jobs/queue.ts";
 import type { Mailer } from "#server/mail/mailer.ts";
 import { escapeHtml } from "#server/mail/messages.ts";
 import type { PushEvent } from "#shared/schemas/push.ts";
@@ -31,18 +31,22 @@ const QUEUE = "notify";
  * channel, keyed) and enqueues one job; the worker sends each channel exactly once in effect
  * (jobs/effects.ts). Email is the channel every account has.
  */
-export async function startNotifications(deps: {
+export function startNotifications(deps: {
   db: Db;
   jobs: JobQueue;
   mailer: Mailer;
   clock: Clock;
   publicUrl: string;
   log: FastifyBaseLogger;
-}): Promise<Notify> {
+}): Notify {
   const { db, jobs, mailer, clock, publicUrl } = deps;
   const domain = new URL(publicUrl).hostname;
-  await jobs.createQueue(QUEUE);
-  await jobs.work<Notification>(QUEUE, async (job) => {
+  const started = (async () => {
+    await jobs.createQueue(QUEUE);
+    await jobs.work<Notification>(QUEUE, deliver);
+  })();
+  started.catch((error: unknown) => deps.log.error({ err: error }, "notifications did not start"));
+  async function deliver(job: QueuedJob<Notification>) {
     const notification = job.data;
     const [user] = await db
       .select({ email: users.email })
@@ -62,7 +66,7 @@ export async function startNotifications(deps: {
           messageId,
         }),
     );
-  });
+  }
   return async (notification, { tx } = {}) => {
     const run = async (db: Db) => {
       const mine = await claimDelivery(
