@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { and, eq } from "drizzle-orm";
-import type { Db } from "../db/client";
-import { deliveries } from "../db/schema";
+import type { Db } from "#server/db/client.ts";
+import { deliveries } from "#server/db/schema.ts";
 
 /**
  * Exactly once in effect (issue 22 item 6, docs/decisions/023-job-queue.md). A job may run more
@@ -85,6 +85,15 @@ export function messageIdFor(key: string, domain: string): string {
 }
 
 export type DeliveryOutcome = "sent" | "already-sent" | "already-failed" | "missing";
+
+/** What deliverOnce needs of a job: its attempt, the delivery key, the Message-ID domain and the clock. */
+export function deliveryAttempt(
+  job: { attempt: number; lastAttempt: boolean },
+  key: string,
+  { domain, clock }: { domain: string; clock: { now(): Date } },
+) {
+  return { key, attempt: job.attempt, lastAttempt: job.lastAttempt, domain, now: () => clock.now() };
+}
 
 /**
  * The send job's body: sends the pending delivery `key` through `send(messageId)`, then marks it

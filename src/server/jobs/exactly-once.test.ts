@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createClock } from "../clock";
 import { type Database, openDatabase } from "../db/client";
 import { databaseKinds, freshDatabase, until } from "../test/harness";
-import { claimDelivery, deliverOnce, messageIdFor } from "./effects";
+import { claimDelivery, deliverOnce, deliveryAttempt, messageIdFor } from "./effects";
 import { type JobQueue, postgresUrlOf, startJobQueue } from "./queue";
 
 const quiet = { warn: () => {}, error: () => {} };
@@ -53,13 +53,7 @@ describe.each(databaseKinds)("exactly once in effect across two queue instances 
         async (job) => {
           await deliverOnce(
             db,
-            {
-              key: job.data.key,
-              attempt: job.attempt,
-              lastAttempt: job.lastAttempt,
-              domain: "collect.test",
-              now: () => clock.now(),
-            },
+            deliveryAttempt(job, job.data.key, { domain: "collect.test", clock }),
             async (messageId) => {
               effects.push({ key: job.data.key, messageId, by: name });
             },

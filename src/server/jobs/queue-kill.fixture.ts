@@ -5,7 +5,7 @@
  */
 import { createClock } from "../clock";
 import { openDatabase } from "../db/client";
-import { deliverOnce } from "./effects";
+import { deliverOnce, deliveryAttempt } from "./effects";
 import { startJobQueue } from "./queue";
 
 const url = process.argv[2] as string;
@@ -21,13 +21,7 @@ const queue = await startJobQueue({
 await queue.work<{ key: string }>("deliver-kill", async (job) => {
   await deliverOnce(
     database.db,
-    {
-      key: job.data.key,
-      attempt: job.attempt,
-      lastAttempt: job.lastAttempt,
-      domain: "collect.test",
-      now: () => clock.now(),
-    },
+    deliveryAttempt(job, job.data.key, { domain: "collect.test", clock }),
     async (messageId) => {
       console.log(`SENT ${messageId}`);
       await new Promise(() => {}); // the SMTP server has the message; markSent never comes

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createClock } from "../clock";
 import type { Database } from "../db/client";
 import { freshDatabase, until } from "../test/harness";
-import { claimDelivery, deliverOnce, findDelivery, messageIdFor } from "./effects";
+import { claimDelivery, deliverOnce, deliveryAttempt, findDelivery, messageIdFor } from "./effects";
 import { type JobQueue, postgresUrlOf, startJobQueue } from "./queue";
 
 const quiet = { warn: () => {}, error: () => {} };
@@ -68,13 +68,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("a process killed mid-send [post
     await queue.work<{ key: string }>("deliver-kill", async (job) => {
       await deliverOnce(
         database.db,
-        {
-          key: job.data.key,
-          attempt: job.attempt,
-          lastAttempt: job.lastAttempt,
-          domain: "collect.test",
-          now: () => clock.now(),
-        },
+        deliveryAttempt(job, job.data.key, { domain: "collect.test", clock }),
         async (messageId) => {
           inbox.push(messageId);
         },

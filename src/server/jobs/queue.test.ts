@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestClock, type TestClock } from "../clock";
 import type { Database } from "../db/client";
 import { databaseKinds, freshDatabase, until } from "../test/harness";
-import { claimDelivery, deliverOnce, findDelivery } from "./effects";
+import { claimDelivery, deliverOnce, deliveryAttempt, findDelivery } from "./effects";
 import { type JobQueue, jobIdFor, startJobQueue } from "./queue";
 
 const HOUR = 3_600_000;
@@ -111,13 +111,7 @@ describe.each(databaseKinds)("job queue [%s]", (kind) => {
     await queue.work<{ key: string }>("deliver-flaky", (job) =>
       deliverOnce(
         database.db,
-        {
-          key: job.data.key,
-          attempt: job.attempt,
-          lastAttempt: job.lastAttempt,
-          domain: "collect.test",
-          now: () => clock.now(),
-        },
+        deliveryAttempt(job, job.data.key, { domain: "collect.test", clock }),
         async () => {
           attempts.push(clock.now().toISOString());
           throw new Error("451 4.3.0 mailbox busy, try later");

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Clock } from "#server/clock.ts";
 import type { Db } from "#server/db/client.ts";
 import { users } from "#server/db/schema.ts";
-import { claimDelivery, deliverOnce } from "#server/jobs/effects.ts";
+import { claimDelivery, deliverOnce, deliveryAttempt } from "#server/jobs/effects.ts";
 import type { JobQueue, QueuedJob } from "#server/jobs/queue.ts";
 import type { Mailer } from "#server/mail/mailer.ts";
 import { escapeHtml } from "#server/mail/messages.ts";
@@ -54,17 +54,14 @@ export function startNotifications(deps: {
       .where(eq(users.id, notification.userId));
     if (!user) return;
     const link = new URL(notification.url, publicUrl).toString();
-    await deliverOnce(
-      db,
-      { ...job, key: `${notification.key}:email`, domain, now: () => clock.now() },
-      (messageId) =>
-        mailer.deliver({
-          to: user.email,
-          subject: notification.title,
-          text: `${notification.body}\n\n${link}\n`,
-          html: `<p>${escapeHtml(notification.body)}</p><p><a href="${escapeHtml(link)}">Open in Collect</a></p>`,
-          messageId,
-        }),
+    await deliverOnce(db, deliveryAttempt(job, `${notification.key}:email`, { domain, clock }), (messageId) =>
+      mailer.deliver({
+        to: user.email,
+        subject: notification.title,
+        text: `${notification.body}\n\n${link}\n`,
+        html: `<p>${escapeHtml(notification.body)}</p><p><a href="${escapeHtml(link)}">Open in Collect</a></p>`,
+        messageId,
+      }),
     );
   }
   return async (notification, { tx } = {}) => {
