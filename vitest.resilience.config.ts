@@ -15,7 +15,8 @@ export default defineConfig({
         test: {
           name: "resilience",
           include: ["tests/resilience/**/*.test.ts"],
-          globalSetup: ["src/server/test/temp-root.ts"],
+          // Migrated templates (and the run's temp folder), for the job-queue process tests' databases.
+          globalSetup: ["src/server/test/global-setup.ts"],
           testTimeout: 600_000,
           hookTimeout: 120_000,
           pool: "forks",

@@ -1,11 +1,17 @@
 import { spawn } from "node:child_process";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createClock } from "../clock";
-import type { Database } from "../db/client";
-import { freshDatabase, until } from "../test/harness";
-import { claimDelivery, deliverOnce, deliveryAttempt, findDelivery, messageIdFor } from "./effects";
-import { type JobQueue, postgresUrlOf, startJobQueue } from "./queue";
+import { createClock } from "#server/clock.ts";
+import type { Database } from "#server/db/client.ts";
+import {
+  claimDelivery,
+  deliverOnce,
+  deliveryAttempt,
+  findDelivery,
+  messageIdFor,
+} from "#server/jobs/effects.ts";
+import { type JobQueue, postgresUrlOf, startJobQueue } from "#server/jobs/queue.ts";
+import { freshDatabase, until } from "#server/test/harness.ts";
 
 const quiet = { warn: () => {}, error: () => {} };
 
@@ -43,7 +49,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("a process killed mid-send [post
       [
         "--import",
         "tsx",
-        path.join(import.meta.dirname, "queue-kill.fixture.ts"),
+        path.join(import.meta.dirname, "fixtures/job-queue-kill.ts"),
         postgresUrlOf(database.db) ?? "",
       ],
       { stdio: ["ignore", "pipe", "inherit"] },

@@ -2,11 +2,11 @@ import { spawn } from "node:child_process";
 import path from "node:path";
 import { type SQL, sql } from "drizzle-orm";
 import { describe, expect, inject, it } from "vitest";
-import { createClock } from "../clock";
-import type { Database } from "../db/client";
-import type {} from "../test/global-setup";
-import { databaseKinds, freshDatabase, until } from "../test/harness";
-import { postgresUrlOf, startJobQueue } from "./queue";
+import { createClock } from "#server/clock.ts";
+import type { Database } from "#server/db/client.ts";
+import { postgresUrlOf, startJobQueue } from "#server/jobs/queue.ts";
+import type {} from "#server/test/global-setup.ts";
+import { databaseKinds, freshDatabase, until } from "#server/test/harness.ts";
 
 const quiet = { warn: () => {}, error: () => {} };
 
@@ -61,7 +61,7 @@ describe.each(databaseKinds)("stopping the job queue [%s]", (kind) => {
         kind === "pglite" ? inject("pgliteTemplate") : database ? (postgresUrlOf(database.db) ?? "") : "";
       const child = spawn(
         process.execPath,
-        ["--import", "tsx", path.join(import.meta.dirname, "queue-exit.fixture.ts"), kind, source],
+        ["--import", "tsx", path.join(import.meta.dirname, "fixtures/job-queue-exit.ts"), kind, source],
         {
           stdio: ["ignore", "pipe", "pipe"],
         },
