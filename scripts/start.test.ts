@@ -80,8 +80,8 @@ it("never builds under NODE_ENV=production, even with newer sources and the buil
   writeFileSync(path.join(root, "dist/client/index.html"), "<!doctype html>");
   writeFileSync(path.join(root, "dist/server/main.js"), 'console.log("ran the build that was there");');
   const later = new Date(Date.now() + 60_000);
-  writeFileSync(path.join(root, "src/newer.ts"), "export {};");
-  utimesSync(path.join(root, "src/newer.ts"), later, later);
+  writeFileSync(path.join(root, "src", "edited.ts"), "export {};");
+  utimesSync(path.join(root, "src", "edited.ts"), later, later);
   const run = spawnSync(process.execPath, ["scripts/start.mjs"], {
     cwd: root,
     encoding: "utf8",
