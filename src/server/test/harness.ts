@@ -99,6 +99,30 @@ export function buildTestApp(
 export type TestContext = { app: FastifyInstance; database: Database; kind: DatabaseKind };
 
 /**
+ * A fresh database for the suite, and apps built on it each with settings of its own (lower
+ * limits, say); all closed after the suite. Call inside a describe.
+ */
+export function appsOnFreshDatabase(kind: DatabaseKind) {
+  let database: Database;
+  const apps: FastifyInstance[] = [];
+  beforeAll(async () => {
+    database = await freshDatabase(kind);
+  });
+  afterAll(async () => {
+    await Promise.all(apps.map((app) => app.close()));
+    await database?.close();
+  });
+  return {
+    database: () => database,
+    appWith: async (overrides: Partial<Config> = {}, options: Omit<BuildOptions, "database"> = {}) => {
+      const app = await buildTestApp(database, overrides, options);
+      apps.push(app);
+      return app;
+    },
+  };
+}
+
+/**
  * Runs the suite once per database kind, each with its own app and fresh database.
  * `ctx` is filled in beforeAll; tests read it inside their bodies.
  */

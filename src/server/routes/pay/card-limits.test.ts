@@ -3,17 +3,15 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "#server/db/client.ts";
+import { describe, expect, it } from "vitest";
 import { users } from "#server/db/schema.ts";
 import type { ImageLimits } from "#server/limits.ts";
 import { ownerTag } from "#server/storage/photo-keys.ts";
 import { createRequest } from "#server/test/fixtures.ts";
 import {
-  buildTestApp,
+  appsOnFreshDatabase,
   createReadyUser,
   databaseKinds,
-  freshDatabase,
   nextIp,
   retryAfterSeconds,
   TEST_SECRET,
@@ -28,20 +26,9 @@ import { bombPng } from "#server/test/image-bombs.ts";
  * cards not drawn yet are limited per client address and per requester.
  */
 describe.each(databaseKinds)("card draws under load [%s]", (kind) => {
-  let database: Database;
-  const apps: FastifyInstance[] = [];
-  const appWith = async (imageLimits: Partial<ImageLimits>, dataDir = tempDir("collect-cards-")) => {
-    const app = await buildTestApp(database, { dataDir }, { imageLimits });
-    apps.push(app);
-    return app;
-  };
-  beforeAll(async () => {
-    database = await freshDatabase(kind);
-  });
-  afterAll(async () => {
-    await Promise.all(apps.map((app) => app.close()));
-    await database?.close();
-  });
+  const fresh = appsOnFreshDatabase(kind);
+  const appWith = (imageLimits: Partial<ImageLimits>, dataDir = tempDir("collect-cards-")) =>
+    fresh.appWith({ dataDir }, { imageLimits });
 
   /** The og:image path of a request's pay page: its current card. */
   async function cardPathOf(app: FastifyInstance, code: string): Promise<string> {
@@ -124,12 +111,17 @@ describe.each(databaseKinds)("card draws under load [%s]", (kind) => {
     const dataDir = tempDir("collect-cards-");
     const app = await appWith({}, dataDir);
     const user = await createReadyUser(app);
-    const [row] = await database.db.select({ id: users.id }).from(users).where(eq(users.email, user.email));
+    const [row] = await fresh
+      .database()
+      .db.select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, user.email));
     const key = `uploads/${ownerTag(TEST_SECRET, row?.id as string)}/${randomUUID()}`;
     mkdirSync(path.dirname(path.join(dataDir, "objects", key)), { recursive: true });
     writeFileSync(path.join(dataDir, "objects", key), bombPng());
-    await database.db
-      .update(users)
+    await fresh
+      .database()
+      .db.update(users)
       .set({ photo: `/objects/${key}` })
       .where(eq(users.email, user.email));
     const [card] = (await cardsOf(app, user, 1)) as [string];

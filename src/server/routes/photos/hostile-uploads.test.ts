@@ -8,6 +8,7 @@ import { createLocalStorage } from "#server/storage/local-storage.ts";
 import { MAX_PHOTO_BYTES } from "#server/storage/object-storage.ts";
 import { publishedKey } from "#server/storage/photo-keys.ts";
 import {
+  appsOnFreshDatabase,
   as,
   buildTestApp,
   createReadyUser,
@@ -41,21 +42,9 @@ const uploadLink = (app: FastifyInstance, user: TestUser) =>
   as(app, user)("POST", "/api/profile/photo/upload", { size: 1000 });
 
 describe.each(databaseKinds)("hostile photos and uploads [%s]", (kind) => {
-  let database: Database;
-  const apps: FastifyInstance[] = [];
+  const fresh = appsOnFreshDatabase(kind);
   /** An app of its own, with `imageLimits` lowered. */
-  const appWith = async (imageLimits: Partial<ImageLimits> = {}) => {
-    const app = await buildTestApp(database, store.config, { imageLimits });
-    apps.push(app);
-    return app;
-  };
-  beforeAll(async () => {
-    database = await freshDatabase(kind);
-  });
-  afterAll(async () => {
-    await Promise.all(apps.map((app) => app.close()));
-    await database?.close();
-  });
+  const appWith = (imageLimits: Partial<ImageLimits> = {}) => fresh.appWith(store.config, { imageLimits });
 
   it("refuses a photo claiming 20000 x 20000 pixels when it is set, naming the problem, and keeps nothing", async () => {
     const app = await appWith();
@@ -76,7 +65,7 @@ describe.each(databaseKinds)("hostile photos and uploads [%s]", (kind) => {
 
   it("bounds upload bytes per account, per address and in all (429 with Retry-After)", async () => {
     // The total is everyone's, shared with this database's other tests: start it from zero.
-    await database.db.delete(limitCounters).where(like(limitCounters.key, "%uploadBytesTotal%"));
+    await fresh.database().db.delete(limitCounters).where(like(limitCounters.key, "%uploadBytesTotal%"));
     // Small enough to reach: two photos an account, three an address, five in all.
     const app = await appWith({
       uploadBytesPerAccount: 2 * MAX_PHOTO_BYTES,
