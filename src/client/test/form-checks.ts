@@ -1,0 +1,42 @@
+import { waitFor } from "@testing-library/react";
+import { afterEach, expect, vi } from "vitest";
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+/** The field is marked invalid and described by `message`, shown under it. */
+export async function expectFieldError(field: HTMLElement, message: string) {
+  await waitFor(() => {
+    expect(field.getAttribute("aria-invalid")).toBe("true");
+    const described = (field.getAttribute("aria-describedby") ?? "")
+      .split(" ")
+      .map((id) => document.getElementById(id)?.textContent);
+    expect(described).toContain(message);
+  });
+}
+
+/** The field carries no mark and no message. */
+export async function expectFieldValid(field: HTMLElement) {
+  await waitFor(() => {
+    expect(field.getAttribute("aria-invalid")).toBeNull();
+    const described = (field.getAttribute("aria-describedby") ?? "").split(" ").filter(Boolean);
+    for (const id of described) expect(document.getElementById(id)?.className).not.toContain("text-red");
+  });
+}
+
+/**
+ * The API answers every call with `status` and the JSON `body` (the client's own fetch wrapper,
+ * ApiError and all, reads it); returns the calls made, as [method, url, body].
+ */
+export function answerApi(status: number, body: unknown) {
+  const calls: [string, string, unknown][] = [];
+  vi.stubGlobal("fetch", async (url: string, init: RequestInit = {}) => {
+    calls.push([init.method ?? "GET", url, init.body ? JSON.parse(String(init.body)) : undefined]);
+    return new Response(JSON.stringify(body), {
+      status,
+      headers: { "Content-Type": "application/json" },
+    });
+  });
+  return calls;
+}
