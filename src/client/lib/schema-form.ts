@@ -58,8 +58,8 @@ type SchemaFormOptions<V extends FieldValues, Out> = {
   /** A zod schema over the form's values: a shared schema, or `formSchema(shared, toInput)`. */
   schema: z.ZodType<Out, V>;
   defaultValues: V;
-  /** The form's fields in the screen's order: the first bad one is the one focused and told. */
-  fields: readonly FieldPath<V>[];
+  /** The form's fields in the screen's order (of the values, for a list that grows): the first bad one is focused and told. */
+  fields: readonly FieldPath<V>[] | ((values: V) => readonly FieldPath<V>[]);
   /** Messages told before any other, whichever field carries them (the product's order of checks). */
   first?: readonly string[];
   /** How a validation message is told; the product's titled toast by default. */
@@ -100,6 +100,8 @@ export function useSchemaForm<V extends FieldValues, Out>({
     else elements.current.delete(name);
   };
 
+  const fieldList = () => (typeof fields === "function" ? fields(form.getValues()) : fields);
+
   const focus = (name: string) => {
     const element = elements.current.get(name);
     if (!element) return;
@@ -107,10 +109,34 @@ export function useSchemaForm<V extends FieldValues, Out>({
     element.scrollIntoView?.({ block: "center" });
   };
 
+  /**
+   * Once a submit was tried, the marks follow each edit at once: a field the schema now passes
+   * loses its mark, a bad one gets its current message. The server's mark stays until its own
+   * field is edited.
+   */
+  const remark = (edited: string) => {
+    const parsed = schema.safeParse(form.getValues());
+    const messages = new Map<string, string>();
+    for (const issue of parsed.success ? [] : parsed.error.issues) {
+      const path = issue.path.map(String).join(".");
+      if (!messages.has(path)) messages.set(path, issue.message);
+    }
+    for (const name of fieldList()) {
+      const current = get(form.formState.errors, name) as { type?: string; message?: string } | undefined;
+      if (current?.type === "server" && name !== edited) continue;
+      const message = messages.get(name);
+      if (!message) {
+        if (current) form.clearErrors(name);
+      } else if (current?.message !== message) {
+        form.setError(name, { type: "validate", message });
+      }
+    }
+  };
+
   /** A new value; once a submit was tried, the marks follow the form's new state. */
   const set = <K extends FieldPath<V>>(name: K, value: FieldPathValue<V, K>) => {
     form.setValue(name, value, { shouldDirty: true });
-    if (isSubmitted) void form.trigger();
+    if (isSubmitted) remark(name);
   };
 
   const bind = (name: FieldPath<V>): BoundField => ({
@@ -121,7 +147,7 @@ export function useSchemaForm<V extends FieldValues, Out>({
   });
 
   const onInvalid = (found: typeof errors) => {
-    const bad = fields.flatMap((name) => {
+    const bad = fieldList().flatMap((name) => {
       const message = (get(found, name) as { message?: string } | undefined)?.message;
       return message ? [{ name, message }] : [];
     });
@@ -147,8 +173,7 @@ export function useSchemaForm<V extends FieldValues, Out>({
     toast({ title, description: message, variant: "destructive" });
     const named = apiFieldName(error);
     const name =
-      fieldOf?.(error) ??
-      (named ? (apiFields[named] ?? (fields as readonly string[]).find((field) => field === named)) : null);
+      fieldOf?.(error) ?? (named ? (apiFields[named] ?? fieldList().find((field) => field === named)) : null);
     if (!name) return;
     form.setError(name as FieldPath<V>, { type: "server", message });
     focus(name);

@@ -26,15 +26,18 @@ export async function expectFieldValid(field: HTMLElement) {
 }
 
 /**
- * The API answers every call with `status` and the JSON `body` (the client's own fetch wrapper,
- * ApiError and all, reads it); returns the calls made, as [method, url, body].
+ * The API answers every change (POST, PUT, PATCH, DELETE) with `status` and the JSON `body`, read
+ * by the client's own fetch wrapper, ApiError and all; a read (GET) gets an empty list. Returns
+ * the calls made, as [method, url, body].
  */
 export function answerApi(status: number, body: unknown) {
   const calls: [string, string, unknown][] = [];
   vi.stubGlobal("fetch", async (url: string, init: RequestInit = {}) => {
-    calls.push([init.method ?? "GET", url, init.body ? JSON.parse(String(init.body)) : undefined]);
-    return new Response(JSON.stringify(body), {
-      status,
+    const method = init.method ?? "GET";
+    calls.push([method, url, init.body ? JSON.parse(String(init.body)) : undefined]);
+    const read = method === "GET";
+    return new Response(JSON.stringify(read ? [] : body), {
+      status: read ? 200 : status,
       headers: { "Content-Type": "application/json" },
     });
   });
