@@ -1,5 +1,6 @@
 import { useId } from "react";
 import { Checkbox } from "#client/components/ui/checkbox.tsx";
+import { FieldError } from "#client/components/ui/field.tsx";
 import { Input } from "#client/components/ui/input.tsx";
 import { Label } from "#client/components/ui/label.tsx";
 import { cn } from "#client/lib/cn.ts";
@@ -16,6 +17,13 @@ type ProviderAccountFieldProps = {
   disabled?: boolean;
   /** A line under the hint, e.g. that an unticked handle will not be kept. */
   note?: string | null;
+  /** What is wrong with the ticks (none ticked), said under this box, which is marked invalid. */
+  selectedError?: string;
+  /** What is wrong with the handle, said under it; the input is marked invalid. */
+  handleError?: string;
+  /** The box and the input, for a form to focus the one a message is about. */
+  selectedRef?: (element: HTMLElement | null) => void;
+  handleRef?: (element: HTMLElement | null) => void;
 };
 
 /** One payment provider: a checkbox named after it, its handle field and hint (docs/product.md "Payment methods"). */
@@ -28,8 +36,15 @@ export function ProviderAccountField({
   revealOnSelect = false,
   disabled = false,
   note = null,
+  selectedError,
+  handleError,
+  selectedRef,
+  handleRef,
 }: ProviderAccountFieldProps) {
   const id = useId();
+  const handleDescribedBy = [handleError ? `${id}-error` : null, `${id}-hint`, note ? `${id}-note` : null]
+    .filter(Boolean)
+    .join(" ");
   const label = PROVIDER_LABELS[provider];
   const showHandle = !revealOnSelect || selected;
   return (
@@ -44,14 +59,18 @@ export function ProviderAccountField({
       <div className="flex items-center gap-3">
         <Checkbox
           id={`${id}-check`}
+          ref={selectedRef}
           checked={selected}
           disabled={disabled}
+          aria-invalid={selectedError ? true : undefined}
+          aria-describedby={selectedError ? `${id}-check-error` : undefined}
           onCheckedChange={(value) => onSelectedChange(value === true)}
         />
         <Label htmlFor={`${id}-check`} size="base" className="cursor-pointer">
           {label}
         </Label>
       </div>
+      {selectedError ? <FieldError id={`${id}-check-error`}>{selectedError}</FieldError> : null}
       {showHandle ? (
         <div className="mt-3">
           <Label htmlFor={`${id}-handle`}>{`${label} handle`}</Label>
@@ -64,9 +83,12 @@ export function ProviderAccountField({
             autoCapitalize="none"
             autoCorrect="off"
             spellCheck={false}
-            aria-describedby={note ? `${id}-hint ${id}-note` : `${id}-hint`}
+            ref={handleRef}
+            aria-invalid={handleError ? true : undefined}
+            aria-describedby={handleDescribedBy}
             onChange={(e) => onHandleChange(e.target.value)}
           />
+          {handleError ? <FieldError id={`${id}-error`}>{handleError}</FieldError> : null}
           <p id={`${id}-hint`} className="mt-1.5 text-xs text-slate-500 dark:text-slate-400">
             {PROVIDER_HINTS[provider]}
           </p>

@@ -33,19 +33,50 @@ export type PaymentAccountsInput = z.infer<typeof PaymentAccountsInputSchema>;
 /** Payment Methods form: which providers are ticked and what was typed for each. */
 export type PaymentMethodsForm = Record<(typeof PROVIDERS)[number], { selected: boolean; handle: string }>;
 
+/** One provider on a form: ticked or not, and its handle as typed. */
+export const ProviderFormEntrySchema = z.object({ selected: z.boolean(), handle: z.string() });
+
 /**
- * Turns the form into the call's payload, checking in the order the screen's messages come:
- * at least one selected, then every selected one has a handle, then each handle's format.
+ * The Payment Methods form → the call's payload, checking in the order the screen's messages
+ * come: at least one selected (said on the first provider's box), then every selected one has a
+ * handle, then each handle's format (each said on its provider's handle).
  */
-export function paymentMethodsFromForm(form: PaymentMethodsForm): FormResult<PaymentAccountsInput> {
-  const selected = PROVIDERS.filter((p) => form[p].selected);
-  if (selected.length === 0) return { ok: false, message: VALIDATION.methodRequired.description };
-  if (selected.some((p) => form[p].handle.trim() === "")) {
-    return { ok: false, message: VALIDATION.handleRequired.description };
-  }
-  const parsed = PaymentAccountsInputSchema.safeParse({
-    accounts: selected.map((provider) => ({ provider, accountHandle: form[provider].handle })),
+export const PaymentMethodsFormSchema = z
+  .record(ProviderSchema, ProviderFormEntrySchema)
+  .transform((form, ctx): PaymentAccountsInput => {
+    const selected = PROVIDERS.filter((p) => form[p].selected);
+    if (selected.length === 0) {
+      ctx.addIssue({
+        code: "custom",
+        path: [PROVIDERS[0], "selected"],
+        message: VALIDATION.methodRequired.description,
+      });
+      return z.NEVER;
+    }
+    const empty = selected.filter((p) => form[p].handle.trim() === "");
+    for (const provider of empty) {
+      ctx.addIssue({
+        code: "custom",
+        path: [provider, "handle"],
+        message: VALIDATION.handleRequired.description,
+      });
+    }
+    if (empty.length > 0) return z.NEVER;
+    const parsed = PaymentAccountsInputSchema.safeParse({
+      accounts: selected.map((provider) => ({ provider, accountHandle: form[provider].handle })),
+    });
+    if (parsed.success) return parsed.data;
+    for (const issue of parsed.error.issues) {
+      const index = issue.path[1];
+      const provider = typeof index === "number" ? (selected[index] ?? PROVIDERS[0]) : PROVIDERS[0];
+      ctx.addIssue({ code: "custom", path: [provider, "handle"], message: issue.message });
+    }
+    return z.NEVER;
   });
-  if (!parsed.success) return { ok: false, message: firstMessage(parsed.error.issues) };
-  return { ok: true, value: parsed.data };
+
+/** PaymentMethodsFormSchema's payload, or its first message. */
+export function paymentMethodsFromForm(form: PaymentMethodsForm): FormResult<PaymentAccountsInput> {
+  const parsed = PaymentMethodsFormSchema.safeParse(form);
+  if (parsed.success) return { ok: true, value: parsed.data };
+  return { ok: false, message: firstMessage(parsed.error.issues) };
 }

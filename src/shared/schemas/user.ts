@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { type FormResult, firstMessage, VALIDATION } from "#shared/messages.ts";
 import { SETUP_PROVIDERS } from "#shared/providers.ts";
-import { PaymentAccountListSchema, PaymentAccountSchema } from "./payment-account";
+import { PaymentAccountListSchema, PaymentAccountSchema, ProviderFormEntrySchema } from "./payment-account";
 
 /** Control characters and text-direction overrides: they garble or reorder a name where it is shown. */
 export const UNSAFE_TEXT = /[\p{Cc}\u200E\u200F\u202A-\u202E\u2066-\u2069]/u;
@@ -54,20 +54,55 @@ export type SetupForm = {
 };
 
 /**
- * Setup form → payload, in the order the screen's messages come: profile name, then at least one ticked
- * provider with a non-empty handle (ticked ones left empty are ignored), then handle formats.
+ * Setup form → payload, in the order the screen's messages come: profile name, then at least one
+ * ticked provider with a non-empty handle (ticked ones left empty are ignored; said on the first
+ * provider's box), then handle formats (each on its provider's handle).
  */
+export const SetupFormSchema = z
+  .object({
+    profileName: z.string(),
+    accounts: z.record(z.enum(SETUP_PROVIDERS), ProviderFormEntrySchema),
+  })
+  .transform((form, ctx): SetupInput => {
+    let failed = false;
+    const fail = (path: PropertyKey[], message: string) => {
+      failed = true;
+      ctx.addIssue({ code: "custom", path, message });
+    };
+    if (form.profileName.trim() === "") fail(["profileName"], VALIDATION.profileName.description);
+    const ticked = SETUP_PROVIDERS.filter(
+      (p) => form.accounts[p].selected && form.accounts[p].handle.trim() !== "",
+    );
+    if (ticked.length === 0)
+      fail(["accounts", SETUP_PROVIDERS[0], "selected"], VALIDATION.setupAccount.description);
+    const accounts = ticked.map((provider) => ({ provider, accountHandle: form.accounts[provider].handle }));
+    for (const account of accounts) {
+      const parsed = PaymentAccountSchema.safeParse(account);
+      for (const issue of parsed.error?.issues ?? []) {
+        fail(["accounts", account.provider, "handle"], issue.message);
+      }
+    }
+    if (failed) return z.NEVER;
+    const parsed = SetupInputSchema.safeParse({ profileName: form.profileName, paymentAccounts: accounts });
+    if (parsed.success) return parsed.data;
+    for (const issue of parsed.error.issues) {
+      const [key, index] = issue.path;
+      const provider = typeof index === "number" ? ticked[index] : undefined;
+      fail(
+        key === "profileName"
+          ? ["profileName"]
+          : provider
+            ? ["accounts", provider, "handle"]
+            : ["accounts", SETUP_PROVIDERS[0], "selected"],
+        issue.message,
+      );
+    }
+    return z.NEVER;
+  });
+
+/** SetupFormSchema's payload, or its first message. */
 export function setupFromForm(form: SetupForm): FormResult<SetupInput> {
-  if (form.profileName.trim() === "") return { ok: false, message: VALIDATION.profileName.description };
-  const accounts = SETUP_PROVIDERS.filter(
-    (p) => form.accounts[p].selected && form.accounts[p].handle.trim() !== "",
-  ).map((provider) => ({ provider, accountHandle: form.accounts[provider].handle }));
-  if (accounts.length === 0) return { ok: false, message: VALIDATION.setupAccount.description };
-  for (const account of accounts) {
-    const parsed = PaymentAccountSchema.safeParse(account);
-    if (!parsed.success) return { ok: false, message: firstMessage(parsed.error.issues) };
-  }
-  const parsed = SetupInputSchema.safeParse({ profileName: form.profileName, paymentAccounts: accounts });
-  if (!parsed.success) return { ok: false, message: firstMessage(parsed.error.issues) };
-  return { ok: true, value: parsed.data };
+  const parsed = SetupFormSchema.safeParse(form);
+  if (parsed.success) return { ok: true, value: parsed.data };
+  return { ok: false, message: firstMessage(parsed.error.issues) };
 }

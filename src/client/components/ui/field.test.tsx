@@ -1,10 +1,17 @@
 import { fireEvent, render, screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { useFormValues } from "#client/lib/use-form-values.ts";
+import { z } from "zod";
+import { useSchemaForm } from "#client/lib/schema-form.ts";
 import { Field } from "./field";
 
+const NoteSchema = z.object({ amount: z.string(), note: z.string() });
+
 function Form() {
-  const { values, bind } = useFormValues({ amount: "", note: "" });
+  const { values, bind } = useSchemaForm({
+    schema: NoteSchema,
+    defaultValues: { amount: "", note: "" },
+    fields: ["amount", "note"],
+  });
   return (
     <>
       <Field
@@ -42,5 +49,23 @@ describe("Field", () => {
       amount: "12.50",
       note: "Lunch",
     });
+  });
+
+  it("marks an input with an error, described by the message first and then the hint", () => {
+    render(<Field label="Amount" hint="In dollars." error="Please enter a valid amount greater than $0." />);
+    const amount = screen.getByLabelText("Amount");
+    expect(amount.getAttribute("aria-invalid")).toBe("true");
+    const [message, hint] = (amount.getAttribute("aria-describedby") ?? "").split(" ");
+    expect(document.getElementById(message ?? "")?.textContent).toBe(
+      "Please enter a valid amount greater than $0.",
+    );
+    expect(document.getElementById(hint ?? "")?.textContent).toBe("In dollars.");
+  });
+
+  it("is not marked without an error", () => {
+    render(<Field label="Note" />);
+    const note = screen.getByLabelText("Note");
+    expect(note.getAttribute("aria-invalid")).toBeNull();
+    expect(note.getAttribute("aria-describedby")).toBeNull();
   });
 });

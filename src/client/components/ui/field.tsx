@@ -14,9 +14,11 @@ export type FieldProps = Omit<InputProps, "id"> & {
   inputClassName?: string;
   /** The new text on each edit, for callers that keep only the value. */
   onValueChange?: (value: string) => void;
+  /** What is wrong with the value: shown under the field, which is marked invalid and described by it. */
+  error?: string;
 };
 
-/** A labelled input with optional hint text wired through aria-describedby. */
+/** A labelled input with optional hint and error texts wired through aria-describedby. */
 export function Field({
   label,
   hint,
@@ -26,16 +28,20 @@ export function Field({
   onValueChange,
   onChange,
   className,
+  error,
   ...props
 }: FieldProps) {
   const id = useId();
   const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  const describedBy = [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(" ");
   const labelElement = <Label htmlFor={id}>{label}</Label>;
   const input = (
     <Input
       id={id}
       className={cn(!leading && "mt-1.5", inputClassName)}
-      aria-describedby={hint ? hintId : undefined}
+      aria-describedby={describedBy || undefined}
+      aria-invalid={error ? true : undefined}
       onChange={
         onValueChange
           ? (event) => {
@@ -65,11 +71,21 @@ export function Field({
       ) : (
         input
       )}
+      {error ? <FieldError id={errorId}>{error}</FieldError> : null}
       {hint ? (
         <p id={hintId} className="mt-1.5 text-xs text-slate-500 dark:text-slate-400">
           {hint}
         </p>
       ) : null}
     </div>
+  );
+}
+
+/** A field's message, under it in red (its input points at it with aria-describedby). */
+export function FieldError({ id, children }: { id: string; children: ReactNode }) {
+  return (
+    <p id={id} className="mt-1.5 text-sm font-medium text-red-700 dark:text-red-400">
+      {children}
+    </p>
   );
 }

@@ -8,8 +8,8 @@ type FormProps = Omit<ComponentProps<"form">, "onSubmit" | "noValidate" | "aria-
 };
 
 /**
- * A form whose fields are checked by the shared schema, with the product's own messages in a
- * toast, rather than by the browser's validation bubbles.
+ * A form whose fields are checked by the shared schema (client/lib/schema-form.ts: the product's
+ * own messages in a toast and under each marked field), rather than by the browser's bubbles.
  */
 export function Form({ onSubmit, busy, ...props }: FormProps) {
   return (

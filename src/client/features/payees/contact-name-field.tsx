@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { type KeyboardEvent, useId, useState } from "react";
+import { type KeyboardEvent, type Ref, useId, useState } from "react";
 import { Field } from "#client/components/ui/field.tsx";
 import { cn } from "#client/lib/cn.ts";
 import { useDebounced } from "#client/lib/use-debounced.ts";
@@ -10,6 +10,9 @@ import { findPayees, payeePagesQuery } from "./api";
 
 type ContactNameFieldProps = {
   value: string;
+  /** What is wrong with the name (Field shows and links it). */
+  error?: string;
+  ref?: Ref<HTMLInputElement> | ((element: HTMLElement | null) => void);
   onValueChange: (value: string) => void;
   /** A saved contact chosen from the suggestions: the form takes its name and phone. */
   onPick: (payee: Payee) => void;
@@ -20,7 +23,14 @@ type ContactNameFieldProps = {
  * Request Payment's Name: saved contacts are suggested as one types (an ARIA combobox: arrows
  * move, Enter picks, Esc closes), found by the server past accents and case, or by phone digits.
  */
-export function ContactNameField({ value, onValueChange, onPick, autoFocus }: ContactNameFieldProps) {
+export function ContactNameField({
+  value,
+  error,
+  ref,
+  onValueChange,
+  onPick,
+  autoFocus,
+}: ContactNameFieldProps) {
   const id = useId();
   const listId = `${id}-contacts`;
   const [open, setOpen] = useState(false);
@@ -74,6 +84,8 @@ export function ContactNameField({ value, onValueChange, onPick, autoFocus }: Co
         placeholder="Who owes you?"
         maxLength={RECIPIENT_NAME_MAX}
         autoFocus={autoFocus}
+        ref={ref}
+        error={error}
         role="combobox"
         aria-autocomplete="list"
         aria-expanded={shown}

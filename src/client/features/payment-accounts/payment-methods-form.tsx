@@ -1,41 +1,44 @@
-import { useState } from "react";
 import { ProviderAccountField } from "#client/components/provider-account-field.tsx";
 import { Button } from "#client/components/ui/button.tsx";
 import { Form } from "#client/components/ui/form.tsx";
 import { Spinner } from "#client/components/ui/spinner.tsx";
+import { useSchemaForm } from "#client/lib/schema-form.ts";
 import { toast } from "#client/lib/toast.tsx";
-import { showMutationError } from "#client/lib/unauthorized.ts";
-import { showValidationToast } from "#client/lib/validation-toast.ts";
+import { VALIDATION } from "#shared/messages.ts";
 import { PROVIDERS } from "#shared/providers.ts";
-import {
-  type PaymentAccount,
-  type PaymentMethodsForm,
-  paymentMethodsFromForm,
-} from "#shared/schemas/payment-account.ts";
+import { type PaymentAccount, PaymentMethodsFormSchema } from "#shared/schemas/payment-account.ts";
 import { useUpdatePaymentAccounts } from "./api";
 import { formFromAccounts, isDroppedHandle, withHandle, withSelected } from "./form-state";
 import { NoPayableMethodWarning } from "./no-payable-method-warning";
 
 /** Payment methods (docs/product.md "Payment methods"): all five providers, checked in order. */
 export function PaymentMethodsFormView({ accounts }: { accounts: readonly PaymentAccount[] }) {
-  const [form, setForm] = useState<PaymentMethodsForm>(() => formFromAccounts(accounts));
+  const {
+    form: methods,
+    values: form,
+    set,
+    errorOf,
+    refOf,
+    submit,
+    fail,
+  } = useSchemaForm({
+    schema: PaymentMethodsFormSchema,
+    defaultValues: formFromAccounts(accounts),
+    fields: PROVIDERS.flatMap((p) => [`${p}.selected`, `${p}.handle`] as const),
+    first: [VALIDATION.methodRequired.description, VALIDATION.handleRequired.description],
+  });
   const update = useUpdatePaymentAccounts();
 
-  const onSubmit = () => {
+  const onSubmit = submit((input) => {
     if (update.isPending) return;
-    const result = paymentMethodsFromForm(form);
-    if (!result.ok) {
-      showValidationToast(result.message);
-      return;
-    }
-    update.mutate(result.value, {
+    update.mutate(input, {
       onSuccess: (saved) => {
-        setForm(formFromAccounts(saved));
+        methods.reset(formFromAccounts(saved));
         toast({ title: "Payment Methods Updated", description: "Your payment methods have been saved." });
       },
-      onError: (error) => showMutationError("Update Failed", error),
+      onError: (error) => fail("Update Failed", error),
     });
-  };
+  });
 
   return (
     <Form onSubmit={onSubmit} className="space-y-3">
@@ -48,8 +51,12 @@ export function PaymentMethodsFormView({ accounts }: { accounts: readonly Paymen
           note={
             isDroppedHandle(form[provider]) ? "Not ticked: this handle is removed when you update." : null
           }
-          onSelectedChange={(selected) => setForm((f) => withSelected(f, provider, selected))}
-          onHandleChange={(handle) => setForm((f) => withHandle(f, provider, handle))}
+          selectedError={errorOf(`${provider}.selected`)}
+          handleError={errorOf(`${provider}.handle`)}
+          selectedRef={refOf(`${provider}.selected`)}
+          handleRef={refOf(`${provider}.handle`)}
+          onSelectedChange={(selected) => set(provider, withSelected(form, provider, selected)[provider])}
+          onHandleChange={(handle) => set(provider, withHandle(form, provider, handle)[provider])}
         />
       ))}
       {/* What the ticked list would leave a payer with; none ticked is the form's own message. */}

@@ -7,9 +7,9 @@ import { Form } from "#client/components/ui/form.tsx";
 import { Spinner } from "#client/components/ui/spinner.tsx";
 import { savePayee, updatePayee } from "#client/features/payees/api.ts";
 import { PhoneContactsButton } from "#client/features/payees/phone-contacts-button.tsx";
+import { ApiError } from "#client/lib/api.ts";
+import { useSchemaForm } from "#client/lib/schema-form.ts";
 import { toast } from "#client/lib/toast.tsx";
-import { showMutationError } from "#client/lib/unauthorized.ts";
-import { showValidationToast } from "#client/lib/validation-toast.ts";
 import { RECIPIENT_NAME_MAX } from "#shared/limits.ts";
 import { formatPhoneInput } from "#shared/phone.ts";
 import { type Payee, PayeeInputSchema } from "#shared/schemas/payee.ts";
@@ -22,35 +22,34 @@ type ContactDialogProps = {
 
 /** Add or edit a contact: name and mobile phone, checked as the server checks them. */
 export function ContactDialog({ payee, onClose }: ContactDialogProps) {
-  const [name, setName] = useState(payee?.name ?? "");
-  const [phone, setPhone] = useState(payee ? formatPhoneInput(payee.phone) : "");
+  const { bind, set, submit, fail } = useSchemaForm({
+    schema: PayeeInputSchema,
+    defaultValues: { name: payee?.name ?? "", phone: payee ? formatPhoneInput(payee.phone) : "" },
+    fields: ["name", "phone"],
+  });
   const [saving, setSaving] = useState(false);
 
-  const onSubmit = async () => {
+  const onSubmit = submit(async (contact) => {
     if (saving) return;
-    const parsed = PayeeInputSchema.safeParse({ name, phone });
-    if (!parsed.success) {
-      showValidationToast(parsed.error.issues[0]?.message ?? "Please check the contact.");
-      return;
-    }
     setSaving(true);
     try {
-      const saved = payee ? await updatePayee(payee.id, parsed.data) : await savePayee(parsed.data);
+      const saved = payee ? await updatePayee(payee.id, contact) : await savePayee(contact);
       toast({ title: "Contact Saved", description: `${saved.name} is in your contacts.` });
       onClose();
     } catch (error) {
-      showMutationError("Contact Not Saved", error);
+      // 409: the number is saved under another contact's name.
+      fail("Contact Not Saved", error, (e) => (e instanceof ApiError && e.status === 409 ? "phone" : null));
       setSaving(false);
     }
-  };
+  });
 
   return (
     <Dialog title={payee ? "Edit contact" : "Add contact"} onClose={onClose}>
-      <Form onSubmit={() => void onSubmit()} className="space-y-5">
+      <Form onSubmit={onSubmit} className="space-y-5">
         <PhoneContactsButton
           onPick={(picked) => {
-            setName(picked.name);
-            setPhone(picked.phone);
+            set("name", picked.name);
+            set("phone", picked.phone);
           }}
         />
         <Field
@@ -59,17 +58,10 @@ export function ContactDialog({ payee, onClose }: ContactDialogProps) {
           autoComplete="off"
           autoCapitalize="words"
           maxLength={RECIPIENT_NAME_MAX}
-          value={name}
-          onValueChange={setName}
           data-autofocus
+          {...bind("name")}
         />
-        <PhoneField
-          label="Mobile Phone"
-          name="phone"
-          autoComplete="tel"
-          value={phone}
-          onValueChange={setPhone}
-        />
+        <PhoneField label="Mobile Phone" name="phone" autoComplete="tel" {...bind("phone")} />
         <Button type="submit" className="w-full" disabled={saving}>
           {saving ? <Spinner /> : null}
           {payee ? "Save changes" : "Save contact"}

@@ -4,10 +4,8 @@ import { Field } from "#client/components/ui/field.tsx";
 import { Form } from "#client/components/ui/form.tsx";
 import { Spinner } from "#client/components/ui/spinner.tsx";
 import { useChangePassword } from "#client/features/account/api.ts";
+import { useSchemaForm } from "#client/lib/schema-form.ts";
 import { toast } from "#client/lib/toast.tsx";
-import { showMutationError } from "#client/lib/unauthorized.ts";
-import { useFormValues } from "#client/lib/use-form-values.ts";
-import { firstMessage } from "#shared/messages.ts";
 import { ChangePasswordInputSchema } from "#shared/schemas/account.ts";
 
 const EMPTY = { currentPassword: "", newPassword: "" };
@@ -15,26 +13,23 @@ const EMPTY = { currentPassword: "", newPassword: "" };
 /** Current + new password; every other device is signed out. */
 export function ChangePasswordForm() {
   const change = useChangePassword();
-  const { values, setValues, bind } = useFormValues(EMPTY);
+  const { form, bind, submit, fail } = useSchemaForm({
+    schema: ChangePasswordInputSchema,
+    defaultValues: EMPTY,
+    fields: ["currentPassword", "newPassword"],
+    tell: (message) => toast({ title: "Password not changed", description: message, variant: "destructive" }),
+  });
 
-  const onSubmit = () => {
-    const parsed = ChangePasswordInputSchema.safeParse(values);
-    if (!parsed.success) {
-      toast({
-        title: "Password not changed",
-        description: firstMessage(parsed.error.issues),
-        variant: "destructive",
-      });
-      return;
-    }
-    change.mutate(parsed.data, {
+  const onSubmit = submit((passwords) => {
+    if (change.isPending) return;
+    change.mutate(passwords, {
       onSuccess: () => {
-        setValues(EMPTY);
+        form.reset(EMPTY);
         toast({ title: "Password changed", description: "Your other devices are signed out." });
       },
-      onError: (error) => showMutationError("Password not changed", error),
+      onError: (error) => fail("Password not changed", error),
     });
-  };
+  });
 
   return (
     <Form onSubmit={onSubmit} className="space-y-4" aria-label="Change password">

@@ -5,11 +5,8 @@ import { Form } from "#client/components/ui/form.tsx";
 import { Spinner } from "#client/components/ui/spinner.tsx";
 import { signOut } from "#client/features/auth/sign-out.ts";
 import { useUpdateProfile } from "#client/features/profile/api.ts";
+import { useSchemaForm } from "#client/lib/schema-form.ts";
 import { toast } from "#client/lib/toast.tsx";
-import { showMutationError } from "#client/lib/unauthorized.ts";
-import { useFormValues } from "#client/lib/use-form-values.ts";
-import { showValidationToast } from "#client/lib/validation-toast.ts";
-import { firstMessage } from "#shared/messages.ts";
 import { ProfileInputSchema, type User } from "#shared/schemas/user.ts";
 
 const namesOf = (user: User) => ({
@@ -20,24 +17,23 @@ const namesOf = (user: User) => ({
 
 /** Profile (docs/product.md "Profile"): display name required; first and last name optional, trimmed. */
 export function ProfileForm({ user }: { user: User }) {
-  const { values, setValues, bind } = useFormValues(() => namesOf(user));
+  const { form, bind, submit, fail } = useSchemaForm({
+    schema: ProfileInputSchema,
+    defaultValues: namesOf(user),
+    fields: ["profileName", "firstName", "lastName"],
+  });
   const update = useUpdateProfile();
 
-  const onSubmit = () => {
+  const onSubmit = submit((profile) => {
     if (update.isPending) return;
-    const parsed = ProfileInputSchema.safeParse(values);
-    if (!parsed.success) {
-      showValidationToast(firstMessage(parsed.error.issues));
-      return;
-    }
-    update.mutate(parsed.data, {
+    update.mutate(profile, {
       onSuccess: (saved) => {
-        setValues(namesOf(saved));
+        form.reset(namesOf(saved));
         toast({ title: "Profile Updated", description: "Your profile has been saved." });
       },
-      onError: (error) => showMutationError("Update Failed", error),
+      onError: (error) => fail("Update Failed", error),
     });
-  };
+  });
 
   return (
     <Form onSubmit={onSubmit} className="space-y-5">

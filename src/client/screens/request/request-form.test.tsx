@@ -1,6 +1,7 @@
 import { fireEvent, screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { userQueryOptions } from "#client/features/auth/user.ts";
+import { answerApi, expectFieldError, expectFieldValid } from "#client/test/form-checks.ts";
 import { expectToast, renderWithApp } from "#client/test/render.tsx";
 import type { User } from "#shared/schemas/user.ts";
 import { RequestFormView } from "./request-form";
@@ -42,6 +43,63 @@ describe("RequestFormView", () => {
     type("Amount", "10.999");
     send();
     await expectToast("Invalid Amount", "Please enter an amount with at most 2 decimal places, like 25.50.");
+  });
+
+  it("marks every bad field, focuses the one its toast is about, and clears each mark once fixed", async () => {
+    renderForm();
+    type("Mobile Phone", "555");
+    send();
+    await expectToast("Name Required", "Please enter the name of the person you're requesting payment from.");
+    await expectFieldError(
+      field("Name"),
+      "Please enter the name of the person you're requesting payment from.",
+    );
+    await expectFieldError(field("Mobile Phone"), "Please enter a valid 10-digit US mobile number.");
+    await expectFieldError(field("Amount"), "Please enter a valid amount greater than $0.");
+    expect(document.activeElement).toBe(field("Name"));
+    expect(field("Description").getAttribute("aria-invalid")).toBeNull();
+
+    type("Name", "Alex Morgan");
+    await expectFieldValid(field("Name"));
+    await expectFieldError(field("Mobile Phone"), "Please enter a valid 10-digit US mobile number.");
+    // The product asks for an amount before a phone's format: that toast, on that field.
+    send();
+    await expectToast("Invalid Amount", "Please enter a valid amount greater than $0.");
+    expect(document.activeElement).toBe(field("Amount"));
+
+    type("Amount", "25");
+    type("Mobile Phone", "2125550101");
+    await expectFieldValid(field("Amount"));
+    await expectFieldValid(field("Mobile Phone"));
+    // The hint still describes the phone once its message is gone.
+    expect(field("Mobile Phone").getAttribute("aria-describedby")).toBeTruthy();
+  });
+
+  it("shows the server's sentence for a refused request on the field it names, keeping what was typed", async () => {
+    const calls = answerApi(400, { message: "recipientPhone: Please enter a US mobile number." });
+    renderForm();
+    type("Name", "Alex Morgan");
+    type("Mobile Phone", "2125550101");
+    type("Amount", "12,50");
+    send();
+    await expectToast("Request Failed", "Please enter a US mobile number.");
+    await expectFieldError(field("Mobile Phone"), "Please enter a US mobile number.");
+    expect(document.activeElement).toBe(field("Mobile Phone"));
+    expect(calls[0]?.[2]).toMatchObject({ recipientPhone: "2125550101", amount: "12.50" });
+    expect([field("Name").value, field("Mobile Phone").value, field("Amount").value]).toEqual([
+      "Alex Morgan",
+      "(212) 555-0101",
+      "12,50",
+    ]);
+  });
+
+  it("sends an ended session to sign-in", async () => {
+    answerApi(401, { message: "Unauthorized" });
+    renderForm({ name: "Alex Morgan", phone: "2125550101" });
+    type("Amount", "5");
+    send();
+    await expectToast("Unauthorized", "You are logged out. Logging in again...");
+    expect(field("Amount").value).toBe("5");
   });
 
   it("previews the text once there is a name and an amount, signed with the user's name", () => {

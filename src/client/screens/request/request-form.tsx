@@ -14,18 +14,24 @@ import { ContactNameField } from "#client/features/payees/contact-name-field.tsx
 import { PhoneContactsButton } from "#client/features/payees/phone-contacts-button.tsx";
 import { saveContactAfter, useSendRequest } from "#client/features/payment-requests/api.ts";
 import { paths } from "#client/lib/paths.ts";
+import { useSchemaForm } from "#client/lib/schema-form.ts";
 import { launchSms } from "#client/lib/sms-launch.ts";
 import { toast } from "#client/lib/toast.tsx";
-import { showMutationError } from "#client/lib/unauthorized.ts";
-import { useFormValues } from "#client/lib/use-form-values.ts";
-import { showValidationToast } from "#client/lib/validation-toast.ts";
 import { DESCRIPTION_MAX } from "#shared/limits.ts";
 import { formatPhoneInput } from "#shared/phone.ts";
-import type { CreatePaymentRequestResponse } from "#shared/schemas/payment-request.ts";
+import {
+  type CreatePaymentRequestResponse,
+  PAYMENT_REQUEST_CHECK_ORDER,
+} from "#shared/schemas/payment-request.ts";
 import { smsLink } from "#shared/sms.ts";
 import { previewMessage } from "./message-preview";
 import { MessagePreviewBox } from "./message-preview-box";
-import { type RequestForm, validateRequestForm } from "./validate-request-form";
+import {
+  FORM_FIELDS,
+  REQUEST_FORM_FIELDS,
+  type RequestForm,
+  RequestFormSchema,
+} from "./validate-request-form";
 
 /** The request page returns home 2 s after the text composer opens. */
 export const RETURN_HOME_DELAY_MS = 2000;
@@ -47,10 +53,24 @@ type RequestFormViewProps = {
 export function RequestFormView({ contact, onCreatedOnDesktop }: RequestFormViewProps) {
   const id = useId();
   const [, navigate] = useLocation();
-  const { values: form, bind, setValues } = useFormValues(() => formFor(contact));
+  const {
+    values: form,
+    bind,
+    set,
+    submit,
+    fail,
+  } = useSchemaForm({
+    schema: RequestFormSchema,
+    defaultValues: formFor(contact),
+    fields: REQUEST_FORM_FIELDS,
+    first: PAYMENT_REQUEST_CHECK_ORDER,
+    apiFields: FORM_FIELDS,
+  });
   /** A saved or phone contact chosen: its name and number in the form. */
-  const fill = (chosen: { name: string; phone: string }) =>
-    setValues((current) => ({ ...current, name: chosen.name, phone: chosen.phone }));
+  const fill = (chosen: { name: string; phone: string }) => {
+    set("name", chosen.name);
+    set("phone", chosen.phone);
+  };
   const [saveContact, setSaveContact] = useState(true);
   const [sent, setSent] = useState(false);
   const send = useSendRequest();
@@ -59,14 +79,9 @@ export function RequestFormView({ contact, onCreatedOnDesktop }: RequestFormView
 
   useEffect(() => () => clearTimeout(homeTimer.current), []);
 
-  const onSubmit = () => {
+  const onSubmit = submit((request) => {
     if (send.isPending || sent) return;
-    const result = validateRequestForm(form);
-    if (!result.ok) {
-      showValidationToast(result.message);
-      return;
-    }
-    send.mutate(result.value, {
+    send.mutate(request, {
       onSuccess: (created) => {
         const { request, smsMessage } = created;
         setSent(true);
@@ -83,19 +98,18 @@ export function RequestFormView({ contact, onCreatedOnDesktop }: RequestFormView
           });
           onCreatedOnDesktop(created);
         }
-        saveContactAfter({ request: result.value, saveContact });
+        saveContactAfter({ request, saveContact });
       },
-      onError: (error) => showMutationError("Request Failed", error),
+      onError: (error) => fail("Request Failed", error),
     });
-  };
+  });
 
   const busy = send.isPending || sent;
   return (
     <Form onSubmit={onSubmit} className="space-y-5">
       <PhoneContactsButton onPick={fill} />
       <ContactNameField
-        value={form.name}
-        onValueChange={bind("name").onValueChange}
+        {...bind("name")}
         onPick={(payee) => fill({ name: payee.name, phone: formatPhoneInput(payee.phone) })}
       />
       <PhoneField

@@ -1,5 +1,4 @@
 import { ArrowLeft } from "lucide-react";
-import { useState } from "react";
 import { useLocation } from "wouter";
 import { ProviderAccountField } from "#client/components/provider-account-field.tsx";
 import { Button } from "#client/components/ui/button.tsx";
@@ -12,11 +11,10 @@ import { Spinner } from "#client/components/ui/spinner.tsx";
 import { signOut } from "#client/features/auth/sign-out.ts";
 import { useCompleteSetup } from "#client/features/setup/api.ts";
 import { paths } from "#client/lib/paths.ts";
+import { useSchemaForm } from "#client/lib/schema-form.ts";
 import { toast } from "#client/lib/toast.tsx";
-import { showMutationError } from "#client/lib/unauthorized.ts";
-import { showValidationToast } from "#client/lib/validation-toast.ts";
 import { SETUP_PROVIDERS } from "#shared/providers.ts";
-import { type SetupForm, setupFromForm } from "#shared/schemas/user.ts";
+import { type SetupForm, SetupFormSchema } from "#shared/schemas/user.ts";
 
 const EMPTY_FORM: SetupForm = {
   profileName: "",
@@ -31,7 +29,22 @@ const EMPTY_FORM: SetupForm = {
 /** First visit after sign-up (docs/product.md "Setup"): profile name and at least one account. */
 export default function SetupPage() {
   const [, navigate] = useLocation();
-  const [form, setForm] = useState<SetupForm>(EMPTY_FORM);
+  const {
+    values: form,
+    bind,
+    set,
+    errorOf,
+    refOf,
+    submit,
+    fail,
+  } = useSchemaForm({
+    schema: SetupFormSchema,
+    defaultValues: EMPTY_FORM,
+    fields: [
+      "profileName",
+      ...SETUP_PROVIDERS.flatMap((p) => [`accounts.${p}.selected`, `accounts.${p}.handle`] as const),
+    ],
+  });
   const setup = useCompleteSetup();
   const { confirm, dialog } = useConfirm();
   // Back leaves setup by signing out (there is nothing behind it): ask first, what was typed is lost.
@@ -43,30 +56,16 @@ export default function SetupPage() {
       onConfirm: () => void signOut(),
     });
 
-  const setAccount = (
-    provider: keyof SetupForm["accounts"],
-    patch: Partial<SetupForm["accounts"]["paypal"]>,
-  ) =>
-    setForm((f) => ({
-      ...f,
-      accounts: { ...f.accounts, [provider]: { ...f.accounts[provider], ...patch } },
-    }));
-
-  const onSubmit = () => {
+  const onSubmit = submit((input) => {
     if (setup.isPending) return;
-    const result = setupFromForm(form);
-    if (!result.ok) {
-      showValidationToast(result.message);
-      return;
-    }
-    setup.mutate(result.value, {
+    setup.mutate(input, {
       onSuccess: () => {
         toast({ title: "Profile Created", description: "Welcome to Collect!" });
         navigate(paths.home);
       },
-      onError: (error) => showMutationError("Setup Failed", error),
+      onError: (error) => fail("Setup Failed", error),
     });
-  };
+  });
 
   return (
     <div className="min-h-dvh bg-gradient-to-b from-emerald-50 to-slate-50 dark:from-emerald-950 dark:to-slate-950">
@@ -97,8 +96,7 @@ export default function SetupPage() {
                 autoComplete="name"
                 placeholder="e.g. Alex Morgan"
                 hint="This is the name people see on your payment requests."
-                value={form.profileName}
-                onChange={(e) => setForm((f) => ({ ...f, profileName: e.target.value }))}
+                {...bind("profileName")}
               />
             </CardContent>
           </Card>
@@ -116,8 +114,12 @@ export default function SetupPage() {
                 revealOnSelect
                 selected={form.accounts[provider].selected}
                 handle={form.accounts[provider].handle}
-                onSelectedChange={(selected) => setAccount(provider, { selected })}
-                onHandleChange={(handle) => setAccount(provider, { handle })}
+                selectedError={errorOf(`accounts.${provider}.selected`)}
+                handleError={errorOf(`accounts.${provider}.handle`)}
+                selectedRef={refOf(`accounts.${provider}.selected`)}
+                handleRef={refOf(`accounts.${provider}.handle`)}
+                onSelectedChange={(selected) => set(`accounts.${provider}.selected`, selected)}
+                onHandleChange={(handle) => set(`accounts.${provider}.handle`, handle)}
               />
             ))}
           </fieldset>

@@ -1,5 +1,5 @@
 import { Plus, Trash2 } from "lucide-react";
-import { useEffect, useId, useState } from "react";
+import { useId } from "react";
 import { useLocation } from "wouter";
 import { PhoneField } from "#client/components/phone-field.tsx";
 import { Button } from "#client/components/ui/button.tsx";
@@ -10,12 +10,10 @@ import { Label } from "#client/components/ui/label.tsx";
 import { Spinner } from "#client/components/ui/spinner.tsx";
 import { usePayeePages } from "#client/features/payees/api.ts";
 import { useCreateSplit } from "#client/features/splits/api.ts";
-import { apiErrorMessage } from "#client/lib/api.ts";
 import { pageItems } from "#client/lib/pages.ts";
 import { paths } from "#client/lib/paths.ts";
-import { useFormValues } from "#client/lib/use-form-values.ts";
+import { formSchema, useSchemaForm } from "#client/lib/schema-form.ts";
 import { DESCRIPTION_MAX } from "#shared/limits.ts";
-import { firstMessage } from "#shared/messages.ts";
 import { formatMoney, typedAmount } from "#shared/money.ts";
 import { formatPhoneInput } from "#shared/phone.ts";
 import { SPLIT_MAX_PEOPLE, type SplitInput, SplitInputSchema } from "#shared/schemas/split.ts";
@@ -25,22 +23,37 @@ type Person = { key: number; name: string; phone: string; amount: string };
 let nextKey = 0;
 const person = (name = "", phone = ""): Person => ({ key: nextKey++, name, phone, amount: "" });
 
+type SplitFormValues = {
+  total: string;
+  description: string;
+  includeMe: boolean;
+  custom: boolean;
+  people: Person[];
+};
+
 /** The split's body as the shared schema reads it: amounts only when splitting by custom amounts. */
-function toInput(
-  form: { total: string; description: string; includeMe: boolean; custom: boolean },
-  people: Person[],
-): SplitInput {
+function toInput(form: SplitFormValues): SplitInput {
   return {
     total: typedAmount(form.total),
     description: form.description,
     includeMe: form.includeMe,
-    people: people.map((p) => ({
+    people: form.people.map((p) => ({
       name: p.name,
       phone: p.phone,
       ...(form.custom ? { amount: typedAmount(p.amount) } : {}),
     })),
   };
 }
+
+/** The shared split schema over the form; a problem with the whole split (shares, sums) is the Total's. */
+const SplitFormSchema = formSchema(SplitInputSchema, toInput, (path) => (path.length > 0 ? path : ["total"]));
+
+/** The inputs in the screen's order: total, description, then each person's. */
+const fieldsOf = (people: readonly Person[]) => [
+  "total" as const,
+  "description" as const,
+  ...people.flatMap((_, i) => [`people.${i}.name`, `people.${i}.phone`, `people.${i}.amount`] as const),
+];
 
 /** "Split a bill": a total among several people, each sent their own request (shared/split.ts). */
 export function SplitForm() {
@@ -50,23 +63,27 @@ export function SplitForm() {
     values: form,
     set,
     bind,
-  } = useFormValues({
-    total: "",
-    description: "",
-    includeMe: false,
-    custom: false,
+    submit,
+    fail,
+  } = useSchemaForm({
+    schema: SplitFormSchema,
+    defaultValues: {
+      total: "",
+      description: "",
+      includeMe: false,
+      custom: false,
+      people: [person(), person()],
+    } satisfies SplitFormValues as SplitFormValues,
+    fields: (values) => fieldsOf(values.people),
+    // Not in the product's toasts: the message under the field it is about, focused, says it.
+    tell: () => {},
   });
-  const [people, setPeople] = useState<Person[]>(() => [person(), person()]);
-  const [problem, setProblem] = useState<string | null>(null);
-  // A message about what was typed goes once the typing changes (it stayed after the fix).
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the inputs are the trigger
-  useEffect(() => setProblem(null), [form, people]);
+  const people = form.people;
+  const setPeople = (change: (list: Person[]) => Person[]) => set("people", change(form.people));
   // The first page of contacts (50, by name): a select, not a list to scroll.
   const payees = pageItems(usePayeePages().data);
   const create = useCreateSplit();
 
-  const setPerson = (key: number, change: Partial<Person>) =>
-    setPeople((list) => list.map((p) => (p.key === key ? { ...p, ...change } : p)));
   const even = form.custom
     ? null
     : planSplit({
@@ -76,19 +93,13 @@ export function SplitForm() {
         people: people.length,
       });
 
-  const onSubmit = () => {
-    const input = toInput(form, people);
-    const parsed = SplitInputSchema.safeParse(input);
-    if (!parsed.success) {
-      setProblem(firstMessage(parsed.error.issues));
-      return;
-    }
-    setProblem(null);
-    create.mutate(input, {
+  const onSubmit = submit(() => {
+    if (create.isPending) return;
+    create.mutate(toInput(form), {
       onSuccess: (split) => navigate(`${paths.split}?id=${encodeURIComponent(split.id)}`),
-      onError: (error) => setProblem(apiErrorMessage(error)),
+      onError: (error) => fail("Split Failed", error),
     });
-  };
+  });
 
   return (
     <Form onSubmit={onSubmit} className="space-y-5">
@@ -108,17 +119,8 @@ export function SplitForm() {
             data-person
             className="grid gap-3 rounded-xl p-3 ring-1 ring-slate-200 sm:grid-cols-[1fr_1fr_auto] dark:ring-slate-800"
           >
-            <Field
-              label={`Name ${index + 1}`}
-              value={p.name}
-              autoComplete="off"
-              onValueChange={(name) => setPerson(p.key, { name })}
-            />
-            <PhoneField
-              label={`Phone ${index + 1}`}
-              value={p.phone}
-              onValueChange={(phone) => setPerson(p.key, { phone })}
-            />
+            <Field label={`Name ${index + 1}`} autoComplete="off" {...bind(`people.${index}.name`)} />
+            <PhoneField label={`Phone ${index + 1}`} {...bind(`people.${index}.phone`)} />
             <div className="flex items-end gap-2">
               {form.custom ? (
                 <Field
@@ -126,8 +128,7 @@ export function SplitForm() {
                   inputMode="decimal"
                   placeholder="0.00"
                   className="w-28"
-                  value={p.amount}
-                  onValueChange={(amount) => setPerson(p.key, { amount })}
+                  {...bind(`people.${index}.amount`)}
                 />
               ) : (
                 <p className="min-h-11 content-center text-sm tabular-nums text-slate-600 dark:text-slate-400">
@@ -200,14 +201,6 @@ export function SplitForm() {
           Custom amounts (they must add up to the total)
         </Label>
       </div>
-      {problem ? (
-        <p
-          role="alert"
-          className="rounded-xl bg-red-50 px-4 py-3 text-sm text-red-800 dark:bg-red-400/10 dark:text-red-300"
-        >
-          {problem}
-        </p>
-      ) : null}
       <Button type="submit" size="lg" className="w-full" disabled={create.isPending}>
         {create.isPending ? <Spinner /> : null}
         Create requests

@@ -1,0 +1,75 @@
+import { fireEvent, screen } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { answerApi, expectFieldError, expectFieldValid } from "#client/test/form-checks.ts";
+import { expectToast, renderWithApp } from "#client/test/render.tsx";
+import type { User } from "#shared/schemas/user.ts";
+import { ProfileForm } from "./profile-form";
+
+const ROBIN: User = {
+  id: "u1",
+  email: "robin@example.com",
+  profileName: "Robin",
+  firstName: "Robin",
+  lastName: null,
+  photo: null,
+};
+
+const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
+const type = (label: string, value: string) => fireEvent.change(field(label), { target: { value } });
+const save = () => fireEvent.click(screen.getByRole("button", { name: "Update Profile" }));
+
+describe("ProfileForm", () => {
+  it("asks for a display name in the product's toast, on the field, and drops the mark once typed", async () => {
+    renderWithApp(<ProfileForm user={ROBIN} />);
+    type("Display Name", "  ");
+    save();
+    await expectToast("Profile Name Required", "Please enter your profile name.");
+    await expectFieldError(field("Display Name"), "Please enter your profile name.");
+    expect(document.activeElement).toBe(field("Display Name"));
+    // The hint is still there beside the message.
+    expect(field("Display Name").getAttribute("aria-describedby")?.split(" ")).toHaveLength(2);
+    type("Display Name", "Robin B");
+    await expectFieldValid(field("Display Name"));
+  });
+
+  it("marks a name part that is too long", async () => {
+    renderWithApp(<ProfileForm user={ROBIN} />);
+    type("Last Name", "x".repeat(81));
+    save();
+    await expectToast("Check your details", "At most 80 characters.");
+    await expectFieldError(field("Last Name"), "At most 80 characters.");
+    expect(document.activeElement).toBe(field("Last Name"));
+  });
+
+  it("saves the trimmed names, then shows what was saved", async () => {
+    const calls = answerApi(200, { ...ROBIN, profileName: "Rob", lastName: "Banks" });
+    renderWithApp(<ProfileForm user={ROBIN} />);
+    type("Display Name", " Rob ");
+    type("Last Name", "Banks");
+    save();
+    expect(await screen.findByText("Your profile has been saved.")).toBeTruthy();
+    expect(calls.find(([method]) => method === "PUT")?.[2]).toEqual({
+      profileName: "Rob",
+      firstName: "Robin",
+      lastName: "Banks",
+    });
+    expect(field("Display Name").value).toBe("Rob");
+  });
+
+  it("sends an ended session to sign-in, keeping what was typed", async () => {
+    answerApi(401, { message: "Unauthorized" });
+    renderWithApp(<ProfileForm user={ROBIN} />);
+    type("Display Name", "Rob");
+    save();
+    await expectToast("Unauthorized", "You are logged out. Logging in again...");
+    expect(field("Display Name").value).toBe("Rob");
+  });
+
+  it("puts the server's sentence on the field it names", async () => {
+    answerApi(400, { message: "profileName: Profile name: no control or text-direction characters." });
+    renderWithApp(<ProfileForm user={ROBIN} />);
+    save();
+    await expectToast("Update Failed", "Profile name: no control or text-direction characters.");
+    await expectFieldError(field("Display Name"), "Profile name: no control or text-direction characters.");
+  });
+});
