@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Clock } from "#server/clock.ts";
@@ -119,7 +120,12 @@ export async function startNotifications(deps: {
         event: notification.event,
         tag: notification.key.slice(0, 64),
       },
-      { urgency: notification.event === "digest" ? "low" : "normal" },
+      {
+        urgency: notification.event === "digest" ? "low" : "normal",
+        // RFC 8030 §5.4: a resend after a crash (sent, not yet marked) replaces the first while
+        // it waits at the push service; the tag makes the device show one notification anyway.
+        topic: createHash("sha256").update(key).digest("base64url").slice(0, 32),
+      },
     );
     if (result.kind === "sent") {
       await markSent(db, key, clock.now(), { attempts: job.attempt });

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import webPush from "web-push";
 import { createTestClock, type TestClock } from "#server/clock.ts";
 import type { Database } from "#server/db/client.ts";
-import { deliveries, pushSubscriptions, users } from "#server/db/schema.ts";
+import { deliveries, notificationSettings, pushSubscriptions, users } from "#server/db/schema.ts";
 import { digestTitle, sendDigests } from "#server/notifications/digest.ts";
 import type { Notification } from "#server/notifications/notify.ts";
 import {
@@ -239,6 +239,7 @@ describe.each(databaseKinds)("notifications [%s]", (kind) => {
     for (const device of [phone, laptop]) {
       const push = sink.for(device.endpoint)[0];
       expect(push?.vapidProblem).toBeNull();
+      expect(push?.topic).toMatch(/^[A-Za-z0-9_-]{32}$/);
       expect(push?.decryptProblem).toBeNull();
       expect(JSON.parse(push?.text ?? "{}")).toMatchObject({
         event: "view",
@@ -341,6 +342,21 @@ describe.each(databaseKinds)("notifications [%s]", (kind) => {
         })
       ).statusCode,
     ).toBe(400);
+  });
+
+  it("deleting the account deletes its devices and settings", async () => {
+    const user = await createReadyUser(app);
+    const id = await userId(user);
+    await addSinkDevice(user);
+    await as(app, user)("PUT", "/api/notifications/settings", { digestHour: 9 });
+    const deleted = await as(app, user)("DELETE", "/api/account", { password: user.password });
+    expect(deleted.statusCode, deleted.body).toBeLessThan(300);
+    expect(
+      await database.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, id)),
+    ).toEqual([]);
+    expect(
+      await database.db.select().from(notificationSettings).where(eq(notificationSettings.userId, id)),
+    ).toEqual([]);
   });
 
   it("the test notification reaches the device and is limited", async () => {
