@@ -20,6 +20,7 @@ import { createLimiter, openCounterStore } from "#server/lib/limiter.ts";
 import { runPeriodically } from "#server/lib/periodic.ts";
 import { fastifyTrustProxy, isLoopbackHost, isTrustedProxy } from "#server/lib/proxy-trust.ts";
 import { createMailer } from "#server/mail/mailer.ts";
+import { scheduleDigest } from "#server/notifications/digest.ts";
 import { startNotifications } from "#server/notifications/notify.ts";
 import {
   type ConnectionLimits,
@@ -33,10 +34,12 @@ import { authLogger, loggerOptions, registerAccessLog } from "#server/plugins/lo
 import { registerOpenApi } from "#server/plugins/openapi.ts";
 import { registerRateLimits } from "#server/plugins/rate-limits.ts";
 import { registerSecurityHeaders } from "#server/plugins/security-headers.ts";
+import { createPushSender, type PushSenderOptions } from "#server/push/push-sender.ts";
 import { accountSecurityRoutes } from "#server/routes/account/routes.ts";
 import { userRoutes } from "#server/routes/auth/routes.ts";
 import { type EventStreamSettings, registerEventRoutes } from "#server/routes/events/routes.ts";
 import { registerAuthRoutes } from "#server/routes/identity/routes.ts";
+import { notificationRoutes } from "#server/routes/notifications/routes.ts";
 import { passkeyRoutes } from "#server/routes/passkeys/routes.ts";
 import { createWebAuthn } from "#server/routes/passkeys/webauthn.ts";
 import { payPageRoutes } from "#server/routes/pay/routes.ts";
@@ -78,6 +81,8 @@ export type BuildOptions = {
   eventStreams?: Partial<EventStreamSettings>;
   /** Tests lower these to see them act. */
   imageLimits?: Partial<ImageLimits>;
+  /** Push sender options (tests let it reach their loopback push service). */
+  push?: PushSenderOptions;
 };
 
 /**
@@ -197,14 +202,18 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const hashQueue = options.hashQueue ?? createHashQueue();
   const mailer = createMailer(config, app.log);
   app.addHook("onClose", async () => mailer.close());
+  const push = createPushSender(config.vapid, app.log, options.push);
   const notify = startNotifications({
     db: database.db,
     jobs,
     mailer,
+    push,
     clock,
     publicUrl: config.publicUrl,
+    secret,
     log: app.log,
   });
+  await scheduleDigest(jobs, database.db, notify, clock);
   const webAuthn = createWebAuthn(database.db, config.publicUrl);
   // Every counted limit (limits.ts) on one store that all processes share.
   const counters = await openCounterStore(
@@ -243,6 +252,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     forgetSession,
     clock,
     jobs,
+    push,
     notify,
     sessionAlive,
     clientAssets: readClientAssets(config.clientDir),
@@ -320,6 +330,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(passkeyRoutes(context));
   ({ openStreams } = await registerEventRoutes(app, context, database, options.eventStreams));
   await app.register(splitRoutes(context));
+  await app.register(notificationRoutes(context));
   if (diskStorage) await registerLocalUploadRoute(app, diskStorage);
 
   if (config.clientDir) await serveClient(app, config.clientDir);

@@ -6,6 +6,7 @@ import type { Notifier } from "#server/db/notify.ts";
 import type { ClientAssets } from "#server/lib/client-assets.ts";
 import type { Limiter } from "#server/lib/limiter.ts";
 import type { Mailer } from "#server/mail/mailer.ts";
+import type { PushSender } from "#server/push/push-sender.ts";
 import type { WebAuthn } from "#server/routes/passkeys/webauthn.ts";
 import type { ViewCache } from "#server/routes/pay/view-cache.ts";
 import type { ObjectStorage } from "#server/storage/object-storage.ts";
@@ -32,6 +33,8 @@ export type AppContext = {
   clock: Clock;
   /** Scheduled work on pg-boss (jobs/queue.ts, docs/decisions/023-job-queue.md). */
   jobs: JobQueue;
+  /** Web Push with VAPID (push/push-sender.ts); `enabled` is false without the VAPID keys. */
+  push: PushSender;
   /** Tells the requester, wherever they are (notifications/notify.ts). */
   notify: Notify;
   /** Forgets the caller's verified session in this process (sign-out). */

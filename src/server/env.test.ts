@@ -166,6 +166,7 @@ describe("runtimeSummary", () => {
       database: "postgres db.internal:5432/collect",
       storage: "disk ./data",
       mail: "smtp mail.example:587",
+      push: "off",
       limits: "redis cache:6379/2",
       publicUrl: "https://collect.example",
     });

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { PRODUCTION_HASH_COST } from "#server/auth/hash-cost.ts";
 import { type ProxyTrust, parseProxyList } from "#server/lib/proxy-trust.ts";
 import { LIMITS } from "./limits";
+import { VAPID_ENV, vapidConfig, vapidProblems } from "./push/vapid-env";
 
 const isLoopbackUrl = (url: string) => /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/.test(new URL(url).hostname);
 
@@ -12,7 +13,7 @@ const isLoopbackUrl = (url: string) => /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/
  * cookie; both are refused.
  */
 function crossProblems(env: Record<string, string | undefined>): [string, string][] {
-  const problems: [string, string][] = [];
+  const problems: [string, string][] = [...vapidProblems(env)];
   const oidc = [env.OIDC_ISSUER, env.OIDC_CLIENT_ID, env.OIDC_CLIENT_SECRET].filter(Boolean).length;
   if (oidc !== 0 && oidc !== 3) {
     problems.push(["OIDC_ISSUER", "set OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET together"]);
@@ -120,6 +121,8 @@ const EnvSchema = z.object({
   METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
   // The metrics listener has no token: loopback unless said otherwise.
   METRICS_HOST: z.string().min(1).default("127.0.0.1"),
+  // Web Push (`npm run vapid-keys`): all three or none; none means push is off and the UI says so.
+  ...VAPID_ENV,
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -178,6 +181,8 @@ const ConfigSchema = EnvSchema.transform((env) => ({
   rateLimits: env.RATE_LIMITS,
   /** Limit counters in Redis instead of the database. */
   redisUrl: env.REDIS_URL,
+  /** Web Push's VAPID keys and contact; null: push is off (Profile → Notifications says so). */
+  vapid: vapidConfig(env),
   /** Prometheus metrics on their own port and/or behind a bearer token; undefined = off. */
   metrics:
     env.METRICS_PORT || env.METRICS_TOKEN
@@ -258,6 +263,7 @@ export function runtimeSummary(config: Config, version: string) {
     database: config.databaseUrl ? `postgres ${host(config.databaseUrl)}` : `embedded ${config.dataDir}`,
     storage: config.s3 ? `s3 ${host(config.s3.endpoint)}/${config.s3.bucket}` : `disk ${config.dataDir}`,
     mail: config.mail ? `smtp ${host(config.mail.smtpUrl)}` : "off",
+    push: config.vapid ? "on" : "off",
     limits: !config.rateLimits ? "off" : config.redisUrl ? `redis ${host(config.redisUrl)}` : "database",
     publicUrl: config.publicUrl,
   };

@@ -90,6 +90,14 @@ export const LIMITS = {
     message: TOO_MANY_WRITES,
     route: "GET /api/payment-requests/export.csv",
   },
+  /** "Send a test notification": each one buzzes a phone. */
+  pushTest: {
+    key: "user",
+    max: 5,
+    windowMs: 10 * MINUTE,
+    message: "You have sent 5 test notifications in 10 minutes. Please try again in {wait}.",
+    route: "POST /api/notifications/push-test",
+  },
   /** Every other signed-in POST, PUT, PATCH and DELETE. */
   otherWrite: { key: "user", max: 120, windowMs: MINUTE, message: TOO_MANY_WRITES },
   /** Upload links per hour, on top of the minute's: bounds what one account parks on disk. */
@@ -124,6 +132,8 @@ export const LIMITS = {
   // Public routes, per client address.
   /** Short codes that match nothing (pay page and its API): a scan learns nothing. */
   payPageMiss: { key: "client address", max: 20, windowMs: MINUTE, message: TRY_LATER },
+  /** One-click unsubscribe links of notification emails (each verified one costs a write). */
+  unsubscribe: { key: "client address", max: 30, windowMs: MINUTE, message: TRY_LATER },
   /** The pay page's view beacon (each costs a write). */
   payView: { key: "client address", max: 120, windowMs: MINUTE, message: TRY_LATER },
   /** Link-preview cards not drawn yet (each costs a draw on the card pool). */

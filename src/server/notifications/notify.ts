@@ -1,13 +1,26 @@
-import { eq } from "drizzle-orm";
+import { createHash } from "node:crypto";
+import { and, eq } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Clock } from "#server/clock.ts";
 import type { Db } from "#server/db/client.ts";
-import { users } from "#server/db/schema.ts";
-import { claimDelivery, deliverOnce, deliveryAttempt } from "#server/jobs/effects.ts";
-import type { JobQueue, QueuedJob } from "#server/jobs/queue.ts";
+import { pushSubscriptions } from "#server/db/schema.ts";
+import {
+  claimDelivery,
+  deliverOnce,
+  deliveryAttempt,
+  findDelivery,
+  markFailed,
+  markSent,
+} from "#server/jobs/effects.ts";
+import type { JobQueue } from "#server/jobs/queue.ts";
 import type { Mailer } from "#server/mail/mailer.ts";
 import { escapeHtml } from "#server/mail/messages.ts";
+import type { PushSender } from "#server/push/push-sender.ts";
+import { quietHoursEnd } from "#shared/schedule/quiet-hours.ts";
+import { NOTIFICATION_EVENT_LABELS } from "#shared/schemas/notifications.ts";
 import type { PushEvent } from "#shared/schemas/push.ts";
+import { loadPrefs } from "./settings";
+import { unsubscribeToken, unsubscribeUrl } from "./unsubscribe";
 
 /** Something the requester should hear about wherever they are (issue 22 item 1). */
 export type Notification = {
@@ -24,56 +37,165 @@ export type Notification = {
 /** Asks for a notification; with `tx` it is asked only if that transaction commits. */
 export type Notify = (notification: Notification, options?: { tx?: Db }) => Promise<void>;
 
-const QUEUE = "notify";
+const EMAIL_QUEUE = "notify";
+const PUSH_QUEUE = "notify-push";
+
+type PushJob = { notification: Notification; subscriptionId: string };
+
+/** The delivery keys of one notification: one per channel, and per device for push. */
+export const emailKey = (key: string) => `${key}:email`;
+export const pushKey = (key: string, subscriptionId: string) => `${key}:push:${subscriptionId}`;
 
 /**
- * Notifications go through the job queue: `notify` records the decision (a `delivery` row per
- * channel, keyed) and enqueues one job; the worker sends each channel exactly once in effect
- * (jobs/effects.ts). Email is the channel every account has.
+ * Notifications go through the job queue. `notify` reads the user's settings (Profile →
+ * Notifications) and records the decision: a `delivery` row per channel that is on, keyed
+ * `<key>:email` and `<key>:push:<subscriptionId>`, and one job per row, in the caller's
+ * transaction when given. The workers send each exactly once in effect (jobs/effects.ts). Email
+ * goes at once; push waits for the end of the user's quiet hours (`startAfter`).
  */
 export function startNotifications(deps: {
   db: Db;
   jobs: JobQueue;
   mailer: Mailer;
+  push: PushSender;
   clock: Clock;
   publicUrl: string;
+  secret: string;
   log: FastifyBaseLogger;
 }): Notify {
-  const { db, jobs, mailer, clock, publicUrl } = deps;
+  const { db, jobs, mailer, push, clock, publicUrl, secret, log } = deps;
   const domain = new URL(publicUrl).hostname;
-  const started = (async () => {
-    await jobs.createQueue(QUEUE);
-    await jobs.work<Notification>(QUEUE, deliver);
-  })();
-  started.catch((error: unknown) => deps.log.error({ err: error }, "notifications did not start"));
-  async function deliver(job: QueuedJob<Notification>) {
-    const notification = job.data;
-    const [user] = await db
-      .select({ email: users.email })
-      .from(users)
-      .where(eq(users.id, notification.userId));
-    if (!user) return;
-    const link = new URL(notification.url, publicUrl).toString();
-    await deliverOnce(db, deliveryAttempt(job, `${notification.key}:email`, { domain, clock }), (messageId) =>
-      mailer.deliver({
-        to: user.email,
-        subject: notification.title,
-        text: `${notification.body}\n\n${link}\n`,
-        html: `<p>${escapeHtml(notification.body)}</p><p><a href="${escapeHtml(link)}">Open in Collect</a></p>`,
-        messageId,
-      }),
-    );
-  }
-  return async (notification, { tx } = {}) => {
-    const run = async (db: Db) => {
-      const mine = await claimDelivery(
-        db,
-        `${notification.key}:email`,
-        "email",
-        clock.now(),
-        notification.userId,
+  // The queues and workers start beside the rest of the app (it answers before pg-boss is up).
+  const started = start();
+  started.catch((error: unknown) => log.error({ err: error }, "notifications did not start"));
+  async function start() {
+    await jobs.createQueue(EMAIL_QUEUE);
+    // Push services throttle with 429 and Retry-After: a few spaced retries, then it is old news.
+    await jobs.createQueue(PUSH_QUEUE, {
+      retryLimit: 3,
+      retryDelaySeconds: 60,
+      retryDelayMaxSeconds: 30 * 60,
+    });
+
+    await jobs.work<Notification>(EMAIL_QUEUE, async (job) => {
+      const notification = job.data;
+      const prefs = await loadPrefs(db, notification.userId);
+      if (!prefs) return;
+      const link = new URL(notification.url, publicUrl).toString();
+      const unsubscribe = unsubscribeUrl(
+        publicUrl,
+        unsubscribeToken(secret, notification.userId, notification.event),
       );
-      if (mine) await jobs.send(QUEUE, notification, { key: notification.key, tx: db });
+      const label = NOTIFICATION_EVENT_LABELS[notification.event];
+      await deliverOnce(
+        db,
+        deliveryAttempt(job, emailKey(notification.key), { domain, clock }),
+        (messageId) =>
+          mailer.deliver({
+            to: prefs.email,
+            subject: notification.title,
+            text: `${notification.body}\n\nOpen it in Collect: ${link}\n\nTo stop these emails ("${label}"), open ${unsubscribe}\n`,
+            html: [
+              `<p>${escapeHtml(notification.body)}</p>`,
+              `<p><a href="${escapeHtml(link)}">Open in Collect</a></p>`,
+              `<p style="color:#666;font-size:12px">You get this because "${escapeHtml(label)}" is on in Profile → Notifications. `,
+              `<a href="${escapeHtml(unsubscribe)}">Stop these emails</a></p>`,
+            ].join(""),
+            messageId,
+            headers: {
+              "List-Unsubscribe": `<${unsubscribe}>`,
+              "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+            },
+          }),
+      );
+    });
+
+    await jobs.work<PushJob>(PUSH_QUEUE, async (job) => {
+      const { notification, subscriptionId } = job.data;
+      const key = pushKey(notification.key, subscriptionId);
+      const delivery = await findDelivery(db, key);
+      if (delivery?.state !== "pending") return;
+      const [target] = await db
+        .select()
+        .from(pushSubscriptions)
+        .where(
+          and(eq(pushSubscriptions.id, subscriptionId), eq(pushSubscriptions.userId, notification.userId)),
+        );
+      if (!target) {
+        // The device unsubscribed (or was removed) while the push waited: nothing to send it to.
+        await markFailed(db, key, "The subscription is gone.", job.attempt, true);
+        return;
+      }
+      const result = await push.send(
+        target,
+        {
+          title: notification.title,
+          body: notification.body,
+          url: notification.url,
+          event: notification.event,
+          tag: notification.key.slice(0, 64),
+        },
+        {
+          urgency: notification.event === "digest" ? "low" : "normal",
+          // RFC 8030 §5.4: a resend after a crash (sent, not yet marked) replaces the first while
+          // it waits at the push service; the tag makes the device show one notification anyway.
+          topic: createHash("sha256").update(key).digest("base64url").slice(0, 32),
+        },
+      );
+      if (result.kind === "sent") {
+        await markSent(db, key, clock.now(), { attempts: job.attempt });
+        await db
+          .update(pushSubscriptions)
+          .set({ lastSuccessAt: clock.now() })
+          .where(eq(pushSubscriptions.id, subscriptionId));
+        return;
+      }
+      if (result.kind === "gone") {
+        // 404/410: the browser dropped it. Its row goes; so does every later push to it.
+        await db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, subscriptionId));
+        await markFailed(db, key, "The push service says the subscription is gone.", job.attempt, true);
+        log.info(
+          { event: notification.event },
+          "push subscription removed: the push service says it is gone",
+        );
+        return;
+      }
+      const message = `The push service refused it${result.status ? ` (${result.status})` : ""}.`;
+      const final = !result.retryable || job.lastAttempt;
+      await markFailed(db, key, message, job.attempt, final);
+      if (!final) throw new Error(message); // retried with backoff by the queue
+    });
+  }
+
+  return async (notification, { tx } = {}) => {
+    await started;
+    const run = async (db: Db) => {
+      const prefs = await loadPrefs(db, notification.userId);
+      if (!prefs) return;
+      const now = clock.now();
+      const wants = prefs.channels[notification.event];
+      if (
+        wants.email &&
+        (await claimDelivery(db, emailKey(notification.key), "email", now, notification.userId))
+      ) {
+        await jobs.send(EMAIL_QUEUE, notification, { key: emailKey(notification.key), tx: db });
+      }
+      if (!wants.push || !push.enabled) return;
+      const devices = await db
+        .select({ id: pushSubscriptions.id })
+        .from(pushSubscriptions)
+        .where(eq(pushSubscriptions.userId, notification.userId));
+      const resumeAt = quietHoursEnd(now, prefs.timeZone, prefs.quietHours);
+      for (const device of devices) {
+        const key = pushKey(notification.key, device.id);
+        if (!(await claimDelivery(db, key, "push", now, notification.userId))) continue;
+        const job: PushJob = { notification, subscriptionId: device.id };
+        await jobs.send(PUSH_QUEUE, job, {
+          key,
+          tx: db,
+          ...(resumeAt.getTime() > now.getTime() ? { startAfter: resumeAt } : {}),
+        });
+      }
     };
     if (tx) await run(tx);
     else await db.transaction(run);

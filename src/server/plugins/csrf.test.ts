@@ -20,7 +20,9 @@ it("guards every state-changing route, and only those", async () => {
       .flat()
       .filter((method) => ["POST", "PUT", "PATCH", "DELETE"].includes(method))
       .map((method) => ({ method, url: route.url.replace(/:[^/]+|\*/g, "x") }))
-      .filter(({ url }) => !url.startsWith("/api/identity/callback/")),
+      .filter(({ url }) => !url.startsWith("/api/identity/callback/"))
+      // RFC 8058 one-click unsubscribe: posted by mailbox providers from their own servers (csrf.ts).
+      .filter(({ url }) => !url.startsWith("/api/notifications/unsubscribe/")),
   );
   expect(unsafe.length).toBeGreaterThan(20);
   for (const { method, url } of unsafe) {
@@ -39,6 +41,13 @@ it("guards every state-changing route, and only those", async () => {
     headers: { "sec-fetch-site": "cross-site" },
   });
   expect(read.statusCode).toBe(200);
+  // The exempt unsubscribe link still checks its HMAC: a made-up one changes nothing.
+  const unsubscribe = await app.inject({
+    method: "POST",
+    url: `/api/notifications/unsubscribe/claim.someone.${"A".repeat(43)}`,
+    headers: { "sec-fetch-site": "cross-site", origin: "https://mail.example" },
+  });
+  expect(unsubscribe.statusCode).toBe(404);
   await app.close();
 });
 

@@ -4,6 +4,13 @@ import { HttpError } from "./errors";
 const UNSAFE = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 const AUTH_ROUTE = "/api/identity/*";
 const CALLBACK = /^\/api\/identity\/callback\/[\w-]+$/;
+/**
+ * RFC 8058 one-click unsubscribe (routes/notifications): the mailbox provider POSTs it from its
+ * own servers, with no session and whatever Origin it likes, so an origin check would refuse the
+ * very request the standard defines. Safe to exempt: it changes nothing but one event's email of
+ * the one user the link's HMAC names, and the link is only in that user's mail.
+ */
+const UNSUBSCRIBE_ROUTE = "/api/notifications/unsubscribe/:token";
 
 /**
  * Only the OAuth callback is exempt, decided on the routed path and on the path better-auth will
@@ -27,6 +34,7 @@ export function registerCsrfGuard(app: FastifyInstance, publicUrl: string): void
   const allowedOrigin = new URL(publicUrl).origin;
   const guard = async (request: FastifyRequest) => {
     if (!UNSAFE.has(request.method) || isOAuthCallback(request)) return;
+    if (request.routeOptions.url === UNSUBSCRIBE_ROUTE) return;
     const site = request.headers["sec-fetch-site"];
     if (site !== undefined && site !== "same-origin" && site !== "none") {
       throw new HttpError(403, "Cross-site request refused.");

@@ -1,7 +1,9 @@
 import { randomInt } from "node:crypto";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import webPush from "web-push";
 import { passkeys, sessions } from "#server/db/schema.ts";
+import { unsubscribeToken } from "#server/notifications/unsubscribe.ts";
 import {
   as,
   buildTestApp,
@@ -10,6 +12,7 @@ import {
   describeEachDatabase,
   nextIp,
   TEST_ORIGIN,
+  TEST_SECRET,
   type TestUser,
 } from "./harness";
 
@@ -43,6 +46,10 @@ type Fixture = {
   passkeyId: string;
   /** One of A's split bills. */
   splitId: string;
+  /** One of A's Web Push subscriptions (its endpoint never answers: `.invalid`). */
+  pushSubscriptionId: string;
+  /** The one-click unsubscribe path of A's claim emails. */
+  unsubscribePath: string;
   /** What must never reach anyone but A. */
   secrets: string[];
 };
@@ -81,6 +88,17 @@ const VALID = {
   profile: { profileName: "Matrix User", firstName: "Matrix", lastName: "User" },
   accounts: { accounts: [{ provider: "cashapp", accountHandle: "$matrix" }] },
 };
+
+/** A browser's subscription as toJSON() gives it; each call its own endpoint. */
+const pushSubscription = () => ({
+  endpoint: `https://push.invalid/send/${randomInt(1e9)}`,
+  expirationTime: null,
+  keys: {
+    p256dh: `B${"A".repeat(86)}`,
+    auth: "AAAAAAAAAAAAAAAAAAAAAA",
+  },
+});
+const VAPID = { ...webPush.generateVAPIDKeys(), subject: "mailto:matrix@example.com" };
 
 const all = (status: number): Record<Who, number> => ({ signedOut: status, owner: status, other: status });
 const signedIn = (status: number): Record<Who, number> => ({ signedOut: 401, owner: status, other: status });
@@ -273,6 +291,67 @@ const MATRIX: Record<string, Case[]> = {
       expect: ownerOnly(200),
     },
   ],
+  // Profile → Notifications (routes/notifications): the caller's own settings and devices.
+  "GET /api/notifications/settings": [
+    {
+      name: "own settings only",
+      call: () => ({ url: "/api/notifications/settings" }),
+      expect: signedIn(200),
+    },
+  ],
+  "PUT /api/notifications/settings": [
+    {
+      name: "changes own settings only",
+      call: () => ({ url: "/api/notifications/settings", body: { channels: { view: { email: true } } } }),
+      expect: signedIn(200),
+    },
+  ],
+  "PUT /api/notifications/time-zone": [
+    {
+      name: "stores the caller's own zone",
+      call: () => ({ url: "/api/notifications/time-zone", body: { timeZone: "Europe/Paris" } }),
+      expect: signedIn(204),
+    },
+  ],
+  "POST /api/notifications/push-subscriptions": [
+    {
+      name: "subscribes the caller's device",
+      call: () => ({ url: "/api/notifications/push-subscriptions", body: pushSubscription() }),
+      expect: signedIn(201),
+    },
+  ],
+  "DELETE /api/notifications/push-subscriptions/:id": [
+    {
+      name: "A's device",
+      call: (a) => ({ url: `/api/notifications/push-subscriptions/${a.pushSubscriptionId}` }),
+      missing: () => ({ url: `/api/notifications/push-subscriptions/${MISSING}` }),
+      expect: ownerOnly(204),
+    },
+  ],
+  "POST /api/notifications/push-test": [
+    {
+      // To the caller's devices (push.invalid never answers: sent 0); A's are never named.
+      name: "the caller's own devices only",
+      call: () => ({ url: "/api/notifications/push-test" }),
+      expect: signedIn(200),
+    },
+  ],
+  // RFC 8058: whoever holds A's link (A's mailbox provider) may turn off that one email of A's.
+  "GET /api/notifications/unsubscribe/:token": [
+    {
+      name: "the confirmation page of A's link changes nothing",
+      call: (a) => ({ url: a.unsubscribePath }),
+      expect: all(200),
+    },
+  ],
+  "POST /api/notifications/unsubscribe/:token": [
+    {
+      name: "A's link turns off A's claim emails, for anyone holding it",
+      call: (a) => ({ url: a.unsubscribePath }),
+      expect: all(200),
+      othersMayChangeOwner: true,
+    },
+  ],
   "GET /pay/:code": [
     { name: "public page of A's code", call: (a) => ({ url: `/pay/${a.code}` }), expect: all(200) },
   ],
@@ -457,8 +536,9 @@ describeEachDatabase("authorization matrix", (ctx) => {
     // Who may call what, not how often: one owner makes hundreds of calls (rate-limits.test.ts).
     app = await buildTestApp(
       ctx.database,
-      { rateLimits: false },
+      { rateLimits: false, vapid: VAPID },
       {
+        push: { timeoutMs: 2_000 },
         onRoute: (route) => {
           for (const method of [route.method].flat()) routes.push({ method, url: route.url });
         },
@@ -530,7 +610,11 @@ describeEachDatabase("authorization matrix", (ctx) => {
     const split = (
       await a("POST", "/api/splits", { total: "20", people: [{ name: "Split", phone }] })
     ).json();
+    const device = await a("POST", "/api/notifications/push-subscriptions", pushSubscription());
+    expect(device.statusCode, device.body).toBe(201);
     return {
+      pushSubscriptionId: device.json().id,
+      unsubscribePath: `/api/notifications/unsubscribe/${unsubscribeToken(TEST_SECRET, ownerId, "claim")}`,
       splitId: split.id,
       sessionId,
       passkeyId: passkey?.id as string,
@@ -550,6 +634,7 @@ describeEachDatabase("authorization matrix", (ctx) => {
         phone,
         sessionId,
         "Matrix key",
+        device.json().id,
       ],
     };
   }

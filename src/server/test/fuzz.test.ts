@@ -69,7 +69,7 @@ const MISSING_UUID = "00000000-0000-4000-8000-000000000000";
 
 /** Routes that need a session (everything else is public by design). */
 const SIGNED_IN =
-  /^\/api\/(auth\/|payment-accounts|payment-requests|payees|profile\/|account|splits|events|passkeys(?!\/sign-in-options))/;
+  /^\/api\/(auth\/|payment-accounts|payment-requests|payees|profile\/|account|splits|events|notifications\/(?!unsubscribe\/)|passkeys(?!\/sign-in-options))/;
 
 const garbageCookie: fc.Arbitrary<string> = fc
   .tuple(
@@ -322,6 +322,47 @@ describeUnlimited("API fuzzing", (ctx) => {
       url: () => `/api/passkeys/${MISSING_UUID}`,
       valid: {},
     },
+    // Profile → Notifications (routes/notifications).
+    {
+      name: "PUT /api/notifications/settings",
+      method: "PUT",
+      url: () => "/api/notifications/settings",
+      valid: {
+        channels: { view: { email: true }, digest: { push: true } },
+        quietHours: { start: "21:00", end: "08:00" },
+        digestHour: 8,
+        timeZone: "America/Chicago",
+      },
+    },
+    {
+      name: "PUT /api/notifications/time-zone",
+      method: "PUT",
+      url: () => "/api/notifications/time-zone",
+      valid: { timeZone: "Europe/Paris" },
+    },
+    {
+      name: "POST /api/notifications/push-subscriptions",
+      method: "POST",
+      url: () => "/api/notifications/push-subscriptions",
+      valid: {
+        endpoint: "https://push.invalid/send/fuzz",
+        expirationTime: null,
+        keys: { p256dh: `B${"A".repeat(86)}`, auth: "AAAAAAAAAAAAAAAAAAAAAA" },
+        deviceLabel: "Fuzz phone",
+      },
+    },
+    {
+      name: "POST /api/notifications/push-test",
+      method: "POST",
+      url: () => "/api/notifications/push-test",
+      valid: {},
+    },
+    {
+      name: "DELETE /api/notifications/push-subscriptions/:missing",
+      method: "DELETE",
+      url: () => `/api/notifications/push-subscriptions/${MISSING_UUID}`,
+      valid: {},
+    },
   ];
 
   const totalWeight =
@@ -413,6 +454,7 @@ describeUnlimited("API fuzzing", (ctx) => {
       { method: "POST", url: (id) => `/api/payment-requests/${id}/remind` },
       { method: "DELETE", url: (id) => `/api/payees/${id}` },
       { method: "GET", url: (id) => `/api/splits/${id}` },
+      { method: "DELETE", url: (id) => `/api/notifications/push-subscriptions/${id}` },
     ];
     await run(
       fc.tuple(fc.constantFrom(...idRoutes), hostileId, caller, garbageCookie, fc.boolean()),
@@ -439,6 +481,9 @@ describeUnlimited("API fuzzing", (ctx) => {
       { method: "GET", url: (c) => `/api/payment-screen/${c}` },
       { method: "POST", url: (c) => `/api/payment-screen/${c}/view` },
       { method: "GET", url: (c) => `/pay/${c}` },
+      // One-click unsubscribe tokens: public, HMAC-checked (routes/notifications).
+      { method: "GET", url: (c) => `/api/notifications/unsubscribe/${c}` },
+      { method: "POST", url: (c) => `/api/notifications/unsubscribe/${c}` },
     ];
     await run(
       fc.tuple(fc.constantFrom(...routes), codeValue, caller, garbageCookie, fc.option(hostileBody({}))),

@@ -45,6 +45,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     rateLimits: true,
     redisUrl: undefined,
     metrics: undefined,
+    vapid: null,
     ...overrides,
   };
 }

@@ -5,7 +5,15 @@ import { simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
 
 /** A message as the SMTP server received it, parsed. */
-export type ReceivedMail = { to: string[]; from: string; subject: string; text: string; html: string };
+export type ReceivedMail = {
+  to: string[];
+  from: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** Header lines as sent, by lower-case name (List-Unsubscribe, Message-ID…). */
+  headers?: Record<string, string>;
+};
 
 /**
  * A real SMTP server on loopback, for tests: the app sends through nodemailer as it would in
@@ -32,6 +40,12 @@ export async function startMailServer(options: { port?: number; dir?: string } =
             subject: parsed.subject ?? "",
             text: parsed.text ?? "",
             html: typeof parsed.html === "string" ? parsed.html : "",
+            headers: Object.fromEntries(
+              parsed.headerLines.map((line) => [
+                line.key,
+                line.line.slice(line.line.indexOf(":") + 1).trim(),
+              ]),
+            ),
           };
           received.push(mail);
           if (options.dir) {

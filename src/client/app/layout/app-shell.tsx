@@ -3,12 +3,14 @@ import { MAIN_ID, SkipLink } from "#client/components/skip-link.tsx";
 import { LoadingBlock } from "#client/components/ui/spinner.tsx";
 import { AppNav } from "./app-nav";
 import { EmailBanner } from "./email-banner";
+import { TimeZoneReport } from "./time-zone-report";
 
 /** Signed-in pages: navigation plus a centred column, padded above the phone tab bar. */
 export function AppShell({ children }: { children: ReactNode }) {
   return (
     <div className="min-h-dvh">
       <SkipLink />
+      <TimeZoneReport />
       <AppNav />
       <main
         id={MAIN_ID}

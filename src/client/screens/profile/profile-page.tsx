@@ -6,6 +6,7 @@ import { PageHeader } from "#client/components/ui/page-header.tsx";
 import { LoadingBlock } from "#client/components/ui/spinner.tsx";
 import { displayName, useUser } from "#client/features/auth/user.ts";
 import { paths } from "#client/lib/paths.ts";
+import { NotificationsSection } from "./notifications-section";
 import { ProfileForm } from "./profile-form";
 import { SecuritySection } from "./security-section";
 
@@ -39,6 +40,7 @@ export default function ProfilePage() {
           <ProfileForm key={user.id} user={user} />
         </CardContent>
       </Card>
+      <NotificationsSection />
       <SecuritySection />
     </div>
   );

@@ -1,10 +1,12 @@
 import { and, desc, eq, ne, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
 import {
+  notificationSettings,
   passkeys,
   payees,
   paymentAccounts,
   paymentRequests,
+  pushSubscriptions,
   sessions,
   users,
   verifications,
@@ -77,11 +79,12 @@ export async function exportAccount(db: Db, userId: string) {
       firstName: users.firstName,
       lastName: users.lastName,
       photo: users.photo,
+      timeZone: users.timeZone,
       createdAt: users.createdAt,
     })
     .from(users)
     .where(eq(users.id, userId));
-  const [methods, requests, contacts, devices, keys] = await Promise.all([
+  const [methods, requests, contacts, devices, keys, notificationPrefs, pushDevices] = await Promise.all([
     db
       .select({ provider: paymentAccounts.provider, accountHandle: paymentAccounts.accountHandle })
       .from(paymentAccounts)
@@ -109,6 +112,20 @@ export async function exportAccount(db: Db, userId: string) {
       .select({ name: passkeys.name, createdAt: passkeys.createdAt, lastUsedAt: passkeys.lastUsedAt })
       .from(passkeys)
       .where(eq(passkeys.userId, userId)),
+    db
+      .select({
+        channels: notificationSettings.channels,
+        quietStart: notificationSettings.quietStart,
+        quietEnd: notificationSettings.quietEnd,
+        digestHour: notificationSettings.digestHour,
+      })
+      .from(notificationSettings)
+      .where(eq(notificationSettings.userId, userId)),
+    // The endpoint and keys are the device's capability, not the person's data: left out.
+    db
+      .select({ deviceLabel: pushSubscriptions.deviceLabel, createdAt: pushSubscriptions.createdAt })
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.userId, userId)),
   ]);
   if (!profile) return undefined;
   return {
@@ -122,5 +139,7 @@ export async function exportAccount(db: Db, userId: string) {
       lastSeenAt: updatedAt,
     })),
     passkeys: keys,
+    notificationSettings: notificationPrefs[0] ?? null,
+    pushSubscriptions: pushDevices,
   };
 }

@@ -4,7 +4,8 @@ import { HttpError } from "#server/plugins/errors.ts";
 import { ClaimInputSchema } from "#shared/schemas/claim.ts";
 import { ShortCodeSchema } from "#shared/schemas/payment-request.ts";
 import { CodeParams, NOT_FOUND } from "./codes";
-import { recordClaim } from "./queries";
+import { claimNotification } from "./notifications";
+import { type ClaimResult, recordClaim } from "./queries";
 
 /**
  * The payer's "I've paid" (docs/decisions/016-close-the-loop.md). Public like the view beacon
@@ -13,7 +14,7 @@ import { recordClaim } from "./queries";
  * is empty: nothing about the request or its requester comes back.
  */
 export const claimRoute =
-  ({ db, limiter }: Pick<AppContext, "db" | "limiter">): FastifyPluginAsyncZod =>
+  ({ db, limiter, notify }: Pick<AppContext, "db" | "limiter" | "notify">): FastifyPluginAsyncZod =>
   async (app) => {
     app.post(
       "/api/payment-screen/:code/claim",
@@ -27,7 +28,13 @@ export const claimRoute =
         // and lock out the real payer.
         await limiter.check("claimPerAddressAndRequest", `${request.ip}:${code}`);
         await limiter.check("claimPerRequest", code);
-        const result = await recordClaim(db, code, request.body);
+        // The claim and the requester's notification commit together (keyed: a later claim on
+        // the same request asks again and is told nothing new).
+        const result = await db.transaction(async (tx): Promise<ClaimResult> => {
+          const claimed = await recordClaim(tx, code, request.body);
+          if (claimed.ok) await notify(claimNotification(claimed.request), { tx });
+          return claimed;
+        });
         if (result.ok) return reply.status(204).send();
         if (result.reason === "not-found") throw new HttpError(404, NOT_FOUND);
         if (result.reason === "paid") throw new HttpError(409, "This request has already been paid.");

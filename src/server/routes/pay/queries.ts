@@ -53,7 +53,12 @@ const publicViewQuery = preparedPerDatabase((db) =>
     .prepare("collect_public_view"),
 );
 
-export type ClaimResult = { ok: true } | { ok: false; reason: "not-found" | "paid" | "not-offered" };
+/** What the requester's notification says about a request (notifications, issue 22 item 1). */
+export type NotifiedRequest = { id: string; userId: string; amount: string; recipientName: string };
+
+export type ClaimResult =
+  | { ok: true; request: NotifiedRequest & { via: ClaimVia } }
+  | { ok: false; reason: "not-found" | "paid" | "not-offered" };
 
 /**
  * The payer's "I've paid": recorded on a pending request whose requester offers that app (or
@@ -78,8 +83,14 @@ export async function recordClaim(
       claimNote: sql`CASE WHEN ${paymentRequests.claimedPaidAt} IS NULL THEN ${claim.note}::text ELSE ${paymentRequests.claimNote} END`,
     })
     .where(and(eq(paymentRequests.code, code), eq(paymentRequests.status, "pending"), offered))
-    .returning({ id: paymentRequests.id });
-  if (row) return { ok: true };
+    .returning({
+      id: paymentRequests.id,
+      userId: paymentRequests.userId,
+      amount: paymentRequests.amount,
+      recipientName: paymentRequests.recipientName,
+      via: paymentRequests.claimedVia,
+    });
+  if (row) return { ok: true, request: { ...row, via: (row.via ?? claim.via) as ClaimVia } };
   const [existing] = await db
     .select({ status: paymentRequests.status })
     .from(paymentRequests)
@@ -92,8 +103,12 @@ export async function recordClaim(
  * The first view of the public page by anyone but the requester (docs/product.md#home, "Viewed"). Called by
  * the page's script, so link-preview bots, which run no JavaScript, never count.
  */
-export async function markViewed(db: Db, code: string, viewerId: string | null): Promise<void> {
-  await db
+export async function markViewed(
+  db: Db,
+  code: string,
+  viewerId: string | null,
+): Promise<NotifiedRequest | undefined> {
+  const [row] = await db
     .update(paymentRequests)
     .set({ viewedAt: new Date() })
     .where(
@@ -103,5 +118,12 @@ export async function markViewed(db: Db, code: string, viewerId: string | null):
         ne(paymentRequests.status, "cancelled"),
         viewerId ? ne(paymentRequests.userId, viewerId) : undefined,
       ),
-    );
+    )
+    .returning({
+      id: paymentRequests.id,
+      userId: paymentRequests.userId,
+      amount: paymentRequests.amount,
+      recipientName: paymentRequests.recipientName,
+    });
+  return row;
 }

@@ -16,6 +16,7 @@ import { createCardPool } from "./card-pool";
 import { claimRoute } from "./claim-route";
 import { CodeParams, NOT_FOUND } from "./codes";
 import { encodedPage } from "./encoded-page";
+import { viewNotification } from "./notifications";
 import { CARD_FILE, cardContent, cardPath, cardVersion } from "./preview";
 import { findPublicView, markViewed } from "./queries";
 import { renderPayPage } from "./render";
@@ -39,9 +40,10 @@ export const payPageRoutes =
     storage,
     limiter,
     imageLimits,
+    notify,
   }: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
-    await app.register(claimRoute({ db, limiter }));
+    await app.register(claimRoute({ db, limiter, notify }));
     const pool = createCardPool(imageLimits);
     app.addHook("onClose", () => pool.close());
     const cards = createCardCache(async (content) => {
@@ -102,7 +104,11 @@ export const payPageRoutes =
         const session = request.headers.cookie
           ? await auth.api.getSession({ headers: webHeaders(request) })
           : null;
-        await markViewed(db, code, session?.user.id ?? null);
+        // The first view tells the requester (keyed, so it is told once), if the view commits.
+        await db.transaction(async (tx) => {
+          const viewed = await markViewed(tx, code, session?.user.id ?? null);
+          if (viewed) await notify(viewNotification(viewed), { tx });
+        });
       }
       return reply.status(204).send();
     });

@@ -1,0 +1,16 @@
+import { useEffect } from "react";
+import { useUser } from "#client/features/auth/user.ts";
+import { reportTimeZone } from "#client/features/notifications/api.ts";
+
+/**
+ * Tells the server the browser's time zone once per session when signed in: reminders, quiet
+ * hours and the daily summary are read in it (issue 22 item 1). A failure is retried next session.
+ */
+export function TimeZoneReport() {
+  const { user } = useUser();
+  const signedIn = Boolean(user);
+  useEffect(() => {
+    if (signedIn) reportTimeZone().catch(() => {});
+  }, [signedIn]);
+  return null;
+}

@@ -1,0 +1,66 @@
+import { and, eq, isNotNull, sql } from "drizzle-orm";
+import type { Clock } from "#server/clock.ts";
+import type { Db } from "#server/db/client.ts";
+import { notificationSettings, paymentRequests, users } from "#server/db/schema.ts";
+import type { JobQueue } from "#server/jobs/queue.ts";
+import { formatMoney } from "#shared/money.ts";
+import { localDate, localMinutes } from "#shared/schedule/zoned.ts";
+import { DEFAULT_TIME_ZONE } from "#shared/schemas/notifications.ts";
+import type { Notify } from "./notify";
+
+const DIGEST_QUEUE = "notification-digest";
+
+/** "3 requests pending, $85.00 outstanding" (issue 22 item 1). */
+export function digestTitle(count: number, outstanding: string): string {
+  return `${count} ${count === 1 ? "request" : "requests"} pending, ${formatMoney(outstanding)} outstanding`;
+}
+
+/**
+ * The daily digest: for each user whose chosen hour is the current hour in their zone, one
+ * notification keyed `digest:<userId>:<localDate>` (so however many processes or runs in that
+ * hour ask, it is one per day), skipped when nothing is pending. Returns how many were asked.
+ */
+export async function sendDigests(db: Db, notify: Notify, now: Date): Promise<number> {
+  const candidates = await db
+    .select({
+      userId: notificationSettings.userId,
+      hour: notificationSettings.digestHour,
+      zone: users.timeZone,
+    })
+    .from(notificationSettings)
+    .innerJoin(users, eq(users.id, notificationSettings.userId))
+    .where(isNotNull(notificationSettings.digestHour));
+  let asked = 0;
+  for (const candidate of candidates) {
+    const zone = candidate.zone ?? DEFAULT_TIME_ZONE;
+    if (Math.floor(localMinutes(now, zone) / 60) !== candidate.hour) continue;
+    const [totals] = await db
+      .select({
+        count: sql<number>`count(*)::int`,
+        outstanding: sql<string>`coalesce(sum(${paymentRequests.amount}), 0)::text`,
+      })
+      .from(paymentRequests)
+      .where(and(eq(paymentRequests.userId, candidate.userId), eq(paymentRequests.status, "pending")));
+    if (!totals || totals.count === 0) continue;
+    const title = digestTitle(totals.count, totals.outstanding);
+    await notify({
+      userId: candidate.userId,
+      event: "digest",
+      key: `digest:${candidate.userId}:${localDate(now, zone)}`,
+      title,
+      body: `${title}. Open Collect to see who has not paid yet.`,
+      url: "/",
+    });
+    asked += 1;
+  }
+  return asked;
+}
+
+/** Runs the digest at the top of every hour (pg-boss cron: one job per hour across processes). */
+export async function scheduleDigest(jobs: JobQueue, db: Db, notify: Notify, clock: Clock): Promise<void> {
+  await jobs.createQueue(DIGEST_QUEUE, { retryLimit: 2 });
+  await jobs.work(DIGEST_QUEUE, async () => {
+    await sendDigests(db, notify, clock.now());
+  });
+  await jobs.schedule(DIGEST_QUEUE, "0 * * * *");
+}

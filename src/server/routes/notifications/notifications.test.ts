@@ -1,0 +1,418 @@
+import { eq, like } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import webPush from "web-push";
+import { createTestClock, type TestClock } from "#server/clock.ts";
+import type { Database } from "#server/db/client.ts";
+import { deliveries, notificationSettings, pushSubscriptions, users } from "#server/db/schema.ts";
+import { digestTitle, sendDigests } from "#server/notifications/digest.ts";
+import type { Notification } from "#server/notifications/notify.ts";
+import {
+  as,
+  buildTestApp,
+  createReadyUser,
+  databaseKinds,
+  freshDatabase,
+  nextIp,
+  TEST_ORIGIN,
+  type TestUser,
+} from "#server/test/harness.ts";
+import { type ReceivedMail, startMailServer } from "#server/test/mail-server.ts";
+import { startPushSink } from "#server/test/push-sink.ts";
+import { DEFAULT_CHANNELS } from "#shared/schemas/notifications.ts";
+
+const vapid = { ...webPush.generateVAPIDKeys(), subject: "mailto:push-test@example.com" };
+const mailServer = await startMailServer();
+const sink = await startPushSink({ vapidPublicKey: vapid.publicKey, subject: vapid.subject });
+afterAll(async () => {
+  await mailServer.close();
+  await sink.close();
+});
+
+/** Noon in New York (the default zone), outside the default quiet hours. */
+const NOON_NEW_YORK = "2026-12-01T17:00:00Z";
+const SECOND = 1000;
+
+describe.each(databaseKinds)("notifications [%s]", (kind) => {
+  let database: Database;
+  let app: FastifyInstance;
+  let clock: TestClock;
+
+  beforeAll(async () => {
+    database = await freshDatabase(kind);
+    clock = createTestClock(NOON_NEW_YORK);
+    app = await buildTestApp(
+      database,
+      { mail: { smtpUrl: mailServer.url, from: "Collect <no-reply@collect.test>" }, vapid },
+      { clock, push: { allowLoopbackHttp: true, timeoutMs: 3_000 } },
+    );
+  });
+  afterAll(async () => {
+    await app?.close();
+    await database?.close();
+  });
+
+  /** Moves the test clock a few seconds at a time (the queue polls on it) until `check` holds. */
+  async function advanceUntil(check: () => boolean | Promise<boolean>, steps = 30) {
+    for (let i = 0; i < steps; i++) {
+      if (await check()) return;
+      await clock.advance(3 * SECOND);
+      await new Promise((resolve) => setTimeout(resolve, 30));
+    }
+    throw new Error(`not within ${steps} steps`);
+  }
+
+  async function requestFor(user: TestUser, recipientName = "Alex", amount = "25.00") {
+    const created = await as(app, user)("POST", "/api/payment-requests", {
+      recipientName,
+      recipientPhone: "(212) 555-0101",
+      amount,
+      description: "Lunch",
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const { id, shortUrl } = created.json().request as { id: string; shortUrl: string };
+    return { id, code: shortUrl.split("/").pop() as string };
+  }
+
+  function claim(code: string, via = "venmo") {
+    return app.inject({
+      method: "POST",
+      url: `/api/payment-screen/${code}/claim`,
+      remoteAddress: nextIp(),
+      headers: { origin: TEST_ORIGIN, "content-type": "application/json" },
+      payload: { via, note: "Sent" },
+    });
+  }
+
+  function view(code: string) {
+    return app.inject({
+      method: "POST",
+      url: `/api/payment-screen/${code}/view`,
+      remoteAddress: nextIp(),
+      headers: { origin: TEST_ORIGIN },
+    });
+  }
+
+  async function userId(user: TestUser): Promise<string> {
+    return (await as(app, user)("GET", "/api/auth/user")).json().id;
+  }
+
+  const mailsTo = (user: TestUser, subject: RegExp): ReceivedMail[] =>
+    mailServer.received.filter((m) => m.to.includes(user.email.toLowerCase()) && subject.test(m.subject));
+
+  async function addSinkDevice(user: TestUser) {
+    const device = sink.subscribe();
+    const [row] = await database.db
+      .insert(pushSubscriptions)
+      .values({ userId: await userId(user), ...device })
+      .returning({ id: pushSubscriptions.id });
+    return { ...device, id: row?.id as string };
+  }
+
+  it("settings start at the defaults of issue 22 and say push is configured", async () => {
+    const user = await createReadyUser(app);
+    const settings = await as(app, user)("GET", "/api/notifications/settings");
+    expect(settings.statusCode, settings.body).toBe(200);
+    expect(settings.json()).toEqual({
+      channels: DEFAULT_CHANNELS,
+      quietHours: { start: "21:00", end: "08:00" },
+      digestHour: null,
+      timeZone: "America/New_York",
+      push: { configured: true, publicKey: vapid.publicKey },
+      subscriptions: [],
+    });
+    expect(DEFAULT_CHANNELS).toMatchObject({
+      claim: { email: true, push: true },
+      reminder: { email: true, push: true },
+      view: { email: false, push: true },
+    });
+  });
+
+  it("a partial update changes only what it names; bad values are refused with a sentence", async () => {
+    const user = await createReadyUser(app);
+    const call = as(app, user);
+    const updated = await call("PUT", "/api/notifications/settings", {
+      channels: { view: { email: true } },
+      quietHours: { start: "22:30", end: "07:00" },
+      digestHour: 8,
+    });
+    expect(updated.statusCode, updated.body).toBe(200);
+    expect(updated.json().channels.view).toEqual({ email: true, push: true });
+    expect(updated.json().channels.claim).toEqual({ email: true, push: true });
+    const again = await call("PUT", "/api/notifications/settings", { channels: { view: { push: false } } });
+    expect(again.json().channels.view).toEqual({ email: true, push: false });
+    expect(again.json().quietHours).toEqual({ start: "22:30", end: "07:00" });
+    expect(again.json().digestHour).toBe(8);
+    const off = await call("PUT", "/api/notifications/settings", { digestHour: null });
+    expect(off.json().digestHour).toBeNull();
+
+    for (const bad of [
+      { quietHours: { start: "25:00", end: "07:00" } },
+      { digestHour: 24 },
+      { channels: { view: { sms: true } } },
+      { channels: { birthday: { email: true } } },
+      { timeZone: "Mars/Olympus" },
+    ]) {
+      const refused = await call("PUT", "/api/notifications/settings", bad);
+      expect(refused.statusCode, JSON.stringify(bad)).toBe(400);
+      expect(typeof refused.json().message).toBe("string");
+    }
+    const zone = await call("PUT", "/api/notifications/time-zone", { timeZone: "Europe/Paris" });
+    expect(zone.statusCode, zone.body).toBe(204);
+    expect((await call("GET", "/api/notifications/settings")).json().timeZone).toBe("Europe/Paris");
+    expect((await call("PUT", "/api/notifications/time-zone", { timeZone: "+05:00" })).statusCode).toBe(400);
+  });
+
+  it("a claim emails the requester once, with RFC 8058 one-click unsubscribe that turns that event off", async () => {
+    const user = await createReadyUser(app);
+    const request = await requestFor(user, "Alex", "25.00");
+    expect((await claim(request.code)).statusCode).toBe(204);
+    // A second claim (another address) asks with the same key: still one email.
+    expect((await claim(request.code, "other")).statusCode).toBe(204);
+    await advanceUntil(() => mailsTo(user, /says they paid/).length > 0);
+    const mail = mailsTo(user, /says they paid/)[0] as ReceivedMail;
+    expect(mail.subject).toBe("Alex says they paid $25.00 with Venmo");
+    expect(mail.text).toContain(`${TEST_ORIGIN}/?request=${request.id}`);
+    expect(mail.html).toContain(`/?request=${request.id}`);
+    expect(mail.headers?.["list-unsubscribe-post"]).toBe("List-Unsubscribe=One-Click");
+    const unsubscribe = /^<(.+)>$/.exec(mail.headers?.["list-unsubscribe"] ?? "")?.[1] as string;
+    expect(unsubscribe).toMatch(/^http:\/\/localhost:3000\/api\/notifications\/unsubscribe\/claim\./);
+    await clock.advance(10 * SECOND);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(mailsTo(user, /says they paid/)).toHaveLength(1);
+
+    const path = new URL(unsubscribe).pathname;
+    // A mail scanner's GET changes nothing; it shows a page with a button that POSTs.
+    const page = await app.inject({ method: "GET", url: path, remoteAddress: nextIp() });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers["content-type"]).toMatch(/text\/html/);
+    expect(page.body).toContain('method="post"');
+    expect((await as(app, user)("GET", "/api/notifications/settings")).json().channels.claim.email).toBe(
+      true,
+    );
+
+    // What a mailbox provider sends: no session, no Origin we know, a form body.
+    const posted = await app.inject({
+      method: "POST",
+      url: path,
+      remoteAddress: nextIp(),
+      headers: {
+        "content-type": "application/x-www-form-urlencoded",
+        origin: "https://mail.example",
+        "sec-fetch-site": "cross-site",
+      },
+      payload: "List-Unsubscribe=One-Click",
+    });
+    expect(posted.statusCode, posted.body).toBe(200);
+    const after = (await as(app, user)("GET", "/api/notifications/settings")).json().channels;
+    expect(after.claim).toEqual({ email: false, push: true });
+    expect(after.view).toEqual(DEFAULT_CHANNELS.view);
+
+    const next = await requestFor(user, "Sam", "12.00");
+    expect((await claim(next.code)).statusCode).toBe(204);
+    await clock.advance(10 * SECOND);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(mailsTo(user, /Sam says they paid/)).toHaveLength(0);
+    const rows = await database.db
+      .select()
+      .from(deliveries)
+      .where(like(deliveries.key, `claim:${next.id}%`));
+    expect(rows.map((r) => r.key)).toEqual([]);
+
+    // A forged or altered token is refused alike.
+    const forged = path.replace(/.$/, (c) => (c === "A" ? "B" : "A"));
+    expect((await app.inject({ method: "POST", url: forged, remoteAddress: nextIp() })).statusCode).toBe(404);
+    const otherEvent = path.replace("/claim.", "/view.");
+    expect((await app.inject({ method: "POST", url: otherEvent, remoteAddress: nextIp() })).statusCode).toBe(
+      404,
+    );
+  });
+
+  it("a first view pushes to every device; the test decrypts the payload and reads the event", async () => {
+    const user = await createReadyUser(app);
+    const phone = await addSinkDevice(user);
+    const laptop = await addSinkDevice(user);
+    const request = await requestFor(user, "Alex", "25.00");
+    expect((await view(request.code)).statusCode).toBe(204);
+    expect((await view(request.code)).statusCode).toBe(204); // not a first view: nothing more
+    await advanceUntil(() => sink.for(phone.endpoint).length > 0 && sink.for(laptop.endpoint).length > 0);
+    for (const device of [phone, laptop]) {
+      const push = sink.for(device.endpoint)[0];
+      expect(push?.vapidProblem).toBeNull();
+      expect(push?.topic).toMatch(/^[A-Za-z0-9_-]{32}$/);
+      expect(push?.decryptProblem).toBeNull();
+      expect(JSON.parse(push?.text ?? "{}")).toMatchObject({
+        event: "view",
+        title: "Alex opened your request for $25.00",
+        url: `/?request=${request.id}`,
+      });
+    }
+    const keys = (
+      await database.db
+        .select()
+        .from(deliveries)
+        .where(like(deliveries.key, `view:${request.id}%`))
+    )
+      .map((row) => `${row.key}=${row.state}`)
+      .sort();
+    expect(keys).toEqual(
+      [`view:${request.id}:push:${phone.id}=sent`, `view:${request.id}:push:${laptop.id}=sent`].sort(),
+    );
+    // Views are push only by default: no email.
+    expect(mailsTo(user, /opened your request/)).toHaveLength(0);
+    await clock.advance(10 * SECOND);
+    expect(sink.for(phone.endpoint)).toHaveLength(1);
+  });
+
+  it("a 410 from the push service removes the subscription", async () => {
+    const user = await createReadyUser(app);
+    const device = await addSinkDevice(user);
+    sink.answer(device.endpoint, 410);
+    const request = await requestFor(user);
+    await view(request.code);
+    await advanceUntil(async () => {
+      const rows = await database.db
+        .select()
+        .from(pushSubscriptions)
+        .where(eq(pushSubscriptions.id, device.id));
+      return rows.length === 0;
+    });
+    expect(sink.for(device.endpoint)).toHaveLength(1);
+    const settings = (await as(app, user)("GET", "/api/notifications/settings")).json();
+    expect(settings.subscriptions).toEqual([]);
+  });
+
+  it("quiet hours hold a push until they end; the email goes at once", async () => {
+    const user = await createReadyUser(app);
+    const device = await addSinkDevice(user);
+    await clock.advance(Date.parse("2026-12-02T03:00:00Z") - clock.now().getTime()); // 22:00 in New York
+    const request = await requestFor(user, "Jo", "40.00");
+    expect((await claim(request.code)).statusCode).toBe(204);
+    await advanceUntil(() => mailsTo(user, /Jo says they paid/).length > 0);
+    expect(sink.for(device.endpoint)).toHaveLength(0);
+    // 07:59 in New York: still quiet.
+    await clock.advance(Date.parse("2026-12-02T12:59:00Z") - clock.now().getTime());
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(sink.for(device.endpoint)).toHaveLength(0);
+    await clock.advance(60 * SECOND);
+    await advanceUntil(() => sink.for(device.endpoint).length > 0);
+    const push = sink.for(device.endpoint)[0];
+    expect(JSON.parse(push?.text ?? "{}")).toMatchObject({
+      event: "claim",
+      title: "Jo says they paid $40.00 with Venmo",
+    });
+    expect(push?.receivedAt).toBeGreaterThan(0);
+    expect(clock.now().getTime()).toBeGreaterThanOrEqual(Date.parse("2026-12-02T13:00:00Z"));
+  });
+
+  it("subscriptions: one user and one device; only the owner deletes; the export lists them", async () => {
+    const [a, b] = [await createReadyUser(app), await createReadyUser(app)];
+    const body = {
+      endpoint: "https://push.example.com/send/device-1",
+      expirationTime: null,
+      keys: { p256dh: sink.subscribe().p256dh, auth: "AAAAAAAAAAAAAAAAAAAAAA" },
+      deviceLabel: "Pixel",
+    };
+    const saved = await as(app, a)("POST", "/api/notifications/push-subscriptions", body);
+    expect(saved.statusCode, saved.body).toBe(201);
+    const id = saved.json().id as string;
+    expect((await as(app, a)("GET", "/api/notifications/settings")).json().subscriptions).toHaveLength(1);
+    const exported = (await as(app, a)("GET", "/api/account/export")).json();
+    expect(exported.pushSubscriptions).toEqual([expect.objectContaining({ deviceLabel: "Pixel" })]);
+    expect(JSON.stringify(exported)).not.toContain(body.endpoint);
+
+    expect((await as(app, b)("DELETE", `/api/notifications/push-subscriptions/${id}`)).statusCode).toBe(404);
+    // B signs in on the same device: the endpoint moves to B.
+    const moved = await as(app, b)("POST", "/api/notifications/push-subscriptions", body);
+    expect(moved.statusCode).toBe(201);
+    expect((await as(app, a)("GET", "/api/notifications/settings")).json().subscriptions).toEqual([]);
+    expect((await as(app, b)("GET", "/api/notifications/settings")).json().subscriptions).toHaveLength(1);
+    const movedId = moved.json().id as string;
+    expect((await as(app, a)("DELETE", `/api/notifications/push-subscriptions/${movedId}`)).statusCode).toBe(
+      404,
+    );
+    expect((await as(app, b)("DELETE", `/api/notifications/push-subscriptions/${movedId}`)).statusCode).toBe(
+      204,
+    );
+    expect(
+      (
+        await as(app, a)("POST", "/api/notifications/push-subscriptions", {
+          ...body,
+          endpoint: "http://x.test/",
+        })
+      ).statusCode,
+    ).toBe(400);
+  });
+
+  it("deleting the account deletes its devices and settings", async () => {
+    const user = await createReadyUser(app);
+    const id = await userId(user);
+    await addSinkDevice(user);
+    await as(app, user)("PUT", "/api/notifications/settings", { digestHour: 9 });
+    const deleted = await as(app, user)("DELETE", "/api/account", { password: user.password });
+    expect(deleted.statusCode, deleted.body).toBeLessThan(300);
+    expect(
+      await database.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, id)),
+    ).toEqual([]);
+    expect(
+      await database.db.select().from(notificationSettings).where(eq(notificationSettings.userId, id)),
+    ).toEqual([]);
+  });
+
+  it("the test notification reaches the device and is limited", async () => {
+    const user = await createReadyUser(app);
+    const none = await as(app, user)("POST", "/api/notifications/push-test");
+    expect(none.statusCode).toBe(409);
+    const device = await addSinkDevice(user);
+    const sent = await as(app, user)("POST", "/api/notifications/push-test");
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(sent.json()).toEqual({ sent: 1, removed: 0 });
+    expect(JSON.parse((await sink.waitFor(device.endpoint)).text ?? "{}").body).toBe(
+      "Notifications work on this device.",
+    );
+    let last = sent.statusCode;
+    for (let i = 0; i < 6 && last !== 429; i++)
+      last = (await as(app, user)("POST", "/api/notifications/push-test")).statusCode;
+    expect(last).toBe(429);
+  });
+
+  it("the digest goes at the chosen hour in the user's zone, once a day, and not when nothing is pending", async () => {
+    const user = await createReadyUser(app);
+    const id = await userId(user);
+    await database.db.update(users).set({ timeZone: "America/Los_Angeles" }).where(eq(users.id, id));
+    await as(app, user)("PUT", "/api/notifications/settings", { digestHour: 8 });
+    const idle = await createReadyUser(app);
+    await as(app, idle)("PUT", "/api/notifications/settings", {
+      digestHour: 8,
+      timeZone: "America/Los_Angeles",
+    });
+    await requestFor(user, "A", "60.00");
+    await requestFor(user, "B", "20.00");
+    await requestFor(user, "C", "5.00");
+    const asked: Notification[] = [];
+    const record = async (n: Notification) => {
+      asked.push(n);
+    };
+    // 8:00 in New York is 5:00 in Los Angeles: not yet.
+    await sendDigests(database.db, record, new Date("2026-12-03T13:00:00Z"));
+    expect(asked.filter((n) => n.userId === id)).toEqual([]);
+    // 8:00 in Los Angeles (PST, UTC−8).
+    await sendDigests(database.db, record, new Date("2026-12-03T16:00:00Z"));
+    const mine = asked.filter((n) => n.userId === id);
+    expect(mine).toEqual([
+      expect.objectContaining({
+        event: "digest",
+        key: `digest:${id}:2026-12-03`,
+        title: "3 requests pending, $85.00 outstanding",
+      }),
+    ]);
+    const idleId = await userId(idle);
+    expect(asked.filter((n) => n.userId === idleId)).toEqual([]);
+    expect(asked.some((n) => n.title.startsWith("0 "))).toBe(false);
+    // In summer (PDT, UTC−7) the same local hour is an hour earlier in UTC.
+    asked.length = 0;
+    await sendDigests(database.db, record, new Date("2026-07-03T15:00:00Z"));
+    expect(asked.filter((n) => n.userId === id).map((n) => n.key)).toEqual([`digest:${id}:2026-07-03`]);
+    expect(digestTitle(1, "5.00")).toBe("1 request pending, $5.00 outstanding");
+  });
+});

@@ -1,0 +1,237 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { signedInUser } from "#server/auth/auth.ts";
+import type { AppContext } from "#server/context.ts";
+import { escapeHtml } from "#server/mail/messages.ts";
+import { loadPrefs } from "#server/notifications/settings.ts";
+import { readUnsubscribeToken } from "#server/notifications/unsubscribe.ts";
+import { HttpError } from "#server/plugins/errors.ts";
+import {
+  NOTIFICATION_EVENT_LABELS,
+  type NotificationSettings,
+  NotificationSettingsInputSchema,
+  NotificationSettingsSchema,
+  PushSubscriptionSchema,
+  TimeZoneInputSchema,
+} from "#shared/schemas/notifications.ts";
+import { IdParamsSchema } from "#shared/schemas/payment-request.ts";
+import { PushSubscriptionInputSchema } from "#shared/schemas/push.ts";
+import {
+  deleteSubscription,
+  listSubscriptions,
+  saveSubscription,
+  subscriptionsOf,
+  turnOffEmail,
+  updateSettings,
+} from "./queries";
+
+const ErrorSchema = z.object({ message: z.string() });
+/** The error answers every signed-in route may give (as `{ message }`), for the API reference. */
+const SIGNED_IN_ERRORS = { 400: ErrorSchema, 401: ErrorSchema, 429: ErrorSchema } as const;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const NOT_SET_UP = "Push notifications are not set up on this server.";
+const DEVICE_NOT_FOUND = "Device not found";
+
+/** Profile → Notifications (issue 22 item 1): settings, this device's Web Push, one-click unsubscribe. */
+export const notificationRoutes =
+  (context: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    await app.register(settingsRoutes(context));
+    await app.register(unsubscribeRoutes(context));
+  };
+
+const settingsRoutes = ({ db, signedIn, push, clock }: AppContext): FastifyPluginAsyncZod =>
+  signedIn(async (app) => {
+    async function settingsOf(userId: string): Promise<NotificationSettings> {
+      const prefs = await loadPrefs(db, userId);
+      if (!prefs) throw new HttpError(401, "Unauthorized");
+      return {
+        channels: prefs.channels,
+        quietHours: prefs.quietHours,
+        digestHour: prefs.digestHour,
+        timeZone: prefs.timeZone,
+        push: { configured: push.enabled, publicKey: push.publicKey },
+        subscriptions: await listSubscriptions(db, userId),
+      };
+    }
+
+    app.get(
+      "/api/notifications/settings",
+      { schema: { response: { 200: NotificationSettingsSchema, 401: ErrorSchema } } },
+      async (request) => settingsOf(signedInUser(request).id),
+    );
+
+    app.put(
+      "/api/notifications/settings",
+      {
+        schema: {
+          body: NotificationSettingsInputSchema,
+          response: { 200: NotificationSettingsSchema, ...SIGNED_IN_ERRORS },
+        },
+      },
+      async (request) => {
+        const userId = signedInUser(request).id;
+        await updateSettings(db, userId, request.body);
+        return settingsOf(userId);
+      },
+    );
+
+    // The signed-in app reports the browser's zone once per session (features/notifications).
+    app.put(
+      "/api/notifications/time-zone",
+      { schema: { body: TimeZoneInputSchema, response: { 204: z.null(), ...SIGNED_IN_ERRORS } } },
+      async (request, reply) => {
+        await updateSettings(db, signedInUser(request).id, { timeZone: request.body.timeZone });
+        return reply.status(204).send(null);
+      },
+    );
+
+    app.post(
+      "/api/notifications/push-subscriptions",
+      {
+        schema: {
+          body: PushSubscriptionInputSchema,
+          response: { 201: PushSubscriptionSchema, ...SIGNED_IN_ERRORS, 409: ErrorSchema },
+        },
+      },
+      async (request, reply) => {
+        if (!push.enabled) throw new HttpError(409, NOT_SET_UP);
+        const saved = await saveSubscription(db, signedInUser(request).id, request.body);
+        return reply.status(201).send(saved);
+      },
+    );
+
+    app.delete(
+      "/api/notifications/push-subscriptions/:id",
+      {
+        schema: {
+          params: IdParamsSchema,
+          response: { 204: z.null(), ...SIGNED_IN_ERRORS, 404: ErrorSchema },
+        },
+      },
+      async (request, reply) => {
+        const { id } = request.params;
+        if (!UUID.test(id) || !(await deleteSubscription(db, signedInUser(request).id, id))) {
+          throw new HttpError(404, DEVICE_NOT_FOUND);
+        }
+        return reply.status(204).send(null);
+      },
+    );
+
+    // "Send a test notification": straight to each of the caller's devices, not through the
+    // queue (the person is looking at the screen and waits for the buzz). Limited (limits.ts pushTest).
+    app.post(
+      "/api/notifications/push-test",
+      {
+        schema: {
+          response: {
+            200: z.object({ sent: z.number().int(), removed: z.number().int() }),
+            ...SIGNED_IN_ERRORS,
+            409: ErrorSchema,
+          },
+        },
+      },
+      async (request) => {
+        if (!push.enabled) throw new HttpError(409, NOT_SET_UP);
+        const userId = signedInUser(request).id;
+        const devices = await subscriptionsOf(db, userId);
+        if (devices.length === 0) throw new HttpError(409, "Turn on Notify this device first.");
+        let sent = 0;
+        let removed = 0;
+        for (const device of devices) {
+          const result = await push.send(device, {
+            title: "Collect",
+            body: "Notifications work on this device.",
+            url: "/profile",
+            event: "claim",
+            tag: "test",
+          });
+          if (result.kind === "sent") sent += 1;
+          if (result.kind === "gone") {
+            await deleteSubscription(db, userId, device.id);
+            removed += 1;
+          }
+        }
+        request.log.info({ sent, removed, at: clock.now().toISOString() }, "test notification sent");
+        return { sent, removed };
+      },
+    );
+  });
+
+const TokenParams = z.object({ token: z.string().max(200) });
+const INVALID_LINK = "This unsubscribe link is not valid.";
+
+/**
+ * RFC 8058 one-click unsubscribe: the mailbox provider POSTs `List-Unsubscribe=One-Click` to the
+ * link, with no session and from its own servers (csrf.ts exempts this path). The POST turns off
+ * that one event's email; GET only shows a page with a button that POSTs, because mail scanners
+ * follow links in messages and must not unsubscribe anyone by doing so.
+ */
+const unsubscribeRoutes =
+  ({ db, secret, limiter }: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    // What mail clients send (RFC 8058 §3.1) and what the page's form sends: the body says
+    // nothing the URL does not, so it is read and dropped. This scope only.
+    app.addContentTypeParser(
+      ["application/x-www-form-urlencoded", "multipart/form-data"],
+      { parseAs: "string", bodyLimit: 4096 },
+      (_request, _body, done) => done(null, {}),
+    );
+
+    const html = (title: string, body: string) =>
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(title)} · Collect</title></head><body style="font-family:system-ui,sans-serif;max-width:32rem;margin:2rem auto;padding:0 1rem;line-height:1.5"><main><h1 style="font-size:1.25rem">${escapeHtml(title)}</h1>${body}</main></body></html>`;
+
+    async function check(ip: string, token: string) {
+      await limiter.check("unsubscribe", ip);
+      const found = readUnsubscribeToken(secret, token);
+      if (!found) throw new HttpError(404, INVALID_LINK);
+      return found;
+    }
+
+    app.get(
+      "/api/notifications/unsubscribe/:token",
+      {
+        schema: {
+          params: TokenParams,
+          response: { 200: z.string().describe("An HTML page"), 404: ErrorSchema, 429: ErrorSchema },
+        },
+      },
+      async (request, reply) => {
+        const { event } = await check(request.ip, request.params.token);
+        const label = NOTIFICATION_EVENT_LABELS[event];
+        const action = `/api/notifications/unsubscribe/${encodeURIComponent(request.params.token)}`;
+        return reply
+          .type("text/html; charset=utf-8")
+          .header("x-robots-tag", "noindex")
+          .send(
+            html(
+              "Stop these emails?",
+              `<p>You will no longer get emails for “${escapeHtml(label)}”. Other notifications stay as they are; you can change them any time in Profile → Notifications.</p><form method="post" action="${escapeHtml(action)}"><input type="hidden" name="List-Unsubscribe" value="One-Click"><button type="submit" style="font:inherit;padding:.5rem 1rem">Stop these emails</button></form>`,
+            ),
+          );
+      },
+    );
+
+    app.post(
+      "/api/notifications/unsubscribe/:token",
+      {
+        schema: {
+          params: TokenParams,
+          response: { 200: z.string().describe("An HTML page"), 404: ErrorSchema, 429: ErrorSchema },
+        },
+      },
+      async (request, reply) => {
+        const { userId, event } = await check(request.ip, request.params.token);
+        if (!(await turnOffEmail(db, userId, event))) throw new HttpError(404, INVALID_LINK);
+        const label = NOTIFICATION_EVENT_LABELS[event];
+        return reply
+          .type("text/html; charset=utf-8")
+          .send(
+            html(
+              "Emails stopped",
+              `<p>You will no longer get emails for “${escapeHtml(label)}”. You can turn them back on in Profile → Notifications.</p>`,
+            ),
+          );
+      },
+    );
+  };

@@ -1,0 +1,34 @@
+import type { Notification } from "#server/notifications/notify.ts";
+import { formatMoney } from "#shared/money.ts";
+import { type ClaimVia, claimViaLabel } from "#shared/schemas/claim.ts";
+import type { NotifiedRequest } from "./queries";
+
+/** The payer's name as the requester typed it, short enough for a notification's first line. */
+const who = (name: string) => name.trim().slice(0, 40) || "Someone";
+
+/** "Alex opened your request for $25.00" (issue 22 item 1), once per request. */
+export function viewNotification(request: NotifiedRequest): Notification {
+  const text = `${who(request.recipientName)} opened your request for ${formatMoney(request.amount)}`;
+  return {
+    userId: request.userId,
+    event: "view",
+    key: `view:${request.id}`,
+    title: text,
+    body: `${text}.`,
+    url: `/?request=${request.id}`,
+  };
+}
+
+/** "Alex says they paid $25.00 with Venmo", once per request (the first claim is the one kept). */
+export function claimNotification(request: NotifiedRequest & { via: ClaimVia }): Notification {
+  const app = request.via === "other" ? "" : ` with ${claimViaLabel(request.via)}`;
+  const text = `${who(request.recipientName)} says they paid ${formatMoney(request.amount)}${app}`;
+  return {
+    userId: request.userId,
+    event: "claim",
+    key: `claim:${request.id}`,
+    title: text,
+    body: `${text}. Check your ${request.via === "other" ? "account" : claimViaLabel(request.via)} and mark the request paid in Collect.`,
+    url: `/?request=${request.id}`,
+  };
+}
