@@ -86,4 +86,9 @@ describe("cookieValue", () => {
     expect(cookieValue("a==x=", "a")).toBe("=x=");
     expect(cookieValue(undefined, "a")).toBeUndefined();
   });
+
+  it("reads the value as better-auth does: unquoted and percent-decoded", () => {
+    expect(cookieValue('a="x.y"', "a")).toBe("x.y");
+    expect(cookieValue("a=tok.sig%2B%3D", "a")).toBe("tok.sig+=");
+  });
 });

@@ -1,13 +1,12 @@
+import { parseCookies } from "better-auth/cookies";
 import { LRUCache } from "lru-cache";
 
-/** The value of one cookie in a Cookie header, or undefined. */
+/**
+ * The value of one cookie in a Cookie header, or undefined, read by better-auth's own parser:
+ * the name matched exactly, the value unquoted and percent-decoded as the signed value it verifies.
+ */
 export function cookieValue(header: string | undefined, name: string): string | undefined {
-  if (!header) return undefined;
-  for (const part of header.split(";")) {
-    const eq = part.indexOf("=");
-    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim() || undefined;
-  }
-  return undefined;
+  return (header && parseCookies(header).get(name)) || undefined;
 }
 
 /**
