@@ -1,5 +1,7 @@
 import { fireEvent, screen } from "@testing-library/react";
-import { describe, expect, it } from "vitest";
+import { HttpResponse, http } from "msw";
+import { beforeEach, describe, expect, it } from "vitest";
+import { api } from "#client/test/msw.ts";
 import { renderWithApp } from "#client/test/render.tsx";
 import { SplitForm } from "./split-form";
 
@@ -8,6 +10,9 @@ const type = (label: string, value: string) =>
 const submit = () => fireEvent.click(screen.getByRole("button", { name: "Create requests" }));
 
 describe("SplitForm", () => {
+  // No saved contacts to pick from.
+  beforeEach(() => api.use(http.get("/api/payees", () => HttpResponse.json([]))));
+
   it("reads a total as typed ($, thousands, a decimal comma) and drops its message once it is fixed", async () => {
     renderWithApp(<SplitForm />);
     type("Total", "12,5,0");
