@@ -38,6 +38,7 @@ describe("Dialog", () => {
     render(<Page />);
     open();
     const dialog = screen.getByRole("dialog", { name: "Edit contact" });
+    expect(dialog.getAttribute("aria-modal")).toBe("true");
     const description = document.getElementById(dialog.getAttribute("aria-describedby") ?? "");
     expect(description?.textContent).toBe("Alex Kim");
     expect(document.activeElement).toBe(screen.getByLabelText("Name"));

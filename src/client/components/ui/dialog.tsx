@@ -32,6 +32,7 @@ export function Dialog({ title, description, onClose, children, className }: Dia
       <RadixDialog.Portal>
         <RadixDialog.Overlay className="fixed inset-0 z-50 flex bg-slate-950/60">
           <RadixDialog.Content
+            aria-modal="true"
             onOpenAutoFocus={(event) => {
               const target = (event.currentTarget as HTMLElement).querySelector<HTMLElement>(
                 "[data-autofocus]",
