@@ -25,8 +25,8 @@ export default defineConfig({
           name: "dom",
           include: ["src/**/*.test.tsx"],
           environment: "happy-dom",
-          // Nothing listens there: a component that calls the API meets a network failure, never
-          // a server another process runs on happy-dom's default localhost:3000.
+          // msw answers every fetch (src/client/test/msw.ts); the page's address only resolves
+          // relative URLs, and nothing listens there, should anything ever get past msw.
           environmentOptions: { happyDOM: { url: "http://127.0.0.1:9/" } },
           setupFiles: ["src/client/test/dom-setup.ts"],
         },

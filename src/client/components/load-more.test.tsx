@@ -1,47 +1,42 @@
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { type QueryClient, useInfiniteQuery } from "@tanstack/react-query";
 import { fireEvent, screen, waitFor } from "@testing-library/react";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { HttpResponse, http } from "msw";
+import { beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { pageItems, pagesQuery } from "#client/lib/pages.ts";
+import { api } from "#client/test/msw.ts";
 import { renderWithApp } from "#client/test/render.tsx";
 import { LoadMore } from "./load-more";
 
 /*
- * A real loopback server pages a list the way the API does (docs/decisions/015-keyset-pagination.md):
- * three rows a page, newest first, the next page after the last row's key in a `Link` header.
+ * The API's paging (docs/decisions/015-keyset-pagination.md), as msw answers it: three rows a
+ * page, newest first, the next page after the last row's key in a `Link` header.
  */
 let rows: number[] = [];
 let failNext = false;
 const PAGE = 3;
 
-const server: Server = createServer((req, res) => {
-  const url = new URL(req.url ?? "/", "http://x");
-  const after = url.searchParams.get("after");
-  if (after !== null && failNext) {
-    failNext = false;
-    res.writeHead(503, { "content-type": "application/json" }).end('{"message":"Try later."}');
-    return;
-  }
-  const from = after === null ? rows : rows.filter((n) => n < Number(after));
-  const page = from.slice(0, PAGE);
-  const last = page.at(-1);
-  const headers: Record<string, string> = { "content-type": "application/json" };
-  if (from.length > PAGE && last !== undefined) headers.link = `</things?after=${last}>; rel="next"`;
-  res.writeHead(200, headers).end(JSON.stringify(page.map((n) => ({ n }))));
-});
-
-beforeAll(async () => {
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  // Relative URLs (the first page's, and the Link header's) resolve against this server.
-  const { happyDOM } = window as unknown as { happyDOM: { setURL: (url: string) => void } };
-  happyDOM.setURL(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`);
-});
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 beforeEach(() => {
   rows = [8, 7, 6, 5, 4, 3, 2, 1];
   failNext = false;
+  api.use(
+    http.get("/things", ({ request }) => {
+      const after = new URL(request.url).searchParams.get("after");
+      if (after !== null && failNext) {
+        failNext = false;
+        return HttpResponse.json({ message: "Try later." }, { status: 503 });
+      }
+      const from = after === null ? rows : rows.filter((n) => n < Number(after));
+      const page = from.slice(0, PAGE);
+      const last = page.at(-1);
+      const headers: Record<string, string> = {};
+      if (from.length > PAGE && last !== undefined) headers.link = `</things?after=${last}>; rel="next"`;
+      return HttpResponse.json(
+        page.map((n) => ({ n })),
+        { headers },
+      );
+    }),
+  );
 });
 
 const thingsQuery = pagesQuery(["things"], "/things", z.object({ n: z.number() }));

@@ -1,6 +1,15 @@
 import { cleanup } from "@testing-library/react";
 import { toast as sonner } from "sonner";
-import { afterEach, beforeEach, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, vi } from "vitest";
+import { api, unanswered } from "./msw";
+
+// Every request a component makes meets msw (test/msw.ts), never the network.
+beforeAll(() => {
+  api.listen();
+});
+afterAll(() => {
+  api.close();
+});
 
 // Timeouts run on a fake clock that keeps pace with real time (20 ms steps), so each test runs as
 // it would with real ones but nothing it scheduled outlives it: sonner, for one, drops a dismissed
@@ -10,11 +19,14 @@ beforeEach(() => {
   vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"], shouldAdvanceTime: true });
 });
 
-// Each component test starts from an empty document and no toast; the timeouts still pending die
-// with the fake clock.
+// Each component test starts from an empty document, no toast and only the catch-all handler;
+// the timeouts still pending die with the fake clock. A request nothing answered fails the test.
 afterEach(() => {
   cleanup();
   sonner.dismiss();
   vi.clearAllTimers();
   vi.useRealTimers();
+  api.resetHandlers();
+  const unexpected = unanswered.splice(0);
+  if (unexpected.length > 0) throw new Error(`No handler answered ${unexpected.join(", ")} (test/msw.ts)`);
 });

@@ -1,43 +1,39 @@
-/** The value of one cookie in a Cookie header, or undefined. */
+import { parseCookies } from "better-auth/cookies";
+import { LRUCache } from "lru-cache";
+
+/**
+ * The value of one cookie in a Cookie header, or undefined, read by better-auth's own parser:
+ * the name matched exactly, the value unquoted and percent-decoded as the signed value it verifies.
+ */
 export function cookieValue(header: string | undefined, name: string): string | undefined {
-  if (!header) return undefined;
-  for (const part of header.split(";")) {
-    const eq = part.indexOf("=");
-    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim() || undefined;
-  }
-  return undefined;
+  return (header && parseCookies(header).get(name)) || undefined;
 }
 
 /**
  * Verified session token → its user, for a few seconds (docs/decisions/003-session-cookie-cache.md).
  * Keyed by the signed token alone, so other cookies cannot multiply entries; only tokens that
- * better-auth accepted are stored; at most `max` entries, oldest (hence first to expire) out first.
+ * better-auth accepted are stored; at most `max` entries, the least recently used out first.
  */
-export function createSessionMemo<T>({ max = 10_000, ttlMs = 5_000 }: { max?: number; ttlMs?: number } = {}) {
-  const entries = new Map<string, { value: T; until: number }>();
-
-  /** Drops expired entries from the front (all share one lifetime, so it expires first), then makes room. */
-  const sweep = (now: number) => {
-    for (const [key, entry] of entries) {
-      if (entry.until > now && entries.size < max) break;
-      entries.delete(key);
-    }
-  };
+export function createSessionMemo<T extends {}>({
+  max = 10_000,
+  ttlMs = 5_000,
+}: {
+  max?: number;
+  ttlMs?: number;
+} = {}) {
+  // Aged by the wall clock, like the session's own expiresAt (and the tests' fake timers).
+  const entries = new LRUCache<string, T>({ max, perf: { now: () => Date.now() } });
 
   return {
     get(token: string): T | undefined {
-      const entry = entries.get(token);
-      if (!entry) return undefined;
-      if (entry.until > Date.now()) return entry.value;
-      entries.delete(token);
-      return undefined;
+      return entries.get(token);
     },
     /** Remembers a verified token until `ttlMs` from now, never past `expiresAt`. */
     set(token: string, value: T, expiresAt: number): void {
-      const now = Date.now();
-      entries.delete(token);
-      sweep(now);
-      entries.set(token, { value, until: Math.min(now + ttlMs, expiresAt) });
+      // lru-cache serves an entry while its age is at most `ttl`; ours ends at the deadline itself.
+      const ttl = Math.min(ttlMs, expiresAt - Date.now()) - 1;
+      if (ttl > 0) entries.set(token, value, { ttl });
+      else entries.delete(token);
     },
     delete(token: string): void {
       entries.delete(token);
@@ -48,4 +44,4 @@ export function createSessionMemo<T>({ max = 10_000, ttlMs = 5_000 }: { max?: nu
   };
 }
 
-export type SessionMemo<T> = ReturnType<typeof createSessionMemo<T>>;
+export type SessionMemo<T extends {}> = ReturnType<typeof createSessionMemo<T>>;

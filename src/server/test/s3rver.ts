@@ -1,4 +1,3 @@
-import { createHash, createHmac } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import http from "node:http";
 import { createRequire } from "node:module";
@@ -6,6 +5,8 @@ import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { S3Client } from "@aws-sdk/client-s3";
+import { Sha256 } from "@smithy/core/checksum";
+import { SignatureV4 } from "@smithy/signature-v4";
 import type { S3Config } from "#server/storage/s3-storage.ts";
 
 /** s3rver ships no types (and is CommonJS): the little of it we use. */
@@ -19,45 +20,65 @@ type S3rverOptions = {
 type S3rverServer = { run(): Promise<{ address: string; port: number }>; close(): Promise<void> };
 const S3rver: new (options: S3rverOptions) => S3rverServer = createRequire(import.meta.url)("s3rver");
 
-const hmac = (key: string | Buffer, text: string) => createHmac("sha256", key).update(text).digest();
-const encode = (text: string) =>
-  encodeURIComponent(text).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+/** What presign() writes into the query itself: everything else in it is signed as it arrived. */
+const PRESIGN_PARAMS = new Set([
+  "X-Amz-Algorithm",
+  "X-Amz-Credential",
+  "X-Amz-Date",
+  "X-Amz-Expires",
+  "X-Amz-SignedHeaders",
+  "X-Amz-Signature",
+]);
+/** S3 signs no payload in a presigned URL; the signer reads that from this header. */
+const PAYLOAD_HASH = "x-amz-content-sha256";
 
 /**
- * Checks a presigned (query-string) SigV4 request the way S3 does: the signature over the
- * method, path, query and the signed headers as they arrived. s3rver does not check V4
- * signatures at all, so without this a test could not see S3 refuse a body of another size.
+ * Checks a presigned (query-string) SigV4 request the way S3 does: @smithy/signature-v4 signs
+ * again what arrived (method, path, query, the signed headers) with the credential scope and
+ * time the URL names, and the signatures must match. s3rver does not check V4 signatures at all,
+ * so without this a test could not see S3 refuse a body of another size.
  */
-export function presignedRequestValid(request: http.IncomingMessage, secretAccessKey: string): boolean {
+export async function presignedRequestValid(
+  request: http.IncomingMessage,
+  secretAccessKey: string,
+): Promise<boolean> {
   const [rawPath = "", rawQuery = ""] = (request.url ?? "").split("?");
-  const query = new URLSearchParams(rawQuery);
-  const [, date = "", region = "", service = ""] = (query.get("X-Amz-Credential") ?? "").split("/");
-  const signedHeaders = (query.get("X-Amz-SignedHeaders") ?? "").split(";");
-  const canonicalQuery = [...query.entries()]
-    .filter(([name]) => name !== "X-Amz-Signature")
-    .map(([name, value]) => `${encode(name)}=${encode(value)}`)
-    .sort()
-    .join("&");
-  const canonicalHeaders = signedHeaders
-    .map((h) => `${h}:${String(request.headers[h] ?? "").trim()}\n`)
-    .join("");
-  const canonicalRequest = [
-    request.method,
-    rawPath,
-    canonicalQuery,
-    canonicalHeaders,
-    signedHeaders.join(";"),
-    "UNSIGNED-PAYLOAD",
-  ].join("\n");
-  const scope = `${date}/${region}/${service}/aws4_request`;
-  const toSign = [
-    "AWS4-HMAC-SHA256",
-    query.get("X-Amz-Date"),
-    scope,
-    createHash("sha256").update(canonicalRequest).digest("hex"),
-  ].join("\n");
-  const key = hmac(hmac(hmac(hmac(`AWS4${secretAccessKey}`, date), region), service), "aws4_request");
-  return hmac(key, toSign).toString("hex") === query.get("X-Amz-Signature");
+  const params = new URLSearchParams(rawQuery);
+  const [accessKeyId = "", , region = "", service = ""] = (params.get("X-Amz-Credential") ?? "").split("/");
+  const signed = (params.get("X-Amz-SignedHeaders") ?? "").split(";");
+  const longDate = params.get("X-Amz-Date") ?? "";
+  const signingDate = new Date(
+    longDate.replace(/^(\d{4})(\d\d)(\d\d)T(\d\d)(\d\d)(\d\d)Z$/, "$1-$2-$3T$4:$5:$6Z"),
+  );
+  if (Number.isNaN(signingDate.getTime())) return false;
+  const query: Record<string, string> = {};
+  for (const [name, value] of params) if (!PRESIGN_PARAMS.has(name)) query[name] = value;
+  const headers: Record<string, string> = { [PAYLOAD_HASH]: "UNSIGNED-PAYLOAD" };
+  for (const name of signed) {
+    const value = request.headers[name];
+    if (value !== undefined) headers[name] = String(value);
+  }
+  const signer = new SignatureV4({
+    credentials: { accessKeyId, secretAccessKey },
+    region,
+    service,
+    sha256: Sha256,
+    // The path is signed as it arrived, already escaped (S3's rule).
+    uriEscapePath: false,
+  });
+  const again = await signer
+    .presign(
+      { method: request.method ?? "GET", protocol: "http:", hostname: "", path: rawPath, query, headers },
+      {
+        signingDate,
+        expiresIn: Number(params.get("X-Amz-Expires")),
+        signableHeaders: new Set(signed),
+        unsignableHeaders: new Set([PAYLOAD_HASH]),
+        unhoistableHeaders: new Set([PAYLOAD_HASH]),
+      },
+    )
+    .catch(() => null);
+  return again !== null && again.query?.["X-Amz-Signature"] === params.get("X-Amz-Signature");
 }
 
 /**
@@ -76,8 +97,11 @@ export async function startS3(bucket = "photos") {
   });
   const { port: s3rverPort } = await s3rver.run();
   const secretAccessKey = "S3RVER";
-  const proxy = http.createServer((request, response) => {
-    if (request.url?.includes("X-Amz-Signature=") && !presignedRequestValid(request, secretAccessKey)) {
+  const proxy = http.createServer(async (request, response) => {
+    if (
+      request.url?.includes("X-Amz-Signature=") &&
+      !(await presignedRequestValid(request, secretAccessKey))
+    ) {
       request.resume();
       response.writeHead(403, { "content-type": "application/xml", connection: "close" });
       response.end("<Error><Code>SignatureDoesNotMatch</Code></Error>");

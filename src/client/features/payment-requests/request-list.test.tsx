@@ -1,8 +1,10 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { HttpResponse, http } from "msw";
 import { describe, expect, it } from "vitest";
 import { splitQuery } from "#client/features/splits/api.ts";
 import { queryClient } from "#client/lib/query-client.ts";
+import { api } from "#client/test/msw.ts";
 import { expectToast, renderWithApp } from "#client/test/render.tsx";
 import type { PaymentRequest } from "#shared/schemas/payment-request.ts";
 import type { Split } from "#shared/schemas/split.ts";
@@ -90,6 +92,8 @@ describe("RequestList", () => {
   });
 
   it("marks at once otherwise, says so when it fails, and reloads the lists the screen shows", async () => {
+    // No answer at all, as when the connection drops.
+    api.use(http.patch("/api/payment-requests/:id/status", () => HttpResponse.error()));
     renderWithApp(<RequestList requests={REQUESTS} markPaid={texts()} />, (client) =>
       client.setQueryData(homeRequestsQuery.queryKey, REQUESTS),
     );

@@ -1,12 +1,17 @@
 import { fireEvent, screen } from "@testing-library/react";
-import { describe, expect, it } from "vitest";
+import { HttpResponse, http } from "msw";
+import { beforeEach, describe, expect, it } from "vitest";
 import { answerApi, expectFieldError, expectFieldValid } from "#client/test/form-checks.ts";
+import { api } from "#client/test/msw.ts";
 import { expectToast, renderWithApp } from "#client/test/render.tsx";
 import { SplitForm } from "./split-form";
 
 const type = (label: string, value: string) =>
   fireEvent.change(screen.getByLabelText(label), { target: { value } });
 const submit = () => fireEvent.click(screen.getByRole("button", { name: "Create requests" }));
+
+// No saved contacts to pick from.
+beforeEach(() => api.use(http.get("/api/payees", () => HttpResponse.json([]))));
 
 describe("SplitForm", () => {
   it("reads a total as typed ($, thousands, a decimal comma) and drops its message once it is fixed", async () => {

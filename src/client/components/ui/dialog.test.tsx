@@ -1,0 +1,113 @@
+import { fireEvent, render, screen } from "@testing-library/react";
+import { useState } from "react";
+import { describe, expect, it, vi } from "vitest";
+import { useConfirm } from "./confirm-dialog";
+import { Dialog } from "./dialog";
+
+/** A page with an opener and, while open, a dialog holding two controls, one marked to take focus. */
+function Page({ onClose = () => {} }: { onClose?: () => void }) {
+  const [open, setOpen] = useState(false);
+  const close = () => {
+    onClose();
+    setOpen(false);
+  };
+  return (
+    <>
+      <button type="button" onClick={() => setOpen(true)}>
+        Open
+      </button>
+      {open ? (
+        <Dialog title="Edit contact" description="Alex Kim" onClose={close}>
+          <input aria-label="Name" data-autofocus />
+          <button type="button">Save</button>
+        </Dialog>
+      ) : null}
+    </>
+  );
+}
+
+const open = () => {
+  const opener = screen.getByRole("button", { name: "Open" });
+  opener.focus();
+  fireEvent.click(opener);
+  return opener;
+};
+
+describe("Dialog", () => {
+  it("is a modal dialog named by its title and described by its description, focus on data-autofocus", () => {
+    render(<Page />);
+    open();
+    const dialog = screen.getByRole("dialog", { name: "Edit contact" });
+    expect(dialog.getAttribute("aria-modal")).toBe("true");
+    const description = document.getElementById(dialog.getAttribute("aria-describedby") ?? "");
+    expect(description?.textContent).toBe("Alex Kim");
+    expect(document.activeElement).toBe(screen.getByLabelText("Name"));
+    // The page behind is hidden from assistive technology while it is open.
+    expect(screen.queryByRole("button", { name: "Open" })).toBeNull();
+  });
+
+  it("keeps Tab inside: past the last control back to the first, and Shift+Tab the other way", () => {
+    render(<Page />);
+    open();
+    const dialog = screen.getByRole("dialog");
+    const save = screen.getByRole("button", { name: "Save" });
+    save.focus();
+    fireEvent.keyDown(save, { key: "Tab" });
+    expect(document.activeElement).toBe(screen.getByRole("button", { name: "Close" }));
+    fireEvent.keyDown(document.activeElement as HTMLElement, { key: "Tab", shiftKey: true });
+    expect(document.activeElement).toBe(save);
+    expect(dialog.contains(document.activeElement)).toBe(true);
+  });
+
+  it.each([
+    ["Esc", () => fireEvent.keyDown(document.activeElement as HTMLElement, { key: "Escape" })],
+    ["the close button", () => fireEvent.click(screen.getByRole("button", { name: "Close" }))],
+  ])("closes on %s and gives focus back to the opener", (_how, close) => {
+    const onClose = vi.fn();
+    render(<Page onClose={onClose} />);
+    const opener = open();
+    close();
+    expect(onClose).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole("dialog")).toBeNull();
+    expect(document.activeElement).toBe(opener);
+  });
+});
+
+function Confirming({ onConfirm }: { onConfirm: () => void }) {
+  const { confirm, dialog } = useConfirm();
+  return (
+    <>
+      <button
+        type="button"
+        onClick={() =>
+          confirm({ question: "Delete Alex?", confirmLabel: "Delete", destructive: true, onConfirm })
+        }
+      >
+        Open
+      </button>
+      {dialog}
+    </>
+  );
+}
+
+describe("useConfirm", () => {
+  it("starts on the safe choice, and runs the action with focus already back on the opener", () => {
+    let focusedOnConfirm: Element | null = null;
+    render(<Confirming onConfirm={() => (focusedOnConfirm = document.activeElement)} />);
+    const opener = open();
+    const dialog = screen.getByRole("dialog", { name: "Delete Alex?" });
+    expect(document.activeElement).toBe(screen.getByRole("button", { name: "Cancel" }));
+    fireEvent.click(screen.getByRole("button", { name: "Delete" }));
+    expect(focusedOnConfirm).toBe(opener);
+    expect(dialog.isConnected).toBe(false);
+  });
+
+  it("says no on Cancel without running the action", () => {
+    const onConfirm = vi.fn();
+    render(<Confirming onConfirm={onConfirm} />);
+    open();
+    fireEvent.click(screen.getByRole("button", { name: "Cancel" }));
+    expect(onConfirm).not.toHaveBeenCalled();
+    expect(screen.queryByRole("dialog")).toBeNull();
+  });
+});
