@@ -43,6 +43,8 @@ type Fixture = {
   passkeyId: string;
   /** One of A's split bills. */
   splitId: string;
+  /** One of A's recurring series. */
+  seriesId: string;
   /** What must never reach anyone but A. */
   secrets: string[];
 };
@@ -80,6 +82,15 @@ const VALID = {
   setup: { profileName: "Matrix User", paymentAccounts: [{ provider: "venmo", accountHandle: "@matrix" }] },
   profile: { profileName: "Matrix User", firstName: "Matrix", lastName: "User" },
   accounts: { accounts: [{ provider: "cashapp", accountHandle: "$matrix" }] },
+  // Far enough ahead that no occurrence is made while the matrix runs.
+  recurring: {
+    recipientName: "Sam Lee",
+    recipientPhone: "(212) 555-0101",
+    amount: "25.50",
+    description: "Rent",
+    frequency: "monthly",
+    startDate: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10),
+  },
 };
 
 const all = (status: number): Record<Who, number> => ({ signedOut: status, owner: status, other: status });
@@ -194,6 +205,32 @@ const MATRIX: Record<string, Case[]> = {
       name: "A's request",
       call: (a) => ({ url: `/api/payment-requests/${a.requestId}/text` }),
       missing: () => ({ url: `/api/payment-requests/${MISSING}/text` }),
+      expect: ownerOnly(200),
+    },
+  ],
+  "GET /api/recurring-requests": [
+    { name: "own series only", call: () => ({ url: "/api/recurring-requests" }), expect: signedIn(200) },
+  ],
+  "POST /api/recurring-requests": [
+    {
+      name: "creates for the caller",
+      call: () => ({ url: "/api/recurring-requests", body: VALID.recurring }),
+      expect: signedIn(201),
+    },
+  ],
+  "PATCH /api/recurring-requests/:id": [
+    {
+      name: "A's series: pause",
+      call: (a) => ({ url: `/api/recurring-requests/${a.seriesId}`, body: { paused: true } }),
+      missing: () => ({ url: `/api/recurring-requests/${MISSING}`, body: { paused: true } }),
+      expect: ownerOnly(200),
+    },
+  ],
+  "DELETE /api/recurring-requests/:id": [
+    {
+      name: "A's series: end",
+      call: (a) => ({ url: `/api/recurring-requests/${a.seriesId}` }),
+      missing: () => ({ url: `/api/recurring-requests/${MISSING}` }),
       expect: ownerOnly(200),
     },
   ],
@@ -530,7 +567,11 @@ describeEachDatabase("authorization matrix", (ctx) => {
     const split = (
       await a("POST", "/api/splits", { total: "20", people: [{ name: "Split", phone }] })
     ).json();
+    const series = (
+      await a("POST", "/api/recurring-requests", { ...VALID.recurring, recipientPhone: phone })
+    ).json();
     return {
+      seriesId: series.id,
       splitId: split.id,
       sessionId,
       passkeyId: passkey?.id as string,
@@ -550,6 +591,7 @@ describeEachDatabase("authorization matrix", (ctx) => {
         phone,
         sessionId,
         "Matrix key",
+        series.id,
       ],
     };
   }
@@ -557,7 +599,13 @@ describeEachDatabase("authorization matrix", (ctx) => {
   /** A's data as A sees it. */
   async function ownerData(): Promise<string> {
     const a = as(app, owner);
-    const urls = ["/api/payment-requests", "/api/payees", "/api/payment-accounts", "/api/auth/user"];
+    const urls = [
+      "/api/payment-requests",
+      "/api/payees",
+      "/api/payment-accounts",
+      "/api/auth/user",
+      "/api/recurring-requests",
+    ];
     return JSON.stringify(await Promise.all(urls.map(async (url) => (await a("GET", url)).json())));
   }
 
