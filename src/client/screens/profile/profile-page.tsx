@@ -39,6 +39,14 @@ export default function ProfilePage() {
           <ProfileForm key={user.id} user={user} />
         </CardContent>
       </Card>
+      <p className="mt-6">
+        <Link
+          href={paths.recurring}
+          className="font-medium text-emerald-700 underline underline-offset-4 dark:text-emerald-300"
+        >
+          Recurring requests
+        </Link>
+      </p>
       <SecuritySection />
     </div>
   );
