@@ -14,6 +14,7 @@ import { configuredDatabase, type Database, openDatabase } from "#server/db/clie
 import { sweepCounters } from "#server/db/counters.ts";
 import { createNotifier, EVENTS_CHANNEL } from "#server/db/notify.ts";
 import { startingJobQueue, startJobQueue } from "#server/jobs/queue.ts";
+import { startRecurring } from "#server/jobs/recurring.ts";
 import { readClientAssets } from "#server/lib/client-assets.ts";
 import { watched } from "#server/lib/dependencies.ts";
 import { createLimiter, openCounterStore } from "#server/lib/limiter.ts";
@@ -49,6 +50,7 @@ import { paymentAccountRoutes } from "#server/routes/payment-accounts/routes.ts"
 import { paymentRequestRoutes } from "#server/routes/payment-requests/routes.ts";
 import { photoRoutes } from "#server/routes/photos/routes.ts";
 import { registerLocalUploadRoute } from "#server/routes/photos/upload-route.ts";
+import { recurringRequestRoutes } from "#server/routes/recurring-requests/routes.ts";
 import { siteRoutes } from "#server/routes/site/routes.ts";
 import { splitRoutes } from "#server/routes/splits/routes.ts";
 import { createLocalStorage } from "#server/storage/local-storage.ts";
@@ -331,6 +333,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   ({ openStreams } = await registerEventRoutes(app, context, database, options.eventStreams));
   await app.register(splitRoutes(context));
   await app.register(notificationRoutes(context));
+  await app.register(recurringRequestRoutes(context));
+  await startRecurring({ ...context, publicUrl: config.publicUrl, log: app.log });
   if (diskStorage) await registerLocalUploadRoute(app, diskStorage);
 
   if (config.clientDir) await serveClient(app, config.clientDir);

@@ -12,6 +12,7 @@ export const HomePage = lazy(() => import("#client/screens/home/home-page.tsx"))
 export const RequestPage = lazy(() => import("#client/screens/request/request-page.tsx"));
 export const SplitPage = lazy(() => import("#client/screens/split/split-page.tsx"));
 export const ContactsPage = lazy(() => import("#client/screens/contacts/contacts-page.tsx"));
+export const RecurringPage = lazy(() => import("#client/screens/recurring/recurring-page.tsx"));
 export const ArchivePage = lazy(() => import("#client/screens/archive/archive-page.tsx"));
 export const PaymentMethodsPage = lazy(
   () => import("#client/screens/payment-methods/payment-methods-page.tsx"),

@@ -9,6 +9,7 @@ const PAGE_NAMES: Record<AppPath, string> = {
   [paths.request]: "Request Payment",
   [paths.split]: "Split a Bill",
   [paths.contacts]: "Contacts",
+  [paths.recurring]: "Recurring",
   [paths.archive]: "Archive",
   [paths.paymentMethods]: "Payment Methods",
   [paths.profile]: "Profile",

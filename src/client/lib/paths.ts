@@ -11,6 +11,8 @@ export const paths = {
   /** Split a bill; `?id=` shows one split's group view. */
   split: "/split",
   contacts: "/contacts",
+  /** Recurring requests: reached from Home and Profile (not in the five-link nav). */
+  recurring: "/recurring",
   archive: "/archive",
   paymentMethods: "/payment-methods",
   profile: "/profile",
@@ -33,6 +35,7 @@ export const APP_PATHS = [
   paths.request,
   paths.split,
   paths.contacts,
+  paths.recurring,
   paths.archive,
   paths.paymentMethods,
   paths.profile,

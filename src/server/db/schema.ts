@@ -183,6 +183,8 @@ export const paymentRequests = pgTable(
   (t) => [
     uniqueIndex("payment_request_code_idx").on(t.code),
     index("payment_request_split_idx").on(t.splitId),
+    // One request per occurrence of a series, whichever process makes it (jobs/recurring.ts).
+    uniqueIndex("payment_request_series_occurrence_idx").on(t.seriesId, t.occurrenceDate),
     // One index per list order (docs/decisions/015-keyset-pagination.md): newest first,
     // pending first then newest (an expression column), and newest first within one status,
     // whose trailing amount lets Archive's totals read the index alone.

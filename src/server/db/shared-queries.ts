@@ -1,8 +1,9 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
+import { newShortCode } from "#server/lib/short-code.ts";
 import type { PaymentAccount } from "#shared/schemas/payment-account.ts";
 import type { PaymentRequest } from "#shared/schemas/payment-request.ts";
 import type { Db } from "./client";
-import { paymentAccounts, type paymentRequests, users } from "./schema";
+import { paymentAccounts, paymentRequests, users } from "./schema";
 
 /**
  * The only data access more than one feature needs. Each feature keeps the rest of its SQL in
@@ -58,4 +59,48 @@ export function toPaymentRequest(
     claimNote: row.claimNote,
     splitId: row.splitId,
   };
+}
+
+/** What a recurring series' occurrence asks for (jobs/recurring.ts). */
+export type NewOccurrenceRequest = {
+  userId: string;
+  seriesId: string;
+  occurrenceDate: string;
+  recipientName: string;
+  recipientPhone: string;
+  amount: string;
+  description: string | null;
+  payerEmail: string | null;
+  createdAt: Date;
+};
+
+/**
+ * Inserts one occurrence of a series as an ordinary pending request with its own code, inside the
+ * caller's transaction. Null when that occurrence already has its request (the unique index on
+ * (series_id, occurrence_date) decides between processes). `ON CONFLICT DO NOTHING` keeps the
+ * transaction usable on a conflict, so a (rare) code collision is drawn again here.
+ */
+export async function insertOccurrenceRequest(
+  tx: Tx,
+  input: NewOccurrenceRequest,
+): Promise<typeof paymentRequests.$inferSelect | null> {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const [row] = await tx
+      .insert(paymentRequests)
+      .values({ ...input, code: newShortCode(), updatedAt: input.createdAt })
+      .onConflictDoNothing()
+      .returning();
+    if (row) return row;
+    const [made] = await tx
+      .select({ id: paymentRequests.id })
+      .from(paymentRequests)
+      .where(
+        and(
+          eq(paymentRequests.seriesId, input.seriesId),
+          eq(paymentRequests.occurrenceDate, input.occurrenceDate),
+        ),
+      );
+    if (made) return null;
+  }
+  throw new Error("insertOccurrenceRequest: no free short code after 5 draws");
 }

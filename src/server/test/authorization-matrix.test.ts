@@ -50,6 +50,8 @@ type Fixture = {
   pushSubscriptionId: string;
   /** The one-click unsubscribe path of A's claim emails. */
   unsubscribePath: string;
+  /** One of A's recurring series. */
+  seriesId: string;
   /** What must never reach anyone but A. */
   secrets: string[];
 };
@@ -87,6 +89,15 @@ const VALID = {
   setup: { profileName: "Matrix User", paymentAccounts: [{ provider: "venmo", accountHandle: "@matrix" }] },
   profile: { profileName: "Matrix User", firstName: "Matrix", lastName: "User" },
   accounts: { accounts: [{ provider: "cashapp", accountHandle: "$matrix" }] },
+  // Far enough ahead that no occurrence is made while the matrix runs.
+  recurring: {
+    recipientName: "Sam Lee",
+    recipientPhone: "(212) 555-0101",
+    amount: "25.50",
+    description: "Rent",
+    frequency: "monthly",
+    startDate: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10),
+  },
 };
 
 /** A browser's subscription as toJSON() gives it; each call its own endpoint. */
@@ -212,6 +223,32 @@ const MATRIX: Record<string, Case[]> = {
       name: "A's request",
       call: (a) => ({ url: `/api/payment-requests/${a.requestId}/text` }),
       missing: () => ({ url: `/api/payment-requests/${MISSING}/text` }),
+      expect: ownerOnly(200),
+    },
+  ],
+  "GET /api/recurring-requests": [
+    { name: "own series only", call: () => ({ url: "/api/recurring-requests" }), expect: signedIn(200) },
+  ],
+  "POST /api/recurring-requests": [
+    {
+      name: "creates for the caller",
+      call: () => ({ url: "/api/recurring-requests", body: VALID.recurring }),
+      expect: signedIn(201),
+    },
+  ],
+  "PATCH /api/recurring-requests/:id": [
+    {
+      name: "A's series: pause",
+      call: (a) => ({ url: `/api/recurring-requests/${a.seriesId}`, body: { paused: true } }),
+      missing: () => ({ url: `/api/recurring-requests/${MISSING}`, body: { paused: true } }),
+      expect: ownerOnly(200),
+    },
+  ],
+  "DELETE /api/recurring-requests/:id": [
+    {
+      name: "A's series: end",
+      call: (a) => ({ url: `/api/recurring-requests/${a.seriesId}` }),
+      missing: () => ({ url: `/api/recurring-requests/${MISSING}` }),
       expect: ownerOnly(200),
     },
   ],
@@ -612,9 +649,13 @@ describeEachDatabase("authorization matrix", (ctx) => {
     ).json();
     const device = await a("POST", "/api/notifications/push-subscriptions", pushSubscription());
     expect(device.statusCode, device.body).toBe(201);
+    const series = (
+      await a("POST", "/api/recurring-requests", { ...VALID.recurring, recipientPhone: phone })
+    ).json();
     return {
       pushSubscriptionId: device.json().id,
       unsubscribePath: `/api/notifications/unsubscribe/${unsubscribeToken(TEST_SECRET, ownerId, "claim")}`,
+      seriesId: series.id,
       splitId: split.id,
       sessionId,
       passkeyId: passkey?.id as string,
@@ -635,6 +676,7 @@ describeEachDatabase("authorization matrix", (ctx) => {
         sessionId,
         "Matrix key",
         device.json().id,
+        series.id,
       ],
     };
   }
@@ -642,7 +684,13 @@ describeEachDatabase("authorization matrix", (ctx) => {
   /** A's data as A sees it. */
   async function ownerData(): Promise<string> {
     const a = as(app, owner);
-    const urls = ["/api/payment-requests", "/api/payees", "/api/payment-accounts", "/api/auth/user"];
+    const urls = [
+      "/api/payment-requests",
+      "/api/payees",
+      "/api/payment-accounts",
+      "/api/auth/user",
+      "/api/recurring-requests",
+    ];
     return JSON.stringify(await Promise.all(urls.map(async (url) => (await a("GET", url)).json())));
   }
 

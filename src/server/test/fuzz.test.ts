@@ -63,13 +63,23 @@ const VALID = {
   signUp: { email: "fuzz@example.com", password: "short", name: "Fuzz" },
   updateUser: { name: "Scratch" },
   passkey: { response: { id: "made-up", type: "public-key", response: {} } },
+  recurring: {
+    recipientName: "Sam Lee",
+    recipientPhone: "(212) 555-0101",
+    amount: "25.50",
+    description: "Rent",
+    frequency: "monthly",
+    startDate: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10),
+    count: 3,
+  },
+  recurringUpdate: { paused: true, amount: "30", description: "Rent" },
 } satisfies Record<string, Record<string, unknown>>;
 
 const MISSING_UUID = "00000000-0000-4000-8000-000000000000";
 
 /** Routes that need a session (everything else is public by design). */
 const SIGNED_IN =
-  /^\/api\/(auth\/|payment-accounts|payment-requests|payees|profile\/|account|splits|events|notifications\/(?!unsubscribe\/)|passkeys(?!\/sign-in-options))/;
+  /^\/api\/(auth\/|payment-accounts|payment-requests|recurring-requests|payees|profile\/|account|splits|events|notifications\/(?!unsubscribe\/)|passkeys(?!\/sign-in-options))/;
 
 const garbageCookie: fc.Arbitrary<string> = fc
   .tuple(
@@ -127,6 +137,7 @@ describeUnlimited("API fuzzing", (ctx) => {
   let payeeId: string;
   let fuzzerRequestId: string;
   let fuzzerCode: string;
+  let fuzzerSeriesId: string;
   let cases = 0;
   let refused = 0;
   let baseline = "";
@@ -141,9 +152,13 @@ describeUnlimited("API fuzzing", (ctx) => {
   async function snapshot(): Promise<string> {
     const call = as(ctx.app, owner);
     const answers = await Promise.all(
-      ["/api/payment-requests", "/api/payees", "/api/payment-accounts", "/api/auth/user"].map((url) =>
-        call("GET", url),
-      ),
+      [
+        "/api/payment-requests",
+        "/api/payees",
+        "/api/payment-accounts",
+        "/api/auth/user",
+        "/api/recurring-requests",
+      ].map((url) => call("GET", url)),
     );
     for (const answer of answers) expect(answer.statusCode, answer.body).toBe(200);
     return JSON.stringify(answers.map((a) => a.json()));
@@ -227,6 +242,9 @@ describeUnlimited("API fuzzing", (ctx) => {
     fuzzerRequestId = created.request.id;
     fuzzerCode = created.request.shortUrl.split("/").pop();
     await as(ctx.app, fuzzer)("POST", "/api/payees", VALID.payee);
+    fuzzerSeriesId = (await as(ctx.app, fuzzer)("POST", "/api/recurring-requests", VALID.recurring)).json()
+      .id;
+    await call("POST", "/api/recurring-requests", VALID.recurring);
     baseline = await snapshot();
   });
 
@@ -255,6 +273,24 @@ describeUnlimited("API fuzzing", (ctx) => {
       valid: VALID.request,
     },
     { name: "POST /api/payees", method: "POST", url: () => "/api/payees", valid: VALID.payee },
+    {
+      name: "POST /api/recurring-requests",
+      method: "POST",
+      url: () => "/api/recurring-requests",
+      valid: VALID.recurring,
+    },
+    {
+      name: "PATCH /api/recurring-requests/:own",
+      method: "PATCH",
+      url: () => `/api/recurring-requests/${fuzzerSeriesId}`,
+      valid: VALID.recurringUpdate,
+    },
+    {
+      name: "PATCH /api/recurring-requests/:missing",
+      method: "PATCH",
+      url: () => `/api/recurring-requests/${MISSING_UUID}`,
+      valid: VALID.recurringUpdate,
+    },
     { name: "PUT /api/profile/photo", method: "PUT", url: () => "/api/profile/photo", valid: VALID.photo },
     {
       name: "PATCH /api/payment-requests/:own/status",
@@ -396,6 +432,7 @@ describeUnlimited("API fuzzing", (ctx) => {
       },
       { method: "POST" as const, url: (id: string) => `/api/payment-requests/${id}/remind`, body: {} },
       { method: "DELETE" as const, url: (id: string) => `/api/payees/${id}`, body: undefined },
+      { method: "DELETE" as const, url: (id: string) => `/api/recurring-requests/${id}`, body: undefined },
     ];
     const ownerCall: fc.Arbitrary<Call> = fc.oneof(
       {
@@ -455,6 +492,8 @@ describeUnlimited("API fuzzing", (ctx) => {
       { method: "DELETE", url: (id) => `/api/payees/${id}` },
       { method: "GET", url: (id) => `/api/splits/${id}` },
       { method: "DELETE", url: (id) => `/api/notifications/push-subscriptions/${id}` },
+      { method: "PATCH", url: (id) => `/api/recurring-requests/${id}`, body: VALID.recurringUpdate },
+      { method: "DELETE", url: (id) => `/api/recurring-requests/${id}` },
     ];
     await run(
       fc.tuple(fc.constantFrom(...idRoutes), hostileId, caller, garbageCookie, fc.boolean()),

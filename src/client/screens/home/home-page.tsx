@@ -22,6 +22,12 @@ export default function HomePage() {
             Request Payment
           </Link>
         </Button>
+        <Link
+          href={paths.recurring}
+          className="mt-4 block text-sm font-medium text-emerald-50 underline underline-offset-4 hover:text-white sm:ml-4 sm:inline-block"
+        >
+          Recurring requests
+        </Link>
       </section>
       <RecentRequests />
     </>

@@ -41,6 +41,14 @@ export default function ProfilePage() {
         </CardContent>
       </Card>
       <NotificationsSection />
+      <p className="mt-6">
+        <Link
+          href={paths.recurring}
+          className="font-medium text-emerald-700 underline underline-offset-4 dark:text-emerald-300"
+        >
+          Recurring requests
+        </Link>
+      </p>
       <SecuritySection />
     </div>
   );

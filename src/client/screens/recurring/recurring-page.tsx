@@ -1,0 +1,194 @@
+import { Pause, Pencil, Play, Plus, Repeat, Square } from "lucide-react";
+import { useMemo, useState } from "react";
+import { Button } from "#client/components/ui/button.tsx";
+import { Card } from "#client/components/ui/card.tsx";
+import { useConfirm } from "#client/components/ui/confirm-dialog.tsx";
+import { Dialog } from "#client/components/ui/dialog.tsx";
+import { EmptyState } from "#client/components/ui/empty-state.tsx";
+import { LoadError } from "#client/components/ui/load-error.tsx";
+import { PageHeader } from "#client/components/ui/page-header.tsx";
+import { Spinner } from "#client/components/ui/spinner.tsx";
+import { useEndRecurring, useRecurringSeries, useUpdateRecurring } from "#client/features/recurring/api.ts";
+import { apiErrorMessage } from "#client/lib/api.ts";
+import { toast } from "#client/lib/toast.tsx";
+import { showActionError } from "#client/lib/unauthorized.ts";
+import { formatMoney } from "#shared/money.ts";
+import { localDate } from "#shared/schedule/zoned.ts";
+import type { RecurringSeries } from "#shared/schemas/recurring.ts";
+import { endWords, frequencyWords, nextWords } from "./describe";
+import { EditSeriesDialog } from "./edit-series-dialog";
+import { NewSeriesForm } from "./new-series-form";
+
+/** /recurring (issue 22 item 5): each series with its next date; pause, resume, change, end. */
+export default function RecurringPage() {
+  const series = useRecurringSeries();
+  const [creating, setCreating] = useState(false);
+  const newButton = (
+    <Button onClick={() => setCreating(true)}>
+      <Plus aria-hidden="true" />
+      New recurring request
+    </Button>
+  );
+  return (
+    <div className="mx-auto max-w-3xl">
+      <PageHeader
+        title="Recurring"
+        description="Requests Collect makes for you at 9:00 on each date: rent, lessons, club dues."
+        action={series.data?.length ? newButton : undefined}
+      />
+      {creating ? (
+        <Dialog title="New recurring request" onClose={() => setCreating(false)}>
+          <NewSeriesForm onDone={() => setCreating(false)} />
+        </Dialog>
+      ) : null}
+      {series.isPending ? (
+        <div className="grid place-items-center p-10">
+          <Spinner />
+        </div>
+      ) : series.isError ? (
+        <LoadError
+          message={`We couldn't load your recurring requests. ${apiErrorMessage(series.error)}`}
+          onRetry={() => void series.refetch()}
+        />
+      ) : series.data.length === 0 ? (
+        <EmptyState
+          icon={Repeat}
+          title="No recurring requests yet"
+          text="Ask for the same amount every week, every 2 weeks or every month. Collect makes each request at 9:00 on its date and emails it to the payer, or tells you it's ready to text."
+          action={newButton}
+        />
+      ) : (
+        <SeriesList list={series.data} />
+      )}
+    </div>
+  );
+}
+
+function SeriesList({ list }: { list: RecurringSeries[] }) {
+  const today = useMemo(() => localDate(new Date(), Intl.DateTimeFormat().resolvedOptions().timeZone), []);
+  const update = useUpdateRecurring();
+  const end = useEndRecurring();
+  const { confirm, dialog } = useConfirm();
+  const [editing, setEditing] = useState<RecurringSeries | null>(null);
+
+  const setPaused = (series: RecurringSeries, paused: boolean) =>
+    update.mutate(
+      { id: series.id, change: { paused } },
+      {
+        onSuccess: (saved) =>
+          toast({
+            title: paused ? "Paused" : "Resumed",
+            description: paused
+              ? `No requests to ${saved.recipientName} until you resume.`
+              : `Next request to ${saved.recipientName}: ${saved.nextDate ?? "none"}.`,
+          }),
+        onError: (error) => showActionError(error, { title: "Error", description: apiErrorMessage(error) }),
+      },
+    );
+
+  const onEnd = (series: RecurringSeries) =>
+    confirm({
+      question: `End the recurring request to ${series.recipientName}?`,
+      confirmLabel: "End series",
+      dismissLabel: "Keep it",
+      destructive: true,
+      onConfirm: () =>
+        end.mutate(series.id, {
+          onSuccess: () =>
+            toast({
+              title: "Ended",
+              description: "No more requests will be made. Requests already made stay.",
+            }),
+          onError: (error) => showActionError(error, { title: "Error", description: apiErrorMessage(error) }),
+        }),
+    });
+
+  return (
+    <Card>
+      {dialog}
+      {editing ? <EditSeriesDialog series={editing} onClose={() => setEditing(null)} /> : null}
+      <ul className="divide-y divide-slate-100 dark:divide-slate-800">
+        {list.map((series) => {
+          const busy =
+            (update.isPending && update.variables?.id === series.id) ||
+            (end.isPending && end.variables === series.id);
+          const ends = endWords(series, today);
+          return (
+            <li
+              key={series.id}
+              className="flex flex-wrap items-start gap-x-3 gap-y-3 p-4 sm:px-5"
+              aria-label={`${series.recipientName}, ${formatMoney(series.amount)}`}
+            >
+              <div className="min-w-0 flex-1">
+                <p className="flex flex-wrap items-baseline gap-x-2 font-semibold text-slate-900 dark:text-slate-100">
+                  <span className="truncate">{series.recipientName}</span>
+                  <span className="whitespace-nowrap">{formatMoney(series.amount)}</span>
+                  <StatusBadge status={series.status} />
+                </p>
+                <p className="text-sm text-slate-600 dark:text-slate-300">
+                  {[series.description, frequencyWords(series), ends].filter(Boolean).join(" · ")}
+                </p>
+                <p className="text-sm text-slate-500 dark:text-slate-400">{nextWords(series, today)}</p>
+              </div>
+              {series.status === "ended" ? null : (
+                <div className="flex w-full flex-wrap items-center gap-2 sm:w-auto">
+                  {series.status === "paused" ? (
+                    <Button
+                      variant="secondary"
+                      disabled={busy}
+                      onClick={() => setPaused(series, false)}
+                      aria-label={`Resume ${series.recipientName}`}
+                    >
+                      <Play aria-hidden="true" />
+                      Resume
+                    </Button>
+                  ) : (
+                    <Button
+                      variant="secondary"
+                      disabled={busy}
+                      onClick={() => setPaused(series, true)}
+                      aria-label={`Pause ${series.recipientName}`}
+                    >
+                      <Pause aria-hidden="true" />
+                      Pause
+                    </Button>
+                  )}
+                  <Button
+                    variant="secondary"
+                    disabled={busy}
+                    onClick={() => setEditing(series)}
+                    aria-label={`Change future requests to ${series.recipientName}`}
+                  >
+                    <Pencil aria-hidden="true" />
+                    Change
+                  </Button>
+                  <Button
+                    variant="destructive"
+                    disabled={busy}
+                    onClick={() => onEnd(series)}
+                    aria-label={`End ${series.recipientName}`}
+                  >
+                    <Square aria-hidden="true" />
+                    End
+                  </Button>
+                </div>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </Card>
+  );
+}
+
+function StatusBadge({ status }: { status: RecurringSeries["status"] }) {
+  const styles = {
+    active: "bg-emerald-100 text-emerald-800 dark:bg-emerald-400/15 dark:text-emerald-200",
+    paused: "bg-amber-100 text-amber-900 dark:bg-amber-400/15 dark:text-amber-200",
+    ended: "bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-300",
+  } as const;
+  const words = { active: "Active", paused: "Paused", ended: "Ended" } as const;
+  return (
+    <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${styles[status]}`}>{words[status]}</span>
+  );
+}

@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "payment_request_series_occurrence_idx" ON "payment_request" USING btree ("series_id","occurrence_date");

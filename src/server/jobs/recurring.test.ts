@@ -1,0 +1,413 @@
+import type { AddressInfo } from "node:net";
+import { and, eq, sql } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import { type ParsedMail, simpleParser } from "mailparser";
+import { SMTPServer } from "smtp-server";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestClock, type TestClock } from "#server/clock.ts";
+import { type Database, openDatabase } from "#server/db/client.ts";
+import { deliveries, paymentRequests, recurringSeries, users } from "#server/db/schema.ts";
+import {
+  as,
+  buildTestApp,
+  createReadyUser,
+  databaseKinds,
+  freshDatabase,
+  type TestUser,
+} from "#server/test/harness.ts";
+import { messageIdFor } from "./effects";
+import { postgresUrlOf, startJobQueue } from "./queue";
+import { occurrenceKey, sweepRecurring } from "./recurring";
+
+/**
+ * The recurring job on a moved clock (issue 22 items 5 and 6): each occurrence is made at 9:00 in
+ * the requester's zone (America/New_York by default) across daylight-saving changes, monthly on
+ * the 31st falls on the last day of shorter months, count and end date stop a series, a paused
+ * series skips, the payer is emailed or the requester notified, and two processes make each
+ * occurrence once.
+ */
+
+type Captured = {
+  to: string[];
+  subject: string;
+  text: string;
+  from: string;
+  replyTo: string;
+  messageId: string;
+};
+
+async function captureMail() {
+  const received: Captured[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS", "AUTH"],
+    logger: false,
+    onData(stream, _session, callback) {
+      simpleParser(stream).then((m: ParsedMail) => {
+        received.push({
+          to: [m.to ?? []].flat().flatMap((a) => a.value.map((v) => (v.address ?? "").toLowerCase())),
+          subject: m.subject ?? "",
+          text: m.text ?? "",
+          from: m.from?.text ?? "",
+          replyTo: m.replyTo?.text ?? "",
+          messageId: m.messageId ?? "",
+        });
+        callback();
+      }, callback);
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
+  const port = (server.server.address() as AddressInfo).port;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    received,
+    close: () => new Promise<void>((r) => server.close(() => r())),
+  };
+}
+
+/** Moves the clock a minute at a time (the sweep runs each minute) until `check` holds. */
+async function advanceUntil(clock: TestClock, check: () => Promise<boolean>, steps = 12) {
+  for (let i = 0; i < steps; i++) {
+    if (await check()) return;
+    await clock.advance(60_000);
+    await new Promise((resolve) => setTimeout(resolve, 30));
+  }
+  if (!(await check())) throw new Error(`not within ${steps} minutes`);
+}
+
+/** A few minutes of sweeps, for "nothing happens". */
+async function idle(clock: TestClock, minutes = 3) {
+  for (let i = 0; i < minutes; i++) {
+    await clock.advance(60_000);
+    await new Promise((resolve) => setTimeout(resolve, 30));
+  }
+}
+
+/**
+ * pg-boss's TestClock moves `pgboss.job_now()` only for sessions that opted in (`pgboss.test_clock`
+ * = on): pg-boss's own pool does, the app's pool does not, so a job sent with `tx` (inside the
+ * app's transaction) would be stamped with real time. A pool opened after this setting is on the
+ * database reads the test clock everywhere. PGlite has one session: nothing to do.
+ */
+async function onTestClock(database: Database): Promise<Database | undefined> {
+  if (database.kind !== "postgres") return undefined;
+  const url = postgresUrlOf(database.db) ?? "";
+  const name = new URL(url).pathname.slice(1);
+  await database.db.execute(sql.raw(`ALTER DATABASE "${name}" SET pgboss.test_clock = 'on'`));
+  return openDatabase({ kind: "postgres", url, poolSize: 5 });
+}
+
+describe.each(databaseKinds)("recurring requests on a moved clock [%s]", (kind) => {
+  let database: Database;
+  /** On PostgreSQL, the app's own pool, opened after its sessions opt into pg-boss's test clock. */
+  let appDatabase: Database | undefined;
+  let app: FastifyInstance;
+  let clock: TestClock;
+  let mail: Awaited<ReturnType<typeof captureMail>>;
+  let user: TestUser;
+  let userEmail: string;
+
+  beforeAll(async () => {
+    mail = await captureMail();
+    database = await freshDatabase(kind);
+    clock = createTestClock("2026-02-20T12:00:00Z");
+    appDatabase = await onTestClock(database);
+    app = await buildTestApp(
+      appDatabase ?? database,
+      { rateLimits: false, mail: { smtpUrl: mail.url, from: "Collect <no-reply@localhost>" } },
+      { clock },
+    );
+    // The test template stamped pg-boss's last cron pass at real time; this clock starts earlier,
+    // and pg-boss would wait for the stamp before its next pass.
+    await database.db.execute(sql`UPDATE pgboss.version SET cron_on = NULL`);
+    user = await createReadyUser(app);
+    userEmail = user.email;
+  });
+  afterAll(async () => {
+    await app?.close();
+    await appDatabase?.close();
+    await database?.close();
+    await mail?.close();
+  });
+
+  const create = async (body: Record<string, unknown>) => {
+    const response = await as(app, user)("POST", "/api/recurring-requests", {
+      recipientName: "Sam Lee",
+      recipientPhone: "(212) 555-0101",
+      amount: "25",
+      description: "Lessons",
+      ...body,
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    return response.json() as { id: string; nextDate: string | null; status: string };
+  };
+  const madeOf = (seriesId: string) =>
+    database.db
+      .select({
+        date: paymentRequests.occurrenceDate,
+        createdAt: paymentRequests.createdAt,
+        status: paymentRequests.status,
+      })
+      .from(paymentRequests)
+      .where(eq(paymentRequests.seriesId, seriesId))
+      .orderBy(paymentRequests.occurrenceDate);
+  const seriesOf = async (id: string) =>
+    (
+      (await as(app, user)("GET", "/api/recurring-requests")).json() as {
+        id: string;
+        nextDate: string | null;
+        status: string;
+        madeCount: number;
+      }[]
+    ).find((s) => s.id === id);
+
+  /** Sets the clock to `at`, lets the sweep run, and returns what the series has made. */
+  async function at(iso: string, seriesId: string, expected: number) {
+    await clock.set(new Date(iso));
+    if (expected > 0) await advanceUntil(clock, async () => (await madeOf(seriesId)).length >= expected);
+    else await idle(clock, 2);
+    return madeOf(seriesId);
+  }
+
+  it("weekly across the March change: 9:00 New York is 14:00Z before March 8 and 13:00Z after", async () => {
+    const series = await create({ frequency: "weekly", startDate: "2026-03-02", count: 3 });
+    expect(series).toMatchObject({ nextDate: "2026-03-02", status: "active" });
+
+    expect(await at("2026-03-02T13:55:00Z", series.id, 0)).toHaveLength(0);
+    const first = await at("2026-03-02T14:00:00Z", series.id, 1);
+    expect(first.map((r) => r.date)).toEqual(["2026-03-02"]);
+    expect(first[0]?.createdAt.getTime()).toBeGreaterThanOrEqual(Date.parse("2026-03-02T14:00:00Z"));
+    expect(first[0]?.createdAt.getTime()).toBeLessThan(Date.parse("2026-03-02T14:15:00Z"));
+
+    // March 9 is after the change: 8:55 EDT is 12:55Z, 9:00 EDT is 13:00Z.
+    expect(await at("2026-03-09T12:52:00Z", series.id, 1)).toHaveLength(1);
+    const second = await at("2026-03-09T13:00:00Z", series.id, 2);
+    expect(second[1]?.date).toBe("2026-03-09");
+    expect(second[1]?.createdAt.getTime()).toBeLessThan(Date.parse("2026-03-09T13:15:00Z"));
+
+    const third = await at("2026-03-16T13:00:00Z", series.id, 3);
+    expect(third.map((r) => r.date)).toEqual(["2026-03-02", "2026-03-09", "2026-03-16"]);
+    // Count reached: the series has ended, and nothing more is made.
+    expect(await seriesOf(series.id)).toMatchObject({ status: "ended", nextDate: null, madeCount: 3 });
+    expect(await at("2026-03-23T14:00:00Z", series.id, 0)).toHaveLength(3);
+  }, 120_000);
+
+  it("each occurrence without a payer email notifies the requester: “Lessons for Mon, Mar 2 is ready — Text Sam”", async () => {
+    const noticesNow = () =>
+      mail.received.filter((m) => m.to.includes(userEmail) && /is ready/.test(m.subject));
+    await advanceUntil(clock, async () => noticesNow().length === 3);
+    const notices = noticesNow();
+    expect(notices.map((m) => m.subject).sort()).toEqual(
+      [
+        "Lessons for Mon, Mar 2 is ready",
+        "Lessons for Mon, Mar 9 is ready",
+        "Lessons for Mon, Mar 16 is ready",
+      ].sort(),
+    );
+    expect(notices.find((m) => m.subject.includes("Mar 2 "))?.text).toContain(
+      "Lessons for Mon, Mar 2 is ready — Text Sam",
+    );
+    expect(notices[0]?.text).toMatch(/http:\/\/localhost:3000\/\?request=[0-9a-f-]{36}/);
+  });
+
+  it("weekly across the November change: 13:00Z before November 1, 14:00Z after; an end date stops it", async () => {
+    await clock.set(new Date("2026-10-20T12:00:00Z"));
+    const series = await create({ frequency: "weekly", startDate: "2026-10-26", endDate: "2026-11-02" });
+    const first = await at("2026-10-26T13:00:00Z", series.id, 1);
+    expect(first[0]?.createdAt.getTime()).toBeLessThan(Date.parse("2026-10-26T13:15:00Z"));
+    // November 2 is after the change: 13:30Z is 8:30 EST.
+    expect(await at("2026-11-02T13:30:00Z", series.id, 1)).toHaveLength(1);
+    const second = await at("2026-11-02T14:00:00Z", series.id, 2);
+    expect(second.map((r) => r.date)).toEqual(["2026-10-26", "2026-11-02"]);
+    expect(second[1]?.createdAt.getTime()).toBeGreaterThanOrEqual(Date.parse("2026-11-02T14:00:00Z"));
+    expect(await seriesOf(series.id)).toMatchObject({ status: "ended", nextDate: null, madeCount: 2 });
+  }, 120_000);
+
+  it("monthly on the 31st falls on Feb 28 and comes back to Mar 31; the payer is emailed each one", async () => {
+    await clock.set(new Date("2026-12-01T12:00:00Z"));
+    const series = await create({
+      frequency: "monthly",
+      startDate: "2026-12-31",
+      count: 4,
+      description: "Rent",
+      amount: "1250",
+      payerEmail: "alex@example.com",
+    });
+    const toAlex = () => mail.received.filter((m) => m.to.includes("alex@example.com"));
+    // Each email goes out within minutes (a real clock does not jump a month before it does).
+    await at("2026-12-31T14:00:00Z", series.id, 1);
+    await advanceUntil(clock, async () => toAlex().length === 1);
+    await at("2027-01-31T14:00:00Z", series.id, 2);
+    await advanceUntil(clock, async () => toAlex().length === 2);
+    await at("2027-02-28T14:00:00Z", series.id, 3);
+    await advanceUntil(clock, async () => toAlex().length === 3);
+    const made = await at("2027-03-31T13:00:00Z", series.id, 4);
+    expect(made.map((r) => r.date)).toEqual(["2026-12-31", "2027-01-31", "2027-02-28", "2027-03-31"]);
+    expect(await seriesOf(series.id)).toMatchObject({ status: "ended", madeCount: 4 });
+
+    await advanceUntil(clock, async () => toAlex().length === 4);
+    const emails = toAlex();
+    expect(emails.map((m) => m.subject)).toEqual([
+      "Test User requests $1,250.00 for Rent (December)",
+      "Test User requests $1,250.00 for Rent (January)",
+      "Test User requests $1,250.00 for Rent (February)",
+      "Test User requests $1,250.00 for Rent (March)",
+    ]);
+    const [first] = emails;
+    expect(first?.from).toBe('"Test User" <no-reply@localhost>');
+    expect(first?.replyTo).toBe(userEmail);
+    expect(first?.messageId).toBe(messageIdFor(occurrenceKey(series.id, "2026-12-31"), "localhost"));
+    const [request] = await database.db
+      .select({ code: paymentRequests.code, payerEmail: paymentRequests.payerEmail })
+      .from(paymentRequests)
+      .where(and(eq(paymentRequests.seriesId, series.id), eq(paymentRequests.occurrenceDate, "2026-12-31")));
+    expect(request?.payerEmail).toBe("alex@example.com");
+    expect(first?.text).toContain(`http://localhost:3000/pay/${request?.code}`);
+    // The payer's emails are not also announced to the requester.
+    expect(mail.received.some((m) => m.to.includes(userEmail) && /Rent for/.test(m.subject))).toBe(false);
+    const sent = await database.db
+      .select({ state: deliveries.state })
+      .from(deliveries)
+      .where(sql`${deliveries.key} LIKE ${`recurring:${series.id}:%`}`);
+    expect(sent.map((d) => d.state)).toEqual(["sent", "sent", "sent", "sent"]);
+  }, 180_000);
+
+  it("a paused series makes nothing; resumed, it picks up at the next future occurrence", async () => {
+    await clock.set(new Date("2027-04-01T12:00:00Z"));
+    const series = await create({ frequency: "weekly", startDate: "2027-04-05" });
+    await at("2027-04-05T13:00:00Z", series.id, 1);
+    const paused = await as(app, user)("PATCH", `/api/recurring-requests/${series.id}`, { paused: true });
+    expect(paused.json()).toMatchObject({ status: "paused", nextDate: "2027-04-12" });
+
+    expect(await at("2027-04-26T15:00:00Z", series.id, 0)).toHaveLength(1);
+    // While paused the list says where it would pick up: Apr 12, 19 and 26 have passed.
+    expect(await seriesOf(series.id)).toMatchObject({ status: "paused", nextDate: "2027-05-03" });
+
+    const resumed = await as(app, user)("PATCH", `/api/recurring-requests/${series.id}`, {
+      paused: false,
+      amount: "30",
+      description: "Piano",
+    });
+    expect(resumed.json()).toMatchObject({
+      status: "active",
+      nextDate: "2027-05-03",
+      amount: "30.00",
+      description: "Piano",
+    });
+    const made = await at("2027-05-03T13:00:00Z", series.id, 2);
+    expect(made.map((r) => r.date)).toEqual(["2027-04-05", "2027-05-03"]);
+    const [latest] = await database.db
+      .select({ amount: paymentRequests.amount, description: paymentRequests.description })
+      .from(paymentRequests)
+      .where(and(eq(paymentRequests.seriesId, series.id), eq(paymentRequests.occurrenceDate, "2027-05-03")));
+    expect(latest).toEqual({ amount: "30.00", description: "Piano" });
+
+    // Ended: the requests it made stay, nothing more comes.
+    const ended = await as(app, user)("DELETE", `/api/recurring-requests/${series.id}`);
+    expect(ended.json()).toMatchObject({ status: "ended", nextDate: null, madeCount: 2 });
+    expect(await at("2027-05-10T14:00:00Z", series.id, 0)).toHaveLength(2);
+    expect((await madeOf(series.id)).map((r) => r.status)).toEqual(["pending", "pending"]);
+  }, 120_000);
+});
+
+describe.skipIf(!databaseKinds.includes("postgres"))("two app processes on one PostgreSQL", () => {
+  let database: Database;
+  let second: Database;
+  let apps: FastifyInstance[] = [];
+  const clock = createTestClock("2026-12-01T12:00:00Z");
+
+  beforeAll(async () => {
+    database = await freshDatabase("postgres");
+    second = await openDatabase({ kind: "postgres", url: postgresUrlOf(database.db) ?? "", poolSize: 5 });
+    apps = [
+      await buildTestApp(database, { rateLimits: false }, { clock }),
+      await buildTestApp(second, { rateLimits: false }, { clock }),
+    ];
+  });
+  afterAll(async () => {
+    for (const app of apps) await app.close();
+    await second?.close();
+    await database?.close();
+  });
+
+  it("both run the job, and racing sweeps besides: 30 series × 2 occurrences make 60 requests, once each", async () => {
+    const [a, b] = apps as [FastifyInstance, FastifyInstance];
+    const user = await createReadyUser(a);
+    const ids: string[] = [];
+    for (let i = 0; i < 30; i++) {
+      const response = await as(a, user)("POST", "/api/recurring-requests", {
+        recipientName: `Payer ${i}`,
+        recipientPhone: `2125550${100 + i}`,
+        amount: "10",
+        description: "Dues",
+        payerEmail: `payer${i}@example.com`,
+        frequency: "weekly",
+        startDate: "2026-12-07",
+        count: 2,
+      });
+      expect(response.statusCode, response.body).toBe(201);
+      ids.push(response.json().id);
+    }
+    expect(b).toBeDefined();
+    // Besides both apps' scheduled sweeps, two more processes' sweeps race on their own pools.
+    const quiet = { warn: () => {}, error: () => {} };
+    const racers = await Promise.all(
+      [database, second].map(async (db) => ({
+        db: db.db,
+        jobs: await startJobQueue({ db: db.db, kind: "postgres", log: quiet, clock }),
+      })),
+    );
+    const sweepAll = () =>
+      Promise.all(
+        racers.map((r) =>
+          sweepRecurring({
+            ...r,
+            clock,
+            publicUrl: "http://localhost:3000",
+            mailer: { enabled: false, send: async () => {}, deliver: async () => {}, close() {} },
+            notify: async () => {
+              throw new Error("a series with a payer email never notifies");
+            },
+            log: quiet,
+          }),
+        ),
+      );
+    const count = async () =>
+      (
+        await database.db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(paymentRequests)
+          .where(sql`${paymentRequests.seriesId} IS NOT NULL`)
+      )[0]?.n ?? 0;
+    for (const day of ["2026-12-07", "2026-12-14"]) {
+      await clock.set(new Date(`${day}T14:00:00Z`));
+      const [x, y] = await sweepAll();
+      await advanceUntil(clock, async () => (await count()) === (day === "2026-12-07" ? 30 : 60));
+      expect((x ?? 0) + (y ?? 0)).toBeLessThanOrEqual(30);
+    }
+    await idle(clock, 3);
+    await sweepAll();
+    expect(await count()).toBe(60);
+    const perOccurrence = await database.db
+      .select({
+        seriesId: paymentRequests.seriesId,
+        date: paymentRequests.occurrenceDate,
+        n: sql<number>`count(*)::int`,
+      })
+      .from(paymentRequests)
+      .where(sql`${paymentRequests.seriesId} IS NOT NULL`)
+      .groupBy(paymentRequests.seriesId, paymentRequests.occurrenceDate);
+    expect(perOccurrence).toHaveLength(60);
+    expect(perOccurrence.every((r) => r.n === 1)).toBe(true);
+    const keys = await database.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(deliveries)
+      .where(sql`${deliveries.key} LIKE 'recurring:%'`);
+    expect(keys[0]?.n).toBe(60);
+    const made = await database.db.select({ made: recurringSeries.madeCount }).from(recurringSeries);
+    expect(made.every((s) => s.made === 2)).toBe(true);
+    await Promise.all(racers.map((r) => r.jobs.stop()));
+    const [owner] = await database.db.select({ id: users.id }).from(users);
+    expect(owner).toBeDefined();
+  }, 180_000);
+});

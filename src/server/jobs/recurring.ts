@@ -1,0 +1,203 @@
+import { and, asc, eq, isNull, lte, sql } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
+import type { Clock } from "#server/clock.ts";
+import type { Db } from "#server/db/client.ts";
+import type { Notifier } from "#server/db/notify.ts";
+import { paymentRequests, recurringSeries, users } from "#server/db/schema.ts";
+import { displayNameSql, insertOccurrenceRequest, shortUrlFor } from "#server/db/shared-queries.ts";
+import type { Mailer } from "#server/mail/mailer.ts";
+import type { Notify } from "#server/notifications/notify.ts";
+import { occurrenceAt } from "#shared/schedule/recurrence.ts";
+import { localDate } from "#shared/schedule/zoned.ts";
+import { DEFAULT_TIME_ZONE, followingOccurrence } from "#shared/schemas/recurring.ts";
+import { claimDelivery, deliverOnce, markFailed, markSent } from "./effects";
+import type { JobQueue } from "./queue";
+import { occurrenceMail, readyNotice } from "./recurring-mail";
+
+/**
+ * Recurring requests (issue 22 items 5 and 6). Every minute, and at start, a sweep finds series
+ * whose next occurrence's 9:00 (the requester's zone) has come, and makes each occurrence in one
+ * transaction: the payment request, the series moved on, the delivery row and the follow-up job
+ * (an email to the payer, or a notification to the requester). With several processes the row
+ * lock on the series and the unique (series_id, occurrence_date) make a second attempt a no-op.
+ */
+export const RECURRING_SWEEP = "recurring-sweep";
+export const RECURRING_EMAIL = "recurring-email";
+
+export type RecurringDeps = {
+  db: Db;
+  jobs: JobQueue;
+  notify: Notify;
+  mailer: Mailer;
+  clock: Clock;
+  publicUrl: string;
+  notifier?: Pick<Notifier, "requestCreated">;
+  log: Pick<FastifyBaseLogger, "warn" | "error">;
+};
+
+type EmailJob = { key: string; requestId: string };
+
+/** The latest calendar date anywhere on Earth (UTC+14): no zone's due occurrence is later. */
+const LATEST_ZONE = "Pacific/Kiritimati";
+const BATCH = 200;
+
+export const occurrenceKey = (seriesId: string, date: string) => `recurring:${seriesId}:${date}`;
+
+export async function startRecurring(deps: RecurringDeps): Promise<void> {
+  const { jobs } = deps;
+  await jobs.createQueue(RECURRING_SWEEP, { retryLimit: 2, retryDelaySeconds: 10 });
+  await jobs.createQueue(RECURRING_EMAIL);
+  await jobs.work(RECURRING_SWEEP, async () => {
+    await sweepRecurring(deps);
+  });
+  await jobs.work<EmailJob>(RECURRING_EMAIL, (job) => sendOccurrenceEmail(deps, job), {
+    batchSize: 5,
+    concurrency: 2,
+  });
+  await jobs.schedule(RECURRING_SWEEP, "* * * * *");
+  await jobs.send(RECURRING_SWEEP, {});
+}
+
+/** Makes every occurrence that is due now; returns how many this call made. */
+export async function sweepRecurring(deps: RecurringDeps): Promise<number> {
+  const now = deps.clock.now();
+  const latest = localDate(now, LATEST_ZONE);
+  let made = 0;
+  let after: { date: string; id: string } | null = null;
+  for (;;) {
+    const page: { id: string; nextDate: string | null; timeZone: string | null }[] = await deps.db
+      .select({ id: recurringSeries.id, nextDate: recurringSeries.nextDate, timeZone: users.timeZone })
+      .from(recurringSeries)
+      .innerJoin(users, eq(users.id, recurringSeries.userId))
+      .where(
+        and(
+          lte(recurringSeries.nextDate, latest),
+          isNull(recurringSeries.pausedAt),
+          isNull(recurringSeries.endedAt),
+          after
+            ? sql`(${recurringSeries.nextDate}, ${recurringSeries.id}) > (${after.date}::date, ${after.id}::uuid)`
+            : undefined,
+        ),
+      )
+      .orderBy(asc(recurringSeries.nextDate), asc(recurringSeries.id))
+      .limit(BATCH);
+    for (const row of page) {
+      if (!row.nextDate) continue;
+      if (occurrenceAt(row.nextDate, row.timeZone ?? DEFAULT_TIME_ZONE) > now) continue;
+      if (await makeOccurrence(deps, row.id, row.nextDate, now)) made++;
+    }
+    const last = page.at(-1);
+    if (page.length < BATCH || !last?.nextDate) return made;
+    after = { date: last.nextDate, id: last.id };
+  }
+}
+
+/**
+ * One occurrence, all or nothing. False when another process made it first, or the series was
+ * paused, ended or moved on since the sweep read it.
+ */
+export async function makeOccurrence(
+  deps: RecurringDeps,
+  seriesId: string,
+  date: string,
+  now: Date,
+): Promise<boolean> {
+  const { db, jobs, notify } = deps;
+  const made = await db.transaction(async (tx) => {
+    const [series] = await tx
+      .select()
+      .from(recurringSeries)
+      .where(
+        and(
+          eq(recurringSeries.id, seriesId),
+          eq(recurringSeries.nextDate, date),
+          isNull(recurringSeries.pausedAt),
+          isNull(recurringSeries.endedAt),
+        ),
+      )
+      .for("update");
+    if (!series) return null;
+    const request = await insertOccurrenceRequest(tx, {
+      userId: series.userId,
+      seriesId,
+      occurrenceDate: date,
+      recipientName: series.recipientName,
+      recipientPhone: series.recipientPhone,
+      amount: series.amount,
+      description: series.description,
+      payerEmail: series.payerEmail,
+      createdAt: now,
+    });
+    if (!request) return null;
+    const madeCount = series.madeCount + 1;
+    await tx
+      .update(recurringSeries)
+      .set({ nextDate: followingOccurrence(series, date, madeCount), madeCount, updatedAt: now })
+      .where(eq(recurringSeries.id, seriesId));
+    const key = occurrenceKey(seriesId, date);
+    const kind = series.payerEmail ? "recurring-payer-email" : "recurring-notify";
+    if (await claimDelivery(tx, key, kind, now, series.userId)) {
+      if (series.payerEmail) {
+        await jobs.send(RECURRING_EMAIL, { key, requestId: request.id } satisfies EmailJob, { key, tx });
+      } else {
+        const notice = readyNotice({ ...series, occurrenceDate: date });
+        await notify(
+          { userId: series.userId, event: "recurring", key, ...notice, url: `/?request=${request.id}` },
+          { tx },
+        );
+        // The notification has its own delivery rows (notifications/notify.ts): this one is done.
+        await markSent(tx, key, now);
+      }
+    }
+    return { userId: series.userId, requestId: request.id };
+  });
+  if (made) deps.notifier?.requestCreated(made.userId, made.requestId);
+  return made !== null;
+}
+
+/** Emails one occurrence to its payer, once in effect (jobs/effects.ts deliverOnce). */
+async function sendOccurrenceEmail(
+  deps: RecurringDeps,
+  job: { data: EmailJob; attempt: number; lastAttempt: boolean },
+) {
+  const { db, mailer, clock, publicUrl } = deps;
+  const { key, requestId } = job.data;
+  const [row] = await db
+    .select({
+      request: paymentRequests,
+      series: { frequency: recurringSeries.frequency },
+      requesterName: displayNameSql,
+      requesterEmail: users.email,
+    })
+    .from(paymentRequests)
+    .innerJoin(users, eq(users.id, paymentRequests.userId))
+    .innerJoin(recurringSeries, eq(recurringSeries.id, paymentRequests.seriesId))
+    .where(eq(paymentRequests.id, requestId));
+  if (!row?.request.payerEmail || !row.request.occurrenceDate) return;
+  if (row.request.status === "cancelled") {
+    await markFailed(db, key, "The request was cancelled before its email was sent.", job.attempt, true);
+    return;
+  }
+  const { request } = row;
+  const mail = occurrenceMail(row.request.payerEmail, {
+    requesterName: row.requesterName,
+    requesterEmail: row.requesterEmail,
+    recipientName: request.recipientName,
+    amount: request.amount,
+    description: request.description,
+    frequency: row.series.frequency,
+    occurrenceDate: row.request.occurrenceDate,
+    payUrl: shortUrlFor(publicUrl, request.code),
+  });
+  await deliverOnce(
+    db,
+    {
+      key,
+      attempt: job.attempt,
+      lastAttempt: job.lastAttempt,
+      domain: new URL(publicUrl).hostname,
+      now: () => clock.now(),
+    },
+    (messageId) => mailer.deliver({ ...mail, messageId }),
+  );
+}

@@ -1,0 +1,177 @@
+import { and, count, desc, eq, isNull, type SQL, sql } from "drizzle-orm";
+import type { Db } from "#server/db/client.ts";
+import { recurringSeries, users } from "#server/db/schema.ts";
+import { isUuid } from "#server/lib/uuid.ts";
+import { localDate } from "#shared/schedule/zoned.ts";
+import {
+  DEFAULT_TIME_ZONE,
+  nextFutureOccurrence,
+  type RecurringSeries,
+  seriesStatus,
+} from "#shared/schemas/recurring.ts";
+
+export type SeriesRow = typeof recurringSeries.$inferSelect;
+
+/** Series a user may have that have not ended (a list, not a table: docs/product.md#recurring). */
+export const MAX_OPEN_SERIES = 100;
+
+export async function timeZoneOf(db: Db, userId: string): Promise<string> {
+  const [row] = await db.select({ timeZone: users.timeZone }).from(users).where(eq(users.id, userId));
+  return row?.timeZone ?? DEFAULT_TIME_ZONE;
+}
+
+export function toSeries(row: SeriesRow, now: Date, timeZone: string): RecurringSeries {
+  const status = seriesStatus(row);
+  const nextDate =
+    status === "paused" && row.nextDate
+      ? nextFutureOccurrence(row, row.nextDate, now, timeZone)
+      : row.nextDate;
+  return {
+    id: row.id,
+    recipientName: row.recipientName,
+    recipientPhone: row.recipientPhone,
+    payerEmail: row.payerEmail,
+    amount: row.amount,
+    description: row.description,
+    frequency: row.frequency,
+    startDate: row.startDate,
+    endDate: row.endDate,
+    count: row.count,
+    madeCount: row.madeCount,
+    nextDate: status === "ended" ? null : nextDate,
+    status,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export type NewSeries = {
+  recipientName: string;
+  recipientPhone: string;
+  payerEmail: string | null;
+  amount: string;
+  description: string | null;
+  frequency: SeriesRow["frequency"];
+  startDate: string;
+  endDate?: string | null;
+  count?: number | null;
+};
+
+export async function createSeries(
+  db: Db,
+  userId: string,
+  input: NewSeries,
+  now: Date,
+): Promise<SeriesRow | "too-many"> {
+  return db.transaction(async (tx) => {
+    // One at a time per user, so two tabs cannot both slip under the cap.
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`recurring:${userId}`}))`);
+    const [open] = await tx
+      .select({ n: count() })
+      .from(recurringSeries)
+      .where(and(eq(recurringSeries.userId, userId), isNull(recurringSeries.endedAt), openSql));
+    if ((open?.n ?? 0) >= MAX_OPEN_SERIES) return "too-many";
+    const [row] = await tx
+      .insert(recurringSeries)
+      .values({
+        ...input,
+        endDate: input.endDate ?? null,
+        count: input.count ?? null,
+        userId,
+        nextDate: input.startDate,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    if (!row) throw new Error("insert returned no row");
+    return row;
+  });
+}
+
+const openSql: SQL = sql`${recurringSeries.nextDate} IS NOT NULL`;
+
+/** Newest first; a user has at most MAX_OPEN_SERIES open ones, and ended ones after them (capped). */
+export async function listSeries(db: Db, userId: string): Promise<SeriesRow[]> {
+  return db
+    .select()
+    .from(recurringSeries)
+    .where(eq(recurringSeries.userId, userId))
+    .orderBy(sql`(${recurringSeries.endedAt} IS NULL AND ${openSql}) DESC`, desc(recurringSeries.createdAt))
+    .limit(MAX_OPEN_SERIES * 2);
+}
+
+export async function ownedSeries(db: Db, userId: string, id: string): Promise<SeriesRow | undefined> {
+  if (!isUuid(id)) return undefined;
+  const [row] = await db
+    .select()
+    .from(recurringSeries)
+    .where(and(eq(recurringSeries.id, id), eq(recurringSeries.userId, userId)));
+  return row;
+}
+
+export type SeriesChange = { paused?: boolean; amount?: string; description?: string | null };
+
+export type UpdateResult = { ok: true; row: SeriesRow } | { ok: false; reason: "not-found" | "ended" };
+
+/**
+ * Pause, resume, or change what future occurrences ask for, in one conditional UPDATE on an open
+ * series. Resuming moves the next date to the first occurrence still ahead (timeZone's 9:00).
+ */
+export async function updateSeries(
+  db: Db,
+  userId: string,
+  id: string,
+  change: SeriesChange,
+  now: Date,
+  timeZone: string,
+): Promise<UpdateResult> {
+  return db.transaction(async (tx) => {
+    if (!isUuid(id)) return { ok: false, reason: "not-found" };
+    const [row] = await tx
+      .select()
+      .from(recurringSeries)
+      .where(and(eq(recurringSeries.id, id), eq(recurringSeries.userId, userId)))
+      .for("update");
+    if (!row) return { ok: false, reason: "not-found" };
+    if (seriesStatus(row) === "ended") return { ok: false, reason: "ended" };
+    const set: Partial<typeof recurringSeries.$inferInsert> = { updatedAt: now };
+    if (change.amount !== undefined) set.amount = change.amount;
+    if (change.description !== undefined) set.description = change.description;
+    if (change.paused === true && !row.pausedAt) set.pausedAt = now;
+    if (change.paused === false && row.pausedAt) {
+      set.pausedAt = null;
+      set.nextDate = row.nextDate ? nextFutureOccurrence(row, row.nextDate, now, timeZone) : null;
+    }
+    const [updated] = await tx
+      .update(recurringSeries)
+      .set(set)
+      .where(eq(recurringSeries.id, row.id))
+      .returning();
+    if (!updated) return { ok: false, reason: "not-found" };
+    return { ok: true, row: updated };
+  });
+}
+
+/** Ends the series (requests it made stay as they are). Ending an ended series changes nothing. */
+export async function endSeries(
+  db: Db,
+  userId: string,
+  id: string,
+  now: Date,
+): Promise<SeriesRow | undefined> {
+  if (!isUuid(id)) return undefined;
+  const [ended] = await db
+    .update(recurringSeries)
+    .set({
+      endedAt: sql`coalesce(${recurringSeries.endedAt}, ${now.toISOString()}::timestamptz)`,
+      nextDate: null,
+      updatedAt: now,
+    })
+    .where(and(eq(recurringSeries.id, id), eq(recurringSeries.userId, userId)))
+    .returning();
+  return ended;
+}
+
+/** The requester's today, in their zone. */
+export function todayIn(timeZone: string, now: Date): string {
+  return localDate(now, timeZone);
+}

@@ -1,0 +1,93 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { signedInUser } from "#server/auth/auth.ts";
+import type { AppContext } from "#server/context.ts";
+import { RECURRING_SWEEP } from "#server/jobs/recurring.ts";
+import { HttpError } from "#server/plugins/errors.ts";
+import { occurrenceAt, recurringScheduleIssues } from "#shared/schedule/recurrence.ts";
+import { IdParamsSchema } from "#shared/schemas/payment-request.ts";
+import {
+  RECURRING_UPDATE_MESSAGES,
+  RecurringListSchema,
+  RecurringRequestInputSchema,
+  RecurringSeriesSchema,
+  RecurringUpdateSchema,
+} from "#shared/schemas/recurring.ts";
+import { createSeries, endSeries, listSeries, timeZoneOf, todayIn, toSeries, updateSeries } from "./queries";
+
+/** Every error answer is `{ message }` (docs/product.md#api); declared so the reference shows them. */
+const Message = z.object({ message: z.string() });
+const errors = { 400: Message, 401: Message, 429: Message };
+const idErrors = { ...errors, 404: Message };
+
+/** Recurring requests (issue 22 item 5): the series; server/jobs/recurring.ts makes their requests. */
+export const recurringRequestRoutes = ({ db, signedIn, clock, jobs }: AppContext): FastifyPluginAsyncZod =>
+  signedIn(async (app) => {
+    app.get(
+      "/api/recurring-requests",
+      { schema: { response: { 200: RecurringListSchema, ...errors } } },
+      async (request) => {
+        const userId = signedInUser(request).id;
+        const [rows, timeZone] = await Promise.all([listSeries(db, userId), timeZoneOf(db, userId)]);
+        const now = clock.now();
+        return rows.map((row) => toSeries(row, now, timeZone));
+      },
+    );
+
+    app.post(
+      "/api/recurring-requests",
+      {
+        schema: {
+          body: RecurringRequestInputSchema,
+          response: { 201: RecurringSeriesSchema, ...errors, 409: Message },
+        },
+      },
+      async (request, reply) => {
+        const userId = signedInUser(request).id;
+        const body = request.body;
+        const timeZone = await timeZoneOf(db, userId);
+        const now = clock.now();
+        // "From today on, within a year" is the requester's today, which only their zone tells.
+        const [issue] = recurringScheduleIssues(body, todayIn(timeZone, now));
+        if (issue) throw new HttpError(400, issue.message);
+        const row = await createSeries(db, userId, body, now);
+        if (row === "too-many") throw new HttpError(409, RECURRING_UPDATE_MESSAGES.tooMany);
+        // Started today after 9:00: the first request is due already, so make it now, not next minute.
+        if (occurrenceAt(body.startDate, timeZone) <= now) await jobs.send(RECURRING_SWEEP, {});
+        return reply.status(201).send(toSeries(row, now, timeZone));
+      },
+    );
+
+    app.patch(
+      "/api/recurring-requests/:id",
+      {
+        schema: {
+          params: IdParamsSchema,
+          body: RecurringUpdateSchema,
+          response: { 200: RecurringSeriesSchema, ...idErrors, 409: Message },
+        },
+      },
+      async (request) => {
+        const userId = signedInUser(request).id;
+        const timeZone = await timeZoneOf(db, userId);
+        const now = clock.now();
+        const result = await updateSeries(db, userId, request.params.id, request.body, now, timeZone);
+        if (!result.ok && result.reason === "not-found")
+          throw new HttpError(404, RECURRING_UPDATE_MESSAGES.notFound);
+        if (!result.ok) throw new HttpError(409, RECURRING_UPDATE_MESSAGES.ended);
+        return toSeries(result.row, now, timeZone);
+      },
+    );
+
+    app.delete(
+      "/api/recurring-requests/:id",
+      { schema: { params: IdParamsSchema, response: { 200: RecurringSeriesSchema, ...idErrors } } },
+      async (request) => {
+        const userId = signedInUser(request).id;
+        const now = clock.now();
+        const ended = await endSeries(db, userId, request.params.id, now);
+        if (!ended) throw new HttpError(404, RECURRING_UPDATE_MESSAGES.notFound);
+        return toSeries(ended, now, await timeZoneOf(db, userId));
+      },
+    );
+  });

@@ -1,0 +1,226 @@
+import { z } from "zod";
+import { EMAIL_PATTERN } from "#shared/limits.ts";
+import { typedAmount } from "#shared/money.ts";
+import {
+  checkRecurringSchedule,
+  type Frequency,
+  FrequencySchema,
+  nextOccurrence,
+  occurrenceAt,
+  occurrences,
+  RECURRING_MESSAGES,
+  RecurringScheduleShape,
+  recurringScheduleIssues,
+} from "#shared/schedule/recurrence.ts";
+import { AmountSchema, DescriptionSchema, PhoneSchema, RecipientNameSchema } from "./payment-request";
+
+/**
+ * Recurring requests (issue 22 item 5): a series makes an ordinary payment request at 9:00 in the
+ * requester's zone on each occurrence date (server/jobs/recurring.ts).
+ */
+
+export const PAYER_EMAIL_MESSAGE = "Please enter the payer's email like name@example.com, or leave it empty.";
+
+/** Optional: where Collect emails each occurrence. Empty means none (the requester texts it). */
+export const PayerEmailSchema = z
+  .string(PAYER_EMAIL_MESSAGE)
+  .trim()
+  .max(254, PAYER_EMAIL_MESSAGE)
+  .refine((v) => v === "" || EMAIL_PATTERN.test(v), PAYER_EMAIL_MESSAGE)
+  .nullish()
+  .transform((v) => (v ? v : null));
+
+const recurringFields = {
+  recipientName: RecipientNameSchema,
+  recipientPhone: PhoneSchema,
+  payerEmail: PayerEmailSchema,
+  amount: AmountSchema,
+  description: DescriptionSchema,
+  ...RecurringScheduleShape,
+};
+
+/** POST /api/recurring-requests, checked without knowing today (the route adds `today`'s checks). */
+export const RecurringRequestInputSchema = z
+  .strictObject(recurringFields)
+  .superRefine(checkRecurringSchedule());
+export type RecurringRequestInput = z.input<typeof RecurringRequestInputSchema>;
+
+/** The same, with "from today on, within a year" for the requester's `today` (their zone's date). */
+export function recurringRequestInputSchemaFor(today: string) {
+  return z.strictObject(recurringFields).superRefine(checkRecurringSchedule(today));
+}
+
+export const RECURRING_UPDATE_MESSAGES = {
+  empty: "Send paused, amount or description to change.",
+  ended: "This series has ended; start a new one instead.",
+  notFound: "Recurring request not found",
+  tooMany: "You have 100 recurring requests that have not ended; end one before you start another.",
+} as const;
+
+/** PATCH /api/recurring-requests/{id}: pause or resume, and what future occurrences ask for. */
+export const RecurringUpdateSchema = z
+  .strictObject({
+    paused: z.boolean("paused: true or false.").optional(),
+    amount: AmountSchema.optional(),
+    description: DescriptionSchema.optional(),
+  })
+  .refine((v) => v.paused !== undefined || v.amount !== undefined || v.description !== undefined, {
+    message: RECURRING_UPDATE_MESSAGES.empty,
+  });
+export type RecurringUpdate = z.input<typeof RecurringUpdateSchema>;
+
+export const RecurringStatusSchema = z.enum(["active", "paused", "ended"]);
+export type RecurringStatus = z.infer<typeof RecurringStatusSchema>;
+
+/** A series as its owner sees it. */
+export const RecurringSeriesSchema = z.object({
+  id: z.string(),
+  recipientName: z.string(),
+  recipientPhone: z.string(),
+  payerEmail: z.string().nullable(),
+  amount: z.string(),
+  description: z.string().nullable(),
+  frequency: FrequencySchema,
+  startDate: z.string(),
+  endDate: z.string().nullable(),
+  count: z.number().int().nullable(),
+  /** Requests made so far. */
+  madeCount: z.number().int(),
+  /**
+   * The date the next request is made (9:00 in the requester's zone), or null once ended. While
+   * paused: the date resuming now would give (dates that passed while paused are skipped).
+   */
+  nextDate: z.string().nullable(),
+  status: RecurringStatusSchema,
+  createdAt: z.string(),
+});
+export type RecurringSeries = z.infer<typeof RecurringSeriesSchema>;
+
+export const RecurringListSchema = z.array(RecurringSeriesSchema);
+
+// ── A series' state: shared by the routes (pause, resume, list) and the job that makes requests ──
+
+/** Where a user's dates are read while the browser has not told us their zone (user.time_zone). */
+export const DEFAULT_TIME_ZONE = "America/New_York";
+
+export type SeriesState = {
+  frequency: Frequency;
+  startDate: string;
+  endDate: string | null;
+  /** Requests in all; counted against `madeCount`, so dates skipped while paused do not use it up. */
+  count: number | null;
+  madeCount: number;
+  nextDate: string | null;
+  pausedAt: Date | null;
+  endedAt: Date | null;
+};
+
+export function seriesStatus(
+  series: Pick<SeriesState, "endedAt" | "nextDate" | "pausedAt">,
+): RecurringStatus {
+  if (series.endedAt || series.nextDate === null) return "ended";
+  return series.pausedAt ? "paused" : "active";
+}
+
+const datesOf = (series: SeriesState) => ({
+  frequency: series.frequency,
+  startDate: series.startDate,
+  endDate: series.endDate,
+});
+
+/**
+ * The first occurrence on or after `from` whose 9:00 (in `timeZone`) is still ahead of `now`, or
+ * null past the end date: where a paused series picks up when resumed. The dates that passed while
+ * it was paused are skipped, never made late.
+ */
+export function nextFutureOccurrence(
+  series: SeriesState,
+  from: string,
+  now: Date,
+  timeZone: string,
+): string | null {
+  const dates = datesOf(series);
+  for (
+    let date = occurrences(dates, { from, limit: 1 })[0] ?? null;
+    date;
+    date = nextOccurrence(dates, date)
+  ) {
+    if (occurrenceAt(date, timeZone) > now) return date;
+  }
+  return null;
+}
+
+/** The occurrence after `date` once `madeCount` requests are made, or null when the series is done. */
+export function followingOccurrence(series: SeriesState, date: string, madeCount: number): string | null {
+  if (series.count != null && madeCount >= series.count) return null;
+  return nextOccurrence(datesOf(series), date);
+}
+
+// ── The form (screens/recurring): the same fields as text, and how the series ends ────────────
+
+export const EndModeSchema = z.enum(["never", "date", "count"]);
+export type EndMode = z.infer<typeof EndModeSchema>;
+
+/**
+ * What the "New recurring request" form holds: every field as typed. `toRecurringInput` turns it
+ * into the API's body; the checks are the API schema's, so the form and the server agree.
+ */
+export function recurringFormSchemaFor(today: string) {
+  return z
+    .object({
+      recipientName: RecipientNameSchema,
+      recipientPhone: PhoneSchema,
+      payerEmail: PayerEmailSchema,
+      // "$1,250" and "12,50" read as the request form reads them (shared/money.ts).
+      amount: z.string().transform(typedAmount).pipe(AmountSchema),
+      description: DescriptionSchema,
+      frequency: FrequencySchema,
+      startDate: RecurringScheduleShape.startDate,
+      endMode: EndModeSchema,
+      endDate: z.string(),
+      count: z.string(),
+    })
+    .superRefine((form, ctx) => {
+      if (form.endMode === "date" && !RecurringScheduleShape.endDate.safeParse(form.endDate).success) {
+        ctx.addIssue({ code: "custom", path: ["endDate"], message: RECURRING_MESSAGES.endDate });
+        return;
+      }
+      if (form.endMode === "count" && !/^\d{1,3}$/.test(form.count.trim())) {
+        ctx.addIssue({ code: "custom", path: ["count"], message: RECURRING_MESSAGES.count });
+        return;
+      }
+      const series = scheduleOf(form);
+      if (series.count != null && !RecurringScheduleShape.count.safeParse(series.count).success) {
+        ctx.addIssue({ code: "custom", path: ["count"], message: RECURRING_MESSAGES.count });
+        return;
+      }
+      for (const issue of recurringScheduleIssues(series, today)) {
+        ctx.addIssue({ code: "custom", path: [issue.path], message: issue.message });
+      }
+    });
+}
+export type RecurringFormValues = z.input<ReturnType<typeof recurringFormSchemaFor>>;
+export type RecurringFormOutput = z.output<ReturnType<typeof recurringFormSchemaFor>>;
+
+function scheduleOf(
+  form: Pick<RecurringFormOutput, "frequency" | "startDate" | "endMode" | "endDate" | "count">,
+) {
+  return {
+    frequency: form.frequency,
+    startDate: form.startDate,
+    endDate: form.endMode === "date" ? form.endDate : null,
+    count: form.endMode === "count" ? Number(form.count.trim()) : null,
+  };
+}
+
+/** The API body for a checked form. */
+export function toRecurringInput(form: RecurringFormOutput): RecurringRequestInput {
+  return {
+    recipientName: form.recipientName,
+    recipientPhone: form.recipientPhone,
+    payerEmail: form.payerEmail,
+    amount: form.amount,
+    description: form.description,
+    ...scheduleOf(form),
+  };
+}

@@ -1,0 +1,87 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { confirmIn, expect, signedInTest, toast } from "./fixtures";
+
+/** A date `days` from today in the browser's zone, as "YYYY-MM-DD". */
+function dateIn(days: number): string {
+  const at = new Date(Date.now() + days * 86_400_000);
+  return `${at.getFullYear()}-${String(at.getMonth() + 1).padStart(2, "0")}-${String(at.getDate()).padStart(2, "0")}`;
+}
+
+async function expectAxeClean(page: Page, where: string) {
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+    .analyze();
+  const violations = results.violations.map(
+    (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
+  );
+  expect(violations, `axe on ${where}`).toEqual([]);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow, `horizontal scroll on ${where}`).toBeLessThanOrEqual(0);
+}
+
+for (const scheme of ["light", "dark"] as const) {
+  signedInTest.describe(`Recurring, ${scheme}, 320 px`, () => {
+    signedInTest.use({ viewport: { width: 320, height: 720 }, colorScheme: scheme });
+
+    signedInTest("create a series from Home, pause it, resume it, and end it", async ({ page }) => {
+      await page.goto("/");
+      await page.getByRole("link", { name: "Recurring requests" }).click();
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Recurring");
+      await expect(page.getByText("No recurring requests yet")).toBeVisible();
+      await expectAxeClean(page, "empty Recurring");
+
+      await page.getByRole("button", { name: "New recurring request" }).click();
+      const dialog = page.getByRole("dialog", { name: "New recurring request" });
+      // Sent empty: inline errors, the first bad field focused and described by its error.
+      await dialog.getByRole("button", { name: "Start recurring request" }).click();
+      const name = dialog.getByLabel("Name");
+      await expect(name).toBeFocused();
+      await expect(name).toHaveAttribute("aria-invalid", "true");
+      await expect(name).toHaveAccessibleDescription(
+        "Please enter the name of the person you're requesting payment from.",
+      );
+      await expectAxeClean(page, "form with errors");
+
+      await name.fill("Sam Lee");
+      await dialog.getByLabel("Mobile phone").fill("(212) 555-0101");
+      await dialog.getByLabel("Payer's email").fill("sam@example.com");
+      await dialog.getByLabel("Amount").fill("$1,250");
+      await dialog.getByLabel("Description").fill("Rent");
+      await dialog.getByLabel("Repeat").selectOption("monthly");
+      await dialog.getByLabel("Start date").fill(dateIn(3));
+      await dialog.getByRole("radio", { name: "After a number of times" }).check();
+      // Keyboard: the count field, then Enter submits.
+      await dialog.getByRole("textbox", { name: "Number of times" }).fill("12");
+      await dialog.getByRole("textbox", { name: "Number of times" }).press("Enter");
+      await expect(toast(page, "Recurring request started")).toBeVisible();
+
+      const item = page.getByRole("listitem", { name: "Sam Lee, $1,250.00" });
+      await expect(item).toContainText(/Monthly on the \d+/);
+      await expect(item).toContainText("12 times (0 made)");
+      await expect(item).toContainText("Active");
+      await expect(item).toContainText(/Next .* at 9:00/);
+      await expectAxeClean(page, "Recurring with a series");
+
+      await item.getByRole("button", { name: "Pause Sam Lee" }).click();
+      await expect(item).toContainText("Paused");
+      await expect(item).toContainText("resuming skips missed dates");
+      await item.getByRole("button", { name: "Resume Sam Lee" }).click();
+      await expect(item).toContainText("Active");
+
+      await item.getByRole("button", { name: "End Sam Lee" }).click();
+      await confirmIn(page, "End the recurring request to Sam Lee?", "End series");
+      await expect(item).toContainText("Ended · 0 made");
+      await expect(item.getByRole("button")).toHaveCount(0);
+    });
+  });
+}
+
+signedInTest("Profile links to Recurring", async ({ page }) => {
+  await page.goto("/profile");
+  await page.getByRole("link", { name: "Recurring requests" }).click();
+  await expect(page).toHaveURL("/recurring");
+});
