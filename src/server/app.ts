@@ -14,6 +14,7 @@ import { configuredDatabase, type Database, openDatabase } from "#server/db/clie
 import { sweepCounters } from "#server/db/counters.ts";
 import { createNotifier } from "#server/db/notify.ts";
 import { startJobQueue } from "#server/jobs/queue.ts";
+import { startReminders } from "#server/jobs/reminders.ts";
 import { readClientAssets } from "#server/lib/client-assets.ts";
 import { createLimiter, openCounterStore } from "#server/lib/limiter.ts";
 import { runPeriodically } from "#server/lib/periodic.ts";
@@ -196,6 +197,20 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     publicUrl: config.publicUrl,
     log: app.log,
   });
+  // Automatic reminders and the payer's emails (issue 22 items 3 and 4); tests call app.reminders.sweep().
+  app.decorate(
+    "reminders",
+    await startReminders({
+      db: database.db,
+      jobs,
+      notify,
+      mailer,
+      clock,
+      publicUrl: config.publicUrl,
+      secret,
+      log: app.log,
+    }),
+  );
   const webAuthn = createWebAuthn(database.db, config.publicUrl);
   // Every counted limit (limits.ts) on one store that all processes share.
   const counters = await openCounterStore(

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { splitQuery } from "#client/features/splits/api.ts";
 import { queryClient } from "#client/lib/query-client.ts";
 import { expectToast, renderWithApp } from "#client/test/render.tsx";
-import type { PaymentRequest } from "#shared/schemas/payment-request.ts";
+import { NO_REMINDERS, type PaymentRequest } from "#shared/schemas/payment-request.ts";
 import type { Split } from "#shared/schemas/split.ts";
 import { homeRequestsQuery } from "./api";
 import { type MarkPaidTexts, RequestList } from "./request-list";
@@ -28,6 +28,10 @@ const request = (
   claimedVia: null,
   claimNote: null,
   splitId,
+  dueDate: null,
+  payerEmail: null,
+  reminderDays: null,
+  reminders: NO_REMINDERS,
 });
 const REQUESTS = [request("1", "pending"), request("2", "paid"), request("3", "cancelled")];
 
@@ -111,6 +115,7 @@ describe("RequestList with split bills", () => {
     total: "100.00",
     description: "Dinner",
     includeMe: true,
+    dueDate: null,
     createdAt: new Date().toISOString(),
     shares: shares.map((r) => ({ request: r, smsMessage: "Hi" })),
     paidCount: 1,
