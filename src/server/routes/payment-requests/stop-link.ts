@@ -30,11 +30,11 @@ export const stopLinkRoutes =
       "/api/payment-requests/stop-reminders/:token",
       { schema: { params: StopTokenParamsSchema } },
       async (request, reply) => {
+        // The form posts back to this same URL (action ""), so the page itself never repeats the token.
         const valid = readStopToken(request.params.token, secret) !== null;
-        const action = escapeHtml(request.url);
         const body = valid
           ? `<h1>Stop reminders?</h1><p>You will get no more reminders about this request.</p>
-<form method="post" action="${action}"><button type="submit">Stop reminders for this request</button></form>`
+<form method="post" action=""><button type="submit">Stop reminders for this request</button></form>`
           : `<h1>Link not valid</h1><p>${escapeHtml(BAD_LINK)}</p>`;
         return reply
           .status(valid ? 200 : 404)
