@@ -78,9 +78,12 @@ export function payerMail(kind: PayerMailKind, facts: PayerMailFacts, stopUrl: s
     },
   }[kind];
   const lines = content.lines.filter((line) => line !== null) as string[];
-  const text = [...lines, `${content.link.label}: ${content.link.url}`, ...content.after, "— Sent by Collect"].join(
-    "\n\n",
-  );
+  const text = [
+    ...lines,
+    `${content.link.label}: ${content.link.url}`,
+    ...content.after,
+    "— Sent by Collect",
+  ].join("\n\n");
   const p = (line: string) => `<p>${escapeHtml(line)}</p>`;
   const html = [
     `<div style="font-family:system-ui,sans-serif;font-size:16px;line-height:1.5;color:#0f172a">`,

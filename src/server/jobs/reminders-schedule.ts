@@ -1,6 +1,6 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
-import { deliveries, paymentRequests, reminders, users } from "#server/db/schema.ts";
+import { deliveries, type paymentRequests, reminders, users } from "#server/db/schema.ts";
 import { dueDateProblem } from "#shared/schedule/due-date.ts";
 import { reminderSchedule } from "#shared/schedule/reminders.ts";
 import { isValidTimeZone, localDate } from "#shared/schedule/zoned.ts";

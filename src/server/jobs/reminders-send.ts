@@ -25,8 +25,15 @@ export async function enqueuePayerMail(
   mail: { kind: PayerMailKind; key: string; requestId: string; userId: string; offset?: number; now: Date },
 ): Promise<void> {
   if (!(await claimDelivery(tx, mail.key, "email", mail.now, mail.userId))) return;
-  const data: PayerMailJob = { kind: mail.kind, key: mail.key, requestId: mail.requestId, offset: mail.offset };
-  await jobs.send(PAYER_MAIL_QUEUE, data, { key: mail.key, tx });
+  const data: PayerMailJob = {
+    kind: mail.kind,
+    key: mail.key,
+    requestId: mail.requestId,
+    offset: mail.offset,
+  };
+  // startAfter from the app's clock: a send inside the app's transaction would otherwise take the
+  // database's now(), which a test clock does not move on PostgreSQL (pg-boss moves only its own).
+  await jobs.send(PAYER_MAIL_QUEUE, data, { key: mail.key, tx, startAfter: mail.now });
 }
 
 export type PayerMailDeps = {
@@ -105,7 +112,9 @@ export async function startPayerMail(deps: PayerMailDeps): Promise<void> {
 export async function stopReminders(tx: Db, requestId: string, now: Date): Promise<void> {
   await tx
     .update(paymentRequests)
-    .set({ remindersStoppedAt: sql`coalesce(${paymentRequests.remindersStoppedAt}, ${now.toISOString()}::timestamptz)` })
+    .set({
+      remindersStoppedAt: sql`coalesce(${paymentRequests.remindersStoppedAt}, ${now.toISOString()}::timestamptz)`,
+    })
     .where(eq(paymentRequests.id, requestId));
   await tx
     .update(reminders)

@@ -32,7 +32,11 @@ describe.each(databaseKinds)("automatic reminders [%s]", (kind) => {
     mail = await startMailServer();
     // 07:00 in New York on Wednesday, November 25, 2026.
     clock = createTestClock("2026-11-25T12:00:00Z");
-    app = await buildTestApp(database, { mail: { smtpUrl: mail.url, from: "Collect <no-reply@collect.test>" } }, { clock });
+    app = await buildTestApp(
+      database,
+      { mail: { smtpUrl: mail.url, from: "Collect <no-reply@collect.test>" } },
+      { clock },
+    );
   });
   afterAll(async () => {
     await app?.close();
@@ -41,7 +45,11 @@ describe.each(databaseKinds)("automatic reminders [%s]", (kind) => {
   });
 
   const rowsOf = (requestId: string) =>
-    database.db.select().from(reminders).where(eq(reminders.requestId, requestId)).orderBy(reminders.offsetDays);
+    database.db
+      .select()
+      .from(reminders)
+      .where(eq(reminders.requestId, requestId))
+      .orderBy(reminders.offsetDays);
   const create = async (user: TestUser, extra: object = {}) => {
     const response = await as(app, user)("POST", "/api/payment-requests", { ...body, ...extra });
     expect(response.statusCode, response.body).toBe(201);
@@ -97,13 +105,17 @@ describe.each(databaseKinds)("automatic reminders [%s]", (kind) => {
   it("refuses a past, far or unreal due date in the requester's zone, and bad reminder days", async () => {
     const call = as(app, await createReadyUser(app));
     // 07:00 in New York is still the 25th there: the 25th is today, the 24th is past.
-    expect((await call("POST", "/api/payment-requests", { ...body, dueDate: "2026-11-25" })).statusCode).toBe(201);
+    expect((await call("POST", "/api/payment-requests", { ...body, dueDate: "2026-11-25" })).statusCode).toBe(
+      201,
+    );
     const past = await call("POST", "/api/payment-requests", { ...body, dueDate: "2026-11-24" });
     expect(past.statusCode).toBe(400);
     expect(past.json().message).toBe("Choose a due date from today on.");
     const far = await call("POST", "/api/payment-requests", { ...body, dueDate: "2027-11-26" });
     expect(far.json().message).toBe("Choose a due date within a year.");
-    expect((await call("POST", "/api/payment-requests", { ...body, dueDate: "2026-02-30" })).statusCode).toBe(400);
+    expect((await call("POST", "/api/payment-requests", { ...body, dueDate: "2026-02-30" })).statusCode).toBe(
+      400,
+    );
     const many = await call("POST", "/api/payment-requests", { ...body, reminderDays: [1, 2, 3, 4, 5] });
     expect(many.json().message).toContain("at most 4 reminders");
     const emailOnly = await call("POST", "/api/payment-requests", { ...body, sendBy: "email" });
@@ -123,7 +135,9 @@ describe.each(databaseKinds)("automatic reminders [%s]", (kind) => {
     expect((await rowsOf(request.id)).map((r) => [r.offsetDays, r.dueAt.toISOString()])).toEqual([
       [1, "2026-12-11T14:00:00.000Z"],
     ]);
-    expect((await other("PATCH", `/api/payment-requests/${request.id}`, { reminderDays: [] })).statusCode).toBe(404);
+    expect(
+      (await other("PATCH", `/api/payment-requests/${request.id}`, { reminderDays: [] })).statusCode,
+    ).toBe(404);
     expect((await other("POST", `/api/payment-requests/${request.id}/stop-reminders`)).statusCode).toBe(404);
     const stopped = await as(app, owner)("POST", `/api/payment-requests/${request.id}/stop-reminders`);
     expect(stopped.json().reminders.state).toBe("stopped");
@@ -177,9 +191,14 @@ describe.each(databaseKinds)("automatic reminders [%s]", (kind) => {
     expect(await stateOf(paid.id)).toEqual(["skipped", "scheduled"]);
     expect(await stateOf(cancelled.id)).toEqual(["skipped", "scheduled"]);
     expect(await stateOf(claimed.id)).toEqual(["scheduled", "scheduled"]);
-    const [notice] = await database.db.select().from(deliveries).where(eq(deliveries.key, `reminder:${plain.id}:3`));
+    const [notice] = await database.db
+      .select()
+      .from(deliveries)
+      .where(eq(deliveries.key, `reminder:${plain.id}:3`));
     expect(notice?.kind).toBe("notify");
-    const email = (await database.db.select({ email: users.email }).from(users)).find((u) => u.email === owner.email);
+    const email = (await database.db.select({ email: users.email }).from(users)).find(
+      (u) => u.email === owner.email,
+    );
     const told = await arrives(email?.email as string, /Time to remind Alex/);
     expect(told.text).toContain("Time to remind Alex — $25.00 for Lunch, sent 3 days ago");
     expect(told.text).toContain(`/?request=${plain.id}&remind=1`);
@@ -199,7 +218,11 @@ describe.each(databaseKinds)("automatic reminders [%s]", (kind) => {
   // The test clock only moves forward (a queue's polls wait for it): this runs on the 28th.
   it("emails the payer the request and reminders with a one-click stop, and a receipt when paid", async () => {
     const owner = await createReadyUser(app);
-    const request = await create(owner, { payerEmail: "alex@example.com", sendBy: "both", dueDate: "2026-12-04" });
+    const request = await create(owner, {
+      payerEmail: "alex@example.com",
+      sendBy: "both",
+      dueDate: "2026-12-04",
+    });
     expect(request.payerEmail).toBe("alex@example.com");
     const asked = await arrives("alex@example.com", /Test User asks you for \$25\.00/);
     expect(asked.from).toContain("Test User");
@@ -211,7 +234,9 @@ describe.each(databaseKinds)("automatic reminders [%s]", (kind) => {
     expect(reminder.text).toContain("Test User asks you for $25.00 for Lunch");
     const stop = linkIn(reminder, `${TEST_ORIGIN}/api/payment-requests/stop-reminders/`);
     const path = new URL(stop).pathname;
-    expect((await app.inject({ method: "GET", url: path })).body).toContain("Stop reminders for this request");
+    expect((await app.inject({ method: "GET", url: path })).body).toContain(
+      "Stop reminders for this request",
+    );
     // No session, from another site, as a mail client's one-click: still stops (and only this).
     const stopped = await app.inject({
       method: "POST",
@@ -224,16 +249,20 @@ describe.each(databaseKinds)("automatic reminders [%s]", (kind) => {
     const forged = await app.inject({ method: "POST", url: `${path.slice(0, -3)}abc` });
     expect(forged.statusCode).toBe(404);
     await at("2026-12-07T14:00:10Z");
-    const sentToAlex = mail.received.filter((m) => m.to.includes("alex@example.com") && /^Reminder/.test(m.subject));
+    const sentToAlex = mail.received.filter(
+      (m) => m.to.includes("alex@example.com") && /^Reminder/.test(m.subject),
+    );
     expect(sentToAlex).toHaveLength(1);
 
     await as(app, owner)("PATCH", `/api/payment-requests/${request.id}/status`, { status: "paid" });
     const receipt = await arrives("alex@example.com", /^Receipt: \$25\.00 to Test User/);
     expect(receipt.text).toContain("marked your payment of $25.00 for Lunch as received");
     await until(async () => {
-      const [row] = await database.db.select().from(deliveries).where(eq(deliveries.key, `receipt:${request.id}`));
+      const [row] = await database.db
+        .select()
+        .from(deliveries)
+        .where(eq(deliveries.key, `receipt:${request.id}`));
       return row?.state === "sent";
     });
   });
-
 });

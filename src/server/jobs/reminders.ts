@@ -18,7 +18,7 @@ const SWEEP_QUEUE = "reminder-sweep";
 
 export type Reminders = {
   /** Decides every due reminder now (the schedule calls it each minute; tests call it after moving the clock). */
-  sweep(): Promise<number>;
+  sweep(batch?: number): Promise<number>;
 };
 
 /**
@@ -39,7 +39,7 @@ export async function startReminders(deps: {
   const { db, jobs, notify, clock, log } = deps;
   const now = () => clock.now();
   await startPayerMail({ ...deps, now });
-  const sweep = () => sweepReminders({ db, jobs, notify, now });
+  const sweep = (batch?: number) => sweepReminders({ db, jobs, notify, now }, batch);
   await jobs.createQueue(SWEEP_QUEUE, { retryLimit: 1, expireInSeconds: 120 });
   await jobs.work(SWEEP_QUEUE, async () => {
     await sweep();
@@ -47,9 +47,9 @@ export async function startReminders(deps: {
   await jobs.schedule(SWEEP_QUEUE, "* * * * *");
   await jobs.send(SWEEP_QUEUE, {});
   return {
-    sweep: async () => {
+    sweep: async (batch) => {
       try {
-        return await sweep();
+        return await sweep(batch);
       } catch (error) {
         log.error({ err: error }, "reminder sweep failed");
         throw error;

@@ -24,7 +24,8 @@ it("guards every state-changing route, and only those", async () => {
       // (RFC 8058 one-click; jobs/reminders.test.ts posts it cross-site).
       .filter(
         ({ url }) =>
-          !url.startsWith("/api/identity/callback/") && !url.startsWith("/api/payment-requests/stop-reminders/"),
+          !url.startsWith("/api/identity/callback/") &&
+          !url.startsWith("/api/payment-requests/stop-reminders/"),
       ),
   );
   expect(unsafe.length).toBeGreaterThan(20);

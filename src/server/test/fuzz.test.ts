@@ -272,7 +272,13 @@ describeUnlimited("API fuzzing", (ctx) => {
       name: "POST /api/payment-requests (due date, payer email, reminders)",
       method: "POST",
       url: () => "/api/payment-requests",
-      valid: { ...VALID.request, dueDate: "2099-01-01", payerEmail: "alex@example.com", reminderDays: [1, 3], sendBy: "both" },
+      valid: {
+        ...VALID.request,
+        dueDate: "2099-01-01",
+        payerEmail: "alex@example.com",
+        reminderDays: [1, 3],
+        sendBy: "both",
+      },
     },
     {
       name: "PATCH /api/payment-requests/:own",

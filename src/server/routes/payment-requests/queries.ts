@@ -2,10 +2,10 @@ import { and, desc, eq, getTableColumns, isNotNull, or, type SQL, sql } from "dr
 import type { Db } from "#server/db/client.ts";
 import { paymentRequests, users } from "#server/db/schema.ts";
 import { displayNameSql } from "#server/db/shared-queries.ts";
-import { isUniqueViolation } from "#server/lib/db-errors.ts";
 import type { JobQueue } from "#server/jobs/queue.ts";
 import { type Requester, writeReminders } from "#server/jobs/reminders-schedule.ts";
 import { enqueuePayerMail, stopReminders } from "#server/jobs/reminders-send.ts";
+import { isUniqueViolation } from "#server/lib/db-errors.ts";
 import { newShortCode } from "#server/lib/short-code.ts";
 import { foldedContains, phoneContains } from "#server/lib/text-search.ts";
 import { isUuid } from "#server/lib/uuid.ts";

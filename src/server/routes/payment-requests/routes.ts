@@ -3,10 +3,10 @@ import { z } from "zod";
 import { signedInUser } from "#server/auth/auth.ts";
 import type { AppContext } from "#server/context.ts";
 import { toPaymentRequest } from "#server/db/shared-queries.ts";
+import { dueDateProblemFor, reminderSummaries, requesterOf } from "#server/jobs/reminders-schedule.ts";
 import { smsFor } from "#server/lib/sms.ts";
 import { HttpError } from "#server/plugins/errors.ts";
 import { encodeCursor, nextPageLink } from "#shared/schemas/page.ts";
-import { dueDateProblemFor, reminderSummaries, requesterOf } from "#server/jobs/reminders-schedule.ts";
 import {
   CreatePaymentRequestResponseSchema,
   ExportQuerySchema,

@@ -112,15 +112,15 @@ describeEachDatabase("split a bill", (ctx) => {
         ctx.database.db,
         userId,
         {
-        total: "20.00",
-        description: null,
-        includeMe: false,
-        dueDate: null,
-        people: [
-          { name: "Ana", phone: "2125550101", amount: "10.00" },
-          { name: "Bo", phone: "555", amount: "10.00" },
-        ],
-      },
+          total: "20.00",
+          description: null,
+          includeMe: false,
+          dueDate: null,
+          people: [
+            { name: "Ana", phone: "2125550101", amount: "10.00" },
+            { name: "Bo", phone: "555", amount: "10.00" },
+          ],
+        },
         { requester: { timeZone: "America/New_York", reminderDays: null }, now: new Date() },
       ),
     ).rejects.toThrow();
