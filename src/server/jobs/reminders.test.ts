@@ -18,7 +18,6 @@ import {
 } from "#server/test/harness.ts";
 import { linkIn, startMailServer } from "#server/test/mail-server.ts";
 
-const DAY = 86_400_000;
 const body = { recipientName: "Alex Kim", recipientPhone: "2125550101", amount: "25", description: "Lunch" };
 
 describe.each(databaseKinds)("automatic reminders [%s]", (kind) => {
@@ -94,6 +93,8 @@ describe.each(databaseKinds)("automatic reminders [%s]", (kind) => {
       [0, "2026-12-04T14:00:00.000Z"],
       [3, "2026-12-07T14:00:00.000Z"],
     ]);
+    const page = await app.inject({ method: "GET", url: `/pay/${due.shortUrl.split("/").pop()}` });
+    expect(page.body).toContain("Due Friday, December 4");
     const custom = await create(user, { reminderDays: [10, 1, 5] });
     expect(custom.reminderDays).toEqual([1, 5, 10]);
     expect((await rowsOf(custom.id)).map((r) => r.offsetDays)).toEqual([1, 5, 10]);
