@@ -58,14 +58,15 @@ export const DescriptionSchema = z
 
 export const PAYER_EMAIL_MESSAGE = "Enter the payer's email address, like alex@example.com.";
 
-/** The payer's optional email (issue 22 item 4): Collect emails the request, reminders and a receipt there. */
-export const PayerEmailSchema = z
+/** An email address as a person types it: trimmed; "" means none. */
+export const EmailTextSchema = z
   .string(PAYER_EMAIL_MESSAGE)
   .trim()
   .max(254, PAYER_EMAIL_MESSAGE)
-  .pipe(z.union([z.literal(""), z.email(PAYER_EMAIL_MESSAGE)]))
-  .nullish()
-  .transform((v) => (v ? v : null));
+  .pipe(z.union([z.literal(""), z.email(PAYER_EMAIL_MESSAGE)]));
+
+/** The payer's optional email (issue 22 item 4): Collect emails the request, reminders and a receipt there. */
+export const PayerEmailSchema = EmailTextSchema.nullish().transform((v) => (v ? v : null));
 
 /**
  * How the request reaches the payer: texted from the requester's phone (today's flow), emailed
