@@ -55,6 +55,15 @@ describe("RequestList", () => {
     expect(within(card("Alex 3")).queryAllByRole("button")).toEqual([]);
   });
 
+  it("opened from a reminder notification (?request=…&remind=1), focuses that card's Text reminder", () => {
+    window.history.replaceState(null, "", "/?request=4&remind=1");
+    const due = { ...request("4", "pending"), reminders: { ...NO_REMINDERS, state: "due" as const } };
+    renderWithApp(<RequestList requests={[request("1", "pending"), due]} markPaid={texts()} />);
+    const button = within(card("Alex 4")).getByRole("button", { name: "Text reminder" });
+    expect(document.activeElement).toBe(button);
+    expect(window.location.search).toBe("");
+  });
+
   it("asks before marking a paid request as not paid", () => {
     renderWithApp(<RequestList requests={REQUESTS} markPaid={texts()} />);
     fireEvent.click(within(card("Alex 2")).getByRole("button", { name: "Mark as not paid" }));
