@@ -15,6 +15,7 @@ import { sweepCounters } from "#server/db/counters.ts";
 import { createNotifier, EVENTS_CHANNEL } from "#server/db/notify.ts";
 import { startingJobQueue, startJobQueue } from "#server/jobs/queue.ts";
 import { startRecurring } from "#server/jobs/recurring.ts";
+import { startReminders } from "#server/jobs/reminders.ts";
 import { readClientAssets } from "#server/lib/client-assets.ts";
 import { watched } from "#server/lib/dependencies.ts";
 import { createLimiter, openCounterStore } from "#server/lib/limiter.ts";
@@ -216,6 +217,20 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     log: app.log,
   });
   await scheduleDigest(jobs, database.db, notify, clock);
+  // Automatic reminders and the payer's emails (issue 22 items 3 and 4); tests call app.reminders.sweep().
+  app.decorate(
+    "reminders",
+    await startReminders({
+      db: database.db,
+      jobs,
+      notify,
+      mailer,
+      clock,
+      publicUrl: config.publicUrl,
+      secret,
+      log: app.log,
+    }),
+  );
   const webAuthn = createWebAuthn(database.db, config.publicUrl);
   // Every counted limit (limits.ts) on one store that all processes share.
   const counters = await openCounterStore(

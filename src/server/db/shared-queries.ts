@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { newShortCode } from "#server/lib/short-code.ts";
 import type { PaymentAccount } from "#shared/schemas/payment-account.ts";
-import type { PaymentRequest } from "#shared/schemas/payment-request.ts";
+import { NO_REMINDERS, type PaymentRequest, type ReminderSummary } from "#shared/schemas/payment-request.ts";
 import type { Db } from "./client";
 import { paymentAccounts, paymentRequests, users } from "./schema";
 
@@ -42,6 +42,8 @@ export function shortUrlFor(publicUrl: string, code: string): string {
 export function toPaymentRequest(
   row: typeof paymentRequests.$inferSelect,
   publicUrl: string,
+  /** What its automatic reminders did (jobs/reminders-schedule.ts reminderSummaries). */
+  reminders: ReminderSummary = NO_REMINDERS,
 ): PaymentRequest {
   return {
     id: row.id,
@@ -58,6 +60,10 @@ export function toPaymentRequest(
     claimedVia: (row.claimedVia as PaymentRequest["claimedVia"]) ?? null,
     claimNote: row.claimNote,
     splitId: row.splitId,
+    dueDate: row.dueDate,
+    payerEmail: row.payerEmail,
+    reminderDays: row.reminderDays,
+    reminders,
   };
 }
 

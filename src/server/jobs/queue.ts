@@ -144,7 +144,10 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
       });
     },
 
-    async send(name, data, { key, startAfter, tx } = {}) {
+    async send(name, data, { key, startAfter: asked, tx } = {}) {
+      // Under a test clock a job sent in the app's transaction would be stamped with the database's
+      // real now(), which the test clock does not move: it starts at the test clock's now instead.
+      const startAfter = asked ?? (isTestClock(clock) ? clock.now() : undefined);
       const id = await boss.send(name, data, {
         ...(key ? { id: jobIdFor(key), singletonKey: key } : {}),
         ...(startAfter ? { startAfter } : {}),

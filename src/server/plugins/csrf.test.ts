@@ -20,9 +20,14 @@ it("guards every state-changing route, and only those", async () => {
       .flat()
       .filter((method) => ["POST", "PUT", "PATCH", "DELETE"].includes(method))
       .map((method) => ({ method, url: route.url.replace(/:[^/]+|\*/g, "x") }))
-      .filter(({ url }) => !url.startsWith("/api/identity/callback/"))
-      // RFC 8058 one-click unsubscribe: posted by mailbox providers from their own servers (csrf.ts).
-      .filter(({ url }) => !url.startsWith("/api/notifications/unsubscribe/")),
+      // Exempt by design: the OAuth callback, and the two RFC 8058 one-click links mailbox
+      // providers post from their own servers (notifications' unsubscribe, the payer's "Stop reminders").
+      .filter(
+        ({ url }) =>
+          !url.startsWith("/api/identity/callback/") &&
+          !url.startsWith("/api/notifications/unsubscribe/") &&
+          !url.startsWith("/api/payment-requests/stop-reminders/"),
+      ),
   );
   expect(unsafe.length).toBeGreaterThan(20);
   for (const { method, url } of unsafe) {

@@ -23,6 +23,13 @@ function isOAuthCallback(request: FastifyRequest): boolean {
 }
 
 /**
+ * The payer's "Stop reminders for this request" (routes/payment-requests/stop-link.ts): a mail
+ * client's RFC 8058 one-click POST comes from no page of ours. The HMAC token in the URL is the
+ * whole authority, and the only effect is stopping that one request's reminders.
+ */
+const STOP_REMINDERS_ROUTE = "/api/payment-requests/stop-reminders/:token";
+
+/**
  * Cross-site request forgery guard for every state-changing route, better-auth's included
  * (its own check skips cookie-less calls, which would allow login CSRF). Browsers send
  * Sec-Fetch-Site and Origin on such requests; either naming another site is refused. The
@@ -34,7 +41,8 @@ export function registerCsrfGuard(app: FastifyInstance, publicUrl: string): void
   const allowedOrigin = new URL(publicUrl).origin;
   const guard = async (request: FastifyRequest) => {
     if (!UNSAFE.has(request.method) || isOAuthCallback(request)) return;
-    if (request.routeOptions.url === UNSUBSCRIBE_ROUTE) return;
+    if (request.routeOptions.url === UNSUBSCRIBE_ROUTE || request.routeOptions.url === STOP_REMINDERS_ROUTE)
+      return;
     const site = request.headers["sec-fetch-site"];
     if (site !== undefined && site !== "same-origin" && site !== "none") {
       throw new HttpError(403, "Cross-site request refused.");

@@ -3,6 +3,7 @@ import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import webPush from "web-push";
 import { passkeys, sessions } from "#server/db/schema.ts";
+import { stopToken } from "#server/jobs/reminders-mail.ts";
 import { unsubscribeToken } from "#server/notifications/unsubscribe.ts";
 import {
   as,
@@ -308,6 +309,43 @@ const MATRIX: Record<string, Case[]> = {
       name: "own events only; a stream for EventSource only",
       call: () => ({ url: "/api/events" }),
       expect: { signedOut: 401, owner: 406, other: 406 },
+    },
+  ],
+  "PATCH /api/payment-requests/:id": [
+    {
+      name: "changes A's due date and reminder days",
+      call: (a) => ({ url: `/api/payment-requests/${a.requestId}`, body: { reminderDays: [1, 4] } }),
+      missing: () => ({ url: `/api/payment-requests/${MISSING}`, body: { reminderDays: [1, 4] } }),
+      expect: ownerOnly(200),
+    },
+  ],
+  "POST /api/payment-requests/:id/stop-reminders": [
+    {
+      name: "stops A's reminders",
+      call: (a) => ({ url: `/api/payment-requests/${a.requestId}/stop-reminders` }),
+      missing: () => ({ url: `/api/payment-requests/${MISSING}/stop-reminders` }),
+      expect: ownerOnly(200),
+    },
+  ],
+  "GET /api/payment-requests/stop-reminders/:token": [
+    {
+      name: "the payer's signed link shows its confirm page to anyone who has it",
+      call: (a) => ({ url: `/api/payment-requests/stop-reminders/${stopToken(a.requestId, TEST_SECRET)}` }),
+      expect: all(200),
+    },
+  ],
+  "POST /api/payment-requests/stop-reminders/:token": [
+    {
+      // The HMAC token is the authority (one request's reminders, nothing else), as in the email.
+      name: "the payer's signed link stops that request's reminders without a session",
+      call: (a) => ({ url: `/api/payment-requests/stop-reminders/${stopToken(a.requestId, TEST_SECRET)}` }),
+      expect: all(200),
+      othersMayChangeOwner: true,
+    },
+    {
+      name: "a forged token stops nothing",
+      call: (a) => ({ url: `/api/payment-requests/stop-reminders/${a.requestId}.forged` }),
+      expect: all(404),
     },
   ],
   "POST /api/splits": [

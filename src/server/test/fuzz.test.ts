@@ -77,9 +77,9 @@ const VALID = {
 
 const MISSING_UUID = "00000000-0000-4000-8000-000000000000";
 
-/** Routes that need a session (everything else is public by design). */
+/** Routes that need a session (everything else is public by design: the payer's signed stop link too). */
 const SIGNED_IN =
-  /^\/api\/(auth\/|payment-accounts|payment-requests|recurring-requests|payees|profile\/|account|splits|events|notifications\/(?!unsubscribe\/)|passkeys(?!\/sign-in-options))/;
+  /^\/api\/(auth\/|payment-accounts|payment-requests(?!\/stop-reminders\/)|recurring-requests|payees|profile\/|account|splits|events|notifications\/(?!unsubscribe\/)|passkeys(?!\/sign-in-options))/;
 
 const garbageCookie: fc.Arbitrary<string> = fc
   .tuple(
@@ -305,6 +305,30 @@ describeUnlimited("API fuzzing", (ctx) => {
       valid: VALID.status,
     },
     {
+      name: "POST /api/payment-requests (due date, payer email, reminders)",
+      method: "POST",
+      url: () => "/api/payment-requests",
+      valid: {
+        ...VALID.request,
+        dueDate: "2099-01-01",
+        payerEmail: "alex@example.com",
+        reminderDays: [1, 3],
+        sendBy: "both",
+      },
+    },
+    {
+      name: "PATCH /api/payment-requests/:own",
+      method: "PATCH",
+      url: (own) => `/api/payment-requests/${own}`,
+      valid: { dueDate: null, reminderDays: [0, 2] },
+    },
+    {
+      name: "POST /api/payment-requests/stop-reminders/:token",
+      method: "POST",
+      url: (own) => `/api/payment-requests/stop-reminders/${own}.not-a-signature`,
+      valid: {},
+    },
+    {
       name: "POST /api/payment-requests/:own/remind",
       method: "POST",
       url: (own) => `/api/payment-requests/${own}/remind`,
@@ -489,6 +513,9 @@ describeUnlimited("API fuzzing", (ctx) => {
     const idRoutes: { method: Method; url: (id: string) => string; body?: Record<string, unknown> }[] = [
       { method: "PATCH", url: (id) => `/api/payment-requests/${id}/status`, body: VALID.status },
       { method: "POST", url: (id) => `/api/payment-requests/${id}/remind` },
+      { method: "PATCH", url: (id) => `/api/payment-requests/${id}`, body: { reminderDays: [1] } },
+      { method: "POST", url: (id) => `/api/payment-requests/${id}/stop-reminders` },
+      { method: "POST", url: (id) => `/api/payment-requests/stop-reminders/${id}` },
       { method: "DELETE", url: (id) => `/api/payees/${id}` },
       { method: "GET", url: (id) => `/api/splits/${id}` },
       { method: "DELETE", url: (id) => `/api/notifications/push-subscriptions/${id}` },

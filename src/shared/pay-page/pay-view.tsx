@@ -1,5 +1,6 @@
 import { formatMoney } from "#shared/money.ts";
 import { avatarUrl } from "#shared/photo-url.ts";
+import { payPageDueLabel } from "#shared/schedule/due-date.ts";
 import type { PublicPaymentView } from "#shared/schemas/payment-request.ts";
 import { ClaimPanel } from "./claim-panel";
 import { PayOption } from "./pay-option";
@@ -77,6 +78,11 @@ function RequestCard({ view }: { view: PublicPaymentView }) {
       </h1>
       {request.description && (
         <p className="mt-3 text-lg break-words text-slate-700 dark:text-slate-300">{request.description}</p>
+      )}
+      {request.dueDate && request.status !== "paid" && (
+        <p className={`mt-2 font-medium ${STRONG}`} data-testid="pay-due">
+          {payPageDueLabel(request.dueDate, new Date().toISOString().slice(0, 10))}
+        </p>
       )}
       {request.status === "paid" ? (
         <p

@@ -1,21 +1,46 @@
 import { z } from "zod";
 import { cursorSchema, PageLimitSchema, UuidSchema } from "./page";
-import { PhoneSchema, RecipientNameSchema, RequestSearchSchema } from "./payment-request";
+import {
+  EmailTextSchema,
+  PayerEmailSchema,
+  PhoneSchema,
+  RecipientNameSchema,
+  RequestSearchSchema,
+} from "./payment-request";
 
 /**
  * POST /api/payees: digits only are stored (docs/product.md#contacts-payees). A phone already
  * saved under another name is refused (409), never renamed behind the user's back.
  */
-export const PayeeInputSchema = z.strictObject({ name: RecipientNameSchema, phone: PhoneSchema });
+export const PayeeInputSchema = z.strictObject({
+  name: RecipientNameSchema,
+  phone: PhoneSchema,
+  /** Optional (issue 22 item 4): Request Payment offers it as the payer's email. */
+  email: PayerEmailSchema,
+});
 export type PayeeInput = z.input<typeof PayeeInputSchema>;
 
-/** PATCH /api/payees/{id}: a new name, a new phone, or both. */
+/** PATCH /api/payees/{id}: a new name, phone or email (null or "" clears the email). */
 export const PayeeUpdateSchema = z
-  .strictObject({ name: RecipientNameSchema.optional(), phone: PhoneSchema.optional() })
-  .refine((v) => v.name !== undefined || v.phone !== undefined, "Nothing to change.");
+  .strictObject({
+    name: RecipientNameSchema.optional(),
+    phone: PhoneSchema.optional(),
+    email: EmailTextSchema.nullable()
+      .optional()
+      .transform((v) => (v === undefined ? undefined : v || null)),
+  })
+  .refine(
+    (v) => v.name !== undefined || v.phone !== undefined || v.email !== undefined,
+    "Nothing to change.",
+  );
 export type PayeeUpdate = z.input<typeof PayeeUpdateSchema>;
 
-export const PayeeSchema = z.object({ id: z.string(), name: z.string(), phone: z.string() });
+export const PayeeSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  phone: z.string(),
+  email: z.string().nullable(),
+});
 export type Payee = z.infer<typeof PayeeSchema>;
 
 /** Where the last contact of a page sorted: its lower-cased name and id. */

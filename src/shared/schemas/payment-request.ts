@@ -3,6 +3,8 @@ import { DESCRIPTION_MAX, RECIPIENT_NAME_MAX } from "#shared/limits.ts";
 import { LIMIT_MESSAGES, PHONE_MESSAGES, VALIDATION } from "#shared/messages.ts";
 import { amountProblem, parseAmount } from "#shared/money.ts";
 import { checkPhone } from "#shared/phone.ts";
+import { DueDateSchema } from "#shared/schedule/due-date.ts";
+import { ReminderDaysSchema } from "#shared/schedule/reminders.ts";
 import { ClaimViaSchema } from "./claim";
 import { cursorSchema, MicrosecondTimeSchema, PageLimitSchema, UuidSchema } from "./page";
 import { ProviderSchema } from "./payment-account";
@@ -54,13 +56,90 @@ export const DescriptionSchema = z
   .nullish()
   .transform((v) => (v ? v : null));
 
-/** POST /api/payment-requests (docs/product.md "Request Payment"). */
-export const PaymentRequestInputSchema = z.strictObject({
-  recipientName: RecipientNameSchema,
-  recipientPhone: PhoneSchema,
-  amount: AmountSchema,
-  description: DescriptionSchema,
+export const PAYER_EMAIL_MESSAGE = "Enter the payer's email address, like alex@example.com.";
+
+/** An email address as a person types it: trimmed; "" means none. */
+export const EmailTextSchema = z
+  .string(PAYER_EMAIL_MESSAGE)
+  .trim()
+  .max(254, PAYER_EMAIL_MESSAGE)
+  .pipe(z.union([z.literal(""), z.email(PAYER_EMAIL_MESSAGE)]));
+
+/** The payer's optional email (issue 22 item 4): Collect emails the request, reminders and a receipt there. */
+export const PayerEmailSchema = EmailTextSchema.nullish().transform((v) => (v ? v : null));
+
+/**
+ * How the request reaches the payer: texted from the requester's phone (today's flow), emailed
+ * by Collect to `payerEmail`, or both.
+ */
+export const SendBySchema = z.enum(["text", "email", "both"], "Choose how to send the request.");
+export type SendBy = z.infer<typeof SendBySchema>;
+
+export const SEND_BY_MESSAGES = {
+  needsEmail: "Enter the payer's email to send the request by email.",
+} as const;
+
+/** What a request's due date and reminders are, shared by a request and each share of a split. */
+export const ChaseInputSchema = z.object({
+  /** YYYY-MM-DD; today or later in the requester's zone, at most a year ahead (the route checks the range). */
+  dueDate: DueDateSchema.nullish().transform((v) => v ?? null),
+  payerEmail: PayerEmailSchema,
+  /** Day offsets; omitted or null: the requester's default; []: no reminders. */
+  reminderDays: ReminderDaysSchema.nullish().transform((v) => v ?? null),
+  sendBy: SendBySchema.default("text"),
 });
+
+/** POST /api/payment-requests (docs/product.md "Request Payment"). */
+export const PaymentRequestInputSchema = z
+  .strictObject({
+    recipientName: RecipientNameSchema,
+    recipientPhone: PhoneSchema,
+    amount: AmountSchema,
+    description: DescriptionSchema,
+    ...ChaseInputSchema.shape,
+  })
+  .refine((v) => v.sendBy === "text" || v.payerEmail !== null, {
+    message: SEND_BY_MESSAGES.needsEmail,
+    path: ["payerEmail"],
+  });
+
+/**
+ * PATCH /api/payment-requests/{id}: a pending request's due date or reminder days ("change per
+ * request"); `null` clears the due date, or puts the reminders back to the default.
+ */
+export const PaymentRequestUpdateSchema = z
+  .strictObject({
+    dueDate: DueDateSchema.nullable().optional(),
+    reminderDays: ReminderDaysSchema.nullable().optional(),
+  })
+  .refine((v) => v.dueDate !== undefined || v.reminderDays !== undefined, "Nothing to change.");
+export type PaymentRequestUpdate = z.input<typeof PaymentRequestUpdateSchema>;
+
+/**
+ * What the automatic reminders of a request did and will do, for its card:
+ * - `none`: no reminder is scheduled (none chosen, or all are past);
+ * - `scheduled`: the next one is at `nextAt`;
+ * - `paused`: one fell due while the payer's "I've paid" waits for the requester;
+ * - `due`: a reminder told the requester to text, and they have not reminded since ("Reminder due — Text reminder");
+ * - `stopped`: the payer or the requester stopped them;
+ * - `failed`: an email to the payer could not be delivered (`failedEmail`).
+ */
+export const ReminderSummarySchema = z.object({
+  state: z.enum(["none", "scheduled", "paused", "due", "stopped", "failed"]),
+  nextAt: z.string().nullable(),
+  lastSentAt: z.string().nullable(),
+  lastChannel: z.enum(["payer-email", "requester"]).nullable(),
+  failedEmail: z.string().nullable(),
+});
+export type ReminderSummary = z.infer<typeof ReminderSummarySchema>;
+
+export const NO_REMINDERS: ReminderSummary = {
+  state: "none",
+  nextAt: null,
+  lastSentAt: null,
+  lastChannel: null,
+  failedEmail: null,
+};
 
 /** The product's order of checks for a new request: name, phone, then an amount above $0. */
 export const PAYMENT_REQUEST_CHECK_ORDER = [
@@ -87,6 +166,12 @@ export const PaymentRequestSchema = z.object({
   claimNote: z.string().nullable(),
   /** The split bill this request is one share of, if any. */
   splitId: z.string().nullable(),
+  /** YYYY-MM-DD in the requester's zone, or none. */
+  dueDate: z.string().nullable(),
+  payerEmail: z.string().nullable(),
+  /** null: the requester's default (or the rule); []: none. */
+  reminderDays: z.array(z.number().int()).nullable(),
+  reminders: ReminderSummarySchema,
 });
 export type PaymentRequest = z.infer<typeof PaymentRequestSchema>;
 
@@ -106,6 +191,10 @@ export const StatusUpdateSchema = z.strictObject({ status: z.enum(["paid", "canc
 /** POST /api/payment-requests/{id}/remind: the reminder text for the SMS composer. */
 export const ReminderResponseSchema = z.object({ request: PaymentRequestSchema, smsMessage: z.string() });
 
+/** POST /api/payment-requests/stop-reminders/{token}: the signed link in a reminder email. */
+export const StopTokenParamsSchema = z.object({ token: z.string().max(200) });
+export const StopRemindersResponseSchema = z.object({ message: z.string() });
+
 /** Ids are not validated here: a malformed id answers 404 like any other unknown one. */
 export const IdParamsSchema = z.object({ id: z.string().max(100) });
 
@@ -117,7 +206,13 @@ export const ShortCodeSchema = z.string().regex(/^[A-Za-z0-9_-]{1,16}$/, "Paymen
 /** The public payment view: nothing else (no phone, email or internal id; docs/product.md#pay-page-data). */
 export const PublicPaymentViewSchema = z.object({
   requester: z.object({ name: z.string(), photo: z.string().nullable() }),
-  request: z.object({ amount: z.string(), description: z.string().nullable(), status: RequestStatusSchema }),
+  request: z.object({
+    amount: z.string(),
+    description: z.string().nullable(),
+    status: RequestStatusSchema,
+    /** YYYY-MM-DD: "Due Friday, December 4" on the pay page. */
+    dueDate: z.string().nullable().optional(),
+  }),
   paymentAccounts: z.array(z.object({ provider: ProviderSchema, accountHandle: z.string() })),
 });
 export type PublicPaymentView = z.infer<typeof PublicPaymentViewSchema>;

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { SPLIT_MESSAGES } from "#shared/messages.ts";
+import { DueDateSchema } from "#shared/schedule/due-date.ts";
 import { planSplit } from "#shared/split.ts";
 import {
   AmountSchema,
@@ -27,6 +28,8 @@ export const SplitInputSchema = z
     total: AmountSchema,
     description: DescriptionSchema,
     includeMe: z.boolean().default(false),
+    /** One due date for every share (the route checks today … a year ahead in the requester's zone). */
+    dueDate: DueDateSchema.nullish().transform((v) => v ?? null),
     people: z
       .array(SplitPersonSchema)
       .min(1, SPLIT_MESSAGES.noPeople)
@@ -63,6 +66,7 @@ export const SplitSchema = z.object({
   total: z.string(),
   description: z.string().nullable(),
   includeMe: z.boolean(),
+  dueDate: z.string().nullable(),
   createdAt: z.string(),
   /** Each person's request with the text that asks them (for the `sms:` composer). */
   shares: z.array(z.object({ request: PaymentRequestSchema, smsMessage: z.string() })),

@@ -5,6 +5,7 @@ import { formatRequestDate } from "#client/lib/format-date.ts";
 import { formatMoney } from "#shared/money.ts";
 import { formatPhone } from "#shared/phone.ts";
 import type { PaymentRequest } from "#shared/schemas/payment-request.ts";
+import { ChaseLine } from "./chase-line";
 import { ClaimLine } from "./claim-line";
 import { SplitLink } from "./split-link";
 import { StatusBadge } from "./status-badge";
@@ -40,7 +41,7 @@ export function RequestCard({ request, actions, tools }: RequestCardProps) {
   const date = formatRequestDate(request.createdAt);
   const describedBy = `${id}-amount ${id}-name`;
   return (
-    <Card className="p-4 sm:p-5">
+    <Card className="scroll-mt-20 p-4 sm:p-5" data-request-id={request.id}>
       <div className="flex items-start justify-between gap-3">
         <p
           id={`${id}-amount`}
@@ -77,6 +78,7 @@ export function RequestCard({ request, actions, tools }: RequestCardProps) {
           </span>
         ) : null}
       </div>
+      <ChaseLine request={request} />
       {request.description ? (
         <p className="mt-2 text-sm wrap-anywhere text-slate-700 dark:text-slate-300">{request.description}</p>
       ) : null}

@@ -6,7 +6,7 @@ import { splitQuery } from "#client/features/splits/api.ts";
 import { queryClient } from "#client/lib/query-client.ts";
 import { api } from "#client/test/msw.ts";
 import { expectToast, renderWithApp } from "#client/test/render.tsx";
-import type { PaymentRequest } from "#shared/schemas/payment-request.ts";
+import { NO_REMINDERS, type PaymentRequest } from "#shared/schemas/payment-request.ts";
 import type { Split } from "#shared/schemas/split.ts";
 import { homeRequestsQuery } from "./api";
 import { type MarkPaidTexts, RequestList } from "./request-list";
@@ -30,6 +30,10 @@ const request = (
   claimedVia: null,
   claimNote: null,
   splitId,
+  dueDate: null,
+  payerEmail: null,
+  reminderDays: null,
+  reminders: NO_REMINDERS,
 });
 const REQUESTS = [request("1", "pending"), request("2", "paid"), request("3", "cancelled")];
 
@@ -51,6 +55,15 @@ describe("RequestList", () => {
     const paid = within(card("Alex 2")).getAllByRole("button");
     expect(paid.map((b) => b.textContent)).toEqual(["Mark as not paid"]);
     expect(within(card("Alex 3")).queryAllByRole("button")).toEqual([]);
+  });
+
+  it("opened from a reminder notification (?request=…&remind=1), focuses that card's Text reminder", () => {
+    window.history.replaceState(null, "", "/?request=4&remind=1");
+    const due = { ...request("4", "pending"), reminders: { ...NO_REMINDERS, state: "due" as const } };
+    renderWithApp(<RequestList requests={[request("1", "pending"), due]} markPaid={texts()} />);
+    const button = within(card("Alex 4")).getByRole("button", { name: "Text reminder" });
+    expect(document.activeElement).toBe(button);
+    expect(window.location.search).toBe("");
   });
 
   it("asks before marking a paid request as not paid", () => {
@@ -115,6 +128,7 @@ describe("RequestList with split bills", () => {
     total: "100.00",
     description: "Dinner",
     includeMe: true,
+    dueDate: null,
     createdAt: new Date().toISOString(),
     shares: shares.map((r) => ({ request: r, smsMessage: "Hi" })),
     paidCount: 1,

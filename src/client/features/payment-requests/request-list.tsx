@@ -14,6 +14,7 @@ import { showActionError } from "#client/lib/unauthorized.ts";
 import { formatMoney } from "#shared/money.ts";
 import type { PaymentRequest } from "#shared/schemas/payment-request.ts";
 import { useMarkRequestNotPaid, useMarkRequestPaid } from "./api";
+import { useOpenRequestFromUrl } from "./open-request";
 import { RequestCard, RequestListSkeleton } from "./request-card";
 import { RequestTools, ToolButton } from "./request-tools";
 import { SplitEntry } from "./split-entry";
@@ -87,6 +88,7 @@ export function RequestList({ requests, markPaid: texts, payPageHref, className 
   const { confirm, dialog } = useConfirm();
   useClaimsSeen();
   const shown = useStableOrder(requests);
+  useOpenRequestFromUrl(shown);
   const [markedHere, setMarkedHere] = useState<ReadonlySet<string>>(() => new Set());
   const undo = (request: PaymentRequest) =>
     markNotPaid.mutate(request.id, {

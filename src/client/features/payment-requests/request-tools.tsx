@@ -67,7 +67,9 @@ export function RequestTools({ request, describedBy }: RequestToolsProps) {
   const cancel = useCancelRequest();
   const { confirm, dialog } = useConfirm();
   const busy = remind.isPending || cancel.isPending || textAgain.isPending;
-  const remindable = canRemind(request, new Date());
+  // A reminder that fell due for the requester (no payer email) offers "Text reminder" at once.
+  const reminderDue = request.status === "pending" && request.reminders.state === "due";
+  const remindable = reminderDue || canRemind(request, new Date());
 
   /** Opens the composer with the text the server prepared, or offers the link where this device cannot text. */
   const sendText =
@@ -144,8 +146,9 @@ export function RequestTools({ request, describedBy }: RequestToolsProps) {
           disabled={busy}
           aria-describedby={describedBy}
           onClick={onRemind}
+          data-remind-for={request.id}
         >
-          Remind
+          {reminderDue ? "Text reminder" : "Remind"}
         </ToolButton>
       ) : null}
       <ToolButton

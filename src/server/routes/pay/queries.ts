@@ -23,7 +23,13 @@ export async function findPublicView(
   const accounts = typeof row.accounts === "string" ? JSON.parse(row.accounts) : row.accounts;
   const view: PublicPaymentView = {
     requester: { name: row.name, photo: row.photo },
-    request: { amount: row.amount, description: row.description, status: row.status },
+    request: {
+      amount: row.amount,
+      description: row.description,
+      status: row.status,
+      // Only when set: the public view stays as small as it was for a request without one.
+      ...(row.dueDate ? { dueDate: row.dueDate } : {}),
+    },
     paymentAccounts: (accounts as PublicPaymentView["paymentAccounts"]).sort(
       (a, b) => ORDER.indexOf(a.provider) - ORDER.indexOf(b.provider),
     ),
@@ -40,6 +46,7 @@ const publicViewQuery = preparedPerDatabase((db) =>
       amount: paymentRequests.amount,
       description: paymentRequests.description,
       status: paymentRequests.status,
+      dueDate: paymentRequests.dueDate,
       name: displayNameSql,
       photo: users.photo,
       accounts: sql<{ provider: Provider; accountHandle: string }[]>`(

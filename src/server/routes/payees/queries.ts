@@ -6,7 +6,7 @@ import { foldedContains, phoneContains } from "#server/lib/text-search.ts";
 import { isUuid } from "#server/lib/uuid.ts";
 import type { Payee, PayeeCursorKey } from "#shared/schemas/payee.ts";
 
-const columns = { id: payees.id, name: payees.name, phone: payees.phone };
+const columns = { id: payees.id, name: payees.name, phone: payees.phone, email: payees.email };
 
 const lowerName = sql<string>`lower(${payees.name})`;
 
@@ -59,7 +59,7 @@ async function payeeWithPhone(db: Db, userId: string, phone: string): Promise<Pa
 export async function savePayee(
   db: Db,
   userId: string,
-  input: { name: string; phone: string },
+  input: { name: string; phone: string; email?: string | null },
 ): Promise<SaveResult> {
   const [row] = await db
     .insert(payees)
@@ -80,7 +80,7 @@ export async function updatePayee(
   db: Db,
   userId: string,
   id: string,
-  changes: { name?: string; phone?: string },
+  changes: { name?: string; phone?: string; email?: string | null },
 ): Promise<SaveResult | null> {
   if (!isUuid(id)) return null;
   try {

@@ -27,9 +27,19 @@ describeEachDatabase("payees", (ctx) => {
     await alice("POST", "/api/payees", { name: "Alex", phone: "2125550102" });
     const renamed = await alice("PATCH", `/api/payees/${sam.id}`, { name: "Sam Lee" });
     expect(renamed.statusCode).toBe(200);
-    expect(renamed.json()).toEqual({ id: sam.id, name: "Sam Lee", phone: "2125550101" });
+    expect(renamed.json()).toEqual({ id: sam.id, name: "Sam Lee", phone: "2125550101", email: null });
     const moved = await alice("PATCH", `/api/payees/${sam.id}`, { phone: "(310) 555-0100" });
-    expect(moved.json()).toEqual({ id: sam.id, name: "Sam Lee", phone: "3105550100" });
+    expect(moved.json()).toEqual({ id: sam.id, name: "Sam Lee", phone: "3105550100", email: null });
+    const emailed = await alice("PATCH", `/api/payees/${sam.id}`, { email: " sam@example.com " });
+    expect(emailed.json()).toEqual({
+      id: sam.id,
+      name: "Sam Lee",
+      phone: "3105550100",
+      email: "sam@example.com",
+    });
+    expect((await alice("PATCH", `/api/payees/${sam.id}`, { email: "not an email" })).statusCode).toBe(400);
+    const cleared = await alice("PATCH", `/api/payees/${sam.id}`, { email: null });
+    expect(cleared.json().email).toBeNull();
     const taken = await alice("PATCH", `/api/payees/${sam.id}`, { phone: "2125550102" });
     expect(taken.statusCode).toBe(409);
     expect(taken.json()).toEqual({ message: "Alex is saved with this number." });

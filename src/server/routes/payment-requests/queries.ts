@@ -2,8 +2,10 @@ import { and, desc, eq, getTableColumns, isNotNull, or, type SQL, sql } from "dr
 import type { Db } from "#server/db/client.ts";
 import { paymentRequests, users } from "#server/db/schema.ts";
 import { displayNameSql } from "#server/db/shared-queries.ts";
+import type { JobQueue } from "#server/jobs/queue.ts";
+import { type Requester, writeReminders } from "#server/jobs/reminders-schedule.ts";
+import { enqueuePayerMail, stopReminders } from "#server/jobs/reminders-send.ts";
 import { isUniqueViolation } from "#server/lib/db-errors.ts";
-import { preparedPerDatabase } from "#server/lib/prepared.ts";
 import { newShortCode } from "#server/lib/short-code.ts";
 import { foldedContains, phoneContains } from "#server/lib/text-search.ts";
 import { isUuid } from "#server/lib/uuid.ts";
@@ -21,6 +23,9 @@ export type NewPaymentRequest = {
   recipientPhone: string;
   amount: string;
   description: string | null;
+  dueDate: string | null;
+  payerEmail: string | null;
+  reminderDays: number[] | null;
 };
 
 /** The requester's display name, read inside the statement that needs it. */
@@ -28,40 +33,115 @@ const requesterNameSql = sql<string>`(
   SELECT ${displayNameSql} FROM ${users} WHERE ${users.id} = ${paymentRequests.userId}
 )`;
 
-const insertQuery = preparedPerDatabase((db) =>
-  db
-    .insert(paymentRequests)
-    .values({
-      userId: sql.placeholder("userId"),
-      code: sql.placeholder("code"),
-      recipientName: sql.placeholder("recipientName"),
-      recipientPhone: sql.placeholder("recipientPhone"),
-      amount: sql.placeholder("amount"),
-      description: sql.placeholder("description"),
-    })
-    .returning({ ...getTableColumns(paymentRequests), requesterName: requesterNameSql })
-    .prepare("collect_create_request"),
-);
+/** What a new request's reminders and payer email need besides its row (jobs/reminders-schedule.ts). */
+export type ChaseOptions = {
+  requester: Requester;
+  now: Date;
+  jobs: JobQueue;
+  /** "Email from Collect": the request goes to the payer's email too. */
+  emailPayer: boolean;
+};
 
 /**
- * Inserts with a fresh short code, drawing again on the (astronomically rare) collision. One
- * round trip: the requester's name for the SMS text comes back with the new row.
+ * Inserts with a fresh short code, drawing again on the (astronomically rare) collision, and in
+ * the same transaction writes its reminders and, for "Email from Collect", decides the email to
+ * the payer (`request-email:<id>`). The requester's name for the SMS text comes back with the row.
  */
 export async function createPaymentRequest(
   db: Db,
   userId: string,
   input: NewPaymentRequest,
+  chase: ChaseOptions,
 ): Promise<{ row: Row; requesterName: string }> {
   for (let attempt = 0; ; attempt++) {
     try {
-      const [created] = await insertQuery(db).execute({ ...input, userId, code: newShortCode() });
-      if (!created) throw new Error("insert returned no row");
-      const { requesterName, ...row } = created;
-      return { row, requesterName };
+      return await db.transaction(async (tx) => {
+        const [created] = await tx
+          .insert(paymentRequests)
+          .values({ ...input, userId, code: newShortCode(), createdAt: chase.now })
+          .returning({ ...getTableColumns(paymentRequests), requesterName: requesterNameSql });
+        if (!created) throw new Error("insert returned no row");
+        const { requesterName, ...row } = created;
+        await writeReminders(tx, row, chase.requester, chase.now);
+        if (chase.emailPayer && row.payerEmail) {
+          await enqueuePayerMail(tx, chase.jobs, {
+            kind: "request",
+            key: `request-email:${row.id}`,
+            requestId: row.id,
+            userId,
+            now: chase.now,
+          });
+        }
+        return { row, requesterName };
+      });
     } catch (error) {
       if (!isUniqueViolation(error) || attempt >= 4) throw error;
     }
   }
+}
+
+export type ChaseUpdateResult = StatusUpdateResult;
+
+/**
+ * A pending request's due date or reminder days, and its reminders written anew, in one
+ * transaction (the row is locked by the UPDATE, so two changes at once apply one after the other).
+ */
+export async function updateChase(
+  db: Db,
+  userId: string,
+  id: string,
+  changes: { dueDate?: string | null; reminderDays?: number[] | null },
+  requester: Requester,
+  now: Date,
+): Promise<ChaseUpdateResult> {
+  return db.transaction(async (tx) => {
+    const result = await updateIfStatus(tx, userId, id, changes);
+    if (result.ok) await writeReminders(tx, result.row, requester, now);
+    return result;
+  });
+}
+
+/** The requester stops a pending request's reminders (or the payer does, through the signed link). */
+export async function stopRequestReminders(
+  db: Db,
+  id: string,
+  now: Date,
+  userId?: string,
+): Promise<Row | null> {
+  if (!isUuid(id)) return null;
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(paymentRequests)
+      .where(and(eq(paymentRequests.id, id), userId ? eq(paymentRequests.userId, userId) : undefined))
+      .for("update");
+    if (!row) return null;
+    await stopReminders(tx, id, now);
+    const [after] = await tx.select().from(paymentRequests).where(eq(paymentRequests.id, id));
+    return after ?? row;
+  });
+}
+
+/** Marks paid and, with a payer email, decides the receipt (`receipt:<id>`) in the same transaction. */
+export async function markPaidWithReceipt(
+  db: Db,
+  userId: string,
+  id: string,
+  chase: { jobs: JobQueue; now: Date },
+): Promise<StatusUpdateResult> {
+  return db.transaction(async (tx) => {
+    const result = await updateIfStatus(tx, userId, id, { status: "paid" });
+    if (result.ok && result.row.payerEmail) {
+      await enqueuePayerMail(tx, chase.jobs, {
+        kind: "receipt",
+        key: `receipt:${id}`,
+        requestId: id,
+        userId,
+        now: chase.now,
+      });
+    }
+    return result;
+  });
 }
 
 /** A row's sort key to the microsecond, for its page cursor (a Date keeps milliseconds only). */
@@ -179,7 +259,7 @@ export async function updateIfStatus(
   db: Db,
   userId: string,
   id: string,
-  changes: Partial<Pick<Row, "status" | "lastRemindedAt">>,
+  changes: Partial<Pick<Row, "status" | "lastRemindedAt" | "dueDate" | "reminderDays">>,
   from: Row["status"] = "pending",
 ): Promise<StatusUpdateResult> {
   if (!isUuid(id)) return { ok: false, reason: "not-found" };

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { signedInUser } from "#server/auth/auth.ts";
 import type { AppContext } from "#server/context.ts";
 import { toPaymentRequest } from "#server/db/shared-queries.ts";
+import { dueDateProblemFor, reminderSummaries, requesterOf } from "#server/jobs/reminders-schedule.ts";
 import { smsFor } from "#server/lib/sms.ts";
 import { HttpError } from "#server/plugins/errors.ts";
 import { encodeCursor, nextPageLink } from "#shared/schemas/page.ts";
@@ -14,6 +15,7 @@ import {
   PaymentRequestListQuerySchema,
   PaymentRequestSchema,
   PaymentRequestSummarySchema,
+  PaymentRequestUpdateSchema,
   ReminderResponseSchema,
   RequestFilterSchema,
   StatusUpdateSchema,
@@ -22,12 +24,16 @@ import { paymentRequestsCsv } from "./export";
 import {
   createPaymentRequest,
   listPaymentRequests,
+  markPaidWithReceipt,
   ownedRequest,
   requesterNameOf,
   type StatusUpdateResult,
+  stopRequestReminders,
   summarizePaymentRequests,
+  updateChase,
   updateIfStatus,
 } from "./queries";
+import { stopLinkRoutes } from "./stop-link";
 
 /** 404 for another user's or a missing id; 409 when the request is not in the status the change starts from. */
 function settled(result: StatusUpdateResult, action: string, from = "pending") {
@@ -39,8 +45,24 @@ function settled(result: StatusUpdateResult, action: string, from = "pending") {
   );
 }
 
-export const paymentRequestRoutes = ({ db, config, signedIn, notifier }: AppContext): FastifyPluginAsyncZod =>
+/** The signed-in routes, and the payer's public "Stop reminders" link (stop-link.ts). */
+export const paymentRequestRoutes =
+  (context: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    await app.register(signedInRoutes(context));
+    await app.register(stopLinkRoutes(context));
+  };
+
+const signedInRoutes = ({ db, config, signedIn, notifier, clock, jobs }: AppContext): FastifyPluginAsyncZod =>
   signedIn(async (app) => {
+    type Row = Parameters<typeof toPaymentRequest>[0];
+    /** Rows as the API shows them, each with what its reminders did. */
+    const shown = async (rows: Row[]) => {
+      const summaries = await reminderSummaries(db, rows, clock.now());
+      return rows.map((row) => toPaymentRequest(row, config.publicUrl, summaries.get(row.id)));
+    };
+    const one = async (row: Row) => (await shown([row]))[0] as ReturnType<typeof toPaymentRequest>;
+
     app.get(
       "/api/payment-requests",
       {
@@ -57,7 +79,7 @@ export const paymentRequestRoutes = ({ db, config, signedIn, notifier }: AppCont
           const cursor = encodeCursor(next);
           reply.header("link", nextPageLink("/api/payment-requests", { status, q, order, limit, cursor }));
         }
-        return rows.map((row) => toPaymentRequest(row, config.publicUrl));
+        return shown(rows);
       },
     );
 
@@ -76,9 +98,19 @@ export const paymentRequestRoutes = ({ db, config, signedIn, notifier }: AppCont
       },
       async (request, reply) => {
         const userId = signedInUser(request).id;
-        const { row, requesterName: name } = await createPaymentRequest(db, userId, request.body);
+        const { sendBy, ...input } = request.body;
+        const now = clock.now();
+        const requester = await requesterOf(db, userId);
+        const problem = dueDateProblemFor(input.dueDate, requester, now);
+        if (problem) throw new HttpError(400, problem);
+        const { row, requesterName: name } = await createPaymentRequest(db, userId, input, {
+          requester,
+          now,
+          jobs,
+          emailPayer: sendBy !== "text",
+        });
         notifier.requestCreated(userId, row.id);
-        const created = toPaymentRequest(row, config.publicUrl);
+        const created = await one(row);
         return reply.status(201).send({ request: created, smsMessage: smsFor("request", name, created) });
       },
     );
@@ -90,17 +122,58 @@ export const paymentRequestRoutes = ({ db, config, signedIn, notifier }: AppCont
       },
       async (request) => {
         const { status } = request.body;
+        const userId = signedInUser(request).id;
         // Back to pending is the requester's undo of "paid" (a mis-tap, or a payment that bounced).
         const from = status === "pending" ? "paid" : "pending";
-        const result = await updateIfStatus(
-          db,
-          signedInUser(request).id,
-          request.params.id,
-          { status },
-          from,
-        );
+        const result =
+          status === "paid"
+            ? await markPaidWithReceipt(db, userId, request.params.id, { jobs, now: clock.now() })
+            : await updateIfStatus(db, userId, request.params.id, { status }, from);
         const action = status === "pending" ? "marked as not paid" : `marked as ${status}`;
-        return toPaymentRequest(settled(result, action, from), config.publicUrl);
+        return one(settled(result, action, from));
+      },
+    );
+
+    // "Change per request" (issue 22 item 3): the due date or the reminder days of a pending request.
+    app.patch(
+      "/api/payment-requests/:id",
+      {
+        schema: {
+          params: IdParamsSchema,
+          body: PaymentRequestUpdateSchema,
+          response: { 200: PaymentRequestSchema },
+        },
+      },
+      async (request) => {
+        const userId = signedInUser(request).id;
+        const now = clock.now();
+        const requester = await requesterOf(db, userId);
+        const { dueDate, reminderDays } = request.body;
+        const problem = dueDateProblemFor(dueDate ?? null, requester, now);
+        if (problem) {
+          // Another user's id answers 404 whatever the body.
+          if (!(await ownedRequest(db, userId, request.params.id))) {
+            throw new HttpError(404, "Payment request not found");
+          }
+          throw new HttpError(400, problem);
+        }
+        const changes = {
+          ...(dueDate !== undefined ? { dueDate } : {}),
+          ...(reminderDays !== undefined ? { reminderDays } : {}),
+        };
+        const result = await updateChase(db, userId, request.params.id, changes, requester, now);
+        return one(settled(result, "changed"));
+      },
+    );
+
+    app.post(
+      "/api/payment-requests/:id/stop-reminders",
+      { schema: { params: IdParamsSchema, response: { 200: PaymentRequestSchema } } },
+      async (request) => {
+        const userId = signedInUser(request).id;
+        const row = await stopRequestReminders(db, request.params.id, clock.now(), userId);
+        if (!row) throw new HttpError(404, "Payment request not found");
+        return one(row);
       },
     );
 
@@ -111,8 +184,8 @@ export const paymentRequestRoutes = ({ db, config, signedIn, notifier }: AppCont
       },
       async (request) => {
         const userId = signedInUser(request).id;
-        const result = await updateIfStatus(db, userId, request.params.id, { lastRemindedAt: new Date() });
-        const reminded = toPaymentRequest(settled(result, "reminded"), config.publicUrl);
+        const result = await updateIfStatus(db, userId, request.params.id, { lastRemindedAt: clock.now() });
+        const reminded = await one(settled(result, "reminded"));
         const smsMessage = smsFor("reminder", await requesterNameOf(db, reminded.id), reminded);
         return { request: reminded, smsMessage };
       },
@@ -134,7 +207,7 @@ export const paymentRequestRoutes = ({ db, config, signedIn, notifier }: AppCont
             `This request is already ${found.row.status}; only a pending request can be texted.`,
           );
         }
-        const pending = toPaymentRequest(found.row, config.publicUrl);
+        const pending = await one(found.row);
         return { request: pending, smsMessage: smsFor("request", found.requesterName, pending) };
       },
     );

@@ -2,6 +2,7 @@ import { and, asc, eq } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
 import { paymentRequests, splits, users } from "#server/db/schema.ts";
 import { displayNameSql } from "#server/db/shared-queries.ts";
+import { type Requester, writeReminders } from "#server/jobs/reminders-schedule.ts";
 import { isUniqueViolation } from "#server/lib/db-errors.ts";
 import { newShortCode } from "#server/lib/short-code.ts";
 import { isUuid } from "#server/lib/uuid.ts";
@@ -14,6 +15,7 @@ export type NewSplit = {
   total: string;
   description: string | null;
   includeMe: boolean;
+  dueDate: string | null;
   people: { name: string; phone: string; amount: string }[];
 };
 
@@ -21,13 +23,25 @@ export type NewSplit = {
  * The split and one request per person (each with its own short code), all or nothing. A code
  * collision (astronomically rare) rolls the whole transaction back and it is tried again.
  */
-export async function createSplit(db: Db, userId: string, input: NewSplit): Promise<SplitWithRequests> {
+export async function createSplit(
+  db: Db,
+  userId: string,
+  input: NewSplit,
+  chase: { requester: Requester; now: Date },
+): Promise<SplitWithRequests> {
   for (let attempt = 0; ; attempt++) {
     try {
       const created = await db.transaction(async (tx) => {
         const [split] = await tx
           .insert(splits)
-          .values({ userId, total: input.total, description: input.description, includeMe: input.includeMe })
+          .values({
+            userId,
+            total: input.total,
+            description: input.description,
+            includeMe: input.includeMe,
+            dueDate: input.dueDate,
+            createdAt: chase.now,
+          })
           .returning();
         if (!split) throw new Error("insert returned no split");
         const requests = await tx
@@ -41,9 +55,13 @@ export async function createSplit(db: Db, userId: string, input: NewSplit): Prom
               recipientPhone: person.phone,
               amount: person.amount,
               description: input.description,
+              dueDate: input.dueDate,
+              createdAt: chase.now,
             })),
           )
           .returning();
+        // Each share is an ordinary request with its own reminders (issue 22 items 2 and 3).
+        for (const request of requests) await writeReminders(tx, request, chase.requester, chase.now);
         return { split, requests };
       });
       return { ...created, requesterName: await requesterName(db, userId) };

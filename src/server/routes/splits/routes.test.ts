@@ -108,15 +108,21 @@ describeEachDatabase("split a bill", (ctx) => {
     const before = await count();
     // The second row breaks a database rule (a phone is 10 digits): the first must not stay.
     await expect(
-      createSplit(ctx.database.db, userId, {
-        total: "20.00",
-        description: null,
-        includeMe: false,
-        people: [
-          { name: "Ana", phone: "2125550101", amount: "10.00" },
-          { name: "Bo", phone: "555", amount: "10.00" },
-        ],
-      }),
+      createSplit(
+        ctx.database.db,
+        userId,
+        {
+          total: "20.00",
+          description: null,
+          includeMe: false,
+          dueDate: null,
+          people: [
+            { name: "Ana", phone: "2125550101", amount: "10.00" },
+            { name: "Bo", phone: "555", amount: "10.00" },
+          ],
+        },
+        { requester: { timeZone: "America/New_York", reminderDays: null }, now: new Date() },
+      ),
     ).rejects.toThrow();
     expect(await count()).toEqual(before);
   });

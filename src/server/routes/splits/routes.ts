@@ -2,16 +2,21 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { signedInUser } from "#server/auth/auth.ts";
 import type { AppContext } from "#server/context.ts";
 import { toPaymentRequest } from "#server/db/shared-queries.ts";
+import { dueDateProblemFor, reminderSummaries, requesterOf } from "#server/jobs/reminders-schedule.ts";
 import { smsFor } from "#server/lib/sms.ts";
 import { HttpError } from "#server/plugins/errors.ts";
 import { sumAmounts } from "#shared/money.ts";
-import { IdParamsSchema } from "#shared/schemas/payment-request.ts";
+import { IdParamsSchema, type ReminderSummary } from "#shared/schemas/payment-request.ts";
 import { type Split, SplitInputSchema, SplitSchema } from "#shared/schemas/split.ts";
 import { createSplit, findSplit, type SplitWithRequests } from "./queries";
 
-function toSplit({ split, requests, requesterName }: SplitWithRequests, publicUrl: string): Split {
+function toSplit(
+  { split, requests, requesterName }: SplitWithRequests,
+  publicUrl: string,
+  summaries: Map<string, ReminderSummary>,
+): Split {
   const shares = requests.map((row) => {
-    const request = toPaymentRequest(row, publicUrl);
+    const request = toPaymentRequest(row, publicUrl, summaries.get(row.id));
     return { request, smsMessage: smsFor("request", requesterName, request) };
   });
   return {
@@ -19,6 +24,7 @@ function toSplit({ split, requests, requesterName }: SplitWithRequests, publicUr
     total: split.total,
     description: split.description,
     includeMe: split.includeMe,
+    dueDate: split.dueDate,
     createdAt: split.createdAt.toISOString(),
     shares,
     paidCount: requests.filter((r) => r.status === "paid").length,
@@ -27,16 +33,23 @@ function toSplit({ split, requests, requesterName }: SplitWithRequests, publicUr
 }
 
 /** Split a bill (docs/decisions/016-close-the-loop.md): one request per person, made together. */
-export const splitRoutes = ({ db, config, signedIn, notifier }: AppContext): FastifyPluginAsyncZod =>
+export const splitRoutes = ({ db, config, signedIn, notifier, clock }: AppContext): FastifyPluginAsyncZod =>
   signedIn(async (app) => {
+    const shown = async (found: SplitWithRequests) =>
+      toSplit(found, config.publicUrl, await reminderSummaries(db, found.requests, clock.now()));
+
     app.post(
       "/api/splits",
       { schema: { body: SplitInputSchema, response: { 201: SplitSchema } } },
       async (request, reply) => {
         const userId = signedInUser(request).id;
-        const created = await createSplit(db, userId, request.body);
+        const now = clock.now();
+        const requester = await requesterOf(db, userId);
+        const problem = dueDateProblemFor(request.body.dueDate, requester, now);
+        if (problem) throw new HttpError(400, problem);
+        const created = await createSplit(db, userId, request.body, { requester, now });
         for (const share of created.requests) notifier.requestCreated(userId, share.id);
-        return reply.status(201).send(toSplit(created, config.publicUrl));
+        return reply.status(201).send(await shown(created));
       },
     );
 
@@ -46,7 +59,7 @@ export const splitRoutes = ({ db, config, signedIn, notifier }: AppContext): Fas
       async (request) => {
         const found = await findSplit(db, signedInUser(request).id, request.params.id);
         if (!found) throw new HttpError(404, "Split not found");
-        return toSplit(found, config.publicUrl);
+        return shown(found);
       },
     );
   });

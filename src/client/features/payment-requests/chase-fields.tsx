@@ -1,0 +1,244 @@
+import { useId } from "react";
+import { Field } from "#client/components/ui/field.tsx";
+import { Input } from "#client/components/ui/input.tsx";
+import { Label } from "#client/components/ui/label.tsx";
+import { cn } from "#client/lib/cn.ts";
+import { oneYearAfter } from "#shared/schedule/due-date.ts";
+import { defaultReminderDays, MAX_REMINDER_DAY, MAX_REMINDERS } from "#shared/schedule/reminders.ts";
+import type { SendBy } from "#shared/schemas/payment-request.ts";
+import { deviceToday } from "./chase-line";
+
+/**
+ * The chasing part of Request Payment and Split (issue 22 items 2–4), as one controlled value:
+ * a due date, the payer's email, how the request goes out, and the reminder schedule.
+ */
+export type ChaseValue = {
+  /** "YYYY-MM-DD", or "" for no due date. */
+  dueDate: string;
+  /** "" for none. */
+  payerEmail: string;
+  sendBy: SendBy;
+  /** "default": the requester's default (or the rule); "none": no reminders; "custom": `reminderDays`. */
+  reminders: "default" | "none" | "custom";
+  /** Up to 4 day offsets, used when `reminders` is "custom". */
+  reminderDays: number[];
+};
+
+export const EMPTY_CHASE: ChaseValue = {
+  dueDate: "",
+  payerEmail: "",
+  sendBy: "text",
+  reminders: "default",
+  reminderDays: [],
+};
+
+/** The fields of POST /api/payment-requests (and `dueDate` of POST /api/splits) this value stands for. */
+export function chasePayload(value: ChaseValue): {
+  dueDate?: string;
+  payerEmail?: string;
+  sendBy: SendBy;
+  reminderDays?: number[];
+} {
+  const email = value.payerEmail.trim();
+  return {
+    ...(value.dueDate ? { dueDate: value.dueDate } : {}),
+    ...(email ? { payerEmail: email } : {}),
+    sendBy: email ? value.sendBy : "text",
+    ...(value.reminders === "none" ? { reminderDays: [] } : {}),
+    ...(value.reminders === "custom" ? { reminderDays: value.reminderDays } : {}),
+  };
+}
+
+export type ChaseFieldsProps = {
+  value: ChaseValue;
+  onChange: (next: ChaseValue) => void;
+  /** Messages from the shared schema (or the server's 400), by field. */
+  errors?: Partial<Record<"dueDate" | "payerEmail" | "reminderDays", string>>;
+  /** Hide the payer email and send choice (a split asks each share's email elsewhere). */
+  dueDateOnly?: boolean;
+  /** The requester's today (YYYY-MM-DD); the device's by default. */
+  today?: string;
+};
+
+const SEND_CHOICES: { value: SendBy; label: string }[] = [
+  { value: "text", label: "Text from my phone" },
+  { value: "email", label: "Email from Collect" },
+  { value: "both", label: "Both" },
+];
+
+const SCHEDULES: { value: ChaseValue["reminders"]; label: string }[] = [
+  { value: "default", label: "Default" },
+  { value: "none", label: "No reminders" },
+  { value: "custom", label: "Choose days" },
+];
+
+const dayWords = (days: number[]) =>
+  days.map((d) => (d === 0 ? "on the day" : `${d} ${d === 1 ? "day" : "days"}`)).join(", ");
+
+function ErrorText({ id, message }: { id: string; message?: string }) {
+  return message ? (
+    <p id={id} className="mt-1.5 text-sm font-medium text-red-700 dark:text-red-300">
+      {message}
+    </p>
+  ) : null;
+}
+
+function Choices<T extends string>({
+  legend,
+  name,
+  options,
+  selected,
+  onSelect,
+}: {
+  legend: string;
+  name: string;
+  options: { value: T; label: string }[];
+  selected: T;
+  onSelect: (value: T) => void;
+}) {
+  return (
+    <fieldset>
+      <legend className="text-sm font-medium text-slate-800 dark:text-slate-200">{legend}</legend>
+      <div className="mt-1.5 flex flex-wrap gap-2">
+        {options.map((option) => (
+          <label
+            key={option.value}
+            className={cn(
+              "inline-flex min-h-11 cursor-pointer items-center gap-2 rounded-xl px-3 text-sm font-medium ring-1 ring-inset",
+              "has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-emerald-600",
+              selected === option.value
+                ? "bg-emerald-50 text-emerald-900 ring-emerald-600 dark:bg-emerald-400/10 dark:text-emerald-200 dark:ring-emerald-400"
+                : "bg-white text-slate-800 ring-slate-300 dark:bg-slate-900 dark:text-slate-200 dark:ring-slate-700",
+            )}
+          >
+            <input
+              type="radio"
+              name={name}
+              value={option.value}
+              checked={selected === option.value}
+              onChange={() => onSelect(option.value)}
+              className="size-4 accent-emerald-700"
+            />
+            {option.label}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+/**
+ * Due date, payer email, "Text from my phone" / "Email from Collect" / both, and reminders:
+ * default, none, or up to 4 day offsets. Controlled: the form keeps `value` and sends
+ * `chasePayload(value)` with the request.
+ */
+export function ChaseFields({ value, onChange, errors = {}, dueDateOnly = false, today }: ChaseFieldsProps) {
+  const id = useId();
+  const day = today ?? deviceToday();
+  const set = (patch: Partial<ChaseValue>) => onChange({ ...value, ...patch });
+  const hasEmail = value.payerEmail.trim() !== "";
+  const rule = defaultReminderDays(value.dueDate !== "");
+  const daysError = `${id}-days-error`;
+  const setDay = (index: number, text: string) => {
+    const days = [...value.reminderDays];
+    const n = Number.parseInt(text, 10);
+    if (text === "" || Number.isNaN(n)) days.splice(index, 1);
+    else days[index] = n;
+    set({ reminderDays: days });
+  };
+  return (
+    <div className="space-y-4">
+      <div>
+        <Field
+          type="date"
+          label="Due date"
+          labelAside={<span className="text-xs text-slate-500 dark:text-slate-400">(optional)</span>}
+          min={day}
+          max={oneYearAfter(day)}
+          value={value.dueDate}
+          onValueChange={(dueDate) => set({ dueDate })}
+          aria-invalid={errors.dueDate ? true : undefined}
+          aria-errormessage={errors.dueDate ? `${id}-due-error` : undefined}
+        />
+        <ErrorText id={`${id}-due-error`} message={errors.dueDate} />
+      </div>
+      {dueDateOnly ? null : (
+        <>
+          <div>
+            <Field
+              type="email"
+              autoComplete="off"
+              inputMode="email"
+              label="Payer's email"
+              labelAside={<span className="text-xs text-slate-500 dark:text-slate-400">(optional)</span>}
+              hint="Collect can email the request, reminders and a receipt."
+              value={value.payerEmail}
+              onValueChange={(payerEmail) => set({ payerEmail })}
+              aria-invalid={errors.payerEmail ? true : undefined}
+              aria-errormessage={errors.payerEmail ? `${id}-email-error` : undefined}
+            />
+            <ErrorText id={`${id}-email-error`} message={errors.payerEmail} />
+          </div>
+          {hasEmail ? (
+            <Choices
+              legend="Send the request"
+              name={`${id}-send`}
+              options={SEND_CHOICES}
+              selected={value.sendBy}
+              onSelect={(sendBy) => set({ sendBy })}
+            />
+          ) : null}
+        </>
+      )}
+      <Choices
+        legend="Reminders"
+        name={`${id}-reminders`}
+        options={SCHEDULES.map((s) =>
+          s.value === "default"
+            ? {
+                ...s,
+                label: `Default (${dayWords(rule)} ${value.dueDate ? "after the due date" : "after sending"})`,
+              }
+            : s,
+        )}
+        selected={value.reminders}
+        onSelect={(reminders) =>
+          set({
+            reminders,
+            reminderDays:
+              reminders === "custom" && value.reminderDays.length === 0 ? rule : value.reminderDays,
+          })
+        }
+      />
+      {value.reminders === "custom" ? (
+        <fieldset aria-describedby={errors.reminderDays ? daysError : undefined}>
+          <legend className="text-sm font-medium text-slate-800 dark:text-slate-200">
+            Days {value.dueDate ? "after the due date" : "after sending"} (up to {MAX_REMINDERS})
+          </legend>
+          <div className="mt-1.5 grid grid-cols-4 gap-2">
+            {Array.from({ length: MAX_REMINDERS }, (_, i) => {
+              const inputId = `${id}-day-${i}`;
+              return (
+                <div key={inputId}>
+                  <Label htmlFor={inputId} className="sr-only">
+                    Reminder {i + 1}, days
+                  </Label>
+                  <Input
+                    id={inputId}
+                    type="number"
+                    inputMode="numeric"
+                    min={0}
+                    max={MAX_REMINDER_DAY}
+                    value={value.reminderDays[i] ?? ""}
+                    onChange={(event) => setDay(i, event.target.value)}
+                  />
+                </div>
+              );
+            })}
+          </div>
+          <ErrorText id={daysError} message={errors.reminderDays} />
+        </fieldset>
+      ) : null}
+    </div>
+  );
+}

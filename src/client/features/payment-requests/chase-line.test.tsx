@@ -1,0 +1,71 @@
+import { render, screen } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { NO_REMINDERS, type PaymentRequest } from "#shared/schemas/payment-request.ts";
+import { ChaseLine } from "./chase-line";
+
+const request = (patch: Partial<PaymentRequest>): PaymentRequest => ({
+  id: "r1",
+  amount: "25.00",
+  status: "pending",
+  description: "Lunch",
+  recipientName: "Alex Kim",
+  recipientPhone: "2125550101",
+  createdAt: "2026-11-25T15:00:00Z",
+  shortUrl: "http://localhost/pay/abc",
+  viewedAt: null,
+  lastRemindedAt: null,
+  claimedPaidAt: null,
+  claimedVia: null,
+  claimNote: null,
+  splitId: null,
+  dueDate: null,
+  payerEmail: null,
+  reminderDays: null,
+  reminders: NO_REMINDERS,
+  ...patch,
+});
+
+describe("ChaseLine on a request card", () => {
+  it("says when it is due, or how late, in the warning colour when late", () => {
+    const { rerender } = render(
+      <ChaseLine request={request({ dueDate: "2026-12-04" })} today="2026-11-25" />,
+    );
+    expect(screen.getByText("Due Fri, Dec 4")).toBeTruthy();
+    rerender(<ChaseLine request={request({ dueDate: "2026-12-04" })} today="2026-12-06" />);
+    const late = screen.getByText("Overdue 2 days");
+    expect(late.className).toContain("text-amber-800");
+    rerender(<ChaseLine request={request({ dueDate: "2026-12-04", status: "paid" })} today="2026-12-06" />);
+    expect(screen.queryByText(/Overdue/)).toBeNull();
+  });
+
+  it("says what the reminders did", () => {
+    const { rerender } = render(
+      <ChaseLine
+        request={request({
+          reminders: {
+            ...NO_REMINDERS,
+            state: "scheduled",
+            lastChannel: "payer-email",
+            lastSentAt: "2026-11-28T14:00:05Z",
+          },
+        })}
+        today="2026-11-29"
+      />,
+    );
+    expect(screen.getByTestId("chase-line").textContent).toBe("Reminder emailed Nov 28");
+    rerender(
+      <ChaseLine
+        request={request({ reminders: { ...NO_REMINDERS, state: "due", lastChannel: "requester" } })}
+      />,
+    );
+    expect(screen.getByText("Reminder due — Text reminder")).toBeTruthy();
+    rerender(
+      <ChaseLine
+        request={request({
+          reminders: { ...NO_REMINDERS, state: "failed", failedEmail: "alex@example.com" },
+        })}
+      />,
+    );
+    expect(screen.getByRole("status").textContent).toBe("Email to alex@example.com could not be delivered");
+  });
+});

@@ -1,0 +1,68 @@
+import { AlertTriangle, CalendarClock, MailCheck, MessageSquareText } from "lucide-react";
+import { dueLabel } from "#shared/schedule/due-date.ts";
+import { localDate } from "#shared/schedule/zoned.ts";
+import type { PaymentRequest } from "#shared/schemas/payment-request.ts";
+
+/** The device's own calendar day: the requester's today. */
+export function deviceToday(now = new Date()): string {
+  return localDate(now, Intl.DateTimeFormat().resolvedOptions().timeZone);
+}
+
+const DAY_MONTH = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric" });
+
+// Warning colour with at least 4.5:1 on the card in light (amber-800 on white) and dark (amber-300 on slate-900).
+const WARNING = "text-amber-800 dark:text-amber-300";
+const LINE = "inline-flex items-center gap-1.5";
+
+/**
+ * What Collect chases for this request (issue 22 items 2–4): its due date ("Due Fri, Dec 4",
+ * "Overdue 2 days"), the last reminder ("Reminder emailed Nov 28"), a reminder waiting for the
+ * requester to text ("Reminder due"; the Text reminder button is among the card's tools), or an
+ * email that could not be delivered.
+ */
+export function ChaseLine({ request, today = deviceToday() }: { request: PaymentRequest; today?: string }) {
+  const pending = request.status === "pending";
+  const due = pending && request.dueDate ? dueLabel(request.dueDate, today) : null;
+  const { reminders } = request;
+  const lines: React.ReactNode[] = [];
+  if (due) {
+    lines.push(
+      <span key="due" className={`${LINE} ${due.overdue ? `font-semibold ${WARNING}` : ""}`}>
+        <CalendarClock aria-hidden="true" className="size-3.5" />
+        {due.text}
+      </span>,
+    );
+  }
+  if (reminders.state === "failed" && reminders.failedEmail) {
+    lines.push(
+      <span key="failed" role="status" className={`${LINE} font-semibold ${WARNING}`}>
+        <AlertTriangle aria-hidden="true" className="size-3.5" />
+        Email to {reminders.failedEmail} could not be delivered
+      </span>,
+    );
+  } else if (pending && reminders.state === "due") {
+    lines.push(
+      <span key="remind" className={`${LINE} font-semibold ${WARNING}`}>
+        <MessageSquareText aria-hidden="true" className="size-3.5" />
+        Reminder due — Text reminder
+      </span>,
+    );
+  } else if (reminders.lastChannel === "payer-email" && reminders.lastSentAt) {
+    lines.push(
+      <span key="emailed" className={LINE}>
+        <MailCheck aria-hidden="true" className="size-3.5" />
+        Reminder emailed{" "}
+        <time dateTime={reminders.lastSentAt}>{DAY_MONTH.format(new Date(reminders.lastSentAt))}</time>
+      </span>,
+    );
+  }
+  if (lines.length === 0) return null;
+  return (
+    <div
+      data-testid="chase-line"
+      className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-600 dark:text-slate-300"
+    >
+      {lines}
+    </div>
+  );
+}

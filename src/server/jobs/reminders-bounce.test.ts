@@ -1,0 +1,74 @@
+import type { AddressInfo } from "node:net";
+import type { FastifyInstance } from "fastify";
+import { SMTPServer } from "smtp-server";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestClock, type TestClock } from "#server/clock.ts";
+import type { Database } from "#server/db/client.ts";
+import { as, buildTestApp, createReadyUser, databaseKinds, freshDatabase } from "#server/test/harness.ts";
+
+// A mail server that refuses one mailbox the way a bounce does (550 at RCPT TO).
+async function refusingServer() {
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS", "AUTH"],
+    logger: false,
+    onRcptTo(address, _session, callback) {
+      if (address.address === "gone@example.com") {
+        const error = Object.assign(new Error("5.1.1 No such mailbox"), { responseCode: 550 });
+        return callback(error);
+      }
+      callback();
+    },
+    onData(stream, _session, callback) {
+      stream.resume();
+      stream.on("end", () => callback());
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
+  return { url: `smtp://127.0.0.1:${(server.server.address() as AddressInfo).port}`, server };
+}
+
+describe.each(databaseKinds)("an email to the payer that bounces [%s]", (kind) => {
+  let database: Database;
+  let clock: TestClock;
+  let app: FastifyInstance;
+  let smtp: Awaited<ReturnType<typeof refusingServer>>;
+
+  beforeAll(async () => {
+    database = await freshDatabase(kind);
+    smtp = await refusingServer();
+    clock = createTestClock("2026-11-25T12:00:00Z");
+    app = await buildTestApp(
+      database,
+      { mail: { smtpUrl: smtp.url, from: "Collect <no-reply@collect.test>" } },
+      { clock },
+    );
+  });
+  afterAll(async () => {
+    await app?.close();
+    await new Promise<void>((resolve) => smtp?.server.close(() => resolve()));
+    await database?.close();
+  });
+
+  it("is not retried and shows on the card as not delivered", async () => {
+    const call = as(app, await createReadyUser(app));
+    const created = await call("POST", "/api/payment-requests", {
+      recipientName: "Alex Kim",
+      recipientPhone: "2125550101",
+      amount: "25",
+      payerEmail: "gone@example.com",
+      sendBy: "email",
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json().request.id;
+    let reminders: { state: string; failedEmail: string | null } | undefined;
+    for (let i = 0; i < 60 && reminders?.state !== "failed"; i++) {
+      await clock.advance(2_000);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      reminders = (await call("GET", "/api/payment-requests"))
+        .json()
+        .find((r: { id: string }) => r.id === id)?.reminders;
+    }
+    expect(reminders).toMatchObject({ state: "failed", failedEmail: "gone@example.com" });
+  });
+});

@@ -1,0 +1,145 @@
+import { and, eq, inArray } from "drizzle-orm";
+import type { Db } from "#server/db/client.ts";
+import { deliveries, type paymentRequests, reminders, users } from "#server/db/schema.ts";
+import { dueDateProblem } from "#shared/schedule/due-date.ts";
+import { reminderSchedule } from "#shared/schedule/reminders.ts";
+import { isValidTimeZone, localDate } from "#shared/schedule/zoned.ts";
+import { NO_REMINDERS, type ReminderSummary } from "#shared/schemas/payment-request.ts";
+
+/**
+ * Writing a request's automatic reminders (issue 22 item 3) and reading what they did, for the
+ * routes that make or change requests (payment-requests, splits) and their cards.
+ */
+
+/** A requester without a stored zone is read in the product's home zone. */
+export const FALLBACK_TIME_ZONE = "America/New_York";
+
+export type Requester = { timeZone: string; reminderDays: number[] | null };
+
+export async function requesterOf(db: Db, userId: string): Promise<Requester> {
+  const [row] = await db
+    .select({ timeZone: users.timeZone, reminderDays: users.reminderDays })
+    .from(users)
+    .where(eq(users.id, userId));
+  const zone = row?.timeZone;
+  return {
+    timeZone: zone && isValidTimeZone(zone) ? zone : FALLBACK_TIME_ZONE,
+    reminderDays: row?.reminderDays ?? null,
+  };
+}
+
+/** Why `dueDate` is refused for this requester now (today … a year ahead in their zone), or null. */
+export function dueDateProblemFor(dueDate: string | null, requester: Requester, now: Date): string | null {
+  return dueDate ? dueDateProblem(dueDate, localDate(now, requester.timeZone)) : null;
+}
+
+type RequestRow = Pick<
+  typeof paymentRequests.$inferSelect,
+  "id" | "userId" | "createdAt" | "dueDate" | "reminderDays"
+>;
+
+/**
+ * Replaces a request's scheduled reminders with those of its current schedule (the request's
+ * days, else the requester's default, else the rule), in the caller's transaction. Reminders at
+ * or before `now` are not written: a day-0 reminder of a request made after 9:00 would only
+ * repeat what was just sent. Rows already sent or skipped stay, and keep their offset.
+ */
+export async function writeReminders(tx: Db, request: RequestRow, requester: Requester, now: Date) {
+  await tx
+    .delete(reminders)
+    .where(and(eq(reminders.requestId, request.id), eq(reminders.state, "scheduled")));
+  const schedule = reminderSchedule({
+    sentAt: request.createdAt,
+    dueDate: request.dueDate,
+    days: request.reminderDays ?? requester.reminderDays,
+    timeZone: requester.timeZone,
+  }).filter((reminder) => reminder.at.getTime() > now.getTime());
+  if (schedule.length === 0) return;
+  await tx
+    .insert(reminders)
+    .values(
+      schedule.map((reminder) => ({
+        requestId: request.id,
+        userId: request.userId,
+        offsetDays: reminder.offset,
+        dueAt: reminder.at,
+      })),
+    )
+    .onConflictDoNothing();
+}
+
+type SummaryRow = Pick<
+  typeof paymentRequests.$inferSelect,
+  "id" | "status" | "claimedPaidAt" | "lastRemindedAt" | "remindersStoppedAt" | "payerEmail"
+>;
+
+/** Each request's reminder summary (shared/schemas/payment-request.ts ReminderSummarySchema), in one query per kind. */
+export async function reminderSummaries(
+  db: Db,
+  rows: readonly SummaryRow[],
+  now: Date,
+): Promise<Map<string, ReminderSummary>> {
+  const summaries = new Map<string, ReminderSummary>();
+  if (rows.length === 0) return summaries;
+  const ids = rows.map((row) => row.id);
+  const found = await db
+    .select({
+      requestId: reminders.requestId,
+      state: reminders.state,
+      dueAt: reminders.dueAt,
+      channel: reminders.channel,
+      doneAt: reminders.doneAt,
+    })
+    .from(reminders)
+    .where(inArray(reminders.requestId, ids));
+  const failedMail = await db
+    .select({ key: deliveries.key })
+    .from(deliveries)
+    .where(
+      and(
+        inArray(
+          deliveries.key,
+          ids.map((id) => `request-email:${id}`),
+        ),
+        eq(deliveries.state, "failed"),
+      ),
+    );
+  const failedRequestMail = new Set(failedMail.map((row) => row.key.slice("request-email:".length)));
+  for (const row of rows) {
+    const mine = found.filter((r) => r.requestId === row.id);
+    summaries.set(row.id, summarize(row, mine, failedRequestMail.has(row.id), now));
+  }
+  return summaries;
+}
+
+function summarize(
+  row: SummaryRow,
+  mine: { state: string; dueAt: Date; channel: string | null; doneAt: Date | null }[],
+  requestMailFailed: boolean,
+  now: Date,
+): ReminderSummary {
+  const scheduled = mine.filter((r) => r.state === "scheduled").sort((a, b) => +a.dueAt - +b.dueAt);
+  const sent = mine
+    .filter((r) => r.state === "sent" || r.state === "failed")
+    .sort((a, b) => +(a.doneAt ?? 0) - +(b.doneAt ?? 0));
+  const last = sent.at(-1);
+  const summary: ReminderSummary = {
+    ...NO_REMINDERS,
+    nextAt: scheduled[0]?.dueAt.toISOString() ?? null,
+    lastSentAt: last?.doneAt?.toISOString() ?? null,
+    lastChannel: (last?.channel as ReminderSummary["lastChannel"]) ?? null,
+  };
+  if (requestMailFailed || last?.state === "failed") {
+    return { ...summary, state: "failed", failedEmail: row.payerEmail };
+  }
+  if (row.status !== "pending") return summary;
+  if (row.remindersStoppedAt) return { ...summary, state: "stopped", nextAt: null };
+  const claimWaits = row.claimedPaidAt !== null;
+  if (claimWaits && scheduled[0] && scheduled[0].dueAt <= now) return { ...summary, state: "paused" };
+  // A reminder told the requester to text, and they have not tapped Remind since.
+  const toldAt = last?.channel === "requester" ? last.doneAt : null;
+  if (toldAt && !claimWaits && (!row.lastRemindedAt || row.lastRemindedAt < toldAt)) {
+    return { ...summary, state: "due" };
+  }
+  return { ...summary, state: scheduled.length > 0 ? "scheduled" : "none" };
+}

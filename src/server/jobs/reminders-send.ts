@@ -1,0 +1,123 @@
+import { and, eq, sql } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
+import type { Db } from "#server/db/client.ts";
+import { paymentRequests, reminders, users } from "#server/db/schema.ts";
+import { displayNameSql, shortUrlFor } from "#server/db/shared-queries.ts";
+import type { Mailer } from "#server/mail/mailer.ts";
+import { localDate } from "#shared/schedule/zoned.ts";
+import { claimDelivery, deliverOnce, markFailed } from "./effects";
+import type { JobQueue } from "./queue";
+import { type PayerMailKind, payerMail, stopUrlFor } from "./reminders-mail";
+
+/** The queue of emails to the payer: the request, its reminders, the receipt. */
+export const PAYER_MAIL_QUEUE = "payer-mail";
+
+export type PayerMailJob = { kind: PayerMailKind; key: string; requestId: string; offset?: number };
+
+/**
+ * Decides one email to the payer inside the caller's transaction: the delivery row (its key:
+ * `request-email:<id>`, `reminder:<id>:<offset>`, `receipt:<id>`) and the job commit with it.
+ * A second decision of the same key does nothing.
+ */
+export async function enqueuePayerMail(
+  tx: Db,
+  jobs: JobQueue,
+  mail: { kind: PayerMailKind; key: string; requestId: string; userId: string; offset?: number; now: Date },
+): Promise<void> {
+  if (!(await claimDelivery(tx, mail.key, "email", mail.now, mail.userId))) return;
+  const data: PayerMailJob = {
+    kind: mail.kind,
+    key: mail.key,
+    requestId: mail.requestId,
+    offset: mail.offset,
+  };
+  // startAfter from the app's clock: a send inside the app's transaction would otherwise take the
+  // database's now(), which a test clock does not move on PostgreSQL (pg-boss moves only its own).
+  await jobs.send(PAYER_MAIL_QUEUE, data, { key: mail.key, tx, startAfter: mail.now });
+}
+
+export type PayerMailDeps = {
+  db: Db;
+  jobs: JobQueue;
+  mailer: Mailer;
+  now: () => Date;
+  publicUrl: string;
+  secret: string;
+  log: Pick<FastifyBaseLogger, "warn">;
+};
+
+/** A refusal that no retry will change (SMTP 5xx: no such mailbox, rejected): fail at once. */
+function isPermanent(error: unknown): boolean {
+  const code = (error as { responseCode?: unknown })?.responseCode;
+  return typeof code === "number" && code >= 500 && code < 600;
+}
+
+export async function startPayerMail(deps: PayerMailDeps): Promise<void> {
+  const { db, jobs, mailer, publicUrl, secret } = deps;
+  const domain = new URL(publicUrl).hostname;
+  await jobs.createQueue(PAYER_MAIL_QUEUE, { retryLimit: 4, retryDelaySeconds: 60 });
+  await jobs.work<PayerMailJob>(PAYER_MAIL_QUEUE, async (job) => {
+    const { kind, key, requestId, offset } = job.data;
+    const [row] = await db
+      .select({
+        request: paymentRequests,
+        requesterName: displayNameSql,
+        requesterEmail: users.email,
+        timeZone: users.timeZone,
+      })
+      .from(paymentRequests)
+      .innerJoin(users, eq(users.id, paymentRequests.userId))
+      .where(eq(paymentRequests.id, requestId));
+    if (!row?.request.payerEmail) return;
+    const { request } = row;
+    const facts = {
+      requestId,
+      requesterName: row.requesterName,
+      requesterEmail: row.requesterEmail,
+      payerEmail: request.payerEmail as string,
+      recipientName: request.recipientName,
+      amount: request.amount,
+      description: request.description,
+      dueDate: request.dueDate,
+      payUrl: shortUrlFor(publicUrl, request.code),
+      today: localDate(deps.now(), row.timeZone ?? "America/New_York"),
+    };
+    const final = async (error: string) => {
+      if (kind !== "reminder" || offset === undefined) return;
+      await db
+        .update(reminders)
+        .set({ state: "failed", error: error.slice(0, 500) })
+        .where(and(eq(reminders.requestId, requestId), eq(reminders.offsetDays, offset)));
+    };
+    try {
+      await deliverOnce(db, { ...job, key, domain, now: deps.now }, (messageId) =>
+        mailer.deliver({ ...payerMail(kind, facts, stopUrlFor(publicUrl, requestId, secret)), messageId }),
+      );
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      if (isPermanent(error)) {
+        // deliverOnce recorded the attempt; a refused address will refuse again: fail now, and say so on the card.
+        await markFailed(db, key, message, job.attempt, true);
+        await final(message);
+        deps.log.warn({ key, err: error }, "payer email refused");
+        return;
+      }
+      if (job.lastAttempt) await final(message);
+      throw error;
+    }
+  });
+}
+
+/** Marks every scheduled reminder of a request skipped: the payer or the requester stopped them. */
+export async function stopReminders(tx: Db, requestId: string, now: Date): Promise<void> {
+  await tx
+    .update(paymentRequests)
+    .set({
+      remindersStoppedAt: sql`coalesce(${paymentRequests.remindersStoppedAt}, ${now.toISOString()}::timestamptz)`,
+    })
+    .where(eq(paymentRequests.id, requestId));
+  await tx
+    .update(reminders)
+    .set({ state: "skipped", doneAt: now })
+    .where(and(eq(reminders.requestId, requestId), eq(reminders.state, "scheduled")));
+}

@@ -1,0 +1,93 @@
+import { sql } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestClock } from "#server/clock.ts";
+import type { Database } from "#server/db/client.ts";
+import { paymentRequests, reminders } from "#server/db/schema.ts";
+// app.reminders (the sweep) is declared there.
+import type {} from "#server/jobs/reminders.ts";
+import { as, buildTestApp, createReadyUser, freshDatabase } from "#server/test/harness.ts";
+
+const COUNT = 200;
+
+async function rowsOf<T>(database: Database, query: ReturnType<typeof sql>): Promise<T[]> {
+  return ((await database.db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+// Two app processes' sweeps over one PostgreSQL (FOR UPDATE SKIP LOCKED, the delivery claim in
+// the same transaction): every due reminder is decided once, whoever takes it.
+describe.skipIf(!process.env.TEST_DATABASE_URL)(
+  "the reminder sweep from two app instances [postgres]",
+  () => {
+    let database: Database;
+    let apps: FastifyInstance[] = [];
+
+    beforeAll(async () => {
+      database = await freshDatabase("postgres");
+      const clock = createTestClock("2026-12-01T15:00:00Z");
+      apps = [await buildTestApp(database, {}, { clock }), await buildTestApp(database, {}, { clock })];
+    });
+    afterAll(async () => {
+      for (const app of apps) await app.close();
+      await database?.close();
+    });
+
+    it(`decides ${COUNT} due reminders exactly once: ${COUNT} deliveries, ${COUNT} notify jobs`, async () => {
+      const [first, second] = apps as [FastifyInstance, FastifyInstance];
+      const user = await createReadyUser(first);
+      const userId = (await as(first, user)("GET", "/api/auth/user")).json().id as string;
+      const created = await database.db
+        .insert(paymentRequests)
+        .values(
+          Array.from({ length: COUNT }, (_, i) => ({
+            userId,
+            code: `sweep${String(i).padStart(5, "0")}`,
+            recipientName: `Payer ${i}`,
+            recipientPhone: "2125550101",
+            amount: "10.00",
+            createdAt: new Date("2026-11-28T15:00:00Z"),
+          })),
+        )
+        .returning({ id: paymentRequests.id });
+      await database.db.insert(reminders).values(
+        created.map(({ id }, i) => ({
+          requestId: id,
+          userId,
+          offsetDays: 3,
+          dueAt: new Date(Date.parse("2026-12-01T14:00:00Z") + i * 1_000),
+        })),
+      );
+
+      // Small batches, both at once, twice over: the processes interleave and race for rows.
+      const decided = await Promise.all([
+        first.reminders.sweep(7),
+        second.reminders.sweep(7),
+        first.reminders.sweep(13),
+        second.reminders.sweep(13),
+      ]);
+      expect(decided.reduce((a, b) => a + b, 0)).toBe(COUNT);
+
+      const [claims] = await rowsOf<{ n: number }>(
+        database,
+        sql`SELECT count(*)::int AS n FROM delivery WHERE key LIKE 'reminder:%' AND kind = 'notify'`,
+      );
+      expect(claims?.n).toBe(COUNT);
+      const [emails] = await rowsOf<{ n: number }>(
+        database,
+        sql`SELECT count(*)::int AS n FROM delivery WHERE key LIKE 'reminder:%:email'`,
+      );
+      expect(emails?.n).toBe(COUNT);
+      const [jobs] = await rowsOf<{ n: number }>(
+        database,
+        sql`SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'notify' AND singleton_key LIKE 'reminder:%'`,
+      );
+      expect(jobs?.n).toBe(COUNT);
+      const states = await rowsOf<{ state: string; n: number }>(
+        database,
+        sql`SELECT state::text, count(*)::int AS n FROM reminder GROUP BY state`,
+      );
+      expect(states).toEqual([{ state: "sent", n: COUNT }]);
+      expect(await Promise.all([first.reminders.sweep(), second.reminders.sweep()])).toEqual([0, 0]);
+    });
+  },
+);

@@ -1,0 +1,269 @@
+import { eq } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestClock, type TestClock } from "#server/clock.ts";
+import type { Database } from "#server/db/client.ts";
+import { deliveries, reminders, users } from "#server/db/schema.ts";
+// app.reminders (the sweep) is declared there.
+import type {} from "#server/jobs/reminders.ts";
+import {
+  as,
+  buildTestApp,
+  createReadyUser,
+  databaseKinds,
+  freshDatabase,
+  TEST_ORIGIN,
+  type TestUser,
+  until,
+} from "#server/test/harness.ts";
+import { linkIn, startMailServer } from "#server/test/mail-server.ts";
+
+const body = { recipientName: "Alex Kim", recipientPhone: "2125550101", amount: "25", description: "Lunch" };
+
+describe.each(databaseKinds)("automatic reminders [%s]", (kind) => {
+  let database: Database;
+  let clock: TestClock;
+  let app: FastifyInstance;
+  let mail: Awaited<ReturnType<typeof startMailServer>>;
+
+  beforeAll(async () => {
+    database = await freshDatabase(kind);
+    mail = await startMailServer();
+    // 07:00 in New York on Wednesday, November 25, 2026.
+    clock = createTestClock("2026-11-25T12:00:00Z");
+    app = await buildTestApp(
+      database,
+      { mail: { smtpUrl: mail.url, from: "Collect <no-reply@collect.test>" } },
+      { clock },
+    );
+  });
+  afterAll(async () => {
+    await app?.close();
+    await mail?.close();
+    await database?.close();
+  });
+
+  const rowsOf = (requestId: string) =>
+    database.db
+      .select()
+      .from(reminders)
+      .where(eq(reminders.requestId, requestId))
+      .orderBy(reminders.offsetDays);
+  const create = async (user: TestUser, extra: object = {}) => {
+    const response = await as(app, user)("POST", "/api/payment-requests", { ...body, ...extra });
+    expect(response.statusCode, response.body).toBe(201);
+    return response.json().request;
+  };
+  /**
+   * The mail that arrives at `to`: a job enqueued in a transaction waits for its worker's poll,
+   * and polls move with the test clock, so the clock steps 2 s at a time until it arrives.
+   */
+  const arrives = async (to: string, subject: RegExp) => {
+    for (let i = 0; i < 40; i++) {
+      const found = mail.received.find((m) => m.to.includes(to.toLowerCase()) && subject.test(m.subject));
+      if (found) return found;
+      await clock.advance(2_000);
+      await new Promise((resolve) => setTimeout(resolve, 30));
+    }
+    return mail.waitFor(to, subject, 100);
+  };
+  /** Moves the test clock to `iso` and runs the sweep as the minute's schedule would. */
+  const at = async (iso: string) => {
+    await clock.set(new Date(iso));
+    return app.reminders.sweep();
+  };
+
+  it("without a due date: 3 and 7 days after it was sent, at 9:00 in the requester's zone", async () => {
+    const request = await create(await createReadyUser(app));
+    expect(request.dueDate).toBeNull();
+    expect(request.reminderDays).toBeNull();
+    expect(request.reminders).toMatchObject({ state: "scheduled", nextAt: "2026-11-28T14:00:00.000Z" });
+    const rows = await rowsOf(request.id);
+    expect(rows.map((r) => [r.offsetDays, r.dueAt.toISOString()])).toEqual([
+      [3, "2026-11-28T14:00:00.000Z"],
+      [7, "2026-12-02T14:00:00.000Z"],
+    ]);
+  });
+
+  it("with a due date: on it and 3 days after; custom offsets; none", async () => {
+    const user = await createReadyUser(app);
+    const due = await create(user, { dueDate: "2026-12-04" });
+    expect(due.dueDate).toBe("2026-12-04");
+    expect((await rowsOf(due.id)).map((r) => [r.offsetDays, r.dueAt.toISOString()])).toEqual([
+      [0, "2026-12-04T14:00:00.000Z"],
+      [3, "2026-12-07T14:00:00.000Z"],
+    ]);
+    const page = await app.inject({ method: "GET", url: `/pay/${due.shortUrl.split("/").pop()}` });
+    expect(page.body).toContain("Due Friday, December 4");
+    const custom = await create(user, { reminderDays: [10, 1, 5] });
+    expect(custom.reminderDays).toEqual([1, 5, 10]);
+    expect((await rowsOf(custom.id)).map((r) => r.offsetDays)).toEqual([1, 5, 10]);
+    const none = await create(user, { reminderDays: [] });
+    expect(await rowsOf(none.id)).toEqual([]);
+    expect(none.reminders.state).toBe("none");
+  });
+
+  it("refuses a past, far or unreal due date in the requester's zone, and bad reminder days", async () => {
+    const call = as(app, await createReadyUser(app));
+    // 07:00 in New York is still the 25th there: the 25th is today, the 24th is past.
+    expect((await call("POST", "/api/payment-requests", { ...body, dueDate: "2026-11-25" })).statusCode).toBe(
+      201,
+    );
+    const past = await call("POST", "/api/payment-requests", { ...body, dueDate: "2026-11-24" });
+    expect(past.statusCode).toBe(400);
+    expect(past.json().message).toBe("Choose a due date from today on.");
+    const far = await call("POST", "/api/payment-requests", { ...body, dueDate: "2027-11-26" });
+    expect(far.json().message).toBe("Choose a due date within a year.");
+    expect((await call("POST", "/api/payment-requests", { ...body, dueDate: "2026-02-30" })).statusCode).toBe(
+      400,
+    );
+    const many = await call("POST", "/api/payment-requests", { ...body, reminderDays: [1, 2, 3, 4, 5] });
+    expect(many.json().message).toContain("at most 4 reminders");
+    const emailOnly = await call("POST", "/api/payment-requests", { ...body, sendBy: "email" });
+    expect(emailOnly.statusCode).toBe(400);
+  });
+
+  it("changes a request's schedule (PATCH), stops it, and owner-scopes both", async () => {
+    const owner = await createReadyUser(app);
+    const other = as(app, await createReadyUser(app));
+    const request = await create(owner);
+    const patched = await as(app, owner)("PATCH", `/api/payment-requests/${request.id}`, {
+      dueDate: "2026-12-10",
+      reminderDays: [1],
+    });
+    expect(patched.statusCode, patched.body).toBe(200);
+    expect(patched.json()).toMatchObject({ dueDate: "2026-12-10", reminderDays: [1] });
+    expect((await rowsOf(request.id)).map((r) => [r.offsetDays, r.dueAt.toISOString()])).toEqual([
+      [1, "2026-12-11T14:00:00.000Z"],
+    ]);
+    expect(
+      (await other("PATCH", `/api/payment-requests/${request.id}`, { reminderDays: [] })).statusCode,
+    ).toBe(404);
+    expect((await other("POST", `/api/payment-requests/${request.id}/stop-reminders`)).statusCode).toBe(404);
+    const stopped = await as(app, owner)("POST", `/api/payment-requests/${request.id}/stop-reminders`);
+    expect(stopped.json().reminders.state).toBe("stopped");
+    expect((await rowsOf(request.id)).map((r) => r.state)).toEqual(["skipped"]);
+  });
+
+  it("splits take one due date for every share", async () => {
+    const call = as(app, await createReadyUser(app));
+    const split = await call("POST", "/api/splits", {
+      total: "30",
+      dueDate: "2026-12-01",
+      people: [
+        { name: "Ana", phone: "2125550111" },
+        { name: "Bo", phone: "2125550112" },
+      ],
+    });
+    expect(split.statusCode, split.body).toBe(201);
+    expect(split.json().dueDate).toBe("2026-12-01");
+    for (const share of split.json().shares) {
+      expect(share.request.dueDate).toBe("2026-12-01");
+      expect((await rowsOf(share.request.id)).map((r) => r.offsetDays)).toEqual([0, 3]);
+    }
+    const past = await call("POST", "/api/splits", {
+      total: "30",
+      dueDate: "2026-11-01",
+      people: [{ name: "Ana", phone: "2125550111" }],
+    });
+    expect(past.statusCode).toBe(400);
+  });
+  it("tells the requester when no payer email; skips paid and cancelled; pauses on a claim", async () => {
+    const owner = await createReadyUser(app);
+    const call = as(app, owner);
+    const plain = await create(owner);
+    const paid = await create(owner);
+    const cancelled = await create(owner);
+    const claimed = await create(owner);
+    await call("PATCH", `/api/payment-requests/${paid.id}/status`, { status: "paid" });
+    await call("PATCH", `/api/payment-requests/${cancelled.id}/status`, { status: "cancelled" });
+    const code = claimed.shortUrl.split("/").pop();
+    const claim = await app.inject({
+      method: "POST",
+      url: `/api/payment-screen/${code}/claim`,
+      headers: { origin: TEST_ORIGIN, "content-type": "application/json" },
+      payload: JSON.stringify({ via: "venmo" }),
+    });
+    expect(claim.statusCode, claim.body).toBeLessThan(300);
+
+    await at("2026-11-28T14:00:30Z");
+    const stateOf = async (id: string) => (await rowsOf(id)).map((r) => r.state);
+    expect(await stateOf(plain.id)).toEqual(["sent", "scheduled"]);
+    expect(await stateOf(paid.id)).toEqual(["skipped", "scheduled"]);
+    expect(await stateOf(cancelled.id)).toEqual(["skipped", "scheduled"]);
+    expect(await stateOf(claimed.id)).toEqual(["scheduled", "scheduled"]);
+    const [notice] = await database.db
+      .select()
+      .from(deliveries)
+      .where(eq(deliveries.key, `reminder:${plain.id}:3`));
+    expect(notice?.kind).toBe("notify");
+    const email = (await database.db.select({ email: users.email }).from(users)).find(
+      (u) => u.email === owner.email,
+    );
+    const told = await arrives(email?.email as string, /Time to remind Alex/);
+    expect(told.text).toContain("Time to remind Alex — $25.00 for Lunch, sent 3 days ago");
+    expect(told.text).toContain(`/?request=${plain.id}&remind=1`);
+    const listed = (await call("GET", "/api/payment-requests")).json();
+    expect(listed.find((r: { id: string }) => r.id === plain.id).reminders).toMatchObject({
+      state: "due",
+      lastChannel: "requester",
+    });
+    expect(listed.find((r: { id: string }) => r.id === claimed.id).reminders.state).toBe("paused");
+    // The existing Remind clears "Reminder due"; a second sweep of the same minute does nothing.
+    await call("POST", `/api/payment-requests/${plain.id}/remind`);
+    expect(await app.reminders.sweep()).toBe(0);
+    const again = (await call("GET", "/api/payment-requests")).json();
+    expect(again.find((r: { id: string }) => r.id === plain.id).reminders.state).toBe("scheduled");
+  });
+
+  // The test clock only moves forward (a queue's polls wait for it): this runs on the 28th.
+  it("emails the payer the request and reminders with a one-click stop, and a receipt when paid", async () => {
+    const owner = await createReadyUser(app);
+    const request = await create(owner, {
+      payerEmail: "alex@example.com",
+      sendBy: "both",
+      dueDate: "2026-12-04",
+    });
+    expect(request.payerEmail).toBe("alex@example.com");
+    const asked = await arrives("alex@example.com", /Test User asks you for \$25\.00/);
+    expect(asked.from).toContain("Test User");
+    expect(asked.text).toContain("It is due Friday, December 4.");
+    expect(asked.text).toContain(request.shortUrl);
+
+    await at("2026-12-04T14:00:10Z");
+    const reminder = await arrives("alex@example.com", /^Reminder: Test User/);
+    expect(reminder.text).toContain("Test User asks you for $25.00 for Lunch");
+    const stop = linkIn(reminder, `${TEST_ORIGIN}/api/payment-requests/stop-reminders/`);
+    const path = new URL(stop).pathname;
+    expect((await app.inject({ method: "GET", url: path })).body).toContain(
+      "Stop reminders for this request",
+    );
+    // No session, from another site, as a mail client's one-click: still stops (and only this).
+    const stopped = await app.inject({
+      method: "POST",
+      url: path,
+      headers: { "content-type": "application/x-www-form-urlencoded", "sec-fetch-site": "cross-site" },
+      payload: "List-Unsubscribe=One-Click",
+    });
+    expect(stopped.statusCode, stopped.body).toBe(200);
+    expect((await rowsOf(request.id)).map((r) => r.state)).toEqual(["sent", "skipped"]);
+    const forged = await app.inject({ method: "POST", url: `${path.slice(0, -3)}abc` });
+    expect(forged.statusCode).toBe(404);
+    await at("2026-12-07T14:00:10Z");
+    const sentToAlex = mail.received.filter(
+      (m) => m.to.includes("alex@example.com") && /^Reminder/.test(m.subject),
+    );
+    expect(sentToAlex).toHaveLength(1);
+
+    await as(app, owner)("PATCH", `/api/payment-requests/${request.id}/status`, { status: "paid" });
+    const receipt = await arrives("alex@example.com", /^Receipt: \$25\.00 to Test User/);
+    expect(receipt.text).toContain("marked your payment of $25.00 for Lunch as received");
+    await until(async () => {
+      const [row] = await database.db
+        .select()
+        .from(deliveries)
+        .where(eq(deliveries.key, `receipt:${request.id}`));
+      return row?.state === "sent";
+    });
+  });
+});

@@ -1,0 +1,59 @@
+import type { FastifyBaseLogger } from "fastify";
+import type { Clock } from "#server/clock.ts";
+import type { Db } from "#server/db/client.ts";
+import type { Mailer } from "#server/mail/mailer.ts";
+import type { Notify } from "#server/notifications/notify.ts";
+import type { JobQueue } from "./queue";
+import { startPayerMail } from "./reminders-send";
+import { sweepReminders } from "./reminders-sweep";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** The reminder sweep of this process (app.ts). */
+    reminders: Reminders;
+  }
+}
+
+const SWEEP_QUEUE = "reminder-sweep";
+
+export type Reminders = {
+  /** Decides every due reminder now (the schedule calls it each minute; tests call it after moving the clock). */
+  sweep(batch?: number): Promise<number>;
+};
+
+/**
+ * Automatic reminders (issue 22 item 3): the sweep runs from a pg-boss schedule every minute
+ * (one job per minute across processes) and once at start, so reminders that fell due while
+ * no process ran go out at once.
+ */
+export async function startReminders(deps: {
+  db: Db;
+  jobs: JobQueue;
+  notify: Notify;
+  mailer: Mailer;
+  clock: Clock;
+  publicUrl: string;
+  secret: string;
+  log: FastifyBaseLogger;
+}): Promise<Reminders> {
+  const { db, jobs, notify, clock, log } = deps;
+  const now = () => clock.now();
+  await startPayerMail({ ...deps, now });
+  const sweep = (batch?: number) => sweepReminders({ db, jobs, notify, now }, batch);
+  await jobs.createQueue(SWEEP_QUEUE, { retryLimit: 1, expireInSeconds: 120 });
+  await jobs.work(SWEEP_QUEUE, async () => {
+    await sweep();
+  });
+  await jobs.schedule(SWEEP_QUEUE, "* * * * *");
+  await jobs.send(SWEEP_QUEUE, {});
+  return {
+    sweep: async (batch) => {
+      try {
+        return await sweep(batch);
+      } catch (error) {
+        log.error({ err: error }, "reminder sweep failed");
+        throw error;
+      }
+    },
+  };
+}

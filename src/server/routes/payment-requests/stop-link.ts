@@ -1,0 +1,75 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { AppContext } from "#server/context.ts";
+import { readStopToken } from "#server/jobs/reminders-mail.ts";
+import { escapeHtml } from "#server/mail/messages.ts";
+import { HttpError } from "#server/plugins/errors.ts";
+import { StopRemindersResponseSchema, StopTokenParamsSchema } from "#shared/schemas/payment-request.ts";
+import { stopRequestReminders } from "./queries";
+
+const STOPPED = "Reminders for this request are stopped. You will not get another one.";
+const BAD_LINK = "This link is not valid. Reminders were not changed.";
+
+/**
+ * "Stop reminders for this request" in a reminder email (issue 22 item 3): one click, no sign-in.
+ * The token is an HMAC of the request id (jobs/reminders-mail.ts), so it stops that request's
+ * reminders and nothing else. GET shows a page with a button (mail scanners follow links; only a
+ * POST changes anything); the POST is also what a mail client's RFC 8058 one-click sends, with a
+ * form body, from no page of ours (plugins/csrf.ts exempts this path).
+ */
+export const stopLinkRoutes =
+  ({ db, clock, secret }: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    // RFC 8058's POST body is `List-Unsubscribe=One-Click` as a form; the token in the URL is all we read.
+    app.addContentTypeParser(
+      "application/x-www-form-urlencoded",
+      { parseAs: "string", bodyLimit: 1024 },
+      (_request, _body, done) => done(null, undefined),
+    );
+
+    app.get(
+      "/api/payment-requests/stop-reminders/:token",
+      { schema: { params: StopTokenParamsSchema } },
+      async (request, reply) => {
+        // The form posts back to this same URL (action ""), so the page itself never repeats the token.
+        const valid = readStopToken(request.params.token, secret) !== null;
+        const body = valid
+          ? `<h1>Stop reminders?</h1><p>You will get no more reminders about this request.</p>
+<form method="post" action=""><button type="submit">Stop reminders for this request</button></form>`
+          : `<h1>Link not valid</h1><p>${escapeHtml(BAD_LINK)}</p>`;
+        return reply
+          .status(valid ? 200 : 404)
+          .header("content-type", "text/html; charset=utf-8")
+          .header("cache-control", "no-store")
+          .send(page(body));
+      },
+    );
+
+    app.post(
+      "/api/payment-requests/stop-reminders/:token",
+      {
+        schema: {
+          params: StopTokenParamsSchema,
+          response: { 200: StopRemindersResponseSchema },
+        },
+      },
+      async (request, reply): Promise<{ message: string }> => {
+        const requestId = readStopToken(request.params.token, secret);
+        const row = requestId ? await stopRequestReminders(db, requestId, clock.now()) : null;
+        if (!row) throw new HttpError(404, BAD_LINK);
+        // A person who pressed the page's button reads a page; a mail client's one-click reads nothing.
+        if (request.headers.accept?.includes("text/html")) {
+          return reply
+            .header("content-type", "text/html; charset=utf-8")
+            .serializer((payload: unknown) => String(payload))
+            .send(page(`<h1>Reminders stopped</h1><p>${escapeHtml(STOPPED)}</p>`) as never);
+        }
+        return { message: STOPPED };
+      },
+    );
+  };
+
+function page(body: string): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Collect — reminders</title>
+<style>body{font-family:system-ui,sans-serif;max-width:32rem;margin:2rem auto;padding:0 1rem;line-height:1.5;color:#0f172a;background:#fff}button{font:inherit;padding:.75rem 1rem;border-radius:.5rem;border:0;background:#047857;color:#fff;min-height:44px}@media (prefers-color-scheme:dark){body{color:#f1f5f9;background:#0f172a}}</style></head>
+<body><main>${body}</main></body></html>`;
+}
