@@ -44,7 +44,7 @@ describe("ContactDialog", () => {
   });
 
   it("saves the contact as digits and closes", async () => {
-    const calls = answerApi(200, { id: "p1", name: "Alex Morgan", phone: "2125550101" });
+    const calls = answerApi(200, { id: "p1", name: "Alex Morgan", phone: "2125550101", email: null });
     const onClose = vi.fn();
     renderWithApp(<ContactDialog onClose={onClose} />);
     type("Name", " Alex Morgan ");
@@ -54,6 +54,7 @@ describe("ContactDialog", () => {
     expect(calls.find(([method]) => method === "POST")?.[2]).toEqual({
       name: "Alex Morgan",
       phone: "2125550101",
+      email: null,
     });
     expect(onClose).toHaveBeenCalledOnce();
   });

@@ -13,6 +13,12 @@ import type { ContactHandoff } from "#client/features/payees/contact-handoff.ts"
 import { ContactNameField } from "#client/features/payees/contact-name-field.tsx";
 import { PhoneContactsButton } from "#client/features/payees/phone-contacts-button.tsx";
 import { saveContactAfter, useSendRequest } from "#client/features/payment-requests/api.ts";
+import {
+  ChaseFields,
+  type ChaseValue,
+  chasePayload,
+  EMPTY_CHASE,
+} from "#client/features/payment-requests/chase-fields.tsx";
 import { paths } from "#client/lib/paths.ts";
 import { useSchemaForm } from "#client/lib/schema-form.ts";
 import { launchSms } from "#client/lib/sms-launch.ts";
@@ -72,6 +78,9 @@ export function RequestFormView({ contact, onCreatedOnDesktop }: RequestFormView
     set("phone", chosen.phone);
   };
   const [saveContact, setSaveContact] = useState(true);
+  // Due date, payer email and reminders (issue 22): optional, behind one button, so the spec's form stays as it is.
+  const [chase, setChase] = useState<ChaseValue>(EMPTY_CHASE);
+  const [chaseOpen, setChaseOpen] = useState(false);
   const [sent, setSent] = useState(false);
   const send = useSendRequest();
   const { user } = useUser();
@@ -79,29 +88,40 @@ export function RequestFormView({ contact, onCreatedOnDesktop }: RequestFormView
 
   useEffect(() => () => clearTimeout(homeTimer.current), []);
 
-  const onSubmit = submit((request) => {
+  const onSubmit = submit((typed) => {
     if (send.isPending || sent) return;
-    send.mutate(request, {
-      onSuccess: (created) => {
-        const { request, smsMessage } = created;
-        setSent(true);
-        if (launchSms(smsLink(request.recipientPhone, smsMessage))) {
-          toast({
-            title: "Payment Request Created",
-            description: "Your payment request has been created and SMS launched!",
-          });
-          homeTimer.current = setTimeout(() => navigate(paths.home), RETURN_HOME_DELAY_MS);
-        } else {
-          toast({
-            title: "Payment Request Created",
-            description: "Your payment request has been created. Share the link below to send it.",
-          });
-          onCreatedOnDesktop(created);
-        }
-        saveContactAfter({ request, saveContact });
+    const extra = chasePayload(chase);
+    send.mutate(
+      { ...typed, ...extra },
+      {
+        onSuccess: (created) => {
+          const { request, smsMessage } = created;
+          setSent(true);
+          if (extra.sendBy === "email") {
+            // Collect emails it: no text to send from this phone.
+            toast({
+              title: "Payment Request Created",
+              description: `Collect is emailing it to ${request.payerEmail ?? "the payer"}.`,
+            });
+            homeTimer.current = setTimeout(() => navigate(paths.home), RETURN_HOME_DELAY_MS);
+          } else if (launchSms(smsLink(request.recipientPhone, smsMessage))) {
+            toast({
+              title: "Payment Request Created",
+              description: "Your payment request has been created and SMS launched!",
+            });
+            homeTimer.current = setTimeout(() => navigate(paths.home), RETURN_HOME_DELAY_MS);
+          } else {
+            toast({
+              title: "Payment Request Created",
+              description: "Your payment request has been created. Share the link below to send it.",
+            });
+            onCreatedOnDesktop(created);
+          }
+          saveContactAfter({ request, saveContact });
+        },
+        onError: (error) => fail("Request Failed", error),
       },
-      onError: (error) => fail("Request Failed", error),
-    });
+    );
   });
 
   const busy = send.isPending || sent;
@@ -148,6 +168,20 @@ export function RequestFormView({ contact, onCreatedOnDesktop }: RequestFormView
         maxLength={DESCRIPTION_MAX}
         {...bind("description")}
       />
+      <div>
+        <Button
+          type="button"
+          variant="secondary"
+          aria-expanded={chaseOpen}
+          aria-controls={`${id}-chase`}
+          onClick={() => setChaseOpen((open) => !open)}
+        >
+          {chaseOpen ? "Hide due date and reminders" : "Due date, email and reminders"}
+        </Button>
+        <div id={`${id}-chase`} className="mt-4" hidden={!chaseOpen}>
+          <ChaseFields value={chase} onChange={setChase} />
+        </div>
+      </div>
       <MessagePreviewBox
         id={`${id}-preview`}
         preview={previewMessage(form, user?.profileName || "Someone", window.location.origin)}

@@ -1,5 +1,5 @@
 import { Plus, Trash2 } from "lucide-react";
-import { useId } from "react";
+import { useId, useState } from "react";
 import { useLocation } from "wouter";
 import { PhoneField } from "#client/components/phone-field.tsx";
 import { Button } from "#client/components/ui/button.tsx";
@@ -9,6 +9,11 @@ import { Form } from "#client/components/ui/form.tsx";
 import { Label } from "#client/components/ui/label.tsx";
 import { Spinner } from "#client/components/ui/spinner.tsx";
 import { usePayeePages } from "#client/features/payees/api.ts";
+import {
+  ChaseFields,
+  type ChaseValue,
+  EMPTY_CHASE,
+} from "#client/features/payment-requests/chase-fields.tsx";
 import { useCreateSplit } from "#client/features/splits/api.ts";
 import { pageItems } from "#client/lib/pages.ts";
 import { paths } from "#client/lib/paths.ts";
@@ -83,6 +88,8 @@ export function SplitForm() {
   // The first page of contacts (50, by name): a select, not a list to scroll.
   const payees = pageItems(usePayeePages().data);
   const create = useCreateSplit();
+  // An optional due date for every share (issue 22).
+  const [chase, setChase] = useState<ChaseValue>(EMPTY_CHASE);
 
   const even = form.custom
     ? null
@@ -95,10 +102,13 @@ export function SplitForm() {
 
   const onSubmit = submit(() => {
     if (create.isPending) return;
-    create.mutate(toInput(form), {
-      onSuccess: (split) => navigate(`${paths.split}?id=${encodeURIComponent(split.id)}`),
-      onError: (error) => fail("Split Failed", error),
-    });
+    create.mutate(
+      { ...toInput(form), ...(chase.dueDate ? { dueDate: chase.dueDate } : {}) },
+      {
+        onSuccess: (split) => navigate(`${paths.split}?id=${encodeURIComponent(split.id)}`),
+        onError: (error) => fail("Split Failed", error),
+      },
+    );
   });
 
   return (
@@ -111,6 +121,7 @@ export function SplitForm() {
         maxLength={DESCRIPTION_MAX}
         {...bind("description")}
       />
+      <ChaseFields dueDateOnly value={chase} onChange={setChase} />
       <fieldset className="space-y-4">
         <legend className="text-sm font-medium text-slate-900 dark:text-slate-100">People</legend>
         {people.map((p, index) => (
