@@ -1,6 +1,5 @@
 import { useEffect } from "react";
 import { useUser } from "#client/features/auth/user.ts";
-import { reportTimeZone } from "#client/features/notifications/api.ts";
 
 /**
  * Tells the server the browser's time zone once per session when signed in: reminders, quiet
@@ -10,7 +9,9 @@ export function TimeZoneReport() {
   const { user } = useUser();
   const signedIn = Boolean(user);
   useEffect(() => {
-    if (signedIn) reportTimeZone().catch(() => {});
+    // Loaded on demand: the settings' schemas stay out of the first bundle.
+    if (signedIn)
+      import("#client/features/notifications/api.ts").then((m) => m.reportTimeZone()).catch(() => {});
   }, [signedIn]);
   return null;
 }
