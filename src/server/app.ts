@@ -173,6 +173,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       connectionString: config.databaseUrl,
       log: app.log,
       clock,
+      expireInSeconds: config.jobs.expireSeconds,
+      superviseIntervalSeconds: config.jobs.superviseSeconds,
     }),
     app.log,
   );

@@ -67,6 +67,10 @@ const EnvSchema = z.object({
   DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
   /** After SIGTERM: /readyz says 503 and answers carry Connection: close for this long, then the server closes. */
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
+  /** A job attempt running longer (its process was killed) is failed and retried after this. */
+  JOBS_EXPIRE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
+  /** How often each process looks for such attempts. */
+  JOBS_SUPERVISE_SECONDS: z.coerce.number().int().min(1).max(3_600).default(60),
   AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   // true | false | the proxies' addresses or CIDRs, comma-separated (lib/proxy-trust.ts).
   TRUST_PROXY: z
@@ -137,6 +141,7 @@ const ConfigSchema = EnvSchema.transform((env) => ({
   /** PostgreSQL connections per process, and the longest a statement may run (0 = no limit). */
   databasePool: { poolSize: env.DATABASE_POOL_SIZE, statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS },
   shutdownDrainMs: env.SHUTDOWN_DRAIN_MS,
+  jobs: { expireSeconds: env.JOBS_EXPIRE_SECONDS, superviseSeconds: env.JOBS_SUPERVISE_SECONDS },
   authSecret: env.AUTH_SECRET,
   /** Whose X-Forwarded-For to believe (lib/proxy-trust.ts). */
   trustProxy: env.TRUST_PROXY,

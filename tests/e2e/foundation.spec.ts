@@ -78,7 +78,8 @@ test("landing → create account → setup → methods → profile → logout �
 
   // Profile: Email read-only, Update Profile, Logout back to landing.
   await page.getByRole("navigation").last().getByRole("link", { name: "Profile", exact: true }).click();
-  const emailField = page.getByLabel("Email");
+  // The field, not Profile → Notifications' "Email" switches.
+  const emailField = page.getByRole("textbox", { name: "Email" });
   await expect(emailField).toHaveValue(email);
   await expect(emailField).not.toBeEditable();
   await expect(page.getByLabel("Display Name")).toHaveValue("Jordan Walker");

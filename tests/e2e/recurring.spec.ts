@@ -10,6 +10,8 @@ function dateIn(days: number): string {
 
 async function expectAxeClean(page: Page, where: string) {
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+  // A toast fading in has the contrast of its opacity: scan once transitions have settled.
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running"));
   const results = await new AxeBuilder({ page })
     .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
     .analyze();

@@ -35,6 +35,8 @@ export type JobQueueOptions = {
    * failed, to be retried (default pg-boss's 60 s).
    */
   superviseIntervalSeconds?: number;
+  /** The default of every queue's `expireInSeconds` (300): how long a killed process's attempt waits before another takes it. */
+  expireInSeconds?: number;
 };
 
 /** Retries and time limits of one queue (pg-boss queue options, in our words). */
@@ -140,7 +142,7 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
         retryDelay: policy.retryDelaySeconds ?? 30,
         retryBackoff: true,
         retryDelayMax: policy.retryDelayMaxSeconds ?? 3_600,
-        expireInSeconds: policy.expireInSeconds ?? 300,
+        expireInSeconds: policy.expireInSeconds ?? options.expireInSeconds ?? 300,
       });
     },
 

@@ -30,6 +30,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     databaseUrl: undefined,
     databasePool: { poolSize: 10, statementTimeoutMs: 10_000 },
     shutdownDrainMs: 0,
+    jobs: { expireSeconds: 300, superviseSeconds: 60 },
     authSecret: TEST_SECRET,
     trustProxy: false,
     passwordSignIn: true,
