@@ -69,7 +69,17 @@ it("sends 500 reminders due at once exactly once across three processes and five
     }
 
     const reminderMails = () => mail.received.filter((m) => m.to.some((to) => to.startsWith("payer-")));
-    await until(() => new Set(reminderMails().map((m) => m.to[0])).size >= REMINDERS, 240_000);
+    const progress = setInterval(async () => {
+      const states = await db.query(
+        "select 'reminder ' || state as s, count(*)::int as n from reminder group by state union all select 'delivery ' || state, count(*)::int from delivery group by state",
+      );
+      console.log(
+        `progress: ${new Set(reminderMails().map((m) => m.to[0])).size} payers emailed; ${JSON.stringify(states.rows)}`,
+      );
+    }, 15_000);
+    await until(() => new Set(reminderMails().map((m) => m.to[0])).size >= REMINDERS, 240_000).finally(() =>
+      clearInterval(progress),
+    );
     // Quiet for a moment: nothing more may arrive.
     await new Promise((resolve) => setTimeout(resolve, 3_000));
     const byPayer = new Map<string, Set<string>>();

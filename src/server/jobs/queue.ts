@@ -94,6 +94,13 @@ export type JobQueue = {
 
 export const JOBS_SCHEMA = "pgboss";
 
+/**
+ * Workers of a queue whose jobs send something (mail, push): fetched and run several at once per
+ * process, so a backlog (hundreds of reminders due at the same 9:00) drains at many messages a
+ * second instead of one per poll. Each send is keyed (jobs/effects.ts): side by side, none twice.
+ */
+export const SENDERS = { batchSize: 10, concurrency: 5 };
+
 /** The job id for an idempotency key: a UUID-shaped SHA-256 prefix, stable across processes. */
 export function jobIdFor(key: string): string {
   const hex = createHash("sha256").update(key).digest("hex");

@@ -6,7 +6,7 @@ import { displayNameSql, shortUrlFor } from "#server/db/shared-queries.ts";
 import type { Mailer } from "#server/mail/mailer.ts";
 import { localDate } from "#shared/schedule/zoned.ts";
 import { claimDelivery, deliverOnce, markFailed } from "./effects";
-import type { JobQueue } from "./queue";
+import { type JobQueue, SENDERS } from "./queue";
 import { type PayerMailKind, payerMail, stopUrlFor } from "./reminders-mail";
 
 /** The queue of emails to the payer: the request, its reminders, the receipt. */
@@ -56,56 +56,60 @@ export async function startPayerMail(deps: PayerMailDeps): Promise<void> {
   const { db, jobs, mailer, publicUrl, secret } = deps;
   const domain = new URL(publicUrl).hostname;
   await jobs.createQueue(PAYER_MAIL_QUEUE, { retryLimit: 4, retryDelaySeconds: 60 });
-  await jobs.work<PayerMailJob>(PAYER_MAIL_QUEUE, async (job) => {
-    const { kind, key, requestId, offset } = job.data;
-    const [row] = await db
-      .select({
-        request: paymentRequests,
-        requesterName: displayNameSql,
-        requesterEmail: users.email,
-        timeZone: users.timeZone,
-      })
-      .from(paymentRequests)
-      .innerJoin(users, eq(users.id, paymentRequests.userId))
-      .where(eq(paymentRequests.id, requestId));
-    if (!row?.request.payerEmail) return;
-    const { request } = row;
-    const facts = {
-      requestId,
-      requesterName: row.requesterName,
-      requesterEmail: row.requesterEmail,
-      payerEmail: request.payerEmail as string,
-      recipientName: request.recipientName,
-      amount: request.amount,
-      description: request.description,
-      dueDate: request.dueDate,
-      payUrl: shortUrlFor(publicUrl, request.code),
-      today: localDate(deps.now(), row.timeZone ?? "America/New_York"),
-    };
-    const final = async (error: string) => {
-      if (kind !== "reminder" || offset === undefined) return;
-      await db
-        .update(reminders)
-        .set({ state: "failed", error: error.slice(0, 500) })
-        .where(and(eq(reminders.requestId, requestId), eq(reminders.offsetDays, offset)));
-    };
-    try {
-      await deliverOnce(db, { ...job, key, domain, now: deps.now }, (messageId) =>
-        mailer.deliver({ ...payerMail(kind, facts, stopUrlFor(publicUrl, requestId, secret)), messageId }),
-      );
-    } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      if (isPermanent(error)) {
-        // deliverOnce recorded the attempt; a refused address will refuse again: fail now, and say so on the card.
-        await markFailed(db, key, message, job.attempt, true);
-        await final(message);
-        deps.log.warn({ key, err: error }, "payer email refused");
-        return;
+  await jobs.work<PayerMailJob>(
+    PAYER_MAIL_QUEUE,
+    async (job) => {
+      const { kind, key, requestId, offset } = job.data;
+      const [row] = await db
+        .select({
+          request: paymentRequests,
+          requesterName: displayNameSql,
+          requesterEmail: users.email,
+          timeZone: users.timeZone,
+        })
+        .from(paymentRequests)
+        .innerJoin(users, eq(users.id, paymentRequests.userId))
+        .where(eq(paymentRequests.id, requestId));
+      if (!row?.request.payerEmail) return;
+      const { request } = row;
+      const facts = {
+        requestId,
+        requesterName: row.requesterName,
+        requesterEmail: row.requesterEmail,
+        payerEmail: request.payerEmail as string,
+        recipientName: request.recipientName,
+        amount: request.amount,
+        description: request.description,
+        dueDate: request.dueDate,
+        payUrl: shortUrlFor(publicUrl, request.code),
+        today: localDate(deps.now(), row.timeZone ?? "America/New_York"),
+      };
+      const final = async (error: string) => {
+        if (kind !== "reminder" || offset === undefined) return;
+        await db
+          .update(reminders)
+          .set({ state: "failed", error: error.slice(0, 500) })
+          .where(and(eq(reminders.requestId, requestId), eq(reminders.offsetDays, offset)));
+      };
+      try {
+        await deliverOnce(db, { ...job, key, domain, now: deps.now }, (messageId) =>
+          mailer.deliver({ ...payerMail(kind, facts, stopUrlFor(publicUrl, requestId, secret)), messageId }),
+        );
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        if (isPermanent(error)) {
+          // deliverOnce recorded the attempt; a refused address will refuse again: fail now, and say so on the card.
+          await markFailed(db, key, message, job.attempt, true);
+          await final(message);
+          deps.log.warn({ key, err: error }, "payer email refused");
+          return;
+        }
+        if (job.lastAttempt) await final(message);
+        throw error;
       }
-      if (job.lastAttempt) await final(message);
-      throw error;
-    }
-  });
+    },
+    SENDERS,
+  );
 }
 
 /** Marks every scheduled reminder of a request skipped: the payer or the requester stopped them. */

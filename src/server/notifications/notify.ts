@@ -12,7 +12,7 @@ import {
   markFailed,
   markSent,
 } from "#server/jobs/effects.ts";
-import type { JobQueue } from "#server/jobs/queue.ts";
+import { type JobQueue, SENDERS } from "#server/jobs/queue.ts";
 import type { Mailer } from "#server/mail/mailer.ts";
 import { escapeHtml } from "#server/mail/messages.ts";
 import type { PushSender } from "#server/push/push-sender.ts";
@@ -77,94 +77,102 @@ export function startNotifications(deps: {
       retryDelayMaxSeconds: 30 * 60,
     });
 
-    await jobs.work<Notification>(EMAIL_QUEUE, async (job) => {
-      const notification = job.data;
-      const prefs = await loadPrefs(db, notification.userId);
-      if (!prefs) return;
-      const link = new URL(notification.url, publicUrl).toString();
-      const unsubscribe = unsubscribeUrl(
-        publicUrl,
-        unsubscribeToken(secret, notification.userId, notification.event),
-      );
-      const label = NOTIFICATION_EVENT_LABELS[notification.event];
-      await deliverOnce(
-        db,
-        deliveryAttempt(job, emailKey(notification.key), { domain, clock }),
-        (messageId) =>
-          mailer.deliver({
-            to: prefs.email,
-            subject: notification.title,
-            text: `${notification.body}\n\nOpen it in Collect: ${link}\n\nTo stop these emails ("${label}"), open ${unsubscribe}\n`,
-            html: [
-              `<p>${escapeHtml(notification.body)}</p>`,
-              `<p><a href="${escapeHtml(link)}">Open in Collect</a></p>`,
-              `<p style="color:#666;font-size:12px">You get this because "${escapeHtml(label)}" is on in Profile → Notifications. `,
-              `<a href="${escapeHtml(unsubscribe)}">Stop these emails</a></p>`,
-            ].join(""),
-            messageId,
-            headers: {
-              "List-Unsubscribe": `<${unsubscribe}>`,
-              "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
-            },
-          }),
-      );
-    });
+    await jobs.work<Notification>(
+      EMAIL_QUEUE,
+      async (job) => {
+        const notification = job.data;
+        const prefs = await loadPrefs(db, notification.userId);
+        if (!prefs) return;
+        const link = new URL(notification.url, publicUrl).toString();
+        const unsubscribe = unsubscribeUrl(
+          publicUrl,
+          unsubscribeToken(secret, notification.userId, notification.event),
+        );
+        const label = NOTIFICATION_EVENT_LABELS[notification.event];
+        await deliverOnce(
+          db,
+          deliveryAttempt(job, emailKey(notification.key), { domain, clock }),
+          (messageId) =>
+            mailer.deliver({
+              to: prefs.email,
+              subject: notification.title,
+              text: `${notification.body}\n\nOpen it in Collect: ${link}\n\nTo stop these emails ("${label}"), open ${unsubscribe}\n`,
+              html: [
+                `<p>${escapeHtml(notification.body)}</p>`,
+                `<p><a href="${escapeHtml(link)}">Open in Collect</a></p>`,
+                `<p style="color:#666;font-size:12px">You get this because "${escapeHtml(label)}" is on in Profile → Notifications. `,
+                `<a href="${escapeHtml(unsubscribe)}">Stop these emails</a></p>`,
+              ].join(""),
+              messageId,
+              headers: {
+                "List-Unsubscribe": `<${unsubscribe}>`,
+                "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+              },
+            }),
+        );
+      },
+      SENDERS,
+    );
 
-    await jobs.work<PushJob>(PUSH_QUEUE, async (job) => {
-      const { notification, subscriptionId } = job.data;
-      const key = pushKey(notification.key, subscriptionId);
-      const delivery = await findDelivery(db, key);
-      if (delivery?.state !== "pending") return;
-      const [target] = await db
-        .select()
-        .from(pushSubscriptions)
-        .where(
-          and(eq(pushSubscriptions.id, subscriptionId), eq(pushSubscriptions.userId, notification.userId)),
+    await jobs.work<PushJob>(
+      PUSH_QUEUE,
+      async (job) => {
+        const { notification, subscriptionId } = job.data;
+        const key = pushKey(notification.key, subscriptionId);
+        const delivery = await findDelivery(db, key);
+        if (delivery?.state !== "pending") return;
+        const [target] = await db
+          .select()
+          .from(pushSubscriptions)
+          .where(
+            and(eq(pushSubscriptions.id, subscriptionId), eq(pushSubscriptions.userId, notification.userId)),
+          );
+        if (!target) {
+          // The device unsubscribed (or was removed) while the push waited: nothing to send it to.
+          await markFailed(db, key, "The subscription is gone.", job.attempt, true);
+          return;
+        }
+        const result = await push.send(
+          target,
+          {
+            title: notification.title,
+            body: notification.body,
+            url: notification.url,
+            event: notification.event,
+            tag: notification.key.slice(0, 64),
+          },
+          {
+            urgency: notification.event === "digest" ? "low" : "normal",
+            // RFC 8030 §5.4: a resend after a crash (sent, not yet marked) replaces the first while
+            // it waits at the push service; the tag makes the device show one notification anyway.
+            topic: createHash("sha256").update(key).digest("base64url").slice(0, 32),
+          },
         );
-      if (!target) {
-        // The device unsubscribed (or was removed) while the push waited: nothing to send it to.
-        await markFailed(db, key, "The subscription is gone.", job.attempt, true);
-        return;
-      }
-      const result = await push.send(
-        target,
-        {
-          title: notification.title,
-          body: notification.body,
-          url: notification.url,
-          event: notification.event,
-          tag: notification.key.slice(0, 64),
-        },
-        {
-          urgency: notification.event === "digest" ? "low" : "normal",
-          // RFC 8030 §5.4: a resend after a crash (sent, not yet marked) replaces the first while
-          // it waits at the push service; the tag makes the device show one notification anyway.
-          topic: createHash("sha256").update(key).digest("base64url").slice(0, 32),
-        },
-      );
-      if (result.kind === "sent") {
-        await markSent(db, key, clock.now(), { attempts: job.attempt });
-        await db
-          .update(pushSubscriptions)
-          .set({ lastSuccessAt: clock.now() })
-          .where(eq(pushSubscriptions.id, subscriptionId));
-        return;
-      }
-      if (result.kind === "gone") {
-        // 404/410: the browser dropped it. Its row goes; so does every later push to it.
-        await db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, subscriptionId));
-        await markFailed(db, key, "The push service says the subscription is gone.", job.attempt, true);
-        log.info(
-          { event: notification.event },
-          "push subscription removed: the push service says it is gone",
-        );
-        return;
-      }
-      const message = `The push service refused it${result.status ? ` (${result.status})` : ""}.`;
-      const final = !result.retryable || job.lastAttempt;
-      await markFailed(db, key, message, job.attempt, final);
-      if (!final) throw new Error(message); // retried with backoff by the queue
-    });
+        if (result.kind === "sent") {
+          await markSent(db, key, clock.now(), { attempts: job.attempt });
+          await db
+            .update(pushSubscriptions)
+            .set({ lastSuccessAt: clock.now() })
+            .where(eq(pushSubscriptions.id, subscriptionId));
+          return;
+        }
+        if (result.kind === "gone") {
+          // 404/410: the browser dropped it. Its row goes; so does every later push to it.
+          await db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, subscriptionId));
+          await markFailed(db, key, "The push service says the subscription is gone.", job.attempt, true);
+          log.info(
+            { event: notification.event },
+            "push subscription removed: the push service says it is gone",
+          );
+          return;
+        }
+        const message = `The push service refused it${result.status ? ` (${result.status})` : ""}.`;
+        const final = !result.retryable || job.lastAttempt;
+        await markFailed(db, key, message, job.attempt, final);
+        if (!final) throw new Error(message); // retried with backoff by the queue
+      },
+      SENDERS,
+    );
   }
 
   return async (notification, { tx } = {}) => {
