@@ -95,11 +95,12 @@ export type JobQueue = {
 export const JOBS_SCHEMA = "pgboss";
 
 /**
- * Workers of a queue whose jobs send something (mail, push): fetched and run several at once per
- * process, so a backlog (hundreds of reminders due at the same 9:00) drains at many messages a
- * second instead of one per poll. Each send is keyed (jobs/effects.ts): side by side, none twice.
+ * Workers of a queue whose jobs send something (mail, push): ten fetched at once and sent side
+ * by side, so a backlog (hundreds of reminders due at the same 9:00) drains at many messages a
+ * second instead of one per poll. One worker per process: with pg-boss's localConcurrency above 1
+ * a job was sometimes run twice (a recurring notice emailed twice in recurring.test.ts).
  */
-export const SENDERS = { batchSize: 10, concurrency: 5 };
+export const SENDERS = { batchSize: 10, concurrency: 1 };
 
 /** The job id for an idempotency key: a UUID-shaped SHA-256 prefix, stable across processes. */
 export function jobIdFor(key: string): string {
