@@ -46,7 +46,8 @@ describe("ChaseLine on a request card", () => {
             ...NO_REMINDERS,
             state: "scheduled",
             lastChannel: "payer-email",
-            lastSentAt: "2026-11-28T14:00:05Z",
+            // Nov 28 in the machine's zone whether it is UTC or UTC+14 (the time-zone pass).
+            lastSentAt: "2026-11-28T05:00:05Z",
           },
         })}
         today="2026-11-29"
