@@ -132,7 +132,7 @@ export const LIMITS = {
   // Public routes, per client address.
   /** Short codes that match nothing (pay page and its API): a scan learns nothing. */
   payPageMiss: { key: "client address", max: 20, windowMs: MINUTE, message: TRY_LATER },
-  /** One-click unsubscribe links of notification emails (each verified one costs a write). */
+  /** One-click links in emails: unsubscribe, and the payer's stop reminders (each verified one costs a write). */
   unsubscribe: { key: "client address", max: 30, windowMs: MINUTE, message: TRY_LATER },
   /** The pay page's view beacon (each costs a write). */
   payView: { key: "client address", max: 120, windowMs: MINUTE, message: TRY_LATER },

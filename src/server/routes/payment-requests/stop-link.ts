@@ -17,7 +17,7 @@ const BAD_LINK = "This link is not valid. Reminders were not changed.";
  * form body, from no page of ours (plugins/csrf.ts exempts this path).
  */
 export const stopLinkRoutes =
-  ({ db, clock, secret }: AppContext): FastifyPluginAsyncZod =>
+  ({ db, clock, secret, limiter }: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
     // RFC 8058's POST body is `List-Unsubscribe=One-Click` as a form; the token in the URL is all we read.
     app.addContentTypeParser(
@@ -30,6 +30,8 @@ export const stopLinkRoutes =
       "/api/payment-requests/stop-reminders/:token",
       { schema: { params: StopTokenParamsSchema } },
       async (request, reply) => {
+        // Public: bounded per address like the other one-click links (limits.ts `unsubscribe`).
+        await limiter.check("unsubscribe", request.ip);
         // The form posts back to this same URL (action ""), so the page itself never repeats the token.
         const valid = readStopToken(request.params.token, secret) !== null;
         const body = valid
@@ -53,6 +55,7 @@ export const stopLinkRoutes =
         },
       },
       async (request, reply): Promise<{ message: string }> => {
+        await limiter.check("unsubscribe", request.ip);
         const requestId = readStopToken(request.params.token, secret);
         const row = requestId ? await stopRequestReminders(db, requestId, clock.now()) : null;
         if (!row) throw new HttpError(404, BAD_LINK);
