@@ -11,7 +11,7 @@ import { occurrenceAt } from "#shared/schedule/recurrence.ts";
 import { localDate } from "#shared/schedule/zoned.ts";
 import { DEFAULT_TIME_ZONE, followingOccurrence } from "#shared/schemas/recurring.ts";
 import { claimDelivery, deliverOnce, markFailed, markSent } from "./effects";
-import type { JobQueue } from "./queue";
+import { type JobQueue, SENDERS } from "./queue";
 import { occurrenceMail, readyNotice } from "./recurring-mail";
 
 /**
@@ -50,10 +50,7 @@ export async function startRecurring(deps: RecurringDeps): Promise<void> {
   await jobs.work(RECURRING_SWEEP, async () => {
     await sweepRecurring(deps);
   });
-  await jobs.work<EmailJob>(RECURRING_EMAIL, (job) => sendOccurrenceEmail(deps, job), {
-    batchSize: 5,
-    concurrency: 2,
-  });
+  await jobs.work<EmailJob>(RECURRING_EMAIL, (job) => sendOccurrenceEmail(deps, job), SENDERS);
   await jobs.schedule(RECURRING_SWEEP, "* * * * *");
   await jobs.send(RECURRING_SWEEP, {});
 }
