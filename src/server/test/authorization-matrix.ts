@@ -601,205 +601,224 @@ const MATRIX: Record<string, Case[]> = {
   ],
 };
 
-describeEachDatabase("authorization matrix", (ctx) => {
-  const routes: { method: string; url: string }[] = [];
-  let app: FastifyInstance;
-  let owner: TestUser;
-  let other: TestUser;
+/**
+ * The matrix in `parts` test files (authorization-matrix-N.test.ts), so that vitest's workers
+ * share it: in one file its 138 rows on two databases took 44 s on one worker, the suite's
+ * longest file. Part `part` (1-based) checks every `parts`-th route of the table; part 1 also
+ * checks that the table and the app's routes match.
+ */
+export function authorizationMatrix(part: number, parts: number): void {
+  describeEachDatabase(`authorization matrix, part ${part} of ${parts}`, (ctx) => {
+    const routes: { method: string; url: string }[] = [];
+    let app: FastifyInstance;
+    let owner: TestUser;
+    let other: TestUser;
 
-  beforeAll(async () => {
-    // Who may call what, not how often: one owner makes hundreds of calls (rate-limits.test.ts).
-    app = await buildTestApp(
-      ctx.database,
-      { rateLimits: false, vapid: VAPID },
-      {
-        push: { timeoutMs: 2_000 },
-        onRoute: (route) => {
-          for (const method of [route.method].flat()) routes.push({ method, url: route.url });
+    beforeAll(async () => {
+      // Who may call what, not how often: one owner makes hundreds of calls (rate-limits.test.ts).
+      app = await buildTestApp(
+        ctx.database,
+        { rateLimits: false, vapid: VAPID },
+        {
+          push: { timeoutMs: 2_000 },
+          onRoute: (route) => {
+            for (const method of [route.method].flat()) routes.push({ method, url: route.url });
+          },
         },
+      );
+      owner = await createReadyUser(app);
+      other = await createReadyUser(app);
+      // B has a device of its own (push-test answers 409 to a caller with none): no row may
+      // rely on another row having run first.
+      const device = await as(app, other)(
+        "POST",
+        "/api/notifications/push-subscriptions",
+        pushSubscription(),
+      );
+      expect(device.statusCode, device.body).toBe(201);
+    });
+    afterAll(async () => {
+      await app?.close();
+    });
+
+    /** The app's routes, as table keys; HEAD is Fastify's automatic twin of each GET. */
+    const appRoutes = () => [
+      ...new Set(routes.filter((r) => r.method !== "HEAD").map((r) => `${r.method} ${r.url}`)),
+    ];
+
+    it.runIf(part === 1)(
+      "has an expectation for every route of the app, and none for a route that is gone",
+      () => {
+        expect(appRoutes().length).toBeGreaterThan(20);
+        for (const route of appRoutes()) {
+          expect(
+            MATRIX[route],
+            `route ${route} has no authorization expectation — add it to MATRIX`,
+          ).toBeDefined();
+        }
+        for (const key of Object.keys(MATRIX)) {
+          expect(appRoutes(), `MATRIX row ${key} matches no route of the app — remove it`).toContain(key);
+        }
       },
     );
-    owner = await createReadyUser(app);
-    other = await createReadyUser(app);
-  });
-  afterAll(async () => {
-    await app?.close();
-  });
 
-  /** The app's routes, as table keys; HEAD is Fastify's automatic twin of each GET. */
-  const appRoutes = () => [
-    ...new Set(routes.filter((r) => r.method !== "HEAD").map((r) => `${r.method} ${r.url}`)),
-  ];
-
-  it("has an expectation for every route of the app, and none for a route that is gone", () => {
-    expect(appRoutes().length).toBeGreaterThan(20);
-    for (const route of appRoutes()) {
-      expect(
-        MATRIX[route],
-        `route ${route} has no authorization expectation — add it to MATRIX`,
-      ).toBeDefined();
+    /** Fresh resources of A's: a pending request, a contact, a photo, a spare upload and an unused upload URL. */
+    async function fixture(): Promise<Fixture> {
+      const a = as(app, owner);
+      // A's phone numbers differ from the ones B sends, so finding them in B's answers is a leak.
+      const created = (
+        await a("POST", "/api/payment-requests", { ...VALID.request, recipientPhone: "(212) 555-0109" })
+      ).json();
+      const phone = `2125550${randomInt(110, 200)}`;
+      const payee = (await a("POST", "/api/payees", { name: "Contact", phone })).json();
+      const upload = async () => {
+        const url = new URL((await a("POST", "/api/profile/photo/upload")).json().uploadURL);
+        const response = await app.inject({
+          method: "PUT",
+          url: `${url.pathname}${url.search}`,
+          headers: { origin: TEST_ORIGIN, "content-type": "image/png" },
+          payload: PNG,
+        });
+        expect(response.statusCode, response.body).toBe(200);
+        return url;
+      };
+      const photo = await a("PUT", "/api/profile/photo", { photoURL: (await upload()).toString() });
+      expect(photo.statusCode, photo.body).toBe(200);
+      const unused = new URL((await a("POST", "/api/profile/photo/upload")).json().uploadURL);
+      const code = created.request.shortUrl.split("/").pop();
+      const page = await app.inject({ method: "GET", url: `/pay/${code}`, remoteAddress: nextIp() });
+      const card = /<meta property="og:image" content="([^"]+)"/.exec(page.body)?.[1] as string;
+      const ownerId = (await a("GET", "/api/auth/user")).json().id;
+      const sessionId = `matrix-${randomInt(1e9)}`;
+      await ctx.database.db.insert(sessions).values({
+        id: sessionId,
+        token: `${sessionId}-token`,
+        userId: ownerId,
+        expiresAt: new Date(Date.now() + 3_600_000),
+      });
+      const [passkey] = await ctx.database.db
+        .insert(passkeys)
+        .values({ userId: ownerId, credentialId: sessionId, publicKey: "AA", name: "Matrix key" })
+        .returning({ id: passkeys.id });
+      const split = (
+        await a("POST", "/api/splits", { total: "20", people: [{ name: "Split", phone }] })
+      ).json();
+      const device = await a("POST", "/api/notifications/push-subscriptions", pushSubscription());
+      expect(device.statusCode, device.body).toBe(201);
+      const series = (
+        await a("POST", "/api/recurring-requests", { ...VALID.recurring, recipientPhone: phone })
+      ).json();
+      return {
+        pushSubscriptionId: device.json().id,
+        unsubscribePath: `/api/notifications/unsubscribe/${unsubscribeToken(TEST_SECRET, ownerId, "claim")}`,
+        seriesId: series.id,
+        splitId: split.id,
+        sessionId,
+        passkeyId: passkey?.id as string,
+        requestId: created.request.id,
+        code,
+        cardPath: new URL(card).pathname,
+        payeeId: payee.id,
+        photoPath: photo.json().objectPath,
+        spareUploadUrl: (await upload()).toString(),
+        uploadUrl: `${unused.pathname}${unused.search}`,
+        secrets: [
+          created.request.id,
+          payee.id,
+          owner.email,
+          "2125550109",
+          "555-0109",
+          phone,
+          sessionId,
+          "Matrix key",
+          device.json().id,
+          series.id,
+        ],
+      };
     }
-    for (const key of Object.keys(MATRIX)) {
-      expect(appRoutes(), `MATRIX row ${key} matches no route of the app — remove it`).toContain(key);
-    }
-  });
 
-  /** Fresh resources of A's: a pending request, a contact, a photo, a spare upload and an unused upload URL. */
-  async function fixture(): Promise<Fixture> {
-    const a = as(app, owner);
-    // A's phone numbers differ from the ones B sends, so finding them in B's answers is a leak.
-    const created = (
-      await a("POST", "/api/payment-requests", { ...VALID.request, recipientPhone: "(212) 555-0109" })
-    ).json();
-    const phone = `2125550${randomInt(110, 200)}`;
-    const payee = (await a("POST", "/api/payees", { name: "Contact", phone })).json();
-    const upload = async () => {
-      const url = new URL((await a("POST", "/api/profile/photo/upload")).json().uploadURL);
+    /** A's data as A sees it. */
+    async function ownerData(): Promise<string> {
+      const a = as(app, owner);
+      const urls = [
+        "/api/payment-requests",
+        "/api/payees",
+        "/api/payment-accounts",
+        "/api/auth/user",
+        "/api/recurring-requests",
+      ];
+      return JSON.stringify(await Promise.all(urls.map(async (url) => (await a("GET", url)).json())));
+    }
+
+    async function freshSession(user: TestUser): Promise<TestUser> {
       const response = await app.inject({
-        method: "PUT",
-        url: `${url.pathname}${url.search}`,
-        headers: { origin: TEST_ORIGIN, "content-type": "image/png" },
-        payload: PNG,
+        method: "POST",
+        url: "/api/identity/sign-in/email",
+        remoteAddress: nextIp(),
+        headers: { origin: TEST_ORIGIN, "content-type": "application/json" },
+        payload: { email: user.email, password: user.password },
       });
       expect(response.statusCode, response.body).toBe(200);
-      return url;
-    };
-    const photo = await a("PUT", "/api/profile/photo", { photoURL: (await upload()).toString() });
-    expect(photo.statusCode, photo.body).toBe(200);
-    const unused = new URL((await a("POST", "/api/profile/photo/upload")).json().uploadURL);
-    const code = created.request.shortUrl.split("/").pop();
-    const page = await app.inject({ method: "GET", url: `/pay/${code}`, remoteAddress: nextIp() });
-    const card = /<meta property="og:image" content="([^"]+)"/.exec(page.body)?.[1] as string;
-    const ownerId = (await a("GET", "/api/auth/user")).json().id;
-    const sessionId = `matrix-${randomInt(1e9)}`;
-    await ctx.database.db.insert(sessions).values({
-      id: sessionId,
-      token: `${sessionId}-token`,
-      userId: ownerId,
-      expiresAt: new Date(Date.now() + 3_600_000),
-    });
-    const [passkey] = await ctx.database.db
-      .insert(passkeys)
-      .values({ userId: ownerId, credentialId: sessionId, publicKey: "AA", name: "Matrix key" })
-      .returning({ id: passkeys.id });
-    const split = (
-      await a("POST", "/api/splits", { total: "20", people: [{ name: "Split", phone }] })
-    ).json();
-    const device = await a("POST", "/api/notifications/push-subscriptions", pushSubscription());
-    expect(device.statusCode, device.body).toBe(201);
-    const series = (
-      await a("POST", "/api/recurring-requests", { ...VALID.recurring, recipientPhone: phone })
-    ).json();
-    return {
-      pushSubscriptionId: device.json().id,
-      unsubscribePath: `/api/notifications/unsubscribe/${unsubscribeToken(TEST_SECRET, ownerId, "claim")}`,
-      seriesId: series.id,
-      splitId: split.id,
-      sessionId,
-      passkeyId: passkey?.id as string,
-      requestId: created.request.id,
-      code,
-      cardPath: new URL(card).pathname,
-      payeeId: payee.id,
-      photoPath: photo.json().objectPath,
-      spareUploadUrl: (await upload()).toString(),
-      uploadUrl: `${unused.pathname}${unused.search}`,
-      secrets: [
-        created.request.id,
-        payee.id,
-        owner.email,
-        "2125550109",
-        "555-0109",
-        phone,
-        sessionId,
-        "Matrix key",
-        device.json().id,
-        series.id,
-      ],
-    };
-  }
+      return { ...user, cookie: cookieFrom(response) };
+    }
 
-  /** A's data as A sees it. */
-  async function ownerData(): Promise<string> {
-    const a = as(app, owner);
-    const urls = [
-      "/api/payment-requests",
-      "/api/payees",
-      "/api/payment-accounts",
-      "/api/auth/user",
-      "/api/recurring-requests",
-    ];
-    return JSON.stringify(await Promise.all(urls.map(async (url) => (await a("GET", url)).json())));
-  }
+    function send(method: Method, call: Call, user: TestUser | null): Promise<LightMyRequestResponse> {
+      const hasBody = call.raw !== undefined || call.body !== undefined;
+      return app.inject({
+        method,
+        url: call.url,
+        // Public routes limit misses and sign-ins per IP: each call from its own address.
+        remoteAddress: nextIp(),
+        headers: {
+          origin: TEST_ORIGIN,
+          ...(user ? { cookie: user.cookie } : {}),
+          ...(hasBody ? { "content-type": call.contentType ?? "application/json" } : {}),
+        },
+        payload: call.raw ?? (call.body === undefined ? undefined : JSON.stringify(call.body)),
+      });
+    }
 
-  async function freshSession(user: TestUser): Promise<TestUser> {
-    const response = await app.inject({
-      method: "POST",
-      url: "/api/identity/sign-in/email",
-      remoteAddress: nextIp(),
-      headers: { origin: TEST_ORIGIN, "content-type": "application/json" },
-      payload: { email: user.email, password: user.password },
-    });
-    expect(response.statusCode, response.body).toBe(200);
-    return { ...user, cookie: cookieFrom(response) };
-  }
-
-  function send(method: Method, call: Call, user: TestUser | null): Promise<LightMyRequestResponse> {
-    const hasBody = call.raw !== undefined || call.body !== undefined;
-    return app.inject({
-      method,
-      url: call.url,
-      // Public routes limit misses and sign-ins per IP: each call from its own address.
-      remoteAddress: nextIp(),
-      headers: {
-        origin: TEST_ORIGIN,
-        ...(user ? { cookie: user.cookie } : {}),
-        ...(hasBody ? { "content-type": call.contentType ?? "application/json" } : {}),
-      },
-      payload: call.raw ?? (call.body === undefined ? undefined : JSON.stringify(call.body)),
-    });
-  }
-
-  for (const [key, cases] of Object.entries(MATRIX)) {
-    const method = key.split(" ")[0] as Method;
-    describe(key, () => {
-      for (const row of cases) {
-        it(`${row.name}: signed out ${row.expect.signedOut}, A ${row.expect.owner}, B ${row.expect.other}`, async () => {
-          for (const who of ["signedOut", "other", "owner"] as const) {
-            const a = await fixture();
-            const before = await ownerData();
-            const base = who === "signedOut" ? null : who === "owner" ? owner : other;
-            const user = base && row.endsSession ? await freshSession(base) : base;
-            const call = row.call(a, owner);
-            const response = await send(method, call, user);
-            const label = `${key} (${row.name}) as ${who}`;
-            expect(response.statusCode, `${label}: ${response.body.slice(0, 300)}`).toBe(row.expect[who]);
-            if (response.statusCode >= 400) {
-              expect(typeof response.json().message, `${label}: no {message}`).toBe("string");
-            }
-            if (who !== "owner") {
-              // Nothing of A's leaks to anyone else, and nothing of A's changes.
-              if (!row.revealsOwner) {
-                for (const secret of a.secrets) {
-                  expect(response.body, `${label} leaks A's ${secret}`).not.toContain(secret);
-                }
+    for (const [key, cases] of Object.entries(MATRIX).filter((_, index) => index % parts === part - 1)) {
+      const method = key.split(" ")[0] as Method;
+      describe(key, () => {
+        for (const row of cases) {
+          it(`${row.name}: signed out ${row.expect.signedOut}, A ${row.expect.owner}, B ${row.expect.other}`, async () => {
+            for (const who of ["signedOut", "other", "owner"] as const) {
+              const a = await fixture();
+              const before = await ownerData();
+              const base = who === "signedOut" ? null : who === "owner" ? owner : other;
+              const user = base && row.endsSession ? await freshSession(base) : base;
+              const call = row.call(a, owner);
+              const response = await send(method, call, user);
+              const label = `${key} (${row.name}) as ${who}`;
+              expect(response.statusCode, `${label}: ${response.body.slice(0, 300)}`).toBe(row.expect[who]);
+              if (response.statusCode >= 400) {
+                expect(typeof response.json().message, `${label}: no {message}`).toBe("string");
               }
-              if (!row.othersMayChangeOwner)
-                expect(await ownerData(), `${label} changed A's data`).toBe(before);
+              if (who !== "owner") {
+                // Nothing of A's leaks to anyone else, and nothing of A's changes.
+                if (!row.revealsOwner) {
+                  for (const secret of a.secrets) {
+                    expect(response.body, `${label} leaks A's ${secret}`).not.toContain(secret);
+                  }
+                }
+                if (!row.othersMayChangeOwner)
+                  expect(await ownerData(), `${label} changed A's data`).toBe(before);
+              }
+              if (who === "other" && row.missing) {
+                const missing = await send(method, row.missing(a), other);
+                expect(
+                  { status: response.statusCode, body: response.json() },
+                  `${label}: unlike a missing id`,
+                ).toEqual({
+                  status: missing.statusCode,
+                  body: missing.json(),
+                });
+              }
             }
-            if (who === "other" && row.missing) {
-              const missing = await send(method, row.missing(a), other);
-              expect(
-                { status: response.statusCode, body: response.json() },
-                `${label}: unlike a missing id`,
-              ).toEqual({
-                status: missing.statusCode,
-                body: missing.json(),
-              });
-            }
-          }
-        });
-      }
-    });
-  }
-});
+          });
+        }
+      });
+    }
+  });
+}

@@ -1,0 +1,3 @@
+import { authorizationMatrix } from "./authorization-matrix.ts";
+
+authorizationMatrix(2, 3);
