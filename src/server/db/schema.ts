@@ -161,6 +161,8 @@ export const paymentRequests = pgTable(
     updatedAt: updatedAt(),
     viewedAt: timestamp("viewed_at", { withTimezone: true }),
     lastRemindedAt: timestamp("last_reminded_at", { withTimezone: true }),
+    /** When the requester marked it paid; null while not paid (an undo clears it). */
+    paidAt: timestamp("paid_at", { withTimezone: true }),
     /** The payer's word that they paid (the pay page's "I've paid"); never changes `status`. */
     claimedPaidAt: timestamp("claimed_paid_at", { withTimezone: true }),
     /** A provider or "other" (shared/schemas/claim.ts). */

@@ -167,6 +167,8 @@ export async function seed(argv: string[]): Promise<string> {
           createdAt: ago,
           ...("viewed" in r ? { viewedAt: sql`now() - interval '1 day'` } : {}),
           ...("reminded" in r ? { lastRemindedAt: sql`now() - interval '2 days'` } : {}),
+          // Paid a few days after it was asked for.
+          ...("status" in r && r.status === "paid" ? { paidAt: sql`${ago} + interval '3 days'` } : {}),
         })
         .where(eq(paymentRequests.id, request.id));
     }

@@ -65,9 +65,7 @@ export function paymentRequestsCsv(db: Db, userId: string, publicUrl: string, ti
             r.shortUrl,
             at(r.viewedAt),
             at(r.lastRemindedAt),
-            // No paid_at column: a paid request's last change is its marking (a first view after
-            // it is the one exception), so its updated_at is the day it was paid.
-            r.status === "paid" ? at(row.updatedAt.toISOString()) : "",
+            row.paidAt ? at(row.paidAt.toISOString()) : "",
             at(r.claimedPaidAt),
             r.claimedVia ?? "",
           ];

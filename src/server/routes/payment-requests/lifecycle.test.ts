@@ -165,7 +165,12 @@ describeEachDatabase("the CSV export for a spreadsheet", (ctx) => {
       .where(eq(paymentRequests.id, claimed.id));
     await db
       .update(paymentRequests)
-      .set({ createdAt: new Date("2026-01-10T12:00:00Z"), updatedAt: new Date("2026-07-04T16:00:00Z") })
+      .set({ createdAt: new Date("2026-01-10T12:00:00Z"), paidAt: new Date("2026-07-04T16:00:00Z") })
+      .where(eq(paymentRequests.id, paid.id));
+    // A change after the marking (a first view of the link, say) moves updated_at, not "Paid on".
+    await db
+      .update(paymentRequests)
+      .set({ updatedAt: new Date("2026-09-01T16:00:00Z") })
       .where(eq(paymentRequests.id, paid.id));
     const response = await alice("GET", "/api/payment-requests/export.csv?tz=America/Los_Angeles");
     expect(response.statusCode).toBe(200);
@@ -196,6 +201,32 @@ describeEachDatabase("the CSV export for a spreadsheet", (ctx) => {
       expect(refused.statusCode, tz).toBe(400);
       expect(refused.json(), tz).toHaveProperty("message");
     }
+  });
+});
+
+describeEachDatabase("when a request was paid", (ctx) => {
+  it("is kept when it is marked paid, cleared by an undo, and kept again by the next marking", async () => {
+    const alice = as(ctx.app, await createReadyUser(ctx.app));
+    const { id } = (await alice("POST", "/api/payment-requests", body)).json().request;
+    const paidAt = async () =>
+      (
+        await ctx.database.db
+          .select({ paidAt: paymentRequests.paidAt })
+          .from(paymentRequests)
+          .where(eq(paymentRequests.id, id))
+      )[0]?.paidAt ?? null;
+    expect(await paidAt()).toBeNull();
+    const before = Date.now();
+    await alice("PATCH", `/api/payment-requests/${id}/status`, { status: "paid" });
+    const marked = await paidAt();
+    expect(marked?.getTime()).toBeGreaterThanOrEqual(before - 1_000);
+    expect(marked?.getTime()).toBeLessThanOrEqual(Date.now() + 1_000);
+    await alice("PATCH", `/api/payment-requests/${id}/status`, { status: "pending" });
+    expect(await paidAt()).toBeNull();
+    const csv = (await alice("GET", "/api/payment-requests/export.csv")).body.split("\r\n")[1];
+    expect(csv?.split(",").slice(-3)).toEqual(["", "", ""]);
+    await alice("PATCH", `/api/payment-requests/${id}/status`, { status: "paid" });
+    expect(await paidAt()).not.toBeNull();
   });
 });
 

@@ -65,6 +65,11 @@ async function seed(ctx: TestContext, user: TestUser, count: number, offset = 0)
         description: r.description,
         status: r.status,
         createdAt: sql`timestamptz 'epoch' + ${String(r.micros)}::bigint * interval '1 microsecond'`,
+        // Paid three days after it was made, so "Paid on" is read from paid_at, not created_at.
+        paidAt:
+          r.status === "paid"
+            ? sql`timestamptz 'epoch' + ${String(r.micros)}::bigint * interval '1 microsecond' + interval '3 days'`
+            : null,
       })),
     );
   }
@@ -338,7 +343,7 @@ describeEachDatabase("payment request pages", (ctx) => {
         `${TEST_ORIGIN}/pay/${r.code}`,
         "",
         "",
-        r.status === "paid" ? localDateTime(r.updatedAt.toISOString(), "UTC") : "",
+        r.paidAt ? localDateTime(r.paidAt.toISOString(), "UTC") : "",
         "",
         "",
       ]),

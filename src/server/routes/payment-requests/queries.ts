@@ -130,7 +130,7 @@ export async function markPaidWithReceipt(
   chase: { jobs: JobQueue; now: Date },
 ): Promise<StatusUpdateResult> {
   return db.transaction(async (tx) => {
-    const result = await updateIfStatus(tx, userId, id, { status: "paid" });
+    const result = await updateIfStatus(tx, userId, id, { status: "paid", paidAt: chase.now });
     if (result.ok && result.row.payerEmail) {
       await enqueuePayerMail(tx, chase.jobs, {
         kind: "receipt",
@@ -259,7 +259,7 @@ export async function updateIfStatus(
   db: Db,
   userId: string,
   id: string,
-  changes: Partial<Pick<Row, "status" | "lastRemindedAt" | "dueDate" | "reminderDays">>,
+  changes: Partial<Pick<Row, "status" | "paidAt" | "lastRemindedAt" | "dueDate" | "reminderDays">>,
   from: Row["status"] = "pending",
 ): Promise<StatusUpdateResult> {
   if (!isUuid(id)) return { ok: false, reason: "not-found" };

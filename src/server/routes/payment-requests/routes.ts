@@ -128,7 +128,14 @@ const signedInRoutes = ({ db, config, signedIn, notifier, clock, jobs }: AppCont
         const result =
           status === "paid"
             ? await markPaidWithReceipt(db, userId, request.params.id, { jobs, now: clock.now() })
-            : await updateIfStatus(db, userId, request.params.id, { status }, from);
+            : await updateIfStatus(
+                db,
+                userId,
+                request.params.id,
+                // An undo of "paid" forgets when it was marked.
+                status === "pending" ? { status, paidAt: null } : { status },
+                from,
+              );
         const action = status === "pending" ? "marked as not paid" : `marked as ${status}`;
         return one(settled(result, action, from));
       },
