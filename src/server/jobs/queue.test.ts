@@ -1,6 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestClock, type TestClock } from "../clock";
+import { createClock, createTestClock, type TestClock } from "../clock";
 import type { Database } from "../db/client";
 import { databaseKinds, freshDatabase, until } from "../test/harness";
 import { claimDelivery, deliverOnce, deliveryAttempt, findDelivery } from "./effects";
@@ -99,6 +99,36 @@ describe.each(databaseKinds)("job queue [%s]", (kind) => {
       sql`SELECT singleton_key AS key FROM pgboss.job WHERE name = 'in-tx'`,
     );
     expect(rows.map((r) => r.key)).toEqual(["tx:committed"]);
+  });
+
+  it("a job sent in a transaction runs once it commits, not a poll later", async () => {
+    // Its own queue, polling every 30 s: only the wake can run the job within the test's time.
+    const own = await freshDatabase(kind);
+    const slow = await startJobQueue({
+      db: own.db,
+      kind,
+      log: quiet,
+      clock: createClock(),
+      pollingIntervalSeconds: 30,
+    });
+    try {
+      await slow.createQueue("tx-wake");
+      const ran: number[] = [];
+      await slow.work<{ x: number }>("tx-wake", async (job) => {
+        ran.push(job.data.x);
+      });
+      // Past the worker's first poll, which happens when it starts.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await own.db.transaction(async (tx) => {
+        await slow.send("tx-wake", { x: 1 }, { tx });
+        // The commit comes a while after the send.
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      });
+      await until(() => ran.length === 1, 5_000);
+    } finally {
+      await slow.stop();
+      await own.close();
+    }
   });
 
   it("a send that keeps failing retries with backoff, then its delivery ends failed with the error", async () => {

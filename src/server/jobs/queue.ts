@@ -102,6 +102,9 @@ export const JOBS_SCHEMA = "pgboss";
  */
 export const SENDERS = { batchSize: 10, concurrency: 1 };
 
+/** When the workers are woken after a send made in a transaction (ms after the send). */
+const TX_WAKES_MS = [20, 150, 600];
+
 /** The job id for an idempotency key: a UUID-shaped SHA-256 prefix, stable across processes. */
 export function jobIdFor(key: string): string {
   const hex = createHash("sha256").update(key).digest("hex");
@@ -163,9 +166,16 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
         ...(startAfter ? { startAfter } : {}),
         ...(tx ? { db: asBossDb(tx) } : {}),
       });
-      // A job due now wakes this process's workers instead of waiting out their poll (others poll).
-      if (id && !tx && (!startAfter || startAfter <= clock.now())) {
-        for (const workerId of workers.get(name) ?? []) boss.notifyWorker(workerId);
+      // A job due now wakes this process's workers instead of waiting out their poll (others
+      // poll). One sent in a transaction is seen only once that commits, which this queue is not
+      // told of: the wake is repeated a few times as the commit is awaited (a wake that finds
+      // nothing costs one fetch; the poll still catches a transaction longer than the last).
+      if (id && (!startAfter || startAfter <= clock.now())) {
+        const wake = () => {
+          for (const workerId of workers.get(name) ?? []) boss.notifyWorker(workerId);
+        };
+        if (!tx) wake();
+        else for (const ms of TX_WAKES_MS) setTimeout(wake, ms).unref();
       }
       return id;
     },
