@@ -25,8 +25,8 @@ const MARK_PAID: MarkPaidTexts = {
 export function RecentRequests() {
   const requests = useHomeRequests();
   return (
-    <section aria-labelledby="recent-heading" className="mt-10">
-      <div className="mb-4 flex items-center justify-between gap-3">
+    <section aria-labelledby="recent-heading" className="mt-5 sm:mt-10">
+      <div className="mb-3 flex items-center justify-between gap-3 sm:mb-4">
         <h2 id="recent-heading" className="text-lg font-semibold text-slate-900 dark:text-slate-100">
           Recent Requests
         </h2>

@@ -7,9 +7,10 @@ import { Button, buttonClass } from "#client/components/ui/button.tsx";
 import { Card } from "#client/components/ui/card.tsx";
 import { useUser } from "#client/features/auth/user.ts";
 import { useSetPhoto } from "#client/features/photos/api.ts";
+import { PHOTO_INPUT_HINT } from "#client/features/photos/prepare-photo.ts";
 import { paths } from "#client/lib/paths.ts";
 import { toast } from "#client/lib/toast.tsx";
-import { MAX_PHOTO_LABEL, MAX_PHOTO_MB } from "#shared/limits.ts";
+import { MAX_PHOTO_MB } from "#shared/limits.ts";
 import { usePhotoUppy } from "./use-photo-uppy";
 
 export const GUIDELINES = [
@@ -89,7 +90,7 @@ export default function PhotoPage() {
           onRequestClose={() => setOpen(false)}
           closeModalOnClickOutside
           proudlyDisplayPoweredByUppy={false}
-          note={`One image, up to ${MAX_PHOTO_LABEL}`}
+          note={PHOTO_INPUT_HINT}
           theme="auto"
         />
       )}

@@ -3,6 +3,13 @@ import "@uppy/dashboard/css/style.min.css";
 import Uppy from "@uppy/core";
 import { useEffect, useRef, useState } from "react";
 import { requestUploadUrl } from "#client/features/photos/api.ts";
+import {
+  PHOTO_INPUT_TYPES,
+  PHOTO_PREP_MESSAGES,
+  PhotoPrepError,
+  photoPlan,
+  preparePhoto,
+} from "#client/features/photos/prepare-photo.ts";
 import { PutUpload } from "#client/features/photos/put-upload.ts";
 import { MAX_PHOTO_BYTES } from "#shared/limits.ts";
 
@@ -13,10 +20,17 @@ type Handlers = {
   onFailed: (error: unknown) => void;
 };
 
+/** How long the one message about an unusable file stays in the dialog. */
+const MESSAGE_MS = 8000;
+
 /**
  * One Uppy for the photo page: a single direct PUT of the raw file to the signed URL
  * (no multipart, no form fields), with the URL asked for when the upload starts.
  * The per-file remove, retry and pause come from the Dashboard and PutUpload.
+ *
+ * A picked photo over 5 MB or in a format the server does not read (HEIC) is made usable first
+ * (features/photos/prepare-photo.ts): it is kept out of the list, made smaller in the browser,
+ * and what it became is added in its place; a file the browser cannot read gets one message.
  */
 export function usePhotoUppy(handlers: Handlers): Uppy | null {
   const latest = useRef(handlers);
@@ -24,11 +38,54 @@ export function usePhotoUppy(handlers: Handlers): Uppy | null {
   const [uppy, setUppy] = useState<Uppy | null>(null);
   // Made and destroyed in one effect, so React's StrictMode double mount leaves a live instance.
   useEffect(() => {
+    let live = true;
+    const prepare = (name: string, data: Blob, source: string | undefined) => {
+      // Shown until the photo is ready (no timer of Uppy's, which would hide a later message).
+      instance.setState({ info: [{ type: "info", message: PHOTO_PREP_MESSAGES.preparing, details: null }] });
+      preparePhoto(data, name).then(
+        (photo) => {
+          if (!live) return;
+          instance.setState({ info: [] });
+          try {
+            instance.addFile({ name: photo.name, type: photo.type, data: photo, source });
+          } catch {
+            // A restriction (a file already chosen): Uppy has said so in the dialog.
+          }
+        },
+        (error: unknown) => {
+          if (!live) return;
+          if (!(error instanceof PhotoPrepError)) console.error("Photo could not be prepared", error);
+          instance.setState({ info: [] });
+          instance.info(PHOTO_PREP_MESSAGES.unusable, "error", MESSAGE_MS);
+        },
+      );
+    };
     const instance = new Uppy({
       id: "profile-photo",
       autoProceed: false,
-      // Exactly one file of at most MAX_PHOTO_BYTES, no automatic start.
-      restrictions: { maxNumberOfFiles: 1, minNumberOfFiles: 1, maxFileSize: MAX_PHOTO_BYTES },
+      // Exactly one file of at most MAX_PHOTO_BYTES, no automatic start. The types set the
+      // input's accept attribute; a file of another type gets the same one message.
+      restrictions: {
+        maxNumberOfFiles: 1,
+        minNumberOfFiles: 1,
+        maxFileSize: MAX_PHOTO_BYTES,
+        allowedFileTypes: [...PHOTO_INPUT_TYPES],
+      },
+      locale: {
+        strings: { youCanOnlyUploadFileTypes: PHOTO_PREP_MESSAGES.unusable },
+        pluralize: (count) => (count === 1 ? 0 : 1),
+      },
+      onBeforeFileAdded: (file, files) => {
+        if (Object.hasOwn(files, file.id)) return false;
+        const data = file.data;
+        if (file.isRemote || !(data instanceof Blob)) return true;
+        const plan = photoPlan({ size: data.size, type: file.type || data.type, name: file.name ?? "" });
+        if (plan === "as-is") return true;
+        if (plan === "too-large") instance.info(PHOTO_PREP_MESSAGES.tooLarge, "error", MESSAGE_MS);
+        else prepare(file.name ?? "photo", data, file.source);
+        // Kept out of the list: what it becomes is added instead.
+        return false;
+      },
     }).use(PutUpload, { getUploadUrl: requestUploadUrl });
     instance.on("upload", () => latest.current.onStarted());
     instance.on("complete", (result) => {
@@ -40,7 +97,10 @@ export function usePhotoUppy(handlers: Handlers): Uppy | null {
       latest.current.onUploaded(url);
     });
     setUppy(instance);
-    return () => instance.destroy();
+    return () => {
+      live = false;
+      instance.destroy();
+    };
   }, []);
   return uppy;
 }
