@@ -39,6 +39,10 @@ export default defineConfig({
     trace: { mode: "retain-on-failure", screenshots: false },
     screenshot: "only-on-failure",
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
+    // The build's service worker (the offline shell) stays out of tests that do not ask for it
+    // (offline.spec.ts does): a worker that takes over mid-test would answer navigations itself,
+    // out of reach of page.route, and each test's fresh browser would download the whole shell.
+    serviceWorkers: "block",
   },
   projects: [{ name: "phone", use: { ...devices["Pixel 7"], browserName: "chromium" } }],
   webServer: {

@@ -2,6 +2,7 @@ import { fileURLToPath } from "node:url";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+import { VitePWA } from "vite-plugin-pwa";
 
 /** Paths the Fastify server answers; in development the Vite server forwards them to it. */
 const SERVER_PATHS = ["/api", "/objects", "/pay", "/healthz", "/readyz"];
@@ -11,7 +12,33 @@ const clientFile = (file: string) => fileURLToPath(new URL(`src/client/${file}`,
 export default defineConfig({
   root: "src/client",
   publicDir: "public",
-  plugins: [react(), tailwindcss()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    // The service worker /sw.js from src/client/sw.js (issue 23 item 23, docs/decisions/025-offline.md):
+    // the app shell precached so an installed Collect opens offline and says so; it never stores an
+    // /api answer (personal data). Built by `vite build` only; lib/service-worker.ts registers it in
+    // production builds.
+    VitePWA({
+      strategies: "injectManifest",
+      srcDir: ".",
+      filename: "sw.js",
+      // public/manifest.webmanifest and index.html's <link> stay as they are; lib/service-worker.ts registers.
+      manifest: false,
+      injectRegister: false,
+      injectManifest: {
+        // index.html, every JS and CSS chunk (lazy pages included), icons and the manifest. Not the
+        // pay page's script (the pay page is never served from here) nor sw-push.js (imported).
+        globPatterns: ["**/*.{html,js,css,svg,png,woff2,webmanifest}"],
+        globIgnores: ["assets/pay-*.js", "sw-push.js", "sw.js"],
+        // Hashed names need no revision of their own.
+        dontCacheBustURLsMatching: /^assets\//,
+        // A classic script (importScripts works only there), its names kept out of sw-push.js's way.
+        rollupFormat: "iife",
+        sourcemap: false,
+      },
+    }),
+  ],
   build: {
     outDir: "../../dist/client",
     emptyOutDir: true,

@@ -3,14 +3,14 @@ import { runInNewContext } from "node:vm";
 import { describe, expect, it } from "vitest";
 import { PUSH_EVENTS, type PushPayload } from "#shared/schemas/push.ts";
 
-const SOURCE = readFileSync(new URL("./public/sw.js", import.meta.url), "utf8");
+const SOURCE = readFileSync(new URL("./public/sw-push.js", import.meta.url), "utf8");
 const ORIGIN = "https://collect.example";
 
 type Listener = (event: Record<string, unknown>) => void;
 type Tab = { url: string; focus(): Promise<Tab>; navigate(url: string): Promise<Tab> };
 
 /**
- * public/sw.js run in a bare context with the few service-worker globals it uses, standing in
+ * public/sw-push.js run in a bare context with the few service-worker globals it uses, standing in
  * for the browser (headless Chromium has no push service to deliver a real push).
  */
 function loadWorker(tabs: Tab[] = []) {

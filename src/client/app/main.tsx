@@ -3,6 +3,8 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { Toaster } from "#client/components/toaster.tsx";
 import { queryClient } from "#client/lib/query-client.ts";
+import { registerServiceWorker } from "#client/lib/service-worker.ts";
+import { OfflineBanner } from "./layout/offline-banner";
 import { AppRoutes } from "./routes";
 import "../styles.css";
 
@@ -12,8 +14,12 @@ if (!root) throw new Error("Missing #root element in index.html");
 createRoot(root).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
+      <OfflineBanner />
       <AppRoutes />
       <Toaster />
     </QueryClientProvider>
   </StrictMode>,
 );
+
+// Production builds only: Vite's dev server has no /sw.js, and tests run no build.
+if (import.meta.env.PROD) registerServiceWorker();

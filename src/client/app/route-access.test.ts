@@ -10,6 +10,13 @@ describe("decideRoute", () => {
     expect(decideRoute("/", { kind: "signed-out" })).toEqual({ show: "landing" });
   });
 
+  it("offers to try again when the session check fails, and at / too when offline", () => {
+    expect(decideRoute("/", { kind: "error", offline: false })).toEqual({ show: "landing" });
+    expect(decideRoute("/", { kind: "error", offline: true })).toEqual({ show: "retry" });
+    expect(decideRoute("/archive", { kind: "error", offline: false })).toEqual({ show: "retry" });
+    expect(decideRoute("/archive", { kind: "error", offline: true })).toEqual({ show: "retry" });
+  });
+
   it("sends a signed-out visitor of a signed-in route to sign in", () => {
     for (const path of [
       "/request",

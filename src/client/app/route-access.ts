@@ -3,7 +3,8 @@ import { type AppPath, isAppPath, paths } from "#client/lib/paths.ts";
 /** What the router knows about the visitor (docs/product.md "Sign in"). */
 export type AuthState =
   | { kind: "loading" }
-  | { kind: "error" }
+  /** The session check failed; `offline` when no answer came back at all (lib/connection.ts). */
+  | { kind: "error"; offline: boolean }
   | { kind: "signed-out" }
   | { kind: "signed-in"; hasProfile: boolean };
 
@@ -29,7 +30,9 @@ export function decideRoute(path: string, auth: AuthState): RouteDecision {
   // Issue 23 (item 11) over the spec's "while loading, / is the landing page": a signed-in person
   // on a slow network must not be shown the signed-out marketing page for seconds; the logo waits.
   if (auth.kind === "loading") return isHome ? { show: "splash" } : { show: "wait" };
-  if (auth.kind === "error") return isHome ? { show: "landing" } : { show: "retry" };
+  // Offline (issue 23 item 23) even / says the account could not be loaded and offers to try
+  // again, rather than showing the marketing page to someone who is signed in.
+  if (auth.kind === "error") return isHome && !auth.offline ? { show: "landing" } : { show: "retry" };
   if (auth.kind === "signed-out") return isHome ? { show: "landing" } : { show: "login" };
   if (!auth.hasProfile) {
     if (isHome || isSetup) return { show: "setup" };

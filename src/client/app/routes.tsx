@@ -7,6 +7,7 @@ import { LoadingBlock } from "#client/components/ui/spinner.tsx";
 import { useUser } from "#client/features/auth/user.ts";
 import { useLiveUpdates } from "#client/features/payment-requests/live-updates.ts";
 import { useArrivalNotice } from "#client/lib/arrival-notice.ts";
+import { useOffline } from "#client/lib/connection.ts";
 import { type AppPath, paths } from "#client/lib/paths.ts";
 import { redirectToLogin } from "#client/lib/unauthorized.ts";
 import { LandingPage } from "#client/screens/landing/landing-page.tsx";
@@ -64,8 +65,9 @@ export function AppRoutes() {
 
 function useAuthState(): AuthState {
   const { user, isLoading, isError } = useUser();
+  const offline = useOffline();
   if (isLoading) return { kind: "loading" };
-  if (isError) return { kind: "error" };
+  if (isError) return { kind: "error", offline };
   if (!user) return { kind: "signed-out" };
   return { kind: "signed-in", hasProfile: Boolean(user.profileName) };
 }

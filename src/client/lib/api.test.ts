@@ -1,6 +1,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { isOffline } from "#client/lib/connection.ts";
 import { nextPageUrl } from "#shared/schemas/page.ts";
 import {
   ApiError,
@@ -91,6 +92,24 @@ describe("apiRequest against a real server", () => {
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 409, body: { message: "Already paid." } });
     expect((error as ApiError).message).toBe('409: {"message":"Already paid."}');
+  });
+
+  it("tells the offline banner when no answer came, and when one came again (any status)", async () => {
+    // A port nothing listens on: refused, as when the network or the server is gone.
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));
+    const nowhere = `http://127.0.0.1:${(closed.address() as AddressInfo).port}`;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+
+    expect(isOffline()).toBe(false);
+    const error = await apiRequest("GET", `${nowhere}/ok`).catch((e: unknown) => e);
+    expect(apiErrorMessage(error)).toBe(OFFLINE_MESSAGE);
+    expect(isOffline()).toBe(true);
+    await apiPage(`${nowhere}/page`).catch(() => null);
+    expect(isOffline()).toBe(true);
+    // A 409 is still an answer: Collect is reachable.
+    await apiRequest("PATCH", `${base}/409`).catch(() => null);
+    expect(isOffline()).toBe(false);
   });
 
   it("answers null for a 401 only when asked to", async () => {

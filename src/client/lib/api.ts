@@ -1,3 +1,4 @@
+import { reportAnswer, reportNoAnswer } from "#client/lib/connection.ts";
 import { nextPageUrl } from "#shared/schemas/page.ts";
 
 /** How a call treats 401: an error (default), or a null result for "not signed in" reads. */
@@ -63,7 +64,21 @@ export function withoutFieldName(message: string): string {
   return sentence === message ? message : sentence.charAt(0).toUpperCase() + sentence.slice(1);
 }
 
-function send(method: HttpMethod, url: string, body?: unknown): Promise<Response> {
+/** A call, telling lib/connection.ts whether any answer came back (the "You're offline" banner). */
+async function send(method: HttpMethod, url: string, body?: unknown): Promise<Response> {
+  let response: Response;
+  try {
+    response = await request(method, url, body);
+  } catch (error) {
+    // fetch rejects with a TypeError only when no answer came (offline, DNS, refused, CORS).
+    if (error instanceof TypeError) reportNoAnswer();
+    throw error;
+  }
+  reportAnswer();
+  return response;
+}
+
+function request(method: HttpMethod, url: string, body?: unknown): Promise<Response> {
   return fetch(url, {
     method,
     credentials: "include",

@@ -1,6 +1,7 @@
 import { cleanup } from "@testing-library/react";
 import { toast as sonner } from "sonner";
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from "vitest";
+import { reportAnswer } from "#client/lib/connection.ts";
 import { api, unanswered } from "./msw";
 
 // Every request a component makes meets msw (test/msw.ts), never the network.
@@ -27,6 +28,8 @@ afterEach(() => {
   vi.clearAllTimers();
   vi.useRealTimers();
   api.resetHandlers();
+  // A network error a test made leaves the "You're offline" state (lib/connection.ts) for the next.
+  reportAnswer();
   const unexpected = unanswered.splice(0);
   if (unexpected.length > 0) throw new Error(`No handler answered ${unexpected.join(", ")} (test/msw.ts)`);
 });

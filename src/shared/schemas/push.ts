@@ -21,7 +21,7 @@ const SAME_ORIGIN_PATH = /^\/(?![/\\])/;
 
 /**
  * The JSON inside a push message. The server validates it before encrypting; the service worker
- * (src/client/public/sw.js, plain JS without zod) checks the same shape by hand before showing it.
+ * (src/client/public/sw-push.js, plain JS without zod) checks the same shape by hand before showing it.
  */
 export const PushPayloadSchema = z.strictObject({
   title: z.string().min(1, "Push title: required.").max(100, "Push title: at most 100 characters."),

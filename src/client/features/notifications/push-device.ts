@@ -1,3 +1,4 @@
+import { SERVICE_WORKER_URL } from "#client/lib/service-worker.ts";
 import type { PushSubscriptionInput } from "#shared/schemas/push.ts";
 import { saveSubscription } from "./api";
 
@@ -36,7 +37,7 @@ function base64UrlToBytes(value: string): Uint8Array<ArrayBuffer> {
 }
 
 async function registration(): Promise<ServiceWorkerRegistration> {
-  await navigator.serviceWorker.register("/sw.js", { scope: "/" });
+  await navigator.serviceWorker.register(SERVICE_WORKER_URL, { scope: "/" });
   return navigator.serviceWorker.ready;
 }
 

@@ -1,6 +1,7 @@
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { brotliCompressSync, brotliDecompressSync } from "node:zlib";
 import { expect, it } from "vitest";
 import { BRAND_SVG } from "#server/lib/brand-mark.ts";
 import { describeEachDatabase } from "#server/test/harness.ts";
@@ -8,6 +9,13 @@ import { describeEachDatabase } from "#server/test/harness.ts";
 /** A built client whose fallback answers every unknown path with its index.html. */
 const clientDir = mkdtempSync(path.join(os.tmpdir(), "collect-client-"));
 writeFileSync(path.join(clientDir, "index.html"), "<!doctype html><title>Collect app</title>");
+// The build's service worker, with the brotli copy scripts/compress.mjs writes, and a hashed chunk.
+const WORKER = `importScripts("/sw-push.js");${"/* the precache list */".repeat(40)}`;
+writeFileSync(path.join(clientDir, "sw.js"), WORKER);
+writeFileSync(path.join(clientDir, "sw.js.br"), brotliCompressSync(WORKER));
+writeFileSync(path.join(clientDir, "sw-push.js"), 'self.addEventListener("push", () => {});');
+mkdirSync(path.join(clientDir, "assets"));
+writeFileSync(path.join(clientDir, "assets", "main-abc123.js"), "export {};");
 
 /** The `Disallow`/`Allow` rules of the group that names the user agent (robots.txt groups). */
 function rulesFor(robots: string, agent: string): string[] {
@@ -27,6 +35,29 @@ describeEachDatabase(
     it("serves the client's fallback for other paths (the setting these tests rely on)", async () => {
       const response = await ctx.app.inject({ method: "GET", url: "/some/client/route" });
       expect(response.body).toContain("Collect app");
+    });
+
+    it("serves the service worker as JavaScript the browser always revalidates, so a new version lands", async () => {
+      for (const encoding of ["br", "identity"]) {
+        const response = await ctx.app.inject({
+          method: "GET",
+          url: "/sw.js",
+          headers: { "accept-encoding": encoding },
+        });
+        expect(response.statusCode).toBe(200);
+        expect(response.headers["content-type"]).toBe("application/javascript; charset=utf-8");
+        expect(response.headers["cache-control"]).toBe("no-cache");
+        const body = encoding === "br" ? brotliDecompressSync(response.rawPayload).toString() : response.body;
+        expect(response.headers["content-encoding"]).toBe(encoding === "br" ? "br" : undefined);
+        expect(body).toBe(WORKER);
+      }
+      const push = await ctx.app.inject({ method: "GET", url: "/sw-push.js" });
+      expect(push.headers["content-type"]).toBe("application/javascript; charset=utf-8");
+      expect(push.headers["cache-control"]).toBe("no-cache");
+      // Its script-src 'self' is what lets the worker load and import our scripts; hashed chunks stay a year.
+      expect(push.headers["content-security-policy"]).toContain("script-src 'self'");
+      const chunk = await ctx.app.inject({ method: "GET", url: "/assets/main-abc123.js" });
+      expect(chunk.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
     });
 
     it("serves /robots.txt keeping search engines out of /pay/ and /api/, previewers allowed /pay/", async () => {
