@@ -1,4 +1,5 @@
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { builtinModules } from "node:module";
 import os from "node:os";
 import path from "node:path";
 import type { Metafile } from "esbuild";
@@ -85,4 +86,32 @@ it("writes every server module in ASCII", async () => {
     const text = readFileSync(output, "utf8");
     expect({ output, nonAscii: text.match(/[\u0080-\uffff]/g) ?? [] }).toEqual({ output, nonAscii: [] });
   }
+}, 120_000);
+
+// A production install (`npm install --omit=dev`) holds what the compiled server loads from
+// node_modules and nothing else (docs/decisions/026-lean-install.md): every other package is
+// bundled into dist/ or used only to build and test, so it is a devDependency. A dependency left
+// behind here would bring its own tree (better-auth's optional peers brought vite, vitest and tsx).
+it("lists as dependencies exactly the packages the compiled server loads from node_modules", async () => {
+  const meta = await build();
+  const builtin = (name: string) =>
+    name.startsWith("node:") || builtinModules.includes(name.split("/")[0] ?? "");
+  const packageOf = (name: string) =>
+    name
+      .split("/")
+      .slice(0, name.startsWith("@") ? 2 : 1)
+      .join("/");
+  const loaded = new Set(
+    Object.values(meta.outputs).flatMap((output) =>
+      output.imports.filter((i) => i.external && !builtin(i.path)).map((i) => packageOf(i.path)),
+    ),
+  );
+  // pg's optional native driver: pg tries it only when asked to, and it is never installed.
+  loaded.delete("pg-native");
+  // The link-preview card reads Inter's font files from node_modules (routes/pay/card.tsx).
+  loaded.add("@fontsource/inter");
+  const pkg = JSON.parse(readFileSync(path.resolve(import.meta.dirname, "../package.json"), "utf8")) as {
+    dependencies: Record<string, string>;
+  };
+  expect([...loaded].sort()).toEqual(Object.keys(pkg.dependencies).sort());
 }, 120_000);

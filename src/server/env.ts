@@ -216,7 +216,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   );
 }
 
-const KNOWN = Object.keys(EnvSchema.shape);
+/** Every variable the server reads (the README's Configuration table). */
+export const KNOWN = Object.keys(EnvSchema.shape);
 const PREFIXES = [...new Set(KNOWN.flatMap((name) => /^[A-Z]+_/.exec(name)?.[0] ?? []))].filter(
   (prefix) => !["NODE_", "LOG_"].includes(prefix),
 );
