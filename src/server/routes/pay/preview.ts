@@ -14,7 +14,7 @@ export type CardContent = {
 };
 
 /** Bump when the card's drawing changes, so every cached copy is replaced. */
-const CARD_DESIGN = "1";
+const CARD_DESIGN = "2";
 
 export const CARD_WIDTH = 1200;
 export const CARD_HEIGHT = 630;
