@@ -20,6 +20,8 @@ const EXTERNAL = [
   "piscina",
   "@electric-sql/pglite",
   "@fontsource/inter",
+  // The card worker reads emoji SVGs from its folder (routes/pay/card-emoji.ts).
+  "@twemoji/svg",
   "pg-native",
 ];
 

@@ -47,14 +47,14 @@ describe("paymentAction", () => {
     expect(action).toEqual({ kind: "link", href: "https://venmo.com/?txn=pay&recipients=al&amount=25.50" });
   });
 
-  it("explains Venmo on a desktop in a 6-second toast that carries the same https link", () => {
-    const action = paymentAction({ ...base, provider: "venmo", handle: "@alex", isMobile: false });
+  it("explains Venmo on a desktop in a toast that carries the same https link, the handle kept whole", () => {
+    const action = paymentAction({ ...base, provider: "venmo", handle: "@alex-kim-2024", isMobile: false });
     expect(action).toEqual({
       kind: "toast",
       title: "Open Venmo",
-      description: "Open the Venmo app or venmo.com and pay @alex $25.50.",
-      duration: 6000,
-      href: "https://venmo.com/?txn=pay&recipients=alex&amount=25.50&note=Pizza%20%26%20drinks",
+      description: "Open the Venmo app or venmo.com and pay @alex-kim-2024 $25.50.",
+      href: "https://venmo.com/?txn=pay&recipients=alex-kim-2024&amount=25.50&note=Pizza%20%26%20drinks",
+      unbroken: ["@alex-kim-2024", "$25.50"],
     });
   });
 
@@ -63,6 +63,7 @@ describe("paymentAction", () => {
       kind: "toast",
       title: "Pay with Zelle",
       description: "Send $25.50 to alex@example.com with Zelle in your bank's app.",
+      unbroken: ["$25.50", "alex@example.com"],
     });
   });
 

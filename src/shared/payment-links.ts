@@ -8,8 +8,12 @@ import type { Provider } from "./providers";
  */
 export type PaymentAction =
   | { kind: "link"; href: string }
-  /** Explained in a toast; `href`, when present, is a working link the toast carries. */
-  | { kind: "toast"; title: string; description: string; duration?: number; href?: string }
+  /**
+   * Explained in a toast; `href`, when present, is a working link the toast carries, and a toast
+   * holding a link stays until dismissed (issue 23 item 17). `unbroken` are the parts of the
+   * description (a handle, an amount) that move to a new line whole rather than break inside.
+   */
+  | { kind: "toast"; title: string; description: string; href?: string; unbroken?: string[] }
   /** No link exists at all: the inline instructions on the page are the whole option. */
   | { kind: "inline" };
 
@@ -60,12 +64,17 @@ export function paymentAction({
         kind: "toast",
         title: "Open Venmo",
         description: `Open the Venmo app or venmo.com and pay ${h} ${formatMoney(amount)}.`,
-        duration: 6000,
         href,
+        unbroken: [h, formatMoney(amount)],
       };
     }
     case "zelle":
-      return { kind: "toast", title: "Pay with Zelle", description: zelleSentence(h, amount) };
+      return {
+        kind: "toast",
+        title: "Pay with Zelle",
+        description: zelleSentence(h, amount),
+        unbroken: [formatMoney(amount), h],
+      };
     case "googlepay":
       return { kind: "inline" };
   }

@@ -61,18 +61,23 @@ signedInTest(
 );
 
 signedInTest(
-  "cancel a pending request: confirm first, then its link shows the not-found view",
+  "cancel a pending request: confirm first, then its link says it is cancelled and nothing is owed",
   async ({ page }) => {
     const { request } = await apiCall(page, "POST", "/api/payment-requests", REQUEST);
     const payPath = new URL(request.shortUrl).pathname;
     await page.goto("/");
     await page.getByRole("button", { name: "Cancel request" }).click();
-    await confirmIn(page, "Cancel this payment request? Its link will stop working.", "Cancel request");
+    await confirmIn(
+      page,
+      "Cancel this payment request? Its link will then say nothing is owed.",
+      "Cancel request",
+    );
     await expect(toast(page, "Request cancelled")).toBeVisible();
     await expect(page.getByText("cancelled", { exact: true })).toBeVisible();
     await page.context().clearCookies();
     await page.goto(payPath);
-    await expect(page.getByRole("heading", { name: "Payment Not Found" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Robin cancelled this request");
+    await expect(page.getByText("Nothing is owed, so there is nothing to pay.")).toBeVisible();
   },
 );
 

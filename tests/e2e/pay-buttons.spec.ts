@@ -1,5 +1,6 @@
-import { type BrowserContext, devices, type Page } from "@playwright/test";
-import { expect, signedInTest, test, toast } from "./fixtures";
+import AxeBuilder from "@axe-core/playwright";
+import { type BrowserContext, devices, type Locator, type Page } from "@playwright/test";
+import { apiCall, expect, signedInTest, test, toast } from "./fixtures";
 
 /**
  * Each of the five pay options on a real /pay/{code} page, as a payer taps it on an iPhone, an
@@ -125,6 +126,124 @@ test.describe("on a desktop", () => {
       expect(opened).toEqual([VENMO, PAYPAL, CASHAPP]);
     },
   );
+});
+
+/** How many lines the first text in `scope` holding `text` spans, over that text alone. */
+function linesOf(scope: Locator, text: string): Promise<number> {
+  return scope.evaluate((root, wanted) => {
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const at = node.textContent?.indexOf(wanted) ?? -1;
+      if (at < 0) continue;
+      const range = document.createRange();
+      range.setStart(node, at);
+      range.setEnd(node, at + wanted.length);
+      return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+    }
+    throw new Error(`${wanted} not found`);
+  }, text);
+}
+
+const overlaps = (a: { x: number; y: number; width: number; height: number } | null, b: typeof a) =>
+  !!a && !!b && a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+test.describe("on a desktop, Venmo's toast (issue 23 item 17)", () => {
+  test.use({ ...desktop });
+
+  signedInTest(
+    "stays until closed, covers no name, and keeps @alex-kim-2024 whole down to 320 px",
+    async ({ page, baseURL }) => {
+      await interceptInternet(page.context());
+      await apiCall(page, "POST", "/api/payment-accounts", {
+        accounts: [{ provider: "venmo", accountHandle: "@alex-kim-2024" }],
+      });
+      const payPath = await payPage(page, baseURL as string);
+      // Every timer of the page's script is the test's to run.
+      await page.clock.install();
+      await page.goto(payPath);
+      const venmoButton = page.getByRole("link", { name: "Pay with Venmo" });
+      await venmoButton.click();
+      const venmo = toast(page, "Open Venmo");
+      await expect(venmo).toContainText("pay @alex-kim-2024 $25.50.");
+      // Well past the 6 s it used to last: the link is still there to press.
+      await page.clock.runFor(7_000);
+      const link = venmo.getByRole("link", { name: "Open venmo.com" });
+      await expect(link).toBeVisible();
+      // Under its button, in the page's flow: the requester's name stays readable.
+      const name = page.locator("[data-pay-request] p span").first();
+      await expect(name).toHaveText("Robin Example");
+      expect(overlaps(await name.boundingBox(), await venmo.boundingBox())).toBe(false);
+      // Reached from the button by Tab: the link, then Close.
+      await venmoButton.focus();
+      await page.keyboard.press("Tab");
+      await expect(link).toBeFocused();
+      await page.keyboard.press("Tab");
+      await expect(venmo.getByRole("button", { name: "Close" })).toBeFocused();
+      await page.keyboard.press("Escape");
+      await expect(link).toHaveCount(0);
+      await expect(venmoButton).toBeFocused();
+
+      await venmoButton.click();
+      await expect(link).toBeVisible();
+      await venmo.getByRole("button", { name: "Close" }).click();
+      await expect(link).toHaveCount(0);
+
+      // The handle moves to a line of its own rather than break at its hyphens, at every width.
+      for (let width = 320; width <= 420; width += 4) {
+        await page.setViewportSize({ width, height: 800 });
+        await venmoButton.click();
+        await expect(link).toBeVisible();
+        expect(await linesOf(venmo, "@alex-kim-2024"), `at ${width} px`).toBe(1);
+        expect(overlaps(await name.boundingBox(), await venmo.boundingBox())).toBe(false);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      }
+    },
+  );
+});
+
+test.describe("a cancelled request's page at 320 px (issue 23 item 16)", () => {
+  test.use({ viewport: { width: 320, height: 640 } });
+
+  signedInTest("says who cancelled it and that nothing is owed, and nothing else", async ({ page }) => {
+    // A long first name too: it wraps instead of widening the page.
+    await apiCall(page, "PUT", "/api/auth/profile", {
+      profileName: "Bartholomewchristophersen Example",
+      firstName: null,
+      lastName: null,
+    });
+    const { request } = await apiCall(page, "POST", "/api/payment-requests", {
+      recipientName: "Sam Lee",
+      recipientPhone: "2125550101",
+      amount: "25.50",
+      description: "Pizza & drinks",
+    });
+    await apiCall(page, "PATCH", `/api/payment-requests/${request.id}/status`, { status: "cancelled" });
+    await page.context().clearCookies();
+    const beacons: string[] = [];
+    page.on("request", (r) => {
+      if (r.url().includes("/api/payment-screen/")) beacons.push(r.url());
+    });
+    await page.goto(new URL(request.shortUrl).pathname);
+
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+      "Bartholomewchristophersen cancelled this request",
+    );
+    await expect(page.getByText("Nothing is owed, so there is nothing to pay.")).toBeVisible();
+    await expect(page).toHaveTitle("Bartholomewchristophersen cancelled this request · Collect");
+    for (const gone of ["$25.50", "Pizza", "Example", "Payment Not Found", "I've paid"]) {
+      await expect(page.getByText(gone)).toHaveCount(0);
+    }
+    await expect(page.getByRole("link", { name: /Pay with/ })).toHaveCount(0);
+    await expect(page.getByRole("button")).toHaveCount(0);
+    await expect(page.locator("img")).toHaveCount(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+    // Not a view of a request (nothing to be viewed): the script sends no beacon.
+    expect(beacons).toEqual([]);
+    const { violations } = await new AxeBuilder({ page })
+      .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+      .analyze();
+    expect(violations.map((v) => v.id)).toEqual([]);
+  });
 });
 
 signedInTest("the pay page follows the system's dark mode", async ({ browser, page, baseURL }) => {

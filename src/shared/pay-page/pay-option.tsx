@@ -44,9 +44,16 @@ export function PayOption({
   return (
     <li className="flex flex-col gap-1.5">
       {action.kind === "link" ? (
-        <a href={action.href} rel="noopener noreferrer" className={buttonClass} {...data}>
-          <ButtonFace provider={provider} />
-        </a>
+        <>
+          <a href={action.href} rel="noopener noreferrer" className={buttonClass} {...data}>
+            <ButtonFace provider={provider} />
+          </a>
+          {provider === "venmo" && (
+            // Where a desktop's Venmo toast shows, under its button (pay-script.ts): it covers
+            // nothing and stays until closed. Empty, it takes no room but is already a live region.
+            <div data-toast-slot role="status" className="empty:absolute" />
+          )}
+        </>
       ) : action.kind === "toast" ? (
         <button type="button" className={buttonClass} {...data}>
           <ButtonFace provider={provider} />

@@ -7,40 +7,108 @@ import type { Provider } from "#shared/providers.ts";
 /**
  * The only script of the public payment page (kept tiny for its 60 KB budget): provider toasts
  * (Venmo on a desktop, with its link; Zelle), one-tap copy of each handle and amount. One toast at
- * a time, 5 s by default.
+ * a time, 5 s by default; one that holds a link stays, under its button, until dismissed.
  */
 
 const isMobile = () => isPhoneOrTablet(navigator.userAgent, navigator.maxTouchPoints);
 
+const FOCUS =
+  "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-600 dark:focus-visible:outline-emerald-400";
+
+/**
+ * `text` into `into`, each of `unbroken` (a handle, an amount) with what follows it up to the next
+ * space in a box that moves to a new line whole, and breaks inside only when it is longer than a
+ * line: "@alex-kim-2024" never splits at its hyphens (issue 23 item 17).
+ */
+function appendText(into: HTMLElement, text: string, unbroken: readonly string[] = []) {
+  let rest = text;
+  while (rest) {
+    let at = -1;
+    let length = 0;
+    for (const token of unbroken) {
+      const i = token ? rest.indexOf(token) : -1;
+      if (i >= 0 && (at < 0 || i < at)) [at, length] = [i, token.length];
+    }
+    if (at < 0) {
+      into.append(rest);
+      return;
+    }
+    const end = rest.slice(at + length).search(/\s|$/) + at + length;
+    const box = document.createElement("span");
+    box.className = "inline-block max-w-full wrap-anywhere";
+    box.textContent = rest.slice(at, end);
+    into.append(rest.slice(0, at), box);
+    rest = rest.slice(end);
+  }
+}
+
+type ToastOptions = {
+  duration?: number;
+  /** A working link the toast carries: it then stays until dismissed. */
+  href?: string;
+  unbroken?: readonly string[];
+  /** The button tapped: a toast with a link shows in its option's slot, under it. */
+  origin?: HTMLElement;
+};
+
 let toastTimer: ReturnType<typeof setTimeout> | undefined;
-function showToast(title: string, description: string, duration = 5000, href?: string) {
-  const region = document.getElementById("toast-region");
+/** The toast with a link on show, and the button that opened it (focus goes back there). */
+let kept: { toast: HTMLElement; origin?: HTMLElement } | undefined;
+
+function dismissKept() {
+  if (!kept) return;
+  const { toast, origin } = kept;
+  kept = undefined;
+  const hadFocus = toast.contains(document.activeElement);
+  toast.replaceChildren();
+  if (hadFocus) origin?.focus();
+}
+
+function showToast(title: string, description: string, options: ToastOptions = {}) {
+  const { duration = 5000, href, unbroken, origin } = options;
+  const slot = href ? origin?.closest("li")?.querySelector<HTMLElement>("[data-toast-slot]") : null;
+  const region = slot ?? document.getElementById("toast-region");
   if (!region) return;
-  clearTimeout(toastTimer);
+  if (slot) dismissKept();
+  else clearTimeout(toastTimer);
   const toast = document.createElement("div");
-  toast.setAttribute("role", "status");
-  toast.className =
-    "toast-enter pointer-events-auto w-full max-w-sm rounded-2xl bg-white p-4 text-left shadow-lg ring-1 ring-slate-200 dark:bg-slate-800 dark:ring-slate-700";
+  toast.className = slot
+    ? "rounded-2xl bg-white p-4 text-left ring-1 ring-slate-300 dark:bg-slate-800 dark:ring-slate-600"
+    : "toast-enter pointer-events-auto w-full max-w-sm rounded-2xl bg-white p-4 text-left shadow-lg ring-1 ring-slate-200 dark:bg-slate-800 dark:ring-slate-700";
+  if (!slot) toast.setAttribute("role", "status");
   const heading = document.createElement("p");
   heading.className = "font-semibold text-slate-900 dark:text-white";
   heading.textContent = title;
   const body = document.createElement("p");
   body.className = "mt-1 text-sm text-slate-600 dark:text-slate-300";
-  body.textContent = description;
+  appendText(body, description, unbroken);
   toast.append(heading, body);
   if (href) {
-    // The same link the button holds on a phone, so a desktop visitor never reaches a dead end.
+    // The same link the button holds on a phone, so a desktop visitor never reaches a dead end:
+    // it stays until closed (Close, or Escape), never timed away while someone reads it.
+    const actions = document.createElement("div");
+    actions.className = "mt-3 flex flex-wrap items-center gap-2";
     const link = document.createElement("a");
     link.href = href;
     link.rel = "noopener noreferrer";
-    link.className =
-      "mt-3 inline-flex min-h-11 items-center rounded-xl bg-[#0068C8] px-4 text-sm font-semibold text-white hover:bg-[#00569f]";
+    link.className = `inline-flex min-h-11 items-center rounded-xl bg-[#0068C8] px-4 text-sm font-semibold text-white hover:bg-[#00569f] ${FOCUS}`;
     link.textContent = `Open ${new URL(href).hostname}`;
-    toast.append(link);
+    const close = document.createElement("button");
+    close.type = "button";
+    close.dataset.toastClose = "";
+    close.className = `inline-flex min-h-11 items-center rounded-xl px-4 text-sm font-semibold text-slate-700 ring-1 ring-slate-300 hover:bg-slate-100 dark:text-slate-200 dark:ring-slate-600 dark:hover:bg-slate-700 ${FOCUS}`;
+    close.textContent = "Close";
+    actions.append(link, close);
+    toast.append(actions);
   }
   region.replaceChildren(toast);
-  toastTimer = setTimeout(() => toast.remove(), duration);
+  if (href && slot) kept = { toast: slot, origin };
+  else toastTimer = setTimeout(() => toast.remove(), duration);
 }
+
+document.addEventListener("keydown", (event) => {
+  if (event.key === "Escape" && kept) dismissKept();
+});
 
 document.addEventListener("click", (event) => {
   const target = event.target as Element | null;
@@ -56,16 +124,24 @@ document.addEventListener("click", (event) => {
     });
     if (action.kind === "toast") {
       event.preventDefault();
-      showToast(action.title, action.description, action.duration, action.href);
+      showToast(action.title, action.description, {
+        href: action.href,
+        unbroken: action.unbroken,
+        origin: pay,
+      });
     }
+    return;
+  }
+  if (target?.closest("[data-toast-close]")) {
+    dismissKept();
     return;
   }
   const copy = target?.closest<HTMLElement>("[data-copy]");
   if (copy) {
     const value = copy.dataset.copy ?? "";
     navigator.clipboard.writeText(value).then(
-      () => showToast("Copied", `${value} is on your clipboard.`),
-      () => showToast("Copy failed", `Select and copy ${value} yourself.`),
+      () => showToast("Copied", `${value} is on your clipboard.`, { unbroken: [value] }),
+      () => showToast("Copy failed", `Select and copy ${value} yourself.`, { unbroken: [value] }),
     );
   }
 });

@@ -1,7 +1,11 @@
 import { formatMoney } from "#shared/money.ts";
 import { avatarUrl } from "#shared/photo-url.ts";
 import { payPageDueLabel } from "#shared/schedule/due-date.ts";
-import type { PublicPaymentView } from "#shared/schemas/payment-request.ts";
+import {
+  type CancelledPaymentView,
+  isCancelled,
+  type PublicPaymentView,
+} from "#shared/schemas/payment-request.ts";
 import { ClaimPanel } from "./claim-panel";
 import { PayOption } from "./pay-option";
 
@@ -9,12 +13,15 @@ const CARD = "bg-white ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-8
 const MUTED = "text-slate-600 dark:text-slate-400";
 const STRONG = "text-slate-900 dark:text-white";
 
+/** A cancelled request's page (and its preview) says this under who cancelled it. */
+export const CANCELLED_NOTICE = "Nothing is owed, so there is nothing to pay.";
+
 /**
  * The public payment page (docs/product.md#pay-page), rendered on the server to plain HTML: it works with no
  * JavaScript, and pay-script.ts adds the toasts, copy buttons and Venmo's desktop toast. It
  * follows the system's light or dark setting (Tailwind's `dark:` is prefers-color-scheme).
  */
-export function PayView({ view }: { view: PublicPaymentView | null }) {
+export function PayView({ view }: { view: PublicPaymentView | CancelledPaymentView | null }) {
   return (
     <div className="mx-auto flex min-h-dvh w-full max-w-md flex-col gap-6 px-4 py-8">
       <a
@@ -23,7 +30,15 @@ export function PayView({ view }: { view: PublicPaymentView | null }) {
       >
         Collect
       </a>
-      <main className="flex flex-col gap-6">{view ? <RequestCard view={view} /> : <NotFound />}</main>
+      <main className="flex flex-col gap-6">
+        {!view ? (
+          <NotFound />
+        ) : isCancelled(view) ? (
+          <Cancelled by={view.cancelledBy} />
+        ) : (
+          <RequestCard view={view} />
+        )}
+      </main>
       <section className={`rounded-2xl p-5 text-center shadow-sm dark:shadow-none ${CARD}`}>
         <h2 className={`font-semibold ${STRONG}`}>Want to collect payments too?</h2>
         <p className={`mt-1 text-sm ${MUTED}`}>
@@ -108,6 +123,19 @@ function RequestCard({ view }: { view: PublicPaymentView }) {
           <ClaimPanel providers={paymentAccounts.map((a) => a.provider)} requesterName={requester.name} />
         </>
       )}
+    </section>
+  );
+}
+
+/**
+ * A cancelled request: who cancelled it and that nothing is owed, so a payer does not pay "to be
+ * safe" (issue 23 item 16). No amount, no buttons, no "I've paid": only the first name is known here.
+ */
+function Cancelled({ by }: { by: string }) {
+  return (
+    <section data-pay-cancelled className={`rounded-3xl p-8 text-center shadow-sm dark:shadow-none ${CARD}`}>
+      <h1 className={`text-2xl font-bold break-words ${STRONG}`}>{by} cancelled this request</h1>
+      <p className={`mt-2 ${MUTED}`}>{CANCELLED_NOTICE}</p>
     </section>
   );
 }

@@ -217,6 +217,16 @@ export const PublicPaymentViewSchema = z.object({
 });
 export type PublicPaymentView = z.infer<typeof PublicPaymentViewSchema>;
 
+/**
+ * What the pay page knows of a cancelled request: only the first name of who cancelled it, so a
+ * payer learns nothing is owed, and nothing else of the request (no amount, note, photo or
+ * handles) leaves the server (issue 23 item 16).
+ */
+export type CancelledPaymentView = { cancelledBy: string };
+
+export const isCancelled = (view: PublicPaymentView | CancelledPaymentView): view is CancelledPaymentView =>
+  "cancelledBy" in view;
+
 /** Where the last row of a page sorted: its pending group, creation time and id. */
 const RequestCursorKeySchema = z.strictObject({ p: z.boolean(), t: MicrosecondTimeSchema, i: UuidSchema });
 export type RequestCursorKey = z.infer<typeof RequestCursorKeySchema>;

@@ -105,7 +105,7 @@ export function RequestTools({ request, describedBy }: RequestToolsProps) {
 
   const onCancel = () =>
     confirm({
-      question: "Cancel this payment request? Its link will stop working.",
+      question: "Cancel this payment request? Its link will then say nothing is owed.",
       confirmLabel: "Cancel request",
       dismissLabel: "Keep request",
       destructive: true,

@@ -5,6 +5,7 @@ import { Resvg } from "@resvg/resvg-js";
 import type { Font } from "satori";
 import { BRAND_SVG } from "#server/lib/brand-mark.ts";
 import { PHOTO_VARIANT_SIDES } from "#server/storage/object-storage.ts";
+import { drawableText, emojiDataUrl } from "./card-emoji";
 import { CARD_HEIGHT, CARD_WIDTH, type CardContent } from "./preview";
 
 const require = createRequire(import.meta.url);
@@ -39,13 +40,14 @@ function loadAssets() {
 }
 
 const FONT_FAMILY = SUBSETS.map((s) => `Inter ${s}`).join(", ");
-// No emoji font is bundled: pictographs would draw as empty boxes, so the card leaves them out.
 const PICTOGRAPHS = /\p{Extended_Pictographic}|\p{Regional_Indicator}|\u200d|\ufe0f/gu;
-const plain = (text: string) => text.replace(PICTOGRAPHS, "").replace(/\s+/g, " ").trim();
 
+/** Up to two initials, from letters only: "🎉 Sam Lee" → "SL". */
 function initials(name: string): string {
-  const letters = plain(name)
-    .split(" ")
+  const letters = name
+    .replace(PICTOGRAPHS, "")
+    .trim()
+    .split(/\s+/)
     .map((w) => [...w][0] ?? "")
     .join("")
     .slice(0, 2)
@@ -70,8 +72,9 @@ export const AVATAR_CENTRE = { x: PADDING + CARD_AVATAR / 2, y: PADDING + HEADER
  */
 export async function drawCard(content: CardContent, photo: Buffer | null): Promise<Buffer> {
   const { fonts, brand } = await loadAssets();
-  const name = plain(content.name);
-  const description = content.description ? plain(content.description) : "";
+  // Emoji are drawn from Twemoji's SVGs (card-emoji.ts); a pictograph it lacks is left out.
+  const name = drawableText(content.name);
+  const description = content.description ? drawableText(content.description) : "";
   const ellipsis = { overflow: "hidden", whiteSpace: "nowrap", textOverflow: "ellipsis" } as const;
   // satori is loaded with the first card, not at start-up (docs/decisions/017-fast-start-up.md).
   const { default: satori } = await import("satori");
@@ -171,7 +174,14 @@ export async function drawCard(content: CardContent, photo: Buffer | null): Prom
         </div>
       </div>
     </div>,
-    { width: CARD_WIDTH, height: CARD_HEIGHT, fonts },
+    {
+      width: CARD_WIDTH,
+      height: CARD_HEIGHT,
+      fonts,
+      // Asked once a draw for each different emoji; other scripts Inter lacks get nothing, as before.
+      loadAdditionalAsset: async (code, segment) => (code === "emoji" && emojiDataUrl(segment)) || [],
+    },
   );
-  return new Resvg(svg, { fitTo: { mode: "original" } }).render().asPng();
+  // Every text is already paths (satori embeds the glyphs): no system fonts to look up.
+  return new Resvg(svg, { fitTo: { mode: "original" }, font: { loadSystemFonts: false } }).render().asPng();
 }

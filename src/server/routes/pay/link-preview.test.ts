@@ -2,11 +2,13 @@ import type { AddressInfo } from "node:net";
 import ogs from "open-graph-scraper";
 import { beforeAll, expect, it } from "vitest";
 import { createRequest, createSamLee } from "#server/test/fixtures.ts";
-import { describeEachDatabase, TEST_ORIGIN } from "#server/test/harness.ts";
+import { type as, describeEachDatabase, TEST_ORIGIN } from "#server/test/harness.ts";
 import { noisyPhotoPng, pixelAt } from "#server/test/test-images.ts";
 import { avatarUrl } from "#shared/photo-url.ts";
 import { AVATAR_CENTRE } from "./card";
 import { cardDraws } from "./card-pool";
+
+type Call = ReturnType<typeof as>;
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
@@ -104,10 +106,8 @@ describeEachDatabase("link previews through a real unfurler", (ctx) => {
     expect(stale.headers.get("cache-control")).toBe("no-store");
   });
 
-  it("draws the requester's photo from object storage, resized, keeping the card under 300 KB", async () => {
-    const { call, code } = await newRequest();
-    const photo = noisyPhotoPng();
-    expect(photo.length).toBeGreaterThan(400_000);
+  /** Uploads `photo` and sets it as the requester's; returns its object path. */
+  async function setPhoto(call: Call, photo = noisyPhotoPng()): Promise<string> {
     const upload = new URL((await call("POST", "/api/profile/photo/upload")).json().uploadURL);
     const put = await ctx.app.inject({
       method: "PUT",
@@ -118,9 +118,17 @@ describeEachDatabase("link previews through a real unfurler", (ctx) => {
     expect(put.statusCode, put.body).toBe(200);
     const set = await call("PUT", "/api/profile/photo", { photoURL: upload.toString() });
     expect(set.statusCode).toBe(200);
+    return set.json().objectPath;
+  }
+
+  it("draws the requester's photo from object storage, resized, keeping the card under 300 KB", async () => {
+    const { call, code } = await newRequest();
+    const photo = noisyPhotoPng();
+    expect(photo.length).toBeGreaterThan(400_000);
+    const objectPath = await setPhoto(call, photo);
     // The pay page shows the 192 px avatar, never the photo: a first visit stays inside 60 KB
     // (~21 KB without a photo, README) even for a photo of noise, the worst case for WebP.
-    const avatar = avatarUrl(set.json().objectPath, 192);
+    const avatar = avatarUrl(objectPath, 192);
     expect(await (await fetch(`${base}/pay/${code}`)).text()).toContain(`src="${avatar}"`);
     const avatarBytes = (await (await fetch(`${base}${avatar}`)).arrayBuffer()).byteLength;
     expect(avatarBytes).toBeGreaterThan(0);
@@ -136,21 +144,33 @@ describeEachDatabase("link previews through a real unfurler", (ctx) => {
     expect(pixel.map((value) => Math.round(value / 16) * 16)).toEqual([256, 0, 0, 256]);
   });
 
-  it("previews unknown and cancelled codes with no request data and no card", async () => {
+  it("previews unknown codes with no request data and no card", async () => {
+    // A real previewer gives up on a 404; what it would have read is the page's own head.
+    const page = await fetch(`${base}/pay/zzzzzzzzzz`);
+    expect(page.status).toBe(404);
+    const { result } = await ogs({ html: await page.text() });
+    expect(result.ogTitle).toBe("Payment Not Found · Collect");
+    expect(result.ogImage ?? []).toEqual([]);
+    expect(result.twitterCard).toBe("summary");
+    await expect(unfurl("zzzzzzzzzz")).rejects.toBeDefined();
+  });
+
+  it("previews a cancelled request as cancelled by the requester's first name, and nothing else of it", async () => {
     const { call, request, code } = await newRequest();
+    const objectPath = await setPhoto(call);
     const cardUrl = (await unfurl(code)).result.ogImage?.[0]?.url as string;
     await call("PATCH", `/api/payment-requests/${request.id}/status`, { status: "cancelled" });
-    for (const gone of ["zzzzzzzzzz", code]) {
-      // A real previewer gives up on a 404; what it would have read is the page's own head.
-      const page = await fetch(`${base}/pay/${gone}`);
-      expect(page.status).toBe(404);
-      const { result } = await ogs({ html: await page.text() });
-      expect(result.ogTitle).toBe("Payment Not Found · Collect");
-      expect(result.ogImage ?? []).toEqual([]);
-      expect(result.twitterCard).toBe("summary");
-      expect(JSON.stringify(result)).not.toMatch(/Sam Lee|42\.00|Lunch/);
-      await expect(unfurl(gone)).rejects.toBeDefined();
-    }
+    // A message app unfurls it (issue 23 item 16): the payer reads that nothing is owed.
+    const { result } = await unfurl(code);
+    expect(result.ogTitle).toBe("Sam cancelled this request · Collect");
+    expect(result.ogDescription).toBe("Nothing is owed, so there is nothing to pay.");
+    expect(result.ogImage ?? []).toEqual([]);
+    expect(result.twitterCard).toBe("summary");
+    expect(JSON.stringify(result)).not.toMatch(/Sam Lee|42\.00|Lunch|sam-lee|samlee/);
+    const html = await (await fetch(`${base}/pay/${code}`)).text();
+    expect(html).toContain("Sam cancelled this request");
+    expect(html).not.toContain(objectPath);
+    expect(html).not.toMatch(/Sam Lee|42\.00|Lunch|sam-lee|samlee|<img/);
     const card = await fetchCard(cardUrl);
     expect(card.status).toBe(404);
     expect(await card.json()).toEqual({ message: "Payment request not found" });

@@ -50,6 +50,14 @@ describe("preview texts", () => {
     expect(JSON.stringify(meta)).not.toContain("requesting");
   });
 
+  it("says who cancelled a cancelled request, with no amount and no image (issue 23 item 16)", () => {
+    expect(previewMeta({ cancelledBy: "Sam" })).toEqual({
+      title: "Sam cancelled this request · Collect",
+      description: "Nothing is owed, so there is nothing to pay.",
+      imageAlt: null,
+    });
+  });
+
   it("shows no request data for a request that is not found", () => {
     expect(previewMeta(null)).toEqual({
       title: "Payment Not Found · Collect",

@@ -1,7 +1,12 @@
 import { createHash } from "node:crypto";
 import { formatMoney } from "#shared/money.ts";
+import { CANCELLED_NOTICE } from "#shared/pay-page/pay-view.tsx";
 import { canBePaidFromLink, PROVIDER_LABELS } from "#shared/providers.ts";
-import type { PublicPaymentView } from "#shared/schemas/payment-request.ts";
+import {
+  type CancelledPaymentView,
+  isCancelled,
+  type PublicPaymentView,
+} from "#shared/schemas/payment-request.ts";
 
 /** What the link-preview card shows: its version is a hash of exactly this. */
 export type CardContent = {
@@ -14,7 +19,7 @@ export type CardContent = {
 };
 
 /** Bump when the card's drawing changes, so every cached copy is replaced. */
-const CARD_DESIGN = "1";
+const CARD_DESIGN = "2";
 
 export const CARD_WIDTH = 1200;
 export const CARD_HEIGHT = 630;
@@ -66,12 +71,23 @@ function howToPay(view: PublicPaymentView, name: string): string {
 
 export type PreviewMeta = { title: string; description: string; imageAlt: string | null };
 
-/** Title, description and card text of a found request; the not-found page shows no request data. */
-export function previewMeta(view: PublicPaymentView | null): PreviewMeta {
+/**
+ * Title, description and card text of a found request; the not-found page shows no request data,
+ * and a cancelled one only who cancelled it (a preview in a message app then tells the payer
+ * nothing is owed, with no amount and no card).
+ */
+export function previewMeta(view: PublicPaymentView | CancelledPaymentView | null): PreviewMeta {
   if (!view) {
     return {
       title: "Payment Not Found · Collect",
       description: "This payment request could not be found or has expired.",
+      imageAlt: null,
+    };
+  }
+  if (isCancelled(view)) {
+    return {
+      title: `${view.cancelledBy} cancelled this request · Collect`,
+      description: CANCELLED_NOTICE,
       imageAlt: null,
     };
   }

@@ -3,23 +3,27 @@ import type { Db } from "#server/db/client.ts";
 import { paymentAccounts, paymentRequests, users } from "#server/db/schema.ts";
 import { displayNameSql } from "#server/db/shared-queries.ts";
 import { preparedPerDatabase } from "#server/lib/prepared.ts";
+import { firstNameOf } from "#shared/pay-page/claim-panel.tsx";
 import { PROVIDERS, type Provider } from "#shared/providers.ts";
 import type { ClaimVia } from "#shared/schemas/claim.ts";
-import type { PublicPaymentView } from "#shared/schemas/payment-request.ts";
+import type { CancelledPaymentView, PublicPaymentView } from "#shared/schemas/payment-request.ts";
 
 /** Venmo first (docs/product.md#pay-page), then the usual order. */
 const ORDER: Provider[] = ["venmo", ...PROVIDERS.filter((p) => p !== "venmo")];
 
 /**
  * The public view of a request by its short code, in one query (request, requester and their
- * accounts). Only the fields of the public view leave this function (docs/product.md#pay-page-data). Cancelled requests are not found.
+ * accounts). Only the fields of the public view leave this function (docs/product.md#pay-page-data).
+ * Of a cancelled request only the requester's first name leaves it: the page says who
+ * cancelled it and that nothing is owed (issue 23 item 16).
  */
 export async function findPublicView(
   db: Db,
   code: string,
-): Promise<{ view: PublicPaymentView; userId: string } | null> {
+): Promise<{ view: PublicPaymentView | CancelledPaymentView; userId: string } | null> {
   const [row] = await publicViewQuery(db).execute({ code });
-  if (!row || row.status === "cancelled") return null;
+  if (!row) return null;
+  if (row.status === "cancelled") return { view: { cancelledBy: firstNameOf(row.name) }, userId: row.userId };
   const accounts = typeof row.accounts === "string" ? JSON.parse(row.accounts) : row.accounts;
   const view: PublicPaymentView = {
     requester: { name: row.name, photo: row.photo },

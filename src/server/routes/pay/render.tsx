@@ -1,13 +1,13 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import type { ClientAssets } from "#server/lib/client-assets.ts";
 import { PayView } from "#shared/pay-page/pay-view.tsx";
-import type { PublicPaymentView } from "#shared/schemas/payment-request.ts";
+import type { CancelledPaymentView, PublicPaymentView } from "#shared/schemas/payment-request.ts";
 import { CARD_HEIGHT, CARD_WIDTH, previewMeta } from "./preview";
 
 type PageInput = {
-  view: PublicPaymentView | null;
+  view: PublicPaymentView | CancelledPaymentView | null;
   shortUrl: string;
-  /** The absolute URL of the request's link-preview card (found requests only). */
+  /** The absolute URL of the request's link-preview card (found requests only, not cancelled ones). */
   cardUrl: string | null;
   assets: ClientAssets;
 };

@@ -149,6 +149,40 @@ describeEachDatabase("public payment page", (ctx) => {
     expect(html).toContain('href="https://cash.app/$samlee/1234.50"');
   });
 
+  it("tells the payer who cancelled a request and that nothing is owed, and nothing else of it", async () => {
+    const { call, request, code } = await newRequest(ctx);
+    await call("PATCH", `/api/payment-requests/${request.id}/status`, { status: "cancelled" });
+    const ip = nextIp();
+    const page = await ctx.app.inject({ method: "GET", url: `/pay/${code}`, remoteAddress: ip });
+    expect(page.statusCode).toBe(200);
+    const html = page.body;
+    expect(html).toMatch(/<h1[^>]*>Sam cancelled this request<\/h1>/);
+    expect(html).toContain("Nothing is owed, so there is nothing to pay.");
+    expect(html).toContain("<title>Sam cancelled this request · Collect</title>");
+    expect(html).toContain(
+      '<meta property="og:description" content="Nothing is owed, so there is nothing to pay."/>',
+    );
+    expect(html).not.toContain("Payment Not Found");
+    // No amount, note, full name, handle, pay button, "I've paid" or card: only the first name.
+    expect(html).not.toMatch(/12\.00|Lunch|Sam Lee|sam-lee|samlee|venmo\.com|paypal\.me|cash\.app/);
+    expect(html).not.toMatch(/data-pay-request|data-pay=|data-claim|data-copy|og:image/);
+    expect(html).toContain('<meta name="robots" content="noindex, nofollow"/>');
+    expect(page.headers["x-robots-tag"]).toBe("noindex, nofollow");
+    // The API's answer stays what it was (its only client is this page's script, which needs none).
+    const json = await ctx.app.inject({
+      method: "GET",
+      url: `/api/payment-screen/${code}`,
+      remoteAddress: ip,
+    });
+    expect(json.statusCode).toBe(404);
+    expect(json.json()).toEqual({ message: "Payment request not found" });
+    // A payer opening the link again and again is not guessing codes: never limited as misses.
+    for (let i = 0; i < LIMITS.payPageMiss.max + 5; i++) {
+      const again = await ctx.app.inject({ method: "GET", url: `/pay/${code}`, remoteAddress: ip });
+      expect(again.statusCode).toBe(200);
+    }
+  });
+
   it("serves unknown codes the not-found view with generic tags and noindex", async () => {
     const page = await ctx.app.inject({ method: "GET", url: "/pay/unknown1234", remoteAddress: nextIp() });
     expect(page.statusCode).toBe(404);
@@ -203,8 +237,15 @@ describeEachDatabase("public view cache across processes", (ctx) => {
       ).json().request;
       const secondCode = codeOf(second);
       expect((await screen(secondCode)).statusCode).toBe(200);
+      const page = async () =>
+        (await ctx.app.inject({ method: "GET", url: `/pay/${secondCode}`, remoteAddress: nextIp() })).body;
+      expect(await page()).toContain("$3.00");
       await onOther("PATCH", `/api/payment-requests/${second.id}/status`, { status: "cancelled" });
       await vi.waitFor(async () => expect((await screen(secondCode)).statusCode).toBe(404));
+      // The cached page is dropped too: it says the request is cancelled, with no amount.
+      const cancelled = await page();
+      expect(cancelled).toContain("Samantha cancelled this request");
+      expect(cancelled).not.toContain("$3.00");
     } finally {
       await other.close();
     }
@@ -231,9 +272,13 @@ describeEachDatabase("public view cache across processes", (ctx) => {
     const { call, request, code } = await newRequest(ctx);
     const screen = () =>
       ctx.app.inject({ method: "GET", url: `/api/payment-screen/${code}`, remoteAddress: nextIp() });
+    const page = async () =>
+      (await ctx.app.inject({ method: "GET", url: `/pay/${code}`, remoteAddress: nextIp() })).body;
     expect((await screen()).statusCode).toBe(200);
+    expect(await page()).toContain("$12.00");
     await call("PATCH", `/api/payment-requests/${request.id}/status`, { status: "cancelled" });
     expect((await screen()).statusCode).toBe(404);
+    expect(await page()).toContain("Sam cancelled this request");
   });
 });
 

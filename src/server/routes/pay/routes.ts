@@ -6,6 +6,7 @@ import { tooMany } from "#server/lib/limiter.ts";
 import { createMissLimiter } from "#server/lib/miss-limiter.ts";
 import { HttpError } from "#server/plugins/errors.ts";
 import {
+  isCancelled,
   type PublicPaymentView,
   PublicPaymentViewSchema,
   ShortCodeSchema,
@@ -63,7 +64,7 @@ export const payPageRoutes =
       if (!found) return null;
       const entry: CachedView = {
         view: found.view,
-        json: JSON.stringify(PublicPaymentViewSchema.parse(found.view)),
+        json: isCancelled(found.view) ? null : JSON.stringify(PublicPaymentViewSchema.parse(found.view)),
         requesterId: found.userId,
       };
       if (!cache.set(code, found.userId, entry, readAt)) entry.once = true;
@@ -85,7 +86,8 @@ export const payPageRoutes =
       { schema: { params: CodeParams, response: { 200: PublicPaymentViewSchema } } },
       async (request, reply) => {
         const found = await lookup(request.ip, request.params.code);
-        if (!found) throw new HttpError(404, NOT_FOUND);
+        // A cancelled request is not found here, as the API has always answered (its page says more).
+        if (!found?.json) throw new HttpError(404, NOT_FOUND);
         // Checked against the schema and serialised once, when cached: a string is sent as it
         // is (the type provider only knows the object form).
         return reply
@@ -125,7 +127,10 @@ export const payPageRoutes =
           renderPayPage({
             view,
             shortUrl: `${config.publicUrl}/pay/${encodeURIComponent(code)}`,
-            cardUrl: view && `${config.publicUrl}${cardPath(code, cardVersion(cardContent(view)))}`,
+            cardUrl:
+              view && !isCancelled(view)
+                ? `${config.publicUrl}${cardPath(code, cardVersion(cardContent(view)))}`
+                : null,
             assets: clientAssets,
           }),
           compress,
@@ -154,7 +159,8 @@ export const payPageRoutes =
     app.get("/pay/:code/card/:file", { schema: { params: CardParams } }, async (request, reply) => {
       const { code, file } = request.params;
       const entry = await lookup(request.ip, code);
-      if (!entry) throw new HttpError(404, NOT_FOUND);
+      // A cancelled request has no card: nothing of it but a first name is shown anywhere.
+      if (!entry || isCancelled(entry.view)) throw new HttpError(404, NOT_FOUND);
       const content = cardContent(entry.view);
       const version = cardVersion(content);
       // An older version (the request changed since the preview was fetched): the current card.

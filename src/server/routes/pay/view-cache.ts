@@ -1,13 +1,16 @@
 import type { FastifyInstance } from "fastify";
 import type { ChannelListener, Database } from "#server/db/client.ts";
 import { PUBLIC_VIEW_CHANNEL } from "#server/db/notify.ts";
-import type { PublicPaymentView } from "#shared/schemas/payment-request.ts";
+import type { CancelledPaymentView, PublicPaymentView } from "#shared/schemas/payment-request.ts";
 import type { encodedPage } from "./encoded-page";
 
-/** A view and its JSON answer, serialised (and checked against the schema) once. */
+/**
+ * A view and its JSON answer, serialised (and checked against the schema) once. A cancelled
+ * request is kept too (its page says so), with no JSON: the API answers it as not found.
+ */
 export type CachedView = {
-  view: PublicPaymentView;
-  json: string;
+  view: PublicPaymentView | CancelledPaymentView;
+  json: string | null;
   /** Whose request it is (their cards' draws are limited per requester). */
   requesterId: string;
   /** The server-rendered /pay page, rendered (and compressed) on its first hit, kept with the view. */
