@@ -43,7 +43,7 @@ describe("composeSmsMessage", () => {
     ["Sam Lee", "Hi Sam,"],
     ["Dr. Patel", "Hi Dr. Patel,"],
     ["Ms Alvarez", "Hi Ms Alvarez,"],
-    ["dr. amara okafor", "Hi dr. amara,"],
+    ["dr. amara okafor", "Hi dr. okafor,"],
     ["Dr.", "Hi Dr.,"],
     ["🎉", "Hi,"],
     ["🎉 Party", "Hi Party,"],

@@ -1,3 +1,4 @@
+import { calledBy } from "#shared/person-name.ts";
 import { formatMoney } from "./money";
 
 /**
@@ -70,18 +71,13 @@ export type SmsParts = {
   shortUrl: string;
 };
 
-const TITLE = /^(dr|mr|mrs|ms|mx|miss|prof|rev|sr|sra|fr)\.?$/i;
-
 /**
  * "Hi Sam", "Hi Dr. Patel" (a title keeps the word after it: "Hi Dr.," greeted nobody), and
  * words without a letter passed over, and plain "Hi" when none is left ("Hi 🎉," read as a mistake).
  */
 function greeting(name: string): string {
-  const [first, second] = plainText(name)
-    .split(" ")
-    .filter((word) => /\p{L}/u.test(word));
-  if (!first) return "Hi";
-  return `Hi ${TITLE.test(first) && second ? `${first} ${second}` : first}`;
+  const called = calledBy(plainText(name));
+  return called ? `Hi ${called}` : "Hi";
 }
 
 /** " for Pizza." — no second full stop after a description that ends a sentence itself. */

@@ -1,12 +1,13 @@
+import { calledBy } from "#shared/person-name.ts";
 import { PROVIDER_LABELS, type Provider } from "#shared/providers.ts";
 import { CLAIM_NOTE_MAX } from "#shared/schemas/claim.ts";
 
 const FOCUS =
   "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-600 dark:focus-visible:outline-emerald-400";
 
-/** "Sam Lee" → "Sam": the thanks line names the requester as a friend would. */
+/** "Sam Lee" → "Sam", "Dr. Priya Patel" → "Dr. Patel": the page names the requester as a friend would. */
 export function firstNameOf(name: string): string {
-  return name.trim().split(/\s+/)[0] || name;
+  return calledBy(name) ?? name.trim();
 }
 
 /**
