@@ -168,6 +168,8 @@ export const paymentRequests = pgTable(
     /** A provider or "other" (shared/schemas/claim.ts). */
     claimedVia: text("claimed_via"),
     claimNote: text("claim_note"),
+    /** SHA-256 of the claim cookie the first claim's browser got: only it may correct the claim. */
+    claimTokenHash: text("claim_token_hash"),
     /** The bill this request is one share of (routes/splits). */
     splitId: uuid("split_id").references(() => splits.id, { onDelete: "set null" }),
     /** A calendar date in the requester's time zone (YYYY-MM-DD), or none. */

@@ -159,7 +159,8 @@ function showRemembered(label: string) {
   const text = claim?.querySelector("[data-claim-remembered-text]");
   const details = claim?.querySelector<HTMLElement>("[data-claim-details]");
   if (!remembered || !text || !details) return;
-  text.textContent = `You told ${claim?.dataset.first} you paid with ${label}.`;
+  const how = label && label !== "Other" ? ` with ${label}` : "";
+  text.textContent = `You told ${claim?.dataset.first} you paid${how}.`;
   remembered.hidden = false;
   details.hidden = true;
 }
@@ -192,8 +193,8 @@ document.addEventListener("submit", (event) => {
       if (!response.ok) throw new Error(((await response.json()) as { message?: string }).message);
       const label = form.querySelector("input[name=via]:checked")?.parentElement?.textContent?.trim() ?? "";
       try {
-        // Kept only if none was: the server keeps the first claim too (docs/decisions/016).
-        if (!localStorage.getItem(claimKey)) localStorage.setItem(claimKey, label);
+        // The latest: this browser's cookie lets it correct its own claim (docs/decisions/016).
+        localStorage.setItem(claimKey, label);
       } catch {}
       if (remembered) remembered.hidden = true;
       claim.querySelector("[data-claim-details]")?.remove();

@@ -1,3 +1,5 @@
+import { randomBytes } from "node:crypto";
+import { parseCookies } from "better-auth/cookies";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "#server/context.ts";
 import { HttpError } from "#server/plugins/errors.ts";
@@ -11,11 +13,29 @@ import { type ClaimResult, recordClaim } from "./queries";
  * The payer's "I've paid" (docs/decisions/016-close-the-loop.md). Public like the view beacon
  * and posted the same way, by the page's script: JSON only and with an Origin header, which a
  * link-preview bot or an HTML form never sends (the CSRF guard refuses other sites). The answer
- * is empty: nothing about the request or its requester comes back.
+ * is empty: nothing about the request or its requester comes back. The first claim's browser gets
+ * a cookie (an HttpOnly token, for this request's claim route only) with which it, and nobody
+ * else, may correct the claim later; the requester is told of a correction.
  */
+const CLAIM_COOKIE_DAYS = 90;
+
+const CLAIM_TOKEN = /^[A-Za-z0-9_-]{43}$/;
+
 export const claimRoute =
-  ({ db, limiter, notify }: Pick<AppContext, "db" | "limiter" | "notify">): FastifyPluginAsyncZod =>
+  ({
+    db,
+    limiter,
+    notify,
+    config,
+  }: Pick<AppContext, "db" | "limiter" | "notify" | "config">): FastifyPluginAsyncZod =>
   async (app) => {
+    const secure = config.publicUrl.startsWith("https:") ? "; Secure" : "";
+    /** The cookie that lets the first claim's browser correct it ("Not right? Tell Robin again"). */
+    const claimCookie = (code: string) => ({
+      name: "collect_claim",
+      set: (token: string) =>
+        `collect_claim=${token}; Path=/api/payment-screen/${code}/claim; Max-Age=${CLAIM_COOKIE_DAYS * 86_400}; HttpOnly; SameSite=Strict${secure}`,
+    });
     app.post(
       "/api/payment-screen/:code/claim",
       { schema: { params: CodeParams, body: ClaimInputSchema } },
@@ -30,12 +50,25 @@ export const claimRoute =
         await limiter.check("claimPerRequest", code);
         // The claim and the requester's notification commit together (keyed: a later claim on
         // the same request asks again and is told nothing new).
+        const cookie = claimCookie(code);
+        const presented = parseCookies(request.headers.cookie ?? "").get(cookie.name) ?? null;
+        const device = {
+          presented: presented && CLAIM_TOKEN.test(presented) ? presented : null,
+          fresh: randomBytes(32).toString("base64url"),
+        };
         const result = await db.transaction(async (tx): Promise<ClaimResult> => {
-          const claimed = await recordClaim(tx, code, request.body);
-          if (claimed.ok) await notify(claimNotification(claimed.request), { tx });
+          const claimed = await recordClaim(tx, code, request.body, device);
+          if (claimed.ok && claimed.outcome !== "kept")
+            await notify(claimNotification(claimed.request, claimed.outcome === "corrected"), { tx });
           return claimed;
         });
-        if (result.ok) return reply.status(204).send();
+        if (result.ok) {
+          // The first claim's browser keeps its token, for this request's claim route only. A
+          // later claim gets one too (that matches nothing), so the answers stay alike and tell
+          // nobody whether someone claimed before.
+          if (result.outcome !== "corrected") reply.header("set-cookie", cookie.set(device.fresh));
+          return reply.status(204).send();
+        }
         if (result.reason === "not-found") throw new HttpError(404, NOT_FOUND);
         if (result.reason === "paid") throw new HttpError(409, "This request has already been paid.");
         throw new HttpError(400, "Please choose the app you paid with.");

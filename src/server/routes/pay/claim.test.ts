@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { expect, it } from "vitest";
 import { LIMITS } from "#server/limits.ts";
@@ -37,6 +38,51 @@ describeEachDatabase("I've paid (claims)", (ctx) => {
       claimNote: "sent from my phone",
       claimedPaidAt: listed.claimedPaidAt,
     });
+  });
+
+  it("lets the first claim's browser, and only it, correct the claim; the requester is told", async () => {
+    const { call, code } = await createRequest(ctx.app);
+    const first = await claim(ctx.app, code, { via: "venmo" });
+    expect(first.statusCode, first.body).toBe(204);
+    const set = String(first.headers["set-cookie"]);
+    expect(set).toMatch(
+      new RegExp(
+        `^collect_claim=[\\w-]{43}; Path=/api/payment-screen/${code}/claim; Max-Age=\\d+; HttpOnly; SameSite=Strict`,
+      ),
+    );
+    const token = set.split(";")[0] as string;
+    const [before] = (await call("GET", "/api/payment-requests")).json();
+
+    // Someone else with the link: answered alike (a cookie too), and nothing changes.
+    const other = await claim(ctx.app, code, { via: "other", note: "not me" });
+    expect(other.statusCode).toBe(204);
+    expect(String(other.headers["set-cookie"])).toMatch(/^collect_claim=[\w-]{43};/);
+    const forged = await claim(ctx.app, code, { via: "other" }, nextIp(), {
+      cookie: String(other.headers["set-cookie"]).split(";")[0],
+    });
+    expect(forged.statusCode).toBe(204);
+    expect((await call("GET", "/api/payment-requests")).json()[0]).toMatchObject({
+      claimedVia: "venmo",
+      claimNote: null,
+    });
+
+    // The first browser says it was another way after all: the claim changes, its time does not.
+    const corrected = await claim(ctx.app, code, { via: "other", note: "cash, in person" }, nextIp(), {
+      cookie: token,
+    });
+    expect(corrected.statusCode, corrected.body).toBe(204);
+    const [after] = (await call("GET", "/api/payment-requests")).json();
+    expect(after).toMatchObject({
+      claimedVia: "other",
+      claimNote: "cash, in person",
+      claimedPaidAt: before.claimedPaidAt,
+    });
+    const told = await ctx.database.db.execute(
+      sql`SELECT key FROM delivery WHERE key LIKE ${`claim:${after.id}%`} ORDER BY key`,
+    );
+    expect((told as unknown as { rows: { key: string }[] }).rows.map((r) => r.key).join(" ")).toContain(
+      `claim:${after.id}:other`,
+    );
   });
 
   it("lets one address spend only its share of a request's claims (issue 25 F13)", async () => {

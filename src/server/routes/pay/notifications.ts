@@ -20,13 +20,18 @@ export function viewNotification(request: NotifiedRequest): Notification {
 }
 
 /** "Alex says they paid $25.00 with Venmo", once per request (the first claim is the one kept). */
-export function claimNotification(request: NotifiedRequest & { via: ClaimVia }): Notification {
+export function claimNotification(
+  request: NotifiedRequest & { via: ClaimVia },
+  corrected = false,
+): Notification {
   const app = request.via === "other" ? "" : ` with ${claimViaLabel(request.via)}`;
-  const text = `${who(request.recipientName)} says they paid ${formatMoney(request.amount)}${app}`;
+  const says = corrected ? "now says they paid" : "says they paid";
+  const text = `${who(request.recipientName)} ${says} ${formatMoney(request.amount)}${app}`;
   return {
     userId: request.userId,
     event: "claim",
-    key: `claim:${request.id}`,
+    // A correction is told once per app named (keys are exactly-once).
+    key: corrected ? `claim:${request.id}:${request.via}` : `claim:${request.id}`,
     title: text,
     body: `${text}. Check your ${request.via === "other" ? "account" : claimViaLabel(request.via)} and mark the request paid in Collect.`,
     url: `/?request=${request.id}`,

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { and, eq, isNull, ne, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
 import { paymentAccounts, paymentRequests, users } from "#server/db/schema.ts";
@@ -68,30 +69,46 @@ const publicViewQuery = preparedPerDatabase((db) =>
 export type NotifiedRequest = { id: string; userId: string; amount: string; recipientName: string };
 
 export type ClaimResult =
-  | { ok: true; request: NotifiedRequest & { via: ClaimVia } }
+  | {
+      ok: true;
+      request: NotifiedRequest & { via: ClaimVia };
+      /** "first": this claim is the request's; "corrected": the first claim's browser changed it; "kept": the first stays. */
+      outcome: "first" | "corrected" | "kept";
+    }
   | { ok: false; reason: "not-found" | "paid" | "not-offered" };
+
+/** The claim cookie's hash as the row keeps it. */
+export const claimTokenHash = (token: string) => createHash("sha256").update(token).digest("hex");
 
 /**
  * The payer's "I've paid": recorded on a pending request whose requester offers that app (or
  * "Other"), in one conditional UPDATE. The first claim stays what the requester sees: a later
  * one is answered alike but changes nothing, so nobody with the link can overwrite it (issue 25
- * F13; docs/decisions/016). The status is left alone: only the requester marks a request paid.
+ * F13; docs/decisions/016), except the browser that made it, which holds its token (`device`:
+ * the token it presents, and the one a first claim hands out). The status is left alone: only
+ * the requester marks a request paid.
  */
 export async function recordClaim(
   db: Db,
   code: string,
   claim: { via: ClaimVia; note: string | null },
+  device: { presented: string | null; fresh: string },
 ): Promise<ClaimResult> {
   const offered = sql`(${claim.via} = 'other' OR EXISTS (
     SELECT 1 FROM ${paymentAccounts}
     WHERE ${paymentAccounts.userId} = ${paymentRequests.userId} AND ${paymentAccounts.provider}::text = ${claim.via}
   ))`;
+  const fresh = claimTokenHash(device.fresh);
+  const presented = device.presented ? claimTokenHash(device.presented) : null;
+  // SET reads the row as it was: a first claim, or the first claim's own browser, writes.
+  const writes = sql`(${paymentRequests.claimedPaidAt} IS NULL OR ${paymentRequests.claimTokenHash} = ${presented}::text)`;
   const [row] = await db
     .update(paymentRequests)
     .set({
       claimedPaidAt: sql`coalesce(${paymentRequests.claimedPaidAt}, now())`,
-      claimedVia: sql`CASE WHEN ${paymentRequests.claimedPaidAt} IS NULL THEN ${claim.via} ELSE ${paymentRequests.claimedVia} END`,
-      claimNote: sql`CASE WHEN ${paymentRequests.claimedPaidAt} IS NULL THEN ${claim.note}::text ELSE ${paymentRequests.claimNote} END`,
+      claimedVia: sql`CASE WHEN ${writes} THEN ${claim.via} ELSE ${paymentRequests.claimedVia} END`,
+      claimNote: sql`CASE WHEN ${writes} THEN ${claim.note}::text ELSE ${paymentRequests.claimNote} END`,
+      claimTokenHash: sql`CASE WHEN ${paymentRequests.claimedPaidAt} IS NULL THEN ${fresh}::text ELSE ${paymentRequests.claimTokenHash} END`,
     })
     .where(and(eq(paymentRequests.code, code), eq(paymentRequests.status, "pending"), offered))
     .returning({
@@ -100,8 +117,14 @@ export async function recordClaim(
       amount: paymentRequests.amount,
       recipientName: paymentRequests.recipientName,
       via: paymentRequests.claimedVia,
+      tokenHash: paymentRequests.claimTokenHash,
     });
-  if (row) return { ok: true, request: { ...row, via: (row.via ?? claim.via) as ClaimVia } };
+  if (row) {
+    const { tokenHash, ...request } = row;
+    const outcome =
+      tokenHash === fresh ? "first" : presented && tokenHash === presented ? "corrected" : "kept";
+    return { ok: true, request: { ...request, via: (request.via ?? claim.via) as ClaimVia }, outcome };
+  }
   const [existing] = await db
     .select({ status: paymentRequests.status })
     .from(paymentRequests)

@@ -44,7 +44,7 @@ export const payPageRoutes =
     notify,
   }: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
-    await app.register(claimRoute({ db, limiter, notify }));
+    await app.register(claimRoute({ db, limiter, notify, config }));
     const pool = createCardPool(imageLimits);
     app.addHook("onClose", () => pool.close());
     const cards = createCardCache(async (content) => {

@@ -1,0 +1,1 @@
+ALTER TABLE "payment_request" ADD COLUMN "claim_token_hash" text;
