@@ -1,5 +1,5 @@
 import { devices } from "@playwright/test";
-import { apiCall, expect, signedInTest, test } from "./fixtures";
+import { apiCall, expect, signedInTest, test, toast } from "./fixtures";
 
 /**
  * The README's pictures, taken from the running app: `SCREENSHOTS=1 npx playwright test
@@ -37,4 +37,54 @@ signedInTest("README screenshots", async ({ page, baseURL, browser }) => {
   await page.goto("/archive");
   await expect(page.getByText("Collected")).toBeVisible();
   await page.screenshot({ path: "docs/archive-dark.png" });
+  await page.emulateMedia({ colorScheme: "light" });
+
+  // Issue 23's new states: a mark with its Undo, a field told where it is, a cancelled link,
+  // and a payer's claim remembered on their phone.
+  await page.goto("/");
+  await page.getByRole("button", { name: "Mark Paid" }).first().click();
+  await expect(toast(page, "Request marked as paid").getByRole("button", { name: "Undo" })).toBeVisible();
+  await page.screenshot({ path: "docs/mark-paid-undo.png" });
+
+  await page.goto("/request");
+  await page.getByLabel("Name", { exact: true }).fill("Sam Lee");
+  await page.getByLabel("Mobile Phone").pressSequentially("2125550101");
+  await page.getByLabel("Amount").fill("12,5,0");
+  await page.getByRole("button", { name: "Send Request" }).click();
+  await expect(page.getByLabel("Amount")).toHaveAttribute("aria-invalid", "true");
+  await page.screenshot({ path: "docs/request-field-error.png" });
+
+  const cancelled = (
+    await apiCall(page, "POST", "/api/payment-requests", {
+      recipientName: "Jamie Fox",
+      recipientPhone: "2125550102",
+      amount: "30.00",
+      description: "Tickets",
+    })
+  ).request;
+  await apiCall(page, "PATCH", `/api/payment-requests/${cancelled.id}/status`, { status: "cancelled" });
+  const claimed = (
+    await apiCall(page, "POST", "/api/payment-requests", {
+      recipientName: "Jamie Fox",
+      recipientPhone: "2125550102",
+      amount: "18.50",
+      description: "Tacos 🌮",
+    })
+  ).request;
+  const payerAgain = await browser.newContext({
+    ...phone,
+    extraHTTPHeaders: { "x-forwarded-for": "198.19.1.2" },
+  });
+  const payerPage = await payerAgain.newPage();
+  await payerPage.goto(`${baseURL}${new URL(cancelled.shortUrl).pathname}`);
+  await expect(payerPage.getByText("Nothing is owed", { exact: false })).toBeVisible();
+  await payerPage.screenshot({ path: "docs/pay-cancelled.png" });
+  await payerPage.goto(`${baseURL}${new URL(claimed.shortUrl).pathname}`);
+  await payerPage.getByText("I've paid").click();
+  await payerPage.getByRole("radio", { name: "Venmo" }).check();
+  await payerPage.getByRole("button", { name: /^Let .* know$/ }).click();
+  await payerPage.reload();
+  await expect(payerPage.getByText(/^You told .* you paid with Venmo\.$/)).toBeVisible();
+  await payerPage.screenshot({ path: "docs/pay-claim-remembered.png", fullPage: true });
+  await payerAgain.close();
 });
