@@ -43,16 +43,25 @@ const BATCH = 200;
 
 export const occurrenceKey = (seriesId: string, date: string) => `recurring:${seriesId}:${date}`;
 
-export async function startRecurring(deps: RecurringDeps): Promise<void> {
+/**
+ * Starts the sweep's queue, schedule and workers in the background (the app answers before
+ * pg-boss is up). The promise settles when they are up or have failed (logged); it never rejects.
+ */
+export function startRecurring(deps: RecurringDeps): Promise<void> {
   const { jobs } = deps;
-  await jobs.createQueue(RECURRING_SWEEP, { retryLimit: 2, retryDelaySeconds: 10 });
-  await jobs.createQueue(RECURRING_EMAIL);
-  await jobs.work(RECURRING_SWEEP, async () => {
-    await sweepRecurring(deps);
+  async function start() {
+    await jobs.createQueue(RECURRING_SWEEP, { retryLimit: 2, retryDelaySeconds: 10 });
+    await jobs.createQueue(RECURRING_EMAIL);
+    await jobs.work(RECURRING_SWEEP, async () => {
+      await sweepRecurring(deps);
+    });
+    await jobs.work<EmailJob>(RECURRING_EMAIL, (job) => sendOccurrenceEmail(deps, job), SENDERS);
+    await jobs.schedule(RECURRING_SWEEP, "* * * * *");
+    await jobs.send(RECURRING_SWEEP, {});
+  }
+  return start().catch((error: unknown) => {
+    deps.log.error({ err: error }, "recurring requests did not start");
   });
-  await jobs.work<EmailJob>(RECURRING_EMAIL, (job) => sendOccurrenceEmail(deps, job), SENDERS);
-  await jobs.schedule(RECURRING_SWEEP, "* * * * *");
-  await jobs.send(RECURRING_SWEEP, {});
 }
 
 /** Makes every occurrence that is due now; returns how many this call made. */
