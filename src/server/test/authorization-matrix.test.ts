@@ -613,7 +613,7 @@ describeEachDatabase("authorization matrix", (ctx) => {
       ctx.database,
       { rateLimits: false, vapid: VAPID },
       {
-        push: { timeoutMs: 2_000 },
+        push: { timeoutMs: 2_000, testHosts: [/^push\.invalid$/] },
         onRoute: (route) => {
           for (const method of [route.method].flat()) routes.push({ method, url: route.url });
         },

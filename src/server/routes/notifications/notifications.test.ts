@@ -308,7 +308,7 @@ describe.each(databaseKinds)("notifications [%s]", (kind) => {
   it("subscriptions: one user and one device; only the owner deletes; the export lists them", async () => {
     const [a, b] = [await createReadyUser(app), await createReadyUser(app)];
     const body = {
-      endpoint: "https://push.example.com/send/device-1",
+      endpoint: "https://fcm.googleapis.com/fcm/send/device-1:APA91bH",
       expirationTime: null,
       keys: { p256dh: sink.subscribe().p256dh, auth: "AAAAAAAAAAAAAAAAAAAAAA" },
       deviceLabel: "Pixel",
@@ -342,6 +342,45 @@ describe.each(databaseKinds)("notifications [%s]", (kind) => {
         })
       ).statusCode,
     ).toBe(400);
+  });
+
+  it("a subscription posts only to a browser's push service: addresses and other hosts are refused with 400", async () => {
+    const user = await createReadyUser(app);
+    const keys = { p256dh: sink.subscribe().p256dh, auth: "AAAAAAAAAAAAAAAAAAAAAA" };
+    const subscribe = (endpoint: string) =>
+      as(app, user)("POST", "/api/notifications/push-subscriptions", {
+        endpoint,
+        expirationTime: null,
+        keys,
+      });
+    const refused: [string, string][] = [
+      ["http://127.0.0.1/push/x", "Push subscription: the endpoint must be an https address."],
+      [sink.subscribe().endpoint, "Push subscription: the endpoint must be an https address."],
+      [
+        "https://10.0.0.1/push/x",
+        "Push subscription: the endpoint must name a push service, not an IP address.",
+      ],
+      [
+        "https://169.254.169.254/latest/meta-data/",
+        "Push subscription: the endpoint must name a push service, not an IP address.",
+      ],
+      [
+        "https://evil.example/push/x",
+        "Push subscription: the endpoint must be a browser's push service (Chrome, Firefox, Edge or Safari).",
+      ],
+      [
+        "https://fcm.googleapis.com:8443/fcm/send/x",
+        "Push subscription: the endpoint must use the standard https port.",
+      ],
+    ];
+    for (const [endpoint, message] of refused) {
+      const answer = await subscribe(endpoint);
+      expect(answer.statusCode, endpoint).toBe(400);
+      expect(answer.json().message, endpoint).toContain(message);
+    }
+    expect((await as(app, user)("GET", "/api/notifications/settings")).json().subscriptions).toEqual([]);
+    const accepted = await subscribe("https://fcm.googleapis.com/fcm/send/eXb4Gk2:APA91bHPRgkF3JUik");
+    expect(accepted.statusCode, accepted.body).toBe(201);
   });
 
   it("deleting the account deletes its devices and settings", async () => {
