@@ -50,6 +50,7 @@ const settingsRoutes = ({ db, signedIn, push, clock }: AppContext): FastifyPlugi
         quietHours: prefs.quietHours,
         digestHour: prefs.digestHour,
         timeZone: prefs.timeZone,
+        reminderDays: prefs.reminderDays,
         push: { configured: push.enabled, publicKey: push.publicKey },
         subscriptions: await listSubscriptions(db, userId),
       };
