@@ -13,6 +13,7 @@ import { DEFAULT_TIME_ZONE, followingOccurrence } from "#shared/schemas/recurrin
 import { claimDelivery, deliverOnce, markFailed, markSent } from "./effects";
 import { type JobQueue, SENDERS } from "./queue";
 import { occurrenceMail, readyNotice } from "./recurring-mail";
+import { requesterOf, writeReminders } from "./reminders-schedule";
 
 /**
  * Recurring requests (issue 22 items 5 and 6). Every minute, and at start, a sweep finds series
@@ -135,6 +136,8 @@ export async function makeOccurrence(
       createdAt: now,
     });
     if (!request) return null;
+    // Its automatic reminders, like any request's: the requester's default days, else the rule.
+    await writeReminders(tx, request, await requesterOf(tx, series.userId), now);
     const madeCount = series.madeCount + 1;
     await tx
       .update(recurringSeries)
