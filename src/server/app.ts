@@ -86,6 +86,8 @@ export type BuildOptions = {
   imageLimits?: Partial<ImageLimits>;
   /** Push sender options (tests let it reach their loopback push service). */
   push?: PushSenderOptions;
+  /** Starts the job queue (default jobs/queue.ts); tests hold its start back to see the app answer meanwhile. */
+  startJobQueue?: typeof startJobQueue;
 };
 
 /**
@@ -167,7 +169,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const clock = options.clock ?? createClock();
   // pg-boss starts beside the rest: the app answers before the queue is up (issue 26 item 6).
   const jobs = startingJobQueue(
-    startJobQueue({
+    (options.startJobQueue ?? startJobQueue)({
       db: database.db,
       kind: database.kind,
       connectionString: config.databaseUrl,
@@ -178,8 +180,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     }),
     app.log,
   );
-  // Before the database and the mailer close: running handlers finish first.
-  app.addHook("preClose", () => jobs.stop());
+  // What starts on the queue in the background (reminders, recurring, digest) settles first, so
+  // none of it reaches a stopped queue; then running handlers finish, before the database and
+  // the mailer close.
+  const backgroundStarts: Promise<void>[] = [];
+  app.addHook("preClose", async () => {
+    await Promise.allSettled(backgroundStarts);
+    await jobs.stop();
+  });
   const notifier = createNotifier(database.db, (error) =>
     app.log.warn({ err: error }, "live update not sent (open tabs refresh when their stream reopens)"),
   );
@@ -218,21 +226,20 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     secret,
     log: app.log,
   });
-  await scheduleDigest(jobs, database.db, notify, clock);
+  backgroundStarts.push(scheduleDigest(jobs, database.db, notify, clock, app.log));
   // Automatic reminders and the payer's emails (issue 22 items 3 and 4); tests call app.reminders.sweep().
-  app.decorate(
-    "reminders",
-    await startReminders({
-      db: database.db,
-      jobs,
-      notify,
-      mailer,
-      clock,
-      publicUrl: config.publicUrl,
-      secret,
-      log: app.log,
-    }),
-  );
+  const reminders = startReminders({
+    db: database.db,
+    jobs,
+    notify,
+    mailer,
+    clock,
+    publicUrl: config.publicUrl,
+    secret,
+    log: app.log,
+  });
+  backgroundStarts.push(reminders.started);
+  app.decorate("reminders", reminders);
   const webAuthn = createWebAuthn(database.db, config.publicUrl);
   // Every counted limit (limits.ts) on one store that all processes share.
   const counters = await openCounterStore(
@@ -351,9 +358,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(splitRoutes(context));
   await app.register(notificationRoutes(context));
   await app.register(recurringRequestRoutes(context));
-  await startRecurring({ ...context, publicUrl: config.publicUrl, log: app.log });
+  backgroundStarts.push(startRecurring({ ...context, publicUrl: config.publicUrl, log: app.log }));
   if (diskStorage) await registerLocalUploadRoute(app, diskStorage);
 
+  // On PGlite pg-boss shares the app's one connection, and with requests arriving during its start
+  // the start stalled for good (notifications.test.ts hung on PGlite, not on PostgreSQL): there
+  // the app waits for the queue, as it did before. PostgreSQL (pg-boss's own pool) does not wait.
+  if (database.kind === "pglite") await Promise.all(backgroundStarts);
   if (config.clientDir) await serveClient(app, config.clientDir);
   else app.setNotFoundHandler((_request, reply) => reply.status(404).send({ message: "Not found" }));
   return app;

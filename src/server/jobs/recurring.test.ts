@@ -6,7 +6,7 @@ import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestClock, type TestClock } from "#server/clock.ts";
 import { type Database, openDatabase } from "#server/db/client.ts";
-import { deliveries, paymentRequests, recurringSeries, users } from "#server/db/schema.ts";
+import { deliveries, paymentRequests, recurringSeries, reminders, users } from "#server/db/schema.ts";
 import {
   as,
   buildTestApp,
@@ -130,6 +130,8 @@ describe.each(databaseKinds)("recurring requests on a moved clock [%s]", (kind) 
     await mail?.close();
   });
 
+  const userIdOf = async (email: string) =>
+    (await database.db.select({ id: users.id }).from(users).where(eq(users.email, email)))[0]?.id ?? "";
   const create = async (body: Record<string, unknown>) => {
     const response = await as(app, user)("POST", "/api/recurring-requests", {
       recipientName: "Sam Lee",
@@ -192,6 +194,28 @@ describe.each(databaseKinds)("recurring requests on a moved clock [%s]", (kind) 
     expect(await at("2026-03-23T14:00:00Z", series.id, 0)).toHaveLength(3);
   }, 120_000);
 
+  it("each occurrence gets automatic reminders like any request: 3 and 7 days after, at 9:00 New York", async () => {
+    const rows = await database.db
+      .select({ date: paymentRequests.occurrenceDate, offset: reminders.offsetDays, dueAt: reminders.dueAt })
+      .from(reminders)
+      .innerJoin(paymentRequests, eq(paymentRequests.id, reminders.requestId))
+      .where(
+        and(
+          eq(paymentRequests.userId, await userIdOf(userEmail)),
+          sql`${paymentRequests.seriesId} is not null`,
+        ),
+      )
+      .orderBy(paymentRequests.occurrenceDate, reminders.offsetDays);
+    expect(rows.map((r) => [r.date, r.offset, r.dueAt.toISOString()])).toEqual([
+      ["2026-03-02", 3, "2026-03-05T14:00:00.000Z"],
+      ["2026-03-02", 7, "2026-03-09T13:00:00.000Z"],
+      ["2026-03-09", 3, "2026-03-12T13:00:00.000Z"],
+      ["2026-03-09", 7, "2026-03-16T13:00:00.000Z"],
+      ["2026-03-16", 3, "2026-03-19T13:00:00.000Z"],
+      ["2026-03-16", 7, "2026-03-23T13:00:00.000Z"],
+    ]);
+  });
+
   it("each occurrence without a payer email notifies the requester: “Lessons for Mon, Mar 2 is ready — Text Sam”", async () => {
     const noticesNow = () =>
       mail.received.filter((m) => m.to.includes(userEmail) && /is ready/.test(m.subject));
@@ -233,7 +257,9 @@ describe.each(databaseKinds)("recurring requests on a moved clock [%s]", (kind) 
       amount: "1250",
       payerEmail: "alex@example.com",
     });
-    const toAlex = () => mail.received.filter((m) => m.to.includes("alex@example.com"));
+    // The requests themselves (each occurrence's reminders to Alex follow too, like any request's).
+    const toAlex = () =>
+      mail.received.filter((m) => m.to.includes("alex@example.com") && /^Test User requests/.test(m.subject));
     // Each email goes out within minutes (a real clock does not jump a month before it does).
     await at("2026-12-31T14:00:00Z", series.id, 1);
     await advanceUntil(clock, async () => toAlex().length === 1);
@@ -265,11 +291,15 @@ describe.each(databaseKinds)("recurring requests on a moved clock [%s]", (kind) 
     expect(first?.text).toContain(`http://localhost:3000/pay/${request?.code}`);
     // The payer's emails are not also announced to the requester.
     expect(mail.received.some((m) => m.to.includes(userEmail) && /Rent for/.test(m.subject))).toBe(false);
-    const sent = await database.db
-      .select({ state: deliveries.state })
-      .from(deliveries)
-      .where(sql`${deliveries.key} LIKE ${`recurring:${series.id}:%`}`);
-    expect(sent.map((d) => d.state)).toEqual(["sent", "sent", "sent", "sent"]);
+    // The last is recorded just after its SMTP answer (the mail server may have it a moment before).
+    const states = async () =>
+      (
+        await database.db
+          .select({ state: deliveries.state })
+          .from(deliveries)
+          .where(sql`${deliveries.key} LIKE ${`recurring:${series.id}:%`}`)
+      ).map((d) => d.state);
+    await expect.poll(states, { timeout: 10_000 }).toEqual(["sent", "sent", "sent", "sent"]);
   }, 180_000);
 
   it("a paused series makes nothing; resumed, it picks up at the next future occurrence", async () => {

@@ -13,6 +13,7 @@ import { DEFAULT_TIME_ZONE, followingOccurrence } from "#shared/schemas/recurrin
 import { claimDelivery, deliverOnce, markFailed, markSent } from "./effects";
 import { type JobQueue, SENDERS } from "./queue";
 import { occurrenceMail, readyNotice } from "./recurring-mail";
+import { requesterOf, writeReminders } from "./reminders-schedule";
 
 /**
  * Recurring requests (issue 22 items 5 and 6). Every minute, and at start, a sweep finds series
@@ -43,16 +44,25 @@ const BATCH = 200;
 
 export const occurrenceKey = (seriesId: string, date: string) => `recurring:${seriesId}:${date}`;
 
-export async function startRecurring(deps: RecurringDeps): Promise<void> {
+/**
+ * Starts the sweep's queue, schedule and workers in the background (the app answers before
+ * pg-boss is up). The promise settles when they are up or have failed (logged); it never rejects.
+ */
+export function startRecurring(deps: RecurringDeps): Promise<void> {
   const { jobs } = deps;
-  await jobs.createQueue(RECURRING_SWEEP, { retryLimit: 2, retryDelaySeconds: 10 });
-  await jobs.createQueue(RECURRING_EMAIL);
-  await jobs.work(RECURRING_SWEEP, async () => {
-    await sweepRecurring(deps);
+  async function start() {
+    await jobs.createQueue(RECURRING_SWEEP, { retryLimit: 2, retryDelaySeconds: 10 });
+    await jobs.createQueue(RECURRING_EMAIL);
+    await jobs.work(RECURRING_SWEEP, async () => {
+      await sweepRecurring(deps);
+    });
+    await jobs.work<EmailJob>(RECURRING_EMAIL, (job) => sendOccurrenceEmail(deps, job), SENDERS);
+    await jobs.schedule(RECURRING_SWEEP, "* * * * *");
+    await jobs.send(RECURRING_SWEEP, {});
+  }
+  return start().catch((error: unknown) => {
+    deps.log.error({ err: error }, "recurring requests did not start");
   });
-  await jobs.work<EmailJob>(RECURRING_EMAIL, (job) => sendOccurrenceEmail(deps, job), SENDERS);
-  await jobs.schedule(RECURRING_SWEEP, "* * * * *");
-  await jobs.send(RECURRING_SWEEP, {});
 }
 
 /** Makes every occurrence that is due now; returns how many this call made. */
@@ -126,6 +136,8 @@ export async function makeOccurrence(
       createdAt: now,
     });
     if (!request) return null;
+    // Its automatic reminders, like any request's: the requester's default days, else the rule.
+    await writeReminders(tx, request, await requesterOf(tx, series.userId), now);
     const madeCount = series.madeCount + 1;
     await tx
       .update(recurringSeries)

@@ -33,6 +33,21 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
     });
 
     it(`decides ${COUNT} due reminders exactly once: ${COUNT} deliveries, ${COUNT} notify jobs`, async () => {
+      // The queues start in the background (app.ts): wait for them and for a start-time sweep to
+      // have run, before the rows below exist, so the counts are this test's sweeps alone.
+      await Promise.all(apps.map((app) => app.reminders.started));
+      await expect
+        .poll(
+          async () =>
+            (
+              await rowsOf<{ n: number }>(
+                database,
+                sql`SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'reminder-sweep' AND state = 'completed'`,
+              )
+            )[0]?.n ?? 0,
+          { timeout: 20_000 },
+        )
+        .toBeGreaterThanOrEqual(1);
       const [first, second] = apps as [FastifyInstance, FastifyInstance];
       const user = await createReadyUser(first);
       const userId = (await as(first, user)("GET", "/api/auth/user")).json().id as string;

@@ -19,14 +19,20 @@ const SWEEP_QUEUE = "reminder-sweep";
 export type Reminders = {
   /** Decides every due reminder now (the schedule calls it each minute; tests call it after moving the clock). */
   sweep(batch?: number): Promise<number>;
+  /**
+   * The queues and workers, starting in the background (the app answers before pg-boss is up);
+   * settles when they are up or have failed (logged), never rejects.
+   */
+  started: Promise<void>;
 };
 
 /**
  * Automatic reminders (issue 22 item 3): the sweep runs from a pg-boss schedule every minute
  * (one job per minute across processes) and once at start, so reminders that fell due while
- * no process ran go out at once.
+ * no process ran go out at once. Its queues and workers start in the background, like the
+ * notification workers: the app answers before pg-boss is up.
  */
-export async function startReminders(deps: {
+export function startReminders(deps: {
   db: Db;
   jobs: JobQueue;
   notify: Notify;
@@ -35,18 +41,24 @@ export async function startReminders(deps: {
   publicUrl: string;
   secret: string;
   log: FastifyBaseLogger;
-}): Promise<Reminders> {
+}): Reminders {
   const { db, jobs, notify, clock, log } = deps;
   const now = () => clock.now();
-  await startPayerMail({ ...deps, now });
   const sweep = (batch?: number) => sweepReminders({ db, jobs, notify, now }, batch);
-  await jobs.createQueue(SWEEP_QUEUE, { retryLimit: 1, expireInSeconds: 120 });
-  await jobs.work(SWEEP_QUEUE, async () => {
-    await sweep();
+  async function start() {
+    await startPayerMail({ ...deps, now });
+    await jobs.createQueue(SWEEP_QUEUE, { retryLimit: 1, expireInSeconds: 120 });
+    await jobs.work(SWEEP_QUEUE, async () => {
+      await sweep();
+    });
+    await jobs.schedule(SWEEP_QUEUE, "* * * * *");
+    await jobs.send(SWEEP_QUEUE, {});
+  }
+  const started = start().catch((error: unknown) => {
+    log.error({ err: error }, "automatic reminders did not start");
   });
-  await jobs.schedule(SWEEP_QUEUE, "* * * * *");
-  await jobs.send(SWEEP_QUEUE, {});
   return {
+    started,
     sweep: async (batch) => {
       try {
         return await sweep(batch);

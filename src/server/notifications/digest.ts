@@ -1,4 +1,5 @@
 import { and, eq, isNotNull, sql } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
 import type { Clock } from "#server/clock.ts";
 import type { Db } from "#server/db/client.ts";
 import { notificationSettings, paymentRequests, users } from "#server/db/schema.ts";
@@ -56,11 +57,26 @@ export async function sendDigests(db: Db, notify: Notify, now: Date): Promise<nu
   return asked;
 }
 
-/** Runs the digest at the top of every hour (pg-boss cron: one job per hour across processes). */
-export async function scheduleDigest(jobs: JobQueue, db: Db, notify: Notify, clock: Clock): Promise<void> {
-  await jobs.createQueue(DIGEST_QUEUE, { retryLimit: 2 });
-  await jobs.work(DIGEST_QUEUE, async () => {
-    await sendDigests(db, notify, clock.now());
+/**
+ * Runs the digest at the top of every hour (pg-boss cron: one job per hour across processes).
+ * Starts in the background (the app answers before pg-boss is up); the promise settles when the
+ * schedule is set or has failed (logged), and never rejects.
+ */
+export function scheduleDigest(
+  jobs: JobQueue,
+  db: Db,
+  notify: Notify,
+  clock: Clock,
+  log: Pick<FastifyBaseLogger, "error">,
+): Promise<void> {
+  async function start() {
+    await jobs.createQueue(DIGEST_QUEUE, { retryLimit: 2 });
+    await jobs.work(DIGEST_QUEUE, async () => {
+      await sendDigests(db, notify, clock.now());
+    });
+    await jobs.schedule(DIGEST_QUEUE, "0 * * * *");
+  }
+  return start().catch((error: unknown) => {
+    log.error({ err: error }, "the daily digest did not start");
   });
-  await jobs.schedule(DIGEST_QUEUE, "0 * * * *");
 }

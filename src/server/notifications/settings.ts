@@ -15,6 +15,8 @@ export type NotificationPrefs = {
   quietHours: QuietHours;
   digestHour: number | null;
   timeZone: string;
+  /** Default reminder days of new requests; null: the rule. */
+  reminderDays: number[] | null;
 };
 
 export async function loadPrefs(db: Db, userId: string): Promise<NotificationPrefs | null> {
@@ -22,6 +24,7 @@ export async function loadPrefs(db: Db, userId: string): Promise<NotificationPre
     .select({
       email: users.email,
       timeZone: users.timeZone,
+      reminderDays: users.reminderDays,
       channels: notificationSettings.channels,
       quietStart: notificationSettings.quietStart,
       quietEnd: notificationSettings.quietEnd,
@@ -37,5 +40,6 @@ export async function loadPrefs(db: Db, userId: string): Promise<NotificationPre
     quietHours: { start: row.quietStart ?? "21:00", end: row.quietEnd ?? "08:00" },
     digestHour: row.digestHour ?? null,
     timeZone: row.timeZone ?? DEFAULT_TIME_ZONE,
+    reminderDays: row.reminderDays ?? null,
   };
 }

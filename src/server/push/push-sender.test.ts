@@ -148,6 +148,32 @@ describe("push sender", () => {
     expect(sink.for(subscription.endpoint)).toEqual([]);
   });
 
+  it("posts only to the browsers' push services: never an address, a port or a host of the user's choosing", async () => {
+    const { logger, lines } = keepingLogger();
+    const strict = createPushSender(vapid, logger);
+    const keys = sink.subscribe();
+    const [, port] = /:(\d+)\//.exec(keys.endpoint) ?? [];
+    const before = sink.received.length;
+    for (const endpoint of [
+      `https://127.0.0.1:${port}/push/x`,
+      "https://10.0.0.1/push/x",
+      "https://169.254.169.254/latest/meta-data/",
+      "https://[::1]/push/x",
+      "https://evil.example/push/x",
+      "https://fcm.googleapis.com.evil.example/fcm/send/x",
+      "https://fcm.googleapis.com:8443/fcm/send/x",
+    ]) {
+      expect(await strict.send({ ...keys, endpoint }, claim), endpoint).toEqual({
+        kind: "failed",
+        retryable: false,
+      });
+    }
+    expect(lines.map((line) => line.message)).toEqual(
+      Array(7).fill("push not sent: the endpoint is not a push service we post to"),
+    );
+    expect(sink.received).toHaveLength(before);
+  });
+
   it("is refused by the push service when signed with another VAPID key", async () => {
     const { logger } = keepingLogger();
     const other = { ...webPush.generateVAPIDKeys(), subject: vapid.subject };

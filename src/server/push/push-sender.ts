@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from "fastify";
 import { PUSH_PAYLOAD_MAX_BYTES, type PushPayload, PushPayloadSchema } from "#shared/schemas/push.ts";
+import { pushEndpointProblem } from "#shared/schemas/push-endpoint.ts";
 
 /** VAPID_PUBLIC_KEY / VAPID_PRIVATE_KEY (base64url, as `npm run vapid-keys` prints them) and VAPID_SUBJECT. */
 export type VapidConfig = { publicKey: string; privateKey: string; subject: string };
@@ -24,6 +25,8 @@ export type PushSender = {
   readonly enabled: boolean;
   /** The applicationServerKey the browser subscribes with; null when push is off. */
   readonly publicKey: string | null;
+  /** Host names accepted besides the browsers' push services: tests only (PushSenderOptions). */
+  readonly testHosts: readonly RegExp[];
   /** Encrypts and posts one message; never throws. */
   send(target: PushTarget, payload: PushPayload, options?: PushOptions): Promise<PushResult>;
 };
@@ -31,8 +34,17 @@ export type PushSender = {
 export type PushSenderOptions = {
   /** The whole request's budget, connection included. */
   timeoutMs?: number;
-  /** Accept http://127.0.0.1 / [::1] / localhost endpoints: for tests and development only. */
+  /**
+   * Also post to http://127.0.0.1 / [::1] / localhost endpoints (the tests' push service). Only
+   * code can set it (BuildOptions.push, which main.ts never passes): no setting or environment
+   * variable turns it on in production.
+   */
   allowLoopbackHttp?: boolean;
+  /**
+   * More push service host names, accepted when a device subscribes and when a push is sent (the
+   * authorization matrix's never-resolving `push.invalid`). Code only, like `allowLoopbackHttp`.
+   */
+  testHosts?: readonly RegExp[];
 };
 
 /** A notification that is a day late is no longer news. */
@@ -57,6 +69,7 @@ export function createPushSender(
     return {
       enabled: false,
       publicKey: null,
+      testHosts: options.testHosts ?? [],
       send: async () => ({ kind: "failed", retryable: false }),
     };
   }
@@ -64,15 +77,21 @@ export function createPushSender(
   // Loaded with the first push, not at start-up (docs/decisions/017-fast-start-up.md).
   let webPush: Promise<WebPush> | undefined;
 
+  const testHosts = options.testHosts ?? [];
   return {
     enabled: true,
     publicKey: vapid.publicKey,
+    testHosts,
     async send(target, payload, sendOptions = {}) {
-      const origin = endpointOrigin(target.endpoint, options.allowLoopbackHttp ?? false);
-      if (!origin) {
-        log.warn("push not sent: the endpoint is not an https address");
+      const allowed = endpointOrigin(target.endpoint, options.allowLoopbackHttp ?? false, testHosts);
+      if ("problem" in allowed) {
+        log.warn(
+          { problem: allowed.problem },
+          "push not sent: the endpoint is not a push service we post to",
+        );
         return { kind: "failed", retryable: false };
       }
+      const { origin } = allowed;
       const body = encodePayload(payload);
       if (typeof body === "string") {
         log.error({ problem: body, event: payload.event }, "push not sent: bad payload");
@@ -110,18 +129,26 @@ async function loadWebPush(): Promise<WebPush> {
   return module.default ?? module;
 }
 
-/** The endpoint's origin when we may post to it, for logs: the full endpoint is a capability URL. */
-function endpointOrigin(endpoint: string, allowLoopbackHttp: boolean): string | null {
-  let url: URL;
-  try {
-    url = new URL(endpoint);
-  } catch {
-    return null;
+/**
+ * The endpoint's origin when we may post to it (for logs: the full endpoint is a capability URL),
+ * or why not. The subscription schema checked it when it was saved; this checks again before
+ * every send, so a row that got in another way (an older release, a hand edit) is never posted
+ * to: only the browsers' push services (shared/schemas/push-endpoint.ts), never this server's
+ * own network.
+ */
+function endpointOrigin(
+  endpoint: string,
+  allowLoopbackHttp: boolean,
+  testHosts: readonly RegExp[],
+): { origin: string } | { problem: string } {
+  if (allowLoopbackHttp) {
+    const url = URL.canParse(endpoint) ? new URL(endpoint) : null;
+    if (url?.protocol === "http:" && !url.username && !url.password && LOOPBACK_HOSTS.has(url.hostname)) {
+      return { origin: url.origin };
+    }
   }
-  if (url.username || url.password) return null;
-  if (url.protocol === "https:") return url.origin;
-  if (url.protocol === "http:" && allowLoopbackHttp && LOOPBACK_HOSTS.has(url.hostname)) return url.origin;
-  return null;
+  const problem = pushEndpointProblem(endpoint, testHosts);
+  return problem ? { problem } : { origin: new URL(endpoint).origin };
 }
 
 /** The payload as UTF-8 JSON, or why it cannot be sent. */

@@ -620,7 +620,7 @@ export function authorizationMatrix(part: number, parts: number): void {
         ctx.database,
         { rateLimits: false, vapid: VAPID },
         {
-          push: { timeoutMs: 2_000 },
+          push: { timeoutMs: 2_000, testHosts: [/^push\.invalid$/] },
           onRoute: (route) => {
             for (const method of [route.method].flat()) routes.push({ method, url: route.url });
           },

@@ -405,7 +405,7 @@ describeUnlimited("API fuzzing", (ctx) => {
       method: "POST",
       url: () => "/api/notifications/push-subscriptions",
       valid: {
-        endpoint: "https://push.invalid/send/fuzz",
+        endpoint: "https://fcm.googleapis.com/fcm/send/fuzz",
         expirationTime: null,
         keys: { p256dh: `B${"A".repeat(86)}`, auth: "AAAAAAAAAAAAAAAAAAAAAA" },
         deviceLabel: "Fuzz phone",

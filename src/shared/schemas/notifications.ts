@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { DigestHourSchema } from "#shared/schedule/digest.ts";
 import { DEFAULT_QUIET_HOURS, QuietHoursSchema } from "#shared/schedule/quiet-hours.ts";
+import { ReminderDaysSchema } from "#shared/schedule/reminders.ts";
 import { isValidTimeZone } from "#shared/schedule/zoned.ts";
 import { PUSH_EVENTS, type PushEvent } from "./push";
 
@@ -77,6 +78,8 @@ export const NotificationSettingsInputSchema = z.strictObject({
   quietHours: QuietHoursSchema.optional(),
   digestHour: DigestHourSchema.nullable().optional(),
   timeZone: TimeZoneSchema.optional(),
+  /** The requester's default reminder days for new requests (issue 22 item 3); null: the rule. */
+  reminderDays: ReminderDaysSchema.nullable().optional(),
 });
 export type NotificationSettingsInput = z.infer<typeof NotificationSettingsInputSchema>;
 
@@ -103,6 +106,8 @@ export const NotificationSettingsSchema = z.object({
   quietHours: z.object({ start: z.string(), end: z.string() }),
   digestHour: z.number().int().nullable(),
   timeZone: z.string(),
+  /** Default reminder days of new requests; null: the rule (due date and 3 days after, else 3 and 7). */
+  reminderDays: z.array(z.number().int()).nullable(),
   /** Whether this server sends Web Push, and the key browsers subscribe with. */
   push: z.object({ configured: z.boolean(), publicKey: z.string().nullable() }),
   /** The caller's subscribed devices. */

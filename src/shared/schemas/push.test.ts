@@ -1,6 +1,7 @@
 import { createECDH, randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { PushPayloadSchema, PushSubscriptionInputSchema } from "./push";
+import { PUSH_ENDPOINT_MESSAGES, pushEndpointProblem } from "./push-endpoint";
 
 /** What `PushSubscription.toJSON()` gives in a browser, with real key sizes. */
 function browserSubscription() {
@@ -27,12 +28,56 @@ describe("PushSubscriptionInputSchema", () => {
   it("refuses endpoints that are not https, too long, or carry credentials", () => {
     const subscription = browserSubscription();
     const notHttps = "Push subscription: the endpoint must be an https address.";
-    expect(messages({ ...subscription, endpoint: "http://push.example/x" })).toEqual([notHttps]);
-    expect(messages({ ...subscription, endpoint: "https://user:pw@push.example/x" })).toEqual([notHttps]);
+    expect(messages({ ...subscription, endpoint: "http://fcm.googleapis.com/fcm/send/x" })).toEqual([
+      notHttps,
+    ]);
+    expect(messages({ ...subscription, endpoint: "https://user:pw@fcm.googleapis.com/fcm/send/x" })).toEqual([
+      notHttps,
+    ]);
     expect(messages({ ...subscription, endpoint: "not a url" })).toEqual([notHttps]);
-    expect(messages({ ...subscription, endpoint: `https://push.example/${"a".repeat(1000)}` })).toContain(
-      "Push subscription: the endpoint is at most 1000 characters.",
-    );
+    expect(
+      messages({ ...subscription, endpoint: `https://fcm.googleapis.com/fcm/send/${"a".repeat(1000)}` }),
+    ).toContain("Push subscription: the endpoint is at most 1000 characters.");
+  });
+
+  it("accepts the push services of Chrome, Firefox, Edge and Safari", () => {
+    const subscription = browserSubscription();
+    for (const endpoint of [
+      "https://fcm.googleapis.com/fcm/send/dJ3kq0:APA91bH",
+      "https://fcm.googleapis.com/wp/dJ3kq0:APA91bH",
+      "https://updates.push.services.mozilla.com/wpush/v2/gAAAAABk",
+      "https://wns2-bl2p.notify.windows.com/w/?token=BQYAAAB",
+      "https://web.push.apple.com/QGuQyavXutnMH",
+      "https://fcm.googleapis.com:443/fcm/send/x",
+    ]) {
+      expect(pushEndpointProblem(endpoint), endpoint).toBeNull();
+      expect(messages({ ...subscription, endpoint }), endpoint).toEqual([]);
+    }
+  });
+
+  it("refuses IP addresses, other ports and hosts that are not a push service (the server posts there)", () => {
+    const subscription = browserSubscription();
+    const cases: [string, string][] = [
+      ["http://127.0.0.1/push", PUSH_ENDPOINT_MESSAGES.notHttps],
+      ["https://127.0.0.1/push", PUSH_ENDPOINT_MESSAGES.ipAddress],
+      ["https://10.0.0.1/push", PUSH_ENDPOINT_MESSAGES.ipAddress],
+      ["https://192.168.1.1/push", PUSH_ENDPOINT_MESSAGES.ipAddress],
+      ["https://169.254.169.254/latest/meta-data/", PUSH_ENDPOINT_MESSAGES.ipAddress],
+      ["https://2130706433/push", PUSH_ENDPOINT_MESSAGES.ipAddress],
+      ["https://0x7f.1/push", PUSH_ENDPOINT_MESSAGES.ipAddress],
+      ["https://[::1]/push", PUSH_ENDPOINT_MESSAGES.ipAddress],
+      ["https://[::ffff:10.0.0.1]/push", PUSH_ENDPOINT_MESSAGES.ipAddress],
+      ["https://fcm.googleapis.com:8443/fcm/send/x", PUSH_ENDPOINT_MESSAGES.port],
+      ["https://evil.example/push", PUSH_ENDPOINT_MESSAGES.unknownService],
+      ["https://localhost/push", PUSH_ENDPOINT_MESSAGES.unknownService],
+      ["https://fcm.googleapis.com.evil.example/fcm/send/x", PUSH_ENDPOINT_MESSAGES.unknownService],
+      ["https://evilfcm.googleapis.com/fcm/send/x", PUSH_ENDPOINT_MESSAGES.unknownService],
+      ["https://a.b.notify.windows.com/w/", PUSH_ENDPOINT_MESSAGES.unknownService],
+      ["https://push.apple.com.evil.example/x", PUSH_ENDPOINT_MESSAGES.unknownService],
+    ];
+    for (const [endpoint, message] of cases) {
+      expect(messages({ ...subscription, endpoint }), endpoint).toEqual([message]);
+    }
   });
 
   it("refuses keys of the wrong size or alphabet, and unknown fields", () => {

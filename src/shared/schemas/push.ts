@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { pushEndpointProblem } from "./push-endpoint";
 import { UNSAFE_TEXT } from "./user";
 
 /** What a notification is about: one per event of issue 22 item 1. */
@@ -37,44 +38,43 @@ export type PushPayload = z.infer<typeof PushPayloadSchema>;
 
 const ENDPOINT_MAX = 1000;
 
-function isHttpsUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return url.protocol === "https:" && url.username === "" && url.password === "";
-  } catch {
-    return false;
-  }
-}
-
 /**
  * POST /api/notifications/push-subscriptions: what `PushSubscription.toJSON()` gives in the
- * browser (keys are unpadded base64url: p256dh a 65-byte uncompressed P-256 point, which always
- * starts with 0x04 and so with "B"; auth a 16-byte secret), plus an optional device name.
+ * browser (the endpoint on a browser's push service, push-endpoint.ts; keys are unpadded
+ * base64url: p256dh a 65-byte uncompressed P-256 point, which always starts with 0x04 and so
+ * with "B"; auth a 16-byte secret), plus an optional device name.
  */
-export const PushSubscriptionInputSchema = z.strictObject({
-  endpoint: z
-    .string("Push subscription: the endpoint is required.")
-    .max(ENDPOINT_MAX, `Push subscription: the endpoint is at most ${ENDPOINT_MAX} characters.`)
-    .refine(isHttpsUrl, "Push subscription: the endpoint must be an https address."),
-  // toJSON() includes it (null in every browser today); accepted so the client can post toJSON() as is.
-  expirationTime: z.number().nullish(),
-  keys: z.strictObject(
-    {
-      p256dh: z
-        .string("Push subscription: the p256dh key is required.")
-        .regex(/^B[A-Za-z0-9_-]{86}$/, "Push subscription: the p256dh key must be 65 bytes in base64url."),
-      auth: z
-        .string("Push subscription: the auth secret is required.")
-        .regex(/^[A-Za-z0-9_-]{22}$/, "Push subscription: the auth secret must be 16 bytes in base64url."),
-    },
-    "Push subscription: the keys are required.",
-  ),
-  deviceLabel: z
-    .string()
-    .trim()
-    .min(1, "Device name: at least 1 character.")
-    .max(80, "Device name: at most 80 characters.")
-    .refine((label) => !UNSAFE_TEXT.test(label), "Device name: one line of plain text, please.")
-    .optional(),
-});
+export const pushSubscriptionInputSchema = (testHosts: readonly RegExp[] = []) =>
+  z.strictObject({
+    endpoint: z
+      .string("Push subscription: the endpoint is required.")
+      .max(ENDPOINT_MAX, `Push subscription: the endpoint is at most ${ENDPOINT_MAX} characters.`)
+      // Only the browsers' push services: the server posts to it (push-endpoint.ts, SSRF).
+      .superRefine((endpoint, ctx) => {
+        const problem = pushEndpointProblem(endpoint, testHosts);
+        if (problem) ctx.addIssue({ code: "custom", message: problem });
+      }),
+    // toJSON() includes it (null in every browser today); accepted so the client can post toJSON() as is.
+    expirationTime: z.number().nullish(),
+    keys: z.strictObject(
+      {
+        p256dh: z
+          .string("Push subscription: the p256dh key is required.")
+          .regex(/^B[A-Za-z0-9_-]{86}$/, "Push subscription: the p256dh key must be 65 bytes in base64url."),
+        auth: z
+          .string("Push subscription: the auth secret is required.")
+          .regex(/^[A-Za-z0-9_-]{22}$/, "Push subscription: the auth secret must be 16 bytes in base64url."),
+      },
+      "Push subscription: the keys are required.",
+    ),
+    deviceLabel: z
+      .string()
+      .trim()
+      .min(1, "Device name: at least 1 character.")
+      .max(80, "Device name: at most 80 characters.")
+      .refine((label) => !UNSAFE_TEXT.test(label), "Device name: one line of plain text, please.")
+      .optional(),
+  });
+/** What the API takes: the browsers' push services only (the tests' app may add hosts, routes/notifications). */
+export const PushSubscriptionInputSchema = pushSubscriptionInputSchema();
 export type PushSubscriptionInput = z.infer<typeof PushSubscriptionInputSchema>;

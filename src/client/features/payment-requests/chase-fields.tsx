@@ -58,6 +58,8 @@ export type ChaseFieldsProps = {
   dueDateOnly?: boolean;
   /** The requester's today (YYYY-MM-DD); the device's by default. */
   today?: string;
+  /** The requester's own default days (Profile → Notifications); null or absent: the rule. */
+  ownDefault?: number[] | null;
 };
 
 const SEND_CHOICES: { value: SendBy; label: string }[] = [
@@ -132,12 +134,19 @@ function Choices<T extends string>({
  * default, none, or up to 4 day offsets. Controlled: the form keeps `value` and sends
  * `chasePayload(value)` with the request.
  */
-export function ChaseFields({ value, onChange, errors = {}, dueDateOnly = false, today }: ChaseFieldsProps) {
+export function ChaseFields({
+  value,
+  onChange,
+  errors = {},
+  dueDateOnly = false,
+  today,
+  ownDefault,
+}: ChaseFieldsProps) {
   const id = useId();
   const day = today ?? deviceToday();
   const set = (patch: Partial<ChaseValue>) => onChange({ ...value, ...patch });
   const hasEmail = value.payerEmail.trim() !== "";
-  const rule = defaultReminderDays(value.dueDate !== "");
+  const rule = ownDefault ?? defaultReminderDays(value.dueDate !== "");
   const daysError = `${id}-days-error`;
   const setDay = (index: number, text: string) => {
     const days = [...value.reminderDays];
@@ -197,7 +206,10 @@ export function ChaseFields({ value, onChange, errors = {}, dueDateOnly = false,
           s.value === "default"
             ? {
                 ...s,
-                label: `Default (${dayWords(rule)} ${value.dueDate ? "after the due date" : "after sending"})`,
+                label:
+                  rule.length === 0
+                    ? "Default (no reminders)"
+                    : `Default (${dayWords(rule)} ${value.dueDate ? "after the due date" : "after sending"})`,
               }
             : s,
         )}

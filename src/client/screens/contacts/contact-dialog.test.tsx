@@ -2,6 +2,7 @@ import { fireEvent, screen } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { answerApi, expectFieldError, expectFieldValid } from "#client/test/form-checks.ts";
 import { expectToast, renderWithApp } from "#client/test/render.tsx";
+import { PAYER_EMAIL_MESSAGE } from "#shared/schemas/payment-request.ts";
 import { ContactDialog } from "./contact-dialog";
 
 const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
@@ -57,6 +58,54 @@ describe("ContactDialog", () => {
       email: null,
     });
     expect(onClose).toHaveBeenCalledOnce();
+  });
+
+  it("saves an optional email, and marks one the shared schema refuses on its field", async () => {
+    const calls = answerApi(200, {
+      id: "p1",
+      name: "Alex Morgan",
+      phone: "2125550101",
+      email: "alex@example.com",
+    });
+    const onClose = vi.fn();
+    renderWithApp(<ContactDialog onClose={onClose} />);
+    type("Name", "Alex Morgan");
+    type("Mobile Phone", "2125550101");
+    type("Email", "alex@");
+    save();
+    await expectFieldError(field("Email"), PAYER_EMAIL_MESSAGE);
+    expect(document.activeElement).toBe(field("Email"));
+    expect(calls.filter(([method]) => method === "POST")).toEqual([]);
+    type("Email", " alex@example.com ");
+    await expectFieldValid(field("Email"));
+    save();
+    expect(await screen.findByText("Alex Morgan is in your contacts.")).toBeTruthy();
+    expect(calls.find(([method]) => method === "POST")?.[2]).toEqual({
+      name: "Alex Morgan",
+      phone: "2125550101",
+      email: "alex@example.com",
+    });
+    expect(onClose).toHaveBeenCalledOnce();
+  });
+
+  it("edits a contact's email, and clearing it sends null", async () => {
+    const calls = answerApi(200, { id: "p1", name: "Alex Morgan", phone: "2125550101", email: null });
+    renderWithApp(
+      <ContactDialog
+        payee={{ id: "p1", name: "Alex Morgan", phone: "2125550101", email: "alex@example.com" }}
+        onClose={() => {}}
+      />,
+    );
+    expect(field("Email").value).toBe("alex@example.com");
+    type("Email", "");
+    fireEvent.click(screen.getByRole("button", { name: "Save changes" }));
+    await expect
+      .poll(() => calls.find(([method]) => method === "PATCH")?.[2])
+      .toEqual({
+        name: "Alex Morgan",
+        phone: "2125550101",
+        email: null,
+      });
   });
 
   it("sends an ended session to sign-in", async () => {

@@ -20,12 +20,16 @@ type ContactDialogProps = {
   onClose: () => void;
 };
 
-/** Add or edit a contact: name and mobile phone, checked as the server checks them. */
+/** Add or edit a contact: name, mobile phone and an optional email, checked as the server checks them. */
 export function ContactDialog({ payee, onClose }: ContactDialogProps) {
   const { bind, set, submit, fail } = useSchemaForm({
     schema: PayeeInputSchema,
-    defaultValues: { name: payee?.name ?? "", phone: payee ? formatPhoneInput(payee.phone) : "" },
-    fields: ["name", "phone"],
+    defaultValues: {
+      name: payee?.name ?? "",
+      phone: payee ? formatPhoneInput(payee.phone) : "",
+      email: payee?.email ?? "",
+    },
+    fields: ["name", "phone", "email"],
   });
   const [saving, setSaving] = useState(false);
 
@@ -62,6 +66,16 @@ export function ContactDialog({ payee, onClose }: ContactDialogProps) {
           {...bind("name")}
         />
         <PhoneField label="Mobile Phone" name="phone" autoComplete="tel" {...bind("phone")} />
+        <Field
+          type="email"
+          label="Email"
+          name="email"
+          autoComplete="off"
+          inputMode="email"
+          labelAside={<span className="text-xs text-slate-500 dark:text-slate-400">(optional)</span>}
+          hint="Request Payment offers it, so Collect can email the request, reminders and a receipt."
+          {...bind("email")}
+        />
         <Button type="submit" className="w-full" disabled={saving}>
           {saving ? <Spinner /> : null}
           {payee ? "Save changes" : "Save contact"}

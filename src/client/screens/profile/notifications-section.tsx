@@ -30,6 +30,7 @@ import {
   type NotificationEvent,
   type NotificationSettings,
 } from "#shared/schemas/notifications.ts";
+import { DefaultReminders } from "./default-reminders";
 
 const CHANNEL_LABELS: Record<NotificationChannel, string> = { email: "Email", push: "Push" };
 const HOURS = Array.from({ length: 24 }, (_, hour) => hour);
@@ -56,6 +57,7 @@ export function NotificationsSection() {
             <EventSwitches settings={settings} />
             <QuietHours settings={settings} />
             <DigestHour settings={settings} />
+            <DefaultReminders reminderDays={settings.reminderDays} />
             <ThisDevice settings={settings} />
           </>
         ) : isError ? (

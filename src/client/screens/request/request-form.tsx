@@ -1,3 +1,4 @@
+import { useQuery } from "@tanstack/react-query";
 import { Send } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { useLocation } from "wouter";
@@ -9,6 +10,7 @@ import { Form } from "#client/components/ui/form.tsx";
 import { Label } from "#client/components/ui/label.tsx";
 import { Spinner } from "#client/components/ui/spinner.tsx";
 import { useUser } from "#client/features/auth/user.ts";
+import { notificationSettingsQuery } from "#client/features/notifications/api.ts";
 import type { ContactHandoff } from "#client/features/payees/contact-handoff.ts";
 import { ContactNameField } from "#client/features/payees/contact-name-field.tsx";
 import { PhoneContactsButton } from "#client/features/payees/phone-contacts-button.tsx";
@@ -80,6 +82,9 @@ export function RequestFormView({ contact, onCreatedOnDesktop }: RequestFormView
   const [saveContact, setSaveContact] = useState(true);
   // Due date, payer email and reminders (issue 22): optional, behind one button, so the spec's form stays as it is.
   const [chase, setChase] = useState<ChaseValue>(EMPTY_CHASE);
+  // The requester's own default reminder days (Profile → Notifications) label the Default choice
+  // when this session has read them; the server applies them either way.
+  const { data: notificationSettings } = useQuery({ ...notificationSettingsQuery, enabled: false });
   const [chaseOpen, setChaseOpen] = useState(false);
   const [sent, setSent] = useState(false);
   const send = useSendRequest();
@@ -179,7 +184,7 @@ export function RequestFormView({ contact, onCreatedOnDesktop }: RequestFormView
           {chaseOpen ? "Hide due date and reminders" : "Due date, email and reminders"}
         </Button>
         <div id={`${id}-chase`} className="mt-4" hidden={!chaseOpen}>
-          <ChaseFields value={chase} onChange={setChase} />
+          <ChaseFields value={chase} onChange={setChase} ownDefault={notificationSettings?.reminderDays} />
         </div>
       </div>
       <MessagePreviewBox

@@ -1,10 +1,10 @@
-import { eq, like } from "drizzle-orm";
+import { asc, eq, like } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import webPush from "web-push";
 import { createTestClock, type TestClock } from "#server/clock.ts";
 import type { Database } from "#server/db/client.ts";
-import { deliveries, notificationSettings, pushSubscriptions, users } from "#server/db/schema.ts";
+import { deliveries, notificationSettings, pushSubscriptions, reminders, users } from "#server/db/schema.ts";
 import { digestTitle, sendDigests } from "#server/notifications/digest.ts";
 import type { Notification } from "#server/notifications/notify.ts";
 import {
@@ -118,6 +118,7 @@ describe.each(databaseKinds)("notifications [%s]", (kind) => {
       quietHours: { start: "21:00", end: "08:00" },
       digestHour: null,
       timeZone: "America/New_York",
+      reminderDays: null,
       push: { configured: true, publicKey: vapid.publicKey },
       subscriptions: [],
     });
@@ -161,6 +162,39 @@ describe.each(databaseKinds)("notifications [%s]", (kind) => {
     expect(zone.statusCode, zone.body).toBe(204);
     expect((await call("GET", "/api/notifications/settings")).json().timeZone).toBe("Europe/Paris");
     expect((await call("PUT", "/api/notifications/time-zone", { timeZone: "+05:00" })).statusCode).toBe(400);
+  });
+
+  it("the default reminder days are the caller's own and schedule new requests; null goes back to the rule", async () => {
+    const [user, other] = [await createReadyUser(app), await createReadyUser(app)];
+    const call = as(app, user);
+    const offsetsOf = async (requestId: string) =>
+      (
+        await database.db
+          .select({ offset: reminders.offsetDays })
+          .from(reminders)
+          .where(eq(reminders.requestId, requestId))
+          .orderBy(asc(reminders.offsetDays))
+      ).map((row) => row.offset);
+
+    const saved = await call("PUT", "/api/notifications/settings", { reminderDays: [5, 1] });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().reminderDays).toEqual([1, 5]);
+    expect((await call("GET", "/api/notifications/settings")).json().reminderDays).toEqual([1, 5]);
+    expect((await as(app, other)("GET", "/api/notifications/settings")).json().reminderDays).toBeNull();
+    expect(await offsetsOf((await requestFor(user)).id)).toEqual([1, 5]);
+    expect(await offsetsOf((await requestFor(other)).id)).toEqual([3, 7]);
+
+    for (const bad of [[61], [1, 2, 3, 4, 5], [2, 2], [-1], ["3"], [1.5]]) {
+      const refused = await call("PUT", "/api/notifications/settings", { reminderDays: bad });
+      expect(refused.statusCode, JSON.stringify(bad)).toBe(400);
+      expect(refused.json().message).toMatch(/reminder/i);
+    }
+    const none = await call("PUT", "/api/notifications/settings", { reminderDays: [] });
+    expect(none.json().reminderDays).toEqual([]);
+    expect(await offsetsOf((await requestFor(user)).id)).toEqual([]);
+    const rule = await call("PUT", "/api/notifications/settings", { reminderDays: null });
+    expect(rule.json().reminderDays).toBeNull();
+    expect(await offsetsOf((await requestFor(user)).id)).toEqual([3, 7]);
   });
 
   it("a claim emails the requester once, with RFC 8058 one-click unsubscribe that turns that event off", async () => {
@@ -308,7 +342,7 @@ describe.each(databaseKinds)("notifications [%s]", (kind) => {
   it("subscriptions: one user and one device; only the owner deletes; the export lists them", async () => {
     const [a, b] = [await createReadyUser(app), await createReadyUser(app)];
     const body = {
-      endpoint: "https://push.example.com/send/device-1",
+      endpoint: "https://fcm.googleapis.com/fcm/send/device-1:APA91bH",
       expirationTime: null,
       keys: { p256dh: sink.subscribe().p256dh, auth: "AAAAAAAAAAAAAAAAAAAAAA" },
       deviceLabel: "Pixel",
@@ -342,6 +376,45 @@ describe.each(databaseKinds)("notifications [%s]", (kind) => {
         })
       ).statusCode,
     ).toBe(400);
+  });
+
+  it("a subscription posts only to a browser's push service: addresses and other hosts are refused with 400", async () => {
+    const user = await createReadyUser(app);
+    const keys = { p256dh: sink.subscribe().p256dh, auth: "AAAAAAAAAAAAAAAAAAAAAA" };
+    const subscribe = (endpoint: string) =>
+      as(app, user)("POST", "/api/notifications/push-subscriptions", {
+        endpoint,
+        expirationTime: null,
+        keys,
+      });
+    const refused: [string, string][] = [
+      ["http://127.0.0.1/push/x", "Push subscription: the endpoint must be an https address."],
+      [sink.subscribe().endpoint, "Push subscription: the endpoint must be an https address."],
+      [
+        "https://10.0.0.1/push/x",
+        "Push subscription: the endpoint must name a push service, not an IP address.",
+      ],
+      [
+        "https://169.254.169.254/latest/meta-data/",
+        "Push subscription: the endpoint must name a push service, not an IP address.",
+      ],
+      [
+        "https://evil.example/push/x",
+        "Push subscription: the endpoint must be a browser's push service (Chrome, Firefox, Edge or Safari).",
+      ],
+      [
+        "https://fcm.googleapis.com:8443/fcm/send/x",
+        "Push subscription: the endpoint must use the standard https port.",
+      ],
+    ];
+    for (const [endpoint, message] of refused) {
+      const answer = await subscribe(endpoint);
+      expect(answer.statusCode, endpoint).toBe(400);
+      expect(answer.json().message, endpoint).toContain(message);
+    }
+    expect((await as(app, user)("GET", "/api/notifications/settings")).json().subscriptions).toEqual([]);
+    const accepted = await subscribe("https://fcm.googleapis.com/fcm/send/eXb4Gk2:APA91bHPRgkF3JUik");
+    expect(accepted.statusCode, accepted.body).toBe(201);
   });
 
   it("deleting the account deletes its devices and settings", async () => {

@@ -33,7 +33,15 @@ export async function updateSettings(
   input: NotificationSettingsInput,
 ): Promise<void> {
   await db.transaction(async (tx) => {
-    if (input.timeZone) await tx.update(users).set({ timeZone: input.timeZone }).where(eq(users.id, userId));
+    if (input.timeZone || input.reminderDays !== undefined) {
+      await tx
+        .update(users)
+        .set({
+          ...(input.timeZone ? { timeZone: input.timeZone } : {}),
+          ...(input.reminderDays !== undefined ? { reminderDays: input.reminderDays } : {}),
+        })
+        .where(eq(users.id, userId));
+    }
     await tx.insert(notificationSettings).values({ userId }).onConflictDoNothing();
     const [row] = await tx
       .select({ channels: notificationSettings.channels })

@@ -15,7 +15,7 @@ import {
   TimeZoneInputSchema,
 } from "#shared/schemas/notifications.ts";
 import { IdParamsSchema } from "#shared/schemas/payment-request.ts";
-import { PushSubscriptionInputSchema } from "#shared/schemas/push.ts";
+import { PushSubscriptionInputSchema, pushSubscriptionInputSchema } from "#shared/schemas/push.ts";
 import {
   deleteSubscription,
   listSubscriptions,
@@ -50,6 +50,7 @@ const settingsRoutes = ({ db, signedIn, push, clock }: AppContext): FastifyPlugi
         quietHours: prefs.quietHours,
         digestHour: prefs.digestHour,
         timeZone: prefs.timeZone,
+        reminderDays: prefs.reminderDays,
         push: { configured: push.enabled, publicKey: push.publicKey },
         subscriptions: await listSubscriptions(db, userId),
       };
@@ -86,11 +87,14 @@ const settingsRoutes = ({ db, signedIn, push, clock }: AppContext): FastifyPlugi
       },
     );
 
+    // The browsers' push services only; a test app may add hosts (PushSenderOptions.testHosts).
+    const subscriptionBody =
+      push.testHosts.length > 0 ? pushSubscriptionInputSchema(push.testHosts) : PushSubscriptionInputSchema;
     app.post(
       "/api/notifications/push-subscriptions",
       {
         schema: {
-          body: PushSubscriptionInputSchema,
+          body: subscriptionBody,
           response: { 201: PushSubscriptionSchema, ...SIGNED_IN_ERRORS, 409: ErrorSchema },
         },
       },
