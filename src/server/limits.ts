@@ -261,6 +261,11 @@ export const IMAGE_LIMITS = {
   cardThreads: 1,
   cardQueueMax: 8,
   cardDrawBudgetMs: 5_000,
+  /**
+   * A thread's start (loading satori, resvg, the fonts and emoji), which comes before a draw's
+   * budget starts: from the sources, under load, it took over 6 s and failed the first card.
+   */
+  cardThreadStartMs: 30_000,
   cardWorkerHeapMb: 96,
   /** Retry-After when the pool is full. */
   cardBusyRetrySeconds: 5,

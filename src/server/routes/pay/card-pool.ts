@@ -23,7 +23,12 @@ export const cardDraws = () => draws;
 export function createCardPool(
   limits: Pick<
     ImageLimits,
-    "cardThreads" | "cardQueueMax" | "cardDrawBudgetMs" | "cardWorkerHeapMb" | "cardBusyRetrySeconds"
+    | "cardThreads"
+    | "cardQueueMax"
+    | "cardDrawBudgetMs"
+    | "cardThreadStartMs"
+    | "cardWorkerHeapMb"
+    | "cardBusyRetrySeconds"
   > = IMAGE_LIMITS,
 ) {
   let pool: Promise<Piscina> | null = null;
@@ -38,11 +43,26 @@ export function createCardPool(
       idleTimeout: 60_000,
       resourceLimits: { maxOldGenerationSizeMb: limits.cardWorkerHeapMb, maxYoungGenerationSizeMb: 16 },
     });
+  // A pool with no live thread (the first card, or after idleTimeout) starts one before the
+  // draw's budget starts, once for every draw waiting meanwhile.
+  let starting: Promise<unknown> | null = null;
+  const threadReady = (threads: Piscina) => {
+    if (threads.threads.length > 0 && !starting) return;
+    starting ??= threads.run(null, { signal: AbortSignal.timeout(limits.cardThreadStartMs) }).finally(() => {
+      starting = null;
+    });
+    return starting;
+  };
   return {
     async draw(content: CardContent, photo: Buffer | null): Promise<Buffer> {
       pool ??= start();
       const threads = await pool;
       if (threads.queueSize >= limits.cardQueueMax) throw busy();
+      try {
+        await threadReady(threads);
+      } catch (error) {
+        throw Object.assign(busy(), { cause: error });
+      }
       draws++;
       try {
         const png: Uint8Array = await threads.run(

@@ -70,6 +70,11 @@ export const AVATAR_CENTRE = { x: PADDING + CARD_AVATAR / 2, y: PADDING + HEADER
  * a square PNG of CARD_AVATAR pixels (card-photo.ts), or null for their initials. Synchronous
  * work of ~100 ms: the server calls it only on the card pool's threads (card-pool.ts).
  */
+/** Loads what every card needs (a thread's start, card-pool.ts), so no draw's budget pays for it. */
+export async function prepareCard(): Promise<void> {
+  await Promise.all([loadAssets(), import("satori")]);
+}
+
 export async function drawCard(content: CardContent, photo: Buffer | null): Promise<Buffer> {
   const { fonts, brand } = await loadAssets();
   // Emoji are drawn from Twemoji's SVGs (card-emoji.ts); a pictograph it lacks is left out.
