@@ -108,8 +108,10 @@ it("lists as dependencies exactly the packages the compiled server loads from no
   );
   // pg's optional native driver: pg tries it only when asked to, and it is never installed.
   loaded.delete("pg-native");
-  // The link-preview card reads Inter's font files from node_modules (routes/pay/card.tsx).
+  // The link-preview card reads Inter's font files and Twemoji's SVGs from node_modules
+  // (routes/pay/card.tsx, card-emoji.ts).
   loaded.add("@fontsource/inter");
+  loaded.add("@twemoji/svg");
   const pkg = JSON.parse(readFileSync(path.resolve(import.meta.dirname, "../package.json"), "utf8")) as {
     dependencies: Record<string, string>;
   };

@@ -78,6 +78,12 @@ export type BuildOptions = {
   version?: string;
   /** Prefix of this app's rate-limit keys in Redis (tests keep theirs apart with it). */
   redisPrefix?: string;
+  /**
+   * How long a Redis command may take before the limit lets the call through (default
+   * REDIS_COMMAND_TIMEOUT_MS). Tests of the counts raise it: a loaded test machine's event loop
+   * stalls past 50 ms, and a timer that fires before the answer is read counts nothing.
+   */
+  redisCommandTimeoutMs?: number;
   /** Open sockets per address and in all (default plugins/connection-limits.ts). */
   connectionLimits?: ConnectionLimits;
   /** Event streams' heartbeat, lifetime and total (tests lower them; default limits.ts). */
@@ -243,7 +249,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const webAuthn = createWebAuthn(database.db, config.publicUrl);
   // Every counted limit (limits.ts) on one store that all processes share.
   const counters = await openCounterStore(
-    { db: database.db, redisUrl: config.redisUrl, redisPrefix: options.redisPrefix },
+    {
+      db: database.db,
+      redisUrl: config.redisUrl,
+      redisPrefix: options.redisPrefix,
+      commandTimeoutMs: options.redisCommandTimeoutMs,
+    },
     app.log,
   );
   app.addHook("onClose", () => counters.close());

@@ -36,7 +36,7 @@ export const REDIS_COMMAND_TIMEOUT_MS = 50;
 const UNHEALTHY_FOR_MS = 5_000;
 
 export async function openCounterStore(
-  options: { db: Db; redisUrl?: string; redisPrefix?: string },
+  options: { db: Db; redisUrl?: string; redisPrefix?: string; commandTimeoutMs?: number | undefined },
   log: FastifyBaseLogger,
 ): Promise<CounterStore> {
   let errors = 0;
@@ -75,7 +75,7 @@ export async function openCounterStore(
     // Fail at once while disconnected (no queue of waiting commands), and never wait long for
     // an answer; reconnect in the background, at most every 2 s.
     enableOfflineQueue: false,
-    commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
+    commandTimeout: options.commandTimeoutMs ?? REDIS_COMMAND_TIMEOUT_MS,
     connectTimeout: 1_000,
     maxRetriesPerRequest: 0,
     retryStrategy: (times) => Math.min(times * 100, 2_000),

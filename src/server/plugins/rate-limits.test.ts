@@ -36,12 +36,19 @@ describe.each(setups)("write rate limits shared by two app instances [$name]", (
     database = await freshDatabase(setup.kind);
     const config = (overrides: Partial<Config> = {}) =>
       testConfig({ dataDir: mkdtempSync(path.join(os.tmpdir(), "collect-limits-")), ...overrides });
+    // The counts are what this file checks; failing open on a slow answer is tests/resilience/redis-outage's.
+    const redisCommandTimeoutMs = 5_000;
     first = await buildApp(config({ redisUrl: setup.redisUrl }), {
       database,
       redisPrefix,
+      redisCommandTimeoutMs,
       onRoute: (route) => routes.push(route),
     });
-    second = await buildApp(config({ redisUrl: setup.redisUrl }), { database, redisPrefix });
+    second = await buildApp(config({ redisUrl: setup.redisUrl }), {
+      database,
+      redisPrefix,
+      redisCommandTimeoutMs,
+    });
   });
   afterAll(async () => {
     await first?.close();
