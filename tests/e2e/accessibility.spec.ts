@@ -150,3 +150,34 @@ signedInTest("pay page tap targets are at least 44 px", async ({ page }) => {
     expect(box?.height ?? 0, `height of "${label}"`).toBeGreaterThanOrEqual(44);
   }
 });
+
+for (const scheme of ["light", "dark"] as const) {
+  test.describe(`sign-in at 320 px, ${scheme}`, () => {
+    test.use({ ...PHONE, colorScheme: scheme });
+    test("its marked fields and its notice pass axe", async ({ page }) => {
+      const scan = async (state: string) => {
+        const results = await new AxeBuilder({ page })
+          .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+          .analyze();
+        const violations = results.violations.map(
+          (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
+        );
+        expect(violations, `axe on sign-in, ${state}`).toEqual([]);
+      };
+      await page.goto("/sign-in?mode=sign-in");
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Welcome back");
+      await page.getByRole("button", { name: "Sign in" }).click();
+      const email = page.getByLabel("Email");
+      await expect(email).toHaveAttribute("aria-invalid", "true");
+      await expect(email).toBeFocused();
+      await expect(email).toHaveAccessibleDescription("Please enter your email and password.");
+      await scan("fields marked");
+      await email.fill(uniqueEmail("a11y-wrong"));
+      await page.getByLabel("Password").fill("not the password");
+      await page.getByRole("button", { name: "Sign in" }).click();
+      await expect(page.getByRole("alert")).toHaveText("Invalid email or password.");
+      await expect(email).toHaveAccessibleDescription("Invalid email or password.");
+      await scan("a refused sign-in");
+    });
+  });
+}

@@ -66,7 +66,15 @@ type SchemaFormOptions<V extends FieldValues, Out> = {
   tell?: (message: string) => void;
   /** The form's field for each name the API uses where they differ ("recipientPhone" → "phone"). */
   apiFields?: Readonly<Record<string, FieldPath<V>>>;
+  /**
+   * How a failed call's sentence is told, with the field it marks (if any); the product's titled
+   * toast by default. A dialog tells it inside, as Radix hides the page (and its toasts) behind.
+   */
+  tellFailure?: (title: string, message: string, field: string | null) => void;
 };
+
+const toastFailure = (title: string, message: string) =>
+  toast({ title, description: message, variant: "destructive" });
 
 /**
  * One way for every form (react-hook-form over the shared zod schemas): each bad field is marked
@@ -82,6 +90,7 @@ export function useSchemaForm<V extends FieldValues, Out>({
   first = [],
   tell = showValidationToast,
   apiFields = {},
+  tellFailure = toastFailure,
 }: SchemaFormOptions<V, Out>) {
   const form = useForm<V, unknown, Out>({
     resolver: zodResolver(schema as never) as never,
@@ -170,10 +179,10 @@ export function useSchemaForm<V extends FieldValues, Out>({
       return;
     }
     const message = apiErrorMessage(error);
-    toast({ title, description: message, variant: "destructive" });
     const named = apiFieldName(error);
     const name =
       fieldOf?.(error) ?? (named ? (apiFields[named] ?? fieldList().find((field) => field === named)) : null);
+    tellFailure(title, message, name ?? null);
     if (!name) return;
     form.setError(name as FieldPath<V>, { type: "server", message });
     focus(name);

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "#shared/limits.ts";
+import { ChosenPasswordSchema, CREDENTIAL_MESSAGES } from "./sign-in";
 
 /**
  * A new password, as better-auth takes it (server/auth/auth.ts): sign-up, reset and change all
@@ -40,6 +41,9 @@ export const ResetPasswordInputSchema = z.strictObject({
 });
 export type ResetPasswordInput = z.input<typeof ResetPasswordInputSchema>;
 
+/** The "Choose a new password" form (the token comes from the link), in the sign-in screens' words. */
+export const ResetPasswordFormSchema = z.object({ newPassword: ChosenPasswordSchema });
+
 /** What a session's browser runs on, from its user agent. */
 export const DeviceKindSchema = z.enum(["phone", "tablet", "computer"]);
 export type DeviceKind = z.infer<typeof DeviceKindSchema>;
@@ -63,6 +67,14 @@ export const DeleteAccountInputSchema = z.strictObject({
   password: z.string().max(PASSWORD_MAX_LENGTH).optional(),
 });
 export type DeleteAccountInput = z.infer<typeof DeleteAccountInputSchema>;
+
+/** The "Delete your account?" confirm for someone who has a password: it must be typed. */
+export const DeleteAccountFormSchema = z.object({
+  password: z
+    .string()
+    .min(1, "Please enter your password.")
+    .max(PASSWORD_MAX_LENGTH, CREDENTIAL_MESSAGES.longPassword),
+});
 
 export const PasskeyInfoSchema = z.object({
   id: z.string(),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { EMAIL_PATTERN, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "#shared/limits.ts";
 import { ProfileNameSchema } from "./user";
 
 /**
@@ -27,3 +28,49 @@ export const SignInOptionsSchema = z.object({
   oidc: z.object({ name: z.string() }).nullable(),
 });
 export type SignInOptions = z.infer<typeof SignInOptionsSchema>;
+
+/** What the sign-in, create-account and forgot-password forms say about what was typed. */
+export const CREDENTIAL_MESSAGES = {
+  missing: "Please enter your email and password.",
+  badEmail: "Please enter a valid email address.",
+  shortPassword: `Password must be at least ${PASSWORD_MIN_LENGTH} characters.`,
+  longPassword: `Password must be at most ${PASSWORD_MAX_LENGTH} characters.`,
+} as const;
+
+/** An email address as typed into a form: trimmed, and shaped like one. */
+export const EmailAddressSchema = z
+  .string()
+  .trim()
+  .max(254, "Email: at most 254 characters.")
+  .regex(EMAIL_PATTERN, CREDENTIAL_MESSAGES.badEmail);
+
+/**
+ * A password chosen on "Create your account" or "Choose a new password": better-auth's length
+ * rule (server/auth/password-policy.ts also refuses common ones, which only the server knows).
+ */
+export const ChosenPasswordSchema = z
+  .string()
+  .min(PASSWORD_MIN_LENGTH, CREDENTIAL_MESSAGES.shortPassword)
+  .max(PASSWORD_MAX_LENGTH, CREDENTIAL_MESSAGES.longPassword);
+
+const filledIn = z.string().min(1, { message: CREDENTIAL_MESSAGES.missing, abort: true });
+const filledInEmail = z.string().trim().min(1, { message: CREDENTIAL_MESSAGES.missing, abort: true });
+
+/**
+ * The sign-in form: both filled in, and an email shaped like one. Any password is tried (a wrong
+ * one is the server's to refuse, saying alike whichever of the two was wrong).
+ */
+export const SignInFormSchema = z.object({
+  email: filledInEmail.pipe(EmailAddressSchema),
+  password: filledIn,
+});
+
+/** The create-account form: as sign-in, and a password the server's length rule takes. */
+export const SignUpFormSchema = z.object({
+  email: filledInEmail.pipe(EmailAddressSchema),
+  password: filledIn.pipe(ChosenPasswordSchema),
+});
+export type CredentialsForm = z.input<typeof SignInFormSchema>;
+
+/** The forgot-password form. */
+export const ForgotPasswordFormSchema = z.object({ email: EmailAddressSchema });

@@ -16,6 +16,8 @@ export type FieldProps = Omit<InputProps, "id"> & {
   onValueChange?: (value: string) => void;
   /** What is wrong with the value: shown under the field, which is marked invalid and described by it. */
   error?: string;
+  /** Say the error as it appears (role=alert): in a dialog, where no toast is heard. */
+  announceError?: boolean;
 };
 
 /** A labelled input with optional hint and error texts wired through aria-describedby. */
@@ -29,19 +31,25 @@ export function Field({
   onChange,
   className,
   error,
+  announceError,
+  "aria-describedby": describedByOther,
+  "aria-invalid": invalidOther,
   ...props
 }: FieldProps) {
   const id = useId();
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
-  const describedBy = [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(" ");
+  // A caller's own description (a form's notice about this field) comes after the field's.
+  const describedBy = [error ? errorId : null, hint ? hintId : null, describedByOther]
+    .filter(Boolean)
+    .join(" ");
   const labelElement = <Label htmlFor={id}>{label}</Label>;
   const input = (
     <Input
       id={id}
       className={cn(!leading && "mt-1.5", inputClassName)}
       aria-describedby={describedBy || undefined}
-      aria-invalid={error ? true : undefined}
+      aria-invalid={error ? true : invalidOther}
       onChange={
         onValueChange
           ? (event) => {
@@ -71,7 +79,11 @@ export function Field({
       ) : (
         input
       )}
-      {error ? <FieldError id={errorId}>{error}</FieldError> : null}
+      {error ? (
+        <FieldError id={errorId} announce={announceError}>
+          {error}
+        </FieldError>
+      ) : null}
       {hint ? (
         <p id={hintId} className="mt-1.5 text-xs text-slate-500 dark:text-slate-400">
           {hint}
@@ -82,9 +94,21 @@ export function Field({
 }
 
 /** A field's message, under it in red (its input points at it with aria-describedby). */
-export function FieldError({ id, children }: { id: string; children: ReactNode }) {
+export function FieldError({
+  id,
+  announce,
+  children,
+}: {
+  id: string;
+  announce?: boolean;
+  children: ReactNode;
+}) {
   return (
-    <p id={id} className="mt-1.5 text-sm font-medium text-red-700 dark:text-red-400">
+    <p
+      id={id}
+      role={announce ? "alert" : undefined}
+      className="mt-1.5 text-sm font-medium text-red-700 dark:text-red-400"
+    >
       {children}
     </p>
   );

@@ -28,10 +28,22 @@ export function AuthFrame({ title, lead, children }: { title: string; lead?: str
   );
 }
 
-/** A sentence in the frame: an error (role=alert) or a confirmation (role=status). */
-export function FrameNotice({ kind, children }: { kind: "error" | "done"; children: ReactNode }) {
+/**
+ * A sentence in the frame: an error (role=alert) or a confirmation (role=status); `id` lets the
+ * fields it is about point at it (aria-describedby).
+ */
+export function FrameNotice({
+  kind,
+  id,
+  children,
+}: {
+  kind: "error" | "done";
+  id?: string;
+  children: ReactNode;
+}) {
   return kind === "error" ? (
     <div
+      id={id}
       role="alert"
       className="flex gap-2 rounded-xl bg-red-50 p-3 text-sm text-red-800 ring-1 ring-red-200 dark:bg-red-950/50 dark:text-red-200 dark:ring-red-900"
     >

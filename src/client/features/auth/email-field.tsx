@@ -1,16 +1,15 @@
-import type { ChangeEvent } from "react";
 import { Field } from "#client/components/ui/field.tsx";
+import type { BoundField } from "#client/lib/schema-form.ts";
 
-type EmailFieldProps = {
-  value: string;
-  onChange: (event: ChangeEvent<HTMLInputElement>) => void;
+type EmailFieldProps = BoundField & {
   /** "username" where a password manager should offer a saved sign-in. */
   autoComplete?: "email" | "username";
-  invalid: boolean;
+  /** The form's notice about this field (a refused sign-in): marks it and describes it. */
+  noticeId?: string;
 };
 
 /** The Email input of the sign-in, sign-up and forgot-password forms: an email keyboard, no autocorrect. */
-export function EmailField({ value, onChange, autoComplete = "email", invalid }: EmailFieldProps) {
+export function EmailField({ autoComplete = "email", noticeId, ...bound }: EmailFieldProps) {
   return (
     <Field
       label="Email"
@@ -20,9 +19,9 @@ export function EmailField({ value, onChange, autoComplete = "email", invalid }:
       inputMode="email"
       autoCapitalize="none"
       spellCheck={false}
-      value={value}
-      onChange={onChange}
-      aria-invalid={invalid ? true : undefined}
+      aria-invalid={noticeId ? true : undefined}
+      aria-describedby={noticeId}
+      {...bound}
     />
   );
 }

@@ -1,16 +1,24 @@
 import { type ReactNode, useId, useState } from "react";
+import { FieldError } from "#client/components/ui/field.tsx";
 import { Input, type InputProps } from "#client/components/ui/input.tsx";
 import { Label } from "#client/components/ui/label.tsx";
 
-type PasswordFieldProps = Omit<InputProps, "id" | "type"> & {
+type PasswordFieldProps = Omit<InputProps, "id" | "type" | "onChange"> & {
   /** Beside the label, e.g. a "Forgot password?" link on the sign-in view. */
   labelAside?: ReactNode;
+  onValueChange: (value: string) => void;
+  /** What is wrong with it: shown under the field, which is marked invalid and described by it. */
+  error?: string;
+  /** The form's notice about this field (a refused sign-in): marks it and describes it. */
+  noticeId?: string;
 };
 
 /** "Password" with a Show/Hide toggle, so a phone user can check what they typed. */
-export function PasswordField({ labelAside, ...props }: PasswordFieldProps) {
+export function PasswordField({ labelAside, onValueChange, error, noticeId, ...props }: PasswordFieldProps) {
   const id = useId();
+  const errorId = `${id}-error`;
   const [visible, setVisible] = useState(false);
+  const describedBy = [error ? errorId : null, noticeId].filter(Boolean).join(" ");
   return (
     <div>
       <div className="flex items-baseline justify-between gap-2">
@@ -18,7 +26,15 @@ export function PasswordField({ labelAside, ...props }: PasswordFieldProps) {
         {labelAside}
       </div>
       <div className="relative mt-1.5">
-        <Input id={id} type={visible ? "text" : "password"} className="pr-20" {...props} />
+        <Input
+          id={id}
+          type={visible ? "text" : "password"}
+          className="pr-20"
+          aria-invalid={error || noticeId ? true : undefined}
+          aria-describedby={describedBy || undefined}
+          onChange={(event) => onValueChange(event.target.value)}
+          {...props}
+        />
         <button
           type="button"
           aria-controls={id}
@@ -29,6 +45,7 @@ export function PasswordField({ labelAside, ...props }: PasswordFieldProps) {
           {visible ? "Hide" : "Show"}
         </button>
       </div>
+      {error ? <FieldError id={errorId}>{error}</FieldError> : null}
     </div>
   );
 }

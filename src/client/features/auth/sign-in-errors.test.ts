@@ -1,10 +1,15 @@
 import { describe, expect, it } from "vitest";
-import {
-  credentialsProblem,
-  newPasswordProblem,
-  SIGN_IN_MESSAGES,
-  signInErrorMessage,
-} from "./sign-in-errors";
+import type { z } from "zod";
+import { ResetPasswordFormSchema } from "#shared/schemas/account.ts";
+import { SignInFormSchema, SignUpFormSchema } from "#shared/schemas/sign-in.ts";
+import { SIGN_IN_MESSAGES, signInErrorMessage } from "./sign-in-errors";
+
+/** The first message the form's shared schema gives (the one the first marked field shows), or null. */
+const firstProblem = (schema: z.ZodType, values: unknown) =>
+  schema.safeParse(values).error?.issues[0]?.message ?? null;
+const credentialsProblem = (mode: "sign-in" | "sign-up", email: string, password: string) =>
+  firstProblem(mode === "sign-in" ? SignInFormSchema : SignUpFormSchema, { email, password });
+const newPasswordProblem = (newPassword: string) => firstProblem(ResetPasswordFormSchema, { newPassword });
 
 describe("signInErrorMessage", () => {
   it("maps better-auth's answers to sentences", () => {
@@ -21,9 +26,13 @@ describe("signInErrorMessage", () => {
   });
 });
 
-describe("credentialsProblem", () => {
+describe("SignInFormSchema, SignUpFormSchema", () => {
   it("checks before calling the server", () => {
     expect(credentialsProblem("sign-in", "", "x")).toBe(SIGN_IN_MESSAGES.missing);
+    expect(credentialsProblem("sign-in", "  ", "x")).toBe(SIGN_IN_MESSAGES.missing);
+    expect(credentialsProblem("sign-in", "a@b.co", "")).toBe(SIGN_IN_MESSAGES.missing);
+    expect(credentialsProblem("sign-up", "a@b.co", "")).toBe(SIGN_IN_MESSAGES.missing);
+    expect(credentialsProblem("sign-in", "nope", "x")).toBe(SIGN_IN_MESSAGES.badEmail);
     expect(credentialsProblem("sign-in", "a@b.co", "short")).toBeNull();
     expect(credentialsProblem("sign-up", "a@b.co", "short")).toBe(SIGN_IN_MESSAGES.shortPassword);
     expect(credentialsProblem("sign-up", "nope", "long enough")).toBe(SIGN_IN_MESSAGES.badEmail);
@@ -32,7 +41,7 @@ describe("credentialsProblem", () => {
   });
 });
 
-describe("newPasswordProblem (sign-up, Choose a new password)", () => {
+describe("ResetPasswordFormSchema (Choose a new password)", () => {
   it("checks with the shared schema: 8 to 128 characters", () => {
     expect(newPasswordProblem("x".repeat(7))).toBe(SIGN_IN_MESSAGES.shortPassword);
     expect(newPasswordProblem("x".repeat(8))).toBeNull();

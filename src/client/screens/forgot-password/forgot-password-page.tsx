@@ -8,33 +8,42 @@ import { useRequestPasswordReset } from "#client/features/auth/recovery-api.ts";
 import { SIGN_IN_MESSAGES } from "#client/features/auth/sign-in-errors.ts";
 import { apiErrorDetails } from "#client/lib/api.ts";
 import { paths } from "#client/lib/paths.ts";
-import { EMAIL_PATTERN } from "#shared/limits.ts";
+import { useSchemaForm } from "#client/lib/schema-form.ts";
+import { ForgotPasswordFormSchema } from "#shared/schemas/sign-in.ts";
+
+/** The frame's sentence for a request the server refused. */
+function refusal(failure: unknown): string {
+  const { status, code, message } = apiErrorDetails(failure);
+  if (code === "RESET_PASSWORD_DISABLED") {
+    return "Password reset by email is not set up on this server. Please ask the person who runs it.";
+  }
+  return status === 429 ? SIGN_IN_MESSAGES.rateLimited : message;
+}
 
 /** /forgot-password: asks for the email and sends a link, saying the same for any address. */
 export default function ForgotPasswordPage() {
   const request = useRequestPasswordReset();
-  const [email, setEmail] = useState("");
-  const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);
+  const { bind, submit } = useSchemaForm({
+    schema: ForgotPasswordFormSchema,
+    defaultValues: { email: "" },
+    fields: ["email"],
+    // The message under the focused field tells it; a signed-out frame shows no toasts.
+    tell: () => {},
+  });
+
+  const send = submit(({ email }) => {
+    request.mutate(email, {
+      onSuccess: () => setSentTo(email),
+      onError: (failure) => setNotice(refusal(failure)),
+    });
+  });
 
   const onSubmit = () => {
-    const address = email.trim();
-    if (!EMAIL_PATTERN.test(address)) {
-      setError(SIGN_IN_MESSAGES.badEmail);
-      return;
-    }
-    setError(null);
-    request.mutate(address, {
-      onSuccess: () => setSentTo(address),
-      onError: (failure) => {
-        const { status, code, message } = apiErrorDetails(failure);
-        if (code === "RESET_PASSWORD_DISABLED") {
-          setError(
-            "Password reset by email is not set up on this server. Please ask the person who runs it.",
-          );
-        } else setError(status === 429 ? SIGN_IN_MESSAGES.rateLimited : message);
-      },
-    });
+    if (request.isPending) return;
+    setNotice(null);
+    send();
   };
 
   return (
@@ -45,8 +54,8 @@ export default function ForgotPasswordPage() {
         </FrameNotice>
       ) : (
         <Form onSubmit={onSubmit} className="space-y-4" busy={request.isPending}>
-          <EmailField value={email} onChange={(e) => setEmail(e.target.value)} invalid={Boolean(error)} />
-          {error ? <FrameNotice kind="error">{error}</FrameNotice> : null}
+          <EmailField {...bind("email")} />
+          {notice ? <FrameNotice kind="error">{notice}</FrameNotice> : null}
           <Button type="submit" className="w-full" disabled={request.isPending}>
             {request.isPending ? <Spinner /> : null}
             Send me a link

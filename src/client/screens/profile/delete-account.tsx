@@ -6,9 +6,14 @@ import { Field } from "#client/components/ui/field.tsx";
 import { Form } from "#client/components/ui/form.tsx";
 import { Spinner } from "#client/components/ui/spinner.tsx";
 import { useDeleteAccount } from "#client/features/account/api.ts";
-import { apiErrorDetails } from "#client/lib/api.ts";
 import { leaveWithNotice } from "#client/lib/arrival-notice.ts";
 import { serverPaths } from "#client/lib/paths.ts";
+import { formSchema, useSchemaForm } from "#client/lib/schema-form.ts";
+import {
+  DeleteAccountFormSchema,
+  type DeleteAccountInput,
+  DeleteAccountInputSchema,
+} from "#shared/schemas/account.ts";
 
 /** Download my data, and Delete account behind a confirm that asks for the password. */
 export function DataAndDeletion({ hasPassword }: { hasPassword: boolean }) {
@@ -35,16 +40,31 @@ export function DataAndDeletion({ hasPassword }: { hasPassword: boolean }) {
   );
 }
 
+type DeleteForm = { password: string };
+
 function DeleteDialog({ hasPassword, onClose }: { hasPassword: boolean; onClose: () => void }) {
   const remove = useDeleteAccount();
-  const [password, setPassword] = useState("");
-  const [error, setError] = useState<string | null>(null);
-  const onSubmit = () => {
-    setError(null);
-    remove.mutate(hasPassword ? password : undefined, {
+  // A failure no field is about (a sign-in too long ago), said in the dialog.
+  const [notice, setNotice] = useState<string | null>(null);
+  const { bind, submit, fail } = useSchemaForm<DeleteForm, DeleteAccountInput>({
+    // Without a password (passkeys, single sign-on) there is nothing to type.
+    schema: hasPassword ? DeleteAccountFormSchema : formSchema(DeleteAccountInputSchema, () => ({})),
+    defaultValues: { password: "" },
+    fields: ["password"],
+    // The message under the focused field says it (role=alert: a toast is not heard in a dialog).
+    tell: () => {},
+    tellFailure: (_title, message, field) => setNotice(field ? null : message),
+  });
+  const send = submit(({ password }) => {
+    remove.mutate(password, {
       onSuccess: () => leaveWithNotice("accountDeleted", "/"),
-      onError: (failure) => setError(apiErrorDetails(failure).message),
+      onError: (failure) => fail("Account not deleted", failure),
     });
+  });
+  const onSubmit = () => {
+    if (remove.isPending || remove.isSuccess) return;
+    setNotice(null);
+    send();
   };
   return (
     <Dialog
@@ -59,18 +79,17 @@ function DeleteDialog({ hasPassword, onClose }: { hasPassword: boolean; onClose:
             type="password"
             name="password"
             autoComplete="current-password"
-            value={password}
-            onValueChange={setPassword}
-            aria-invalid={error ? true : undefined}
+            announceError
+            {...bind("password")}
           />
         ) : (
           <p className="text-sm text-slate-600 dark:text-slate-400">
             For your safety this works within 10 minutes of signing in.
           </p>
         )}
-        {error ? (
+        {notice ? (
           <p role="alert" className="text-sm text-red-700 dark:text-red-400">
-            {error}
+            {notice}
           </p>
         ) : null}
         <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useId, useState } from "react";
 import { Link, useSearch } from "wouter";
 import { NewPasswordField } from "#client/components/new-password-field.tsx";
 import { Button, buttonClass } from "#client/components/ui/button.tsx";
@@ -6,12 +6,12 @@ import { Form } from "#client/components/ui/form.tsx";
 import { LoadingBlock, Spinner } from "#client/components/ui/spinner.tsx";
 import { AuthFrame, FrameLink, FrameNotice } from "#client/features/auth/auth-frame.tsx";
 import { useResetPassword, useResetTokenCheck } from "#client/features/auth/recovery-api.ts";
-import { newPasswordProblem } from "#client/features/auth/sign-in-errors.ts";
 import { apiErrorDetails } from "#client/lib/api.ts";
 import { leaveWithNotice } from "#client/lib/arrival-notice.ts";
 import { cn } from "#client/lib/cn.ts";
 import { paths } from "#client/lib/paths.ts";
-import { RESET_LINK_USED } from "#shared/schemas/account.ts";
+import { useSchemaForm } from "#client/lib/schema-form.ts";
+import { RESET_LINK_USED, ResetPasswordFormSchema } from "#shared/schemas/account.ts";
 
 /** /reset-password?token=…: the emailed link lands here; a new password signs this browser in. */
 export default function ResetPasswordPage() {
@@ -40,26 +40,42 @@ function LinkUsed() {
   );
 }
 
+/** The frame's notice after a refused reset, and whether it is about the password typed. */
+type Notice = { message: string; aboutPassword: boolean };
+
+function refusal(failure: unknown): Notice {
+  const { code, message } = apiErrorDetails(failure);
+  if (code === "INVALID_TOKEN") return { message: RESET_LINK_USED, aboutPassword: false };
+  return { message, aboutPassword: Boolean(code?.startsWith("PASSWORD_")) };
+}
+
 function NewPasswordForm({ token }: { token: string }) {
   const reset = useResetPassword();
-  const [password, setPassword] = useState("");
-  const [error, setError] = useState<string | null>(null);
+  const noticeId = useId();
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const { bind, submit } = useSchemaForm({
+    schema: ResetPasswordFormSchema,
+    defaultValues: { newPassword: "" },
+    fields: ["newPassword"],
+    // The message under the focused field tells it; a signed-out frame shows no toasts.
+    tell: () => {},
+  });
 
-  const onSubmit = () => {
-    const problem = newPasswordProblem(password);
-    setError(problem);
-    if (problem) return;
+  const send = submit(({ newPassword }) => {
     reset.mutate(
-      { token, newPassword: password },
+      { token, newPassword },
       {
         // Signed in now, and signed out everywhere else: Home says so.
         onSuccess: () => leaveWithNotice("passwordReset", paths.home),
-        onError: (failure) => {
-          const { code, message } = apiErrorDetails(failure);
-          setError(code === "INVALID_TOKEN" ? RESET_LINK_USED : message);
-        },
+        onError: (failure) => setNotice(refusal(failure)),
       },
     );
+  });
+
+  const onSubmit = () => {
+    if (reset.isPending || reset.isSuccess) return;
+    setNotice(null);
+    send();
   };
 
   return (
@@ -69,11 +85,15 @@ function NewPasswordForm({ token }: { token: string }) {
     >
       <Form onSubmit={onSubmit} className="space-y-4" busy={reset.isPending}>
         <NewPasswordField
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          aria-invalid={error ? true : undefined}
+          aria-invalid={notice?.aboutPassword ? true : undefined}
+          aria-describedby={notice?.aboutPassword ? noticeId : undefined}
+          {...bind("newPassword")}
         />
-        {error ? <FrameNotice kind="error">{error}</FrameNotice> : null}
+        {notice ? (
+          <FrameNotice kind="error" id={noticeId}>
+            {notice.message}
+          </FrameNotice>
+        ) : null}
         <Button type="submit" className="w-full" disabled={reset.isPending || reset.isSuccess}>
           {reset.isPending || reset.isSuccess ? <Spinner /> : null}
           Save and sign in
