@@ -113,7 +113,7 @@ test("create → SMS → pending → public pay page → mark paid → page says
   await expect(payer.getByRole("link", { name: "Get Started" })).toHaveAttribute("href", "/");
   await phoneContext.close();
 
-  // On a desktop, Venmo explains itself in a 6-second toast instead.
+  // On a desktop, Venmo explains itself in a toast instead (it stays until closed).
   const desktop = await browser.newContext({ ...devices["Desktop Chrome"] });
   const desk = await desktop.newPage();
   await desk.goto(`${baseURL}${payPath}`);
