@@ -1,8 +1,11 @@
 import { fireEvent, screen } from "@testing-library/react";
+import { HttpResponse, http } from "msw";
 import { describe, expect, it } from "vitest";
 import { userQueryOptions } from "#client/features/auth/user.ts";
 import { answerApi, expectFieldError, expectFieldValid } from "#client/test/form-checks.ts";
+import { api } from "#client/test/msw.ts";
 import { expectToast, renderWithApp } from "#client/test/render.tsx";
+import { NOTIFICATION_EVENTS } from "#shared/schemas/notifications.ts";
 import type { User } from "#shared/schemas/user.ts";
 import { RequestFormView } from "./request-form";
 
@@ -120,5 +123,32 @@ describe("RequestFormView", () => {
     expect(field("Mobile Phone").value).toBe("(212) 555-0101");
     expect(field("Amount").value).toBe("");
     expect(screen.getByRole("checkbox", { name: "Save contact for future payment requests" })).toBeTruthy();
+  });
+});
+
+describe("RequestFormView's due date and reminders", () => {
+  it("labels Default with the requester's own days, read once the section opens", async () => {
+    let asked = 0;
+    api.use(
+      http.get("/api/notifications/settings", () => {
+        asked++;
+        return HttpResponse.json({
+          channels: Object.fromEntries(
+            NOTIFICATION_EVENTS.map((event) => [event, { email: true, push: false }]),
+          ),
+          quietHours: { start: "21:00", end: "08:00" },
+          digestHour: null,
+          timeZone: "America/New_York",
+          reminderDays: [2, 5],
+          push: { configured: false, publicKey: null },
+          subscriptions: [],
+        });
+      }),
+    );
+    renderForm();
+    expect(asked).toBe(0);
+    fireEvent.click(screen.getByRole("button", { name: "Due date, email and reminders" }));
+    expect(await screen.findByText("Default (2 days, 5 days after sending)")).toBeTruthy();
+    expect(asked).toBe(1);
   });
 });

@@ -82,10 +82,10 @@ export function RequestFormView({ contact, onCreatedOnDesktop }: RequestFormView
   const [saveContact, setSaveContact] = useState(true);
   // Due date, payer email and reminders (issue 22): optional, behind one button, so the spec's form stays as it is.
   const [chase, setChase] = useState<ChaseValue>(EMPTY_CHASE);
-  // The requester's own default reminder days (Profile → Notifications) label the Default choice
-  // when this session has read them; the server applies them either way.
-  const { data: notificationSettings } = useQuery({ ...notificationSettingsQuery, enabled: false });
   const [chaseOpen, setChaseOpen] = useState(false);
+  // The requester's own default reminder days (Profile → Notifications) label the Default choice,
+  // read once the section opens; the server applies them either way.
+  const { data: notificationSettings } = useQuery({ ...notificationSettingsQuery, enabled: chaseOpen });
   const [sent, setSent] = useState(false);
   const send = useSendRequest();
   const { user } = useUser();
