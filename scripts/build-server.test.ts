@@ -56,6 +56,12 @@ it("bundles the server so that optional packages are not loaded at start-up", as
     "@simplewebauthn/server",
     "@zxcvbn-ts/language-common",
     "pg",
+    // OpenTelemetry: only with OTEL_EXPORTER_OTLP_ENDPOINT (docs/decisions/027-tracing.md).
+    "@opentelemetry/sdk-trace-node",
+    "@opentelemetry/exporter-trace-otlp-http",
+    "@opentelemetry/instrumentation",
+    "@opentelemetry/api",
+    "@fastify/otel",
   ]) {
     expect(atStart).not.toContain(optional);
   }
@@ -71,7 +77,16 @@ it("bundles the server so that optional packages are not loaded at start-up", as
   for (const optional of ["sharp", "piscina"]) expect(externalAtStart).not.toContain(optional);
   // Each of them is still in the build, in a chunk of its own that `import()` loads.
   const everything = packagesIn(meta, new Set(Object.keys(meta.outputs)));
-  for (const optional of ["@aws-sdk/client-s3", "nodemailer", "prom-client", "ioredis", "satori", "pg"]) {
+  for (const optional of [
+    "@aws-sdk/client-s3",
+    "nodemailer",
+    "prom-client",
+    "ioredis",
+    "satori",
+    "pg",
+    "@opentelemetry/sdk-trace-node",
+    "@fastify/otel",
+  ]) {
     expect(everything).toContain(optional);
   }
 }, 120_000);

@@ -1,7 +1,12 @@
 import { randomUUID } from "node:crypto";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
-import Fastify, { type FastifyInstance, LogController, type RouteOptions } from "fastify";
+import Fastify, {
+  type FastifyInstance,
+  type FastifyPluginCallback,
+  LogController,
+  type RouteOptions,
+} from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import { createAuth, registerSession, type SessionUser } from "#server/auth/auth.ts";
 import { accountControlAuthOptions } from "#server/auth/auth-options.ts";
@@ -94,6 +99,8 @@ export type BuildOptions = {
   push?: PushSenderOptions;
   /** Starts the job queue (default jobs/queue.ts); tests hold its start back to see the app answer meanwhile. */
   startJobQueue?: typeof startJobQueue;
+  /** OpenTelemetry's Fastify plugin when tracing is on (lib/tracing.ts): registered before any route. */
+  tracing?: FastifyPluginCallback;
 };
 
 /**
@@ -138,6 +145,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     },
     logController: new LogController({ disableRequestLogging: true }),
   });
+  // First: its onRequest hook starts each request's span, and it wraps every route added after it.
+  if (options.tracing) await app.register(options.tracing);
 
   registerConnectionLimits(
     app,

@@ -168,8 +168,26 @@ describe("runtimeSummary", () => {
       mail: "smtp mail.example:587",
       push: "off",
       limits: "redis cache:6379/2",
+      tracing: "off",
       publicUrl: "https://collect.example",
     });
     expect(JSON.stringify(summary)).not.toMatch(/hunter2|secret|pw/);
+  });
+
+  it("says where traces go when OpenTelemetry is on", () => {
+    const config = loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: "http://user:pw@otel-collector:4318/" });
+    expect(config.tracing).toEqual({
+      endpoint: "http://user:pw@otel-collector:4318",
+      serviceName: "collect",
+    });
+    expect(runtimeSummary(config, "1").tracing).toBe("on → otel-collector:4318");
+    expect(loadConfig({}).tracing).toBeUndefined();
+    expect(() => loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: "collector:4318" })).toThrow(
+      /OTEL_EXPORTER_OTLP_ENDPOINT/,
+    );
+    // The SDK's own variables are not ours to warn about; a misspelling of ours still is.
+    expect(
+      unknownSettings({ OTEL_EXPORTER_OTLP_HEADERS: "x=1", OTEL_EXPORTER_OTLP_ENDPINT: "http://c:4318" }),
+    ).toEqual(["Unknown setting OTEL_EXPORTER_OTLP_ENDPINT: did you mean OTEL_EXPORTER_OTLP_ENDPOINT?"]);
   });
 });

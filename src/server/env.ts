@@ -127,6 +127,12 @@ const EnvSchema = z.object({
   METRICS_HOST: z.string().min(1).default("127.0.0.1"),
   // Web Push (`npm run vapid-keys`): all three or none; none means push is off and the UI says so.
   ...VAPID_ENV,
+  // OpenTelemetry traces over OTLP/HTTP to this collector (traces go to its /v1/traces); unset: off,
+  // and nothing of OpenTelemetry is loaded (docs/decisions/027-tracing.md).
+  OTEL_EXPORTER_OTLP_ENDPOINT: z
+    .url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" })
+    .optional(),
+  OTEL_SERVICE_NAME: z.string().min(1).default("collect"),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -193,6 +199,10 @@ const ConfigSchema = EnvSchema.transform((env) => ({
     env.METRICS_PORT || env.METRICS_TOKEN
       ? { port: env.METRICS_PORT, host: env.METRICS_HOST as string | undefined, token: env.METRICS_TOKEN }
       : undefined,
+  /** OpenTelemetry traces to an OTLP/HTTP collector; undefined = off (docs/decisions/027-tracing.md). */
+  tracing: env.OTEL_EXPORTER_OTLP_ENDPOINT
+    ? { endpoint: env.OTEL_EXPORTER_OTLP_ENDPOINT.replace(/\/+$/, ""), serviceName: env.OTEL_SERVICE_NAME }
+    : undefined,
 }));
 
 export type Config = z.output<typeof ConfigSchema>;
@@ -219,7 +229,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
 /** Every variable the server reads (the README's Configuration table). */
 export const KNOWN = Object.keys(EnvSchema.shape);
 const PREFIXES = [...new Set(KNOWN.flatMap((name) => /^[A-Z]+_/.exec(name)?.[0] ?? []))].filter(
-  (prefix) => !["NODE_", "LOG_"].includes(prefix),
+  // OTEL_: the OpenTelemetry SDK reads dozens of its own (OTEL_EXPORTER_OTLP_HEADERS, ...).
+  (prefix) => !["NODE_", "LOG_", "OTEL_"].includes(prefix),
 );
 
 /** Levenshtein distance, for names of a few dozen characters. */
@@ -271,6 +282,7 @@ export function runtimeSummary(config: Config, version: string) {
     mail: config.mail ? `smtp ${host(config.mail.smtpUrl)}` : "off",
     push: config.vapid ? "on" : "off",
     limits: !config.rateLimits ? "off" : config.redisUrl ? `redis ${host(config.redisUrl)}` : "database",
+    tracing: config.tracing ? `on → ${host(config.tracing.endpoint)}` : "off",
     publicUrl: config.publicUrl,
   };
 }

@@ -23,22 +23,34 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const clientDir = path.resolve("dist/client");
   if (existsSync(path.join(clientDir, "index.html"))) config.clientDir = clientDir;
+  // OpenTelemetry loads only when configured, before the database and the app it traces
+  // (docs/decisions/027-tracing.md).
+  const tracing = config.tracing
+    ? (await import("#server/lib/tracing.ts")).startTracing(config.tracing, version())
+    : undefined;
 
   // The database opens (PGlite reads and compiles its WebAssembly, PostgreSQL connects and
   // migrates) while the app's modules load: the two are most of a start-up
   // (docs/decisions/017-fast-start-up.md).
-  const opening = openDatabase(configuredDatabase(config));
+  const opening = openDatabase({ ...configuredDatabase(config), tracing: tracing?.database });
   opening.catch(() => {});
   const logs = stdoutDestination();
   const [{ buildApp }, database] = await Promise.all([import("./app"), opening]);
-  const app = await buildApp(config, { database, logStream: logs.stream, version: version() }).catch(
-    async (error) => {
-      await database.close();
-      throw error;
-    },
-  );
+  const app = await buildApp(config, {
+    database,
+    logStream: logs.stream,
+    version: version(),
+    tracing: tracing?.fastify,
+  }).catch(async (error) => {
+    await database.close();
+    throw error;
+  });
   let closing = false;
   const exit = async (code: number) => {
+    // The last spans go to the collector (bounded: a collector that is away holds no one up).
+    await Promise.race([tracing?.shutdown(), new Promise((resolve) => setTimeout(resolve, 1_000))]).catch(
+      () => {},
+    );
     await logs.flush(1_000);
     process.exit(code);
   };

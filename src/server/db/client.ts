@@ -4,6 +4,7 @@ import { fileURLToPath } from "node:url";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import type pg from "pg";
 import type { Config } from "#server/env.ts";
+import type { DriverTracing } from "#server/lib/tracing.ts";
 import { takeDataDirLock } from "./data-dir-lock";
 import * as schema from "./schema";
 
@@ -31,7 +32,7 @@ const MIGRATION_LOCK_ID = 727_001;
 /** The listening connection's application_name in pg_stat_activity. */
 export const LISTENER_NAME = "collect-listen";
 
-export type DatabaseOptions =
+export type DatabaseOptions = (
   | {
       kind: "postgres";
       url: string;
@@ -41,7 +42,11 @@ export type DatabaseOptions =
       statementTimeoutMs?: number;
     }
   /** dataDir undefined = in memory; template = a dumped, migrated data folder to start from. */
-  | { kind: "pglite"; dataDir?: string; template?: Blob };
+  | { kind: "pglite"; dataDir?: string; template?: Blob }
+) & {
+  /** OpenTelemetry is on: the driver's queries get spans (lib/tracing.ts). */
+  tracing?: DriverTracing;
+};
 
 /** The database a configuration names: PostgreSQL at DATABASE_URL, else PGlite in DATA_DIR. */
 export function configuredDatabase(
@@ -59,16 +64,23 @@ export function configuredDatabase(
  */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   return options.kind === "postgres"
-    ? openPostgres(options.url, options.poolSize, options.statementTimeoutMs)
+    ? openPostgres(options.url, options.poolSize, options.statementTimeoutMs, options.tracing)
     : openPglite(options);
 }
 
-async function openPostgres(url: string, poolSize = 10, statementTimeoutMs = 10_000): Promise<Database> {
-  const [{ default: pg }, { drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
+async function openPostgres(
+  url: string,
+  poolSize = 10,
+  statementTimeoutMs = 10_000,
+  tracing?: DriverTracing,
+): Promise<Database> {
+  const [pgModule, { drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
     import("pg"),
     import("drizzle-orm/node-postgres"),
     import("drizzle-orm/node-postgres/migrator"),
   ]);
+  tracing?.pg(pgModule);
+  const pg = pgModule.default;
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
@@ -194,7 +206,11 @@ function postgresListener(driver: typeof pg, url: string) {
   };
 }
 
-async function openPglite(options: { dataDir?: string; template?: Blob }): Promise<Database> {
+async function openPglite(options: {
+  dataDir?: string;
+  template?: Blob;
+  tracing?: DriverTracing;
+}): Promise<Database> {
   let releaseLock = () => {};
   let dataDir: string | undefined;
   if (options.dataDir) {
@@ -208,7 +224,8 @@ async function openPglite(options: { dataDir?: string; template?: Blob }): Promi
       import("drizzle-orm/pglite"),
       import("drizzle-orm/pglite/migrator"),
     ]);
-    const client = await PGlite.create({ dataDir, loadDataDir: options.template });
+    const created = await PGlite.create({ dataDir, loadDataDir: options.template });
+    const client = options.tracing ? options.tracing.pglite(created) : created;
     const db = drizzlePglite(client, { schema });
     if (!options.template) await migratePglite(db, { migrationsFolder });
     return {

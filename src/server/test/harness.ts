@@ -46,6 +46,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     rateLimits: true,
     redisUrl: undefined,
     metrics: undefined,
+    tracing: undefined,
     vapid: null,
     ...overrides,
   };

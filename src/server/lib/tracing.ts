@@ -1,0 +1,166 @@
+// OpenTelemetry traces, loaded by main.ts only when OTEL_EXPORTER_OTLP_ENDPOINT is set: a server
+// without it never imports this chunk (docs/decisions/027-tracing.md, scripts/build-server.test.ts).
+//
+// The server is one esbuild bundle, so the SDK's usual require/import hooks never see fastify or
+// pg (they are not loaded from node_modules). Each instrumentation is therefore attached to the
+// thing itself: @fastify/otel is registered on the app as a plugin (request spans, extracting the
+// incoming traceparent), the pg instrumentation's own patches are applied to the pg module the
+// database client imported, PGlite's queries get spans here, and fetch (undici) and node:http
+// client calls are seen through diagnostics_channel and Node's own modules, which no bundle holds.
+import FastifyOtelInstrumentation from "@fastify/otel";
+import { context, type Span, SpanKind, SpanStatusCode, trace } from "@opentelemetry/api";
+import { OTLPTraceExporter } from "@opentelemetry/exporter-trace-otlp-http";
+import { registerInstrumentations } from "@opentelemetry/instrumentation";
+import { HttpInstrumentation } from "@opentelemetry/instrumentation-http";
+import { PgInstrumentation } from "@opentelemetry/instrumentation-pg";
+import { UndiciInstrumentation } from "@opentelemetry/instrumentation-undici";
+import { resourceFromAttributes } from "@opentelemetry/resources";
+import { BatchSpanProcessor, NodeTracerProvider } from "@opentelemetry/sdk-trace-node";
+import { ATTR_SERVICE_NAME, ATTR_SERVICE_VERSION } from "@opentelemetry/semantic-conventions";
+import type { FastifyPluginCallback, FastifyRequest } from "fastify";
+
+/** What the database client hands over so that its queries get spans. */
+export type DriverTracing = {
+  /** The pg module, as imported (`import("pg")`). */
+  pg(module: unknown): void;
+  /** A PGlite instance: its query, exec and transactions. */
+  pglite<T extends object>(client: T): T;
+};
+
+export type Tracing = {
+  /** Registered on the app before any route: one server span per request. */
+  fastify: FastifyPluginCallback;
+  database: DriverTracing;
+  /** Sends what is left (at shutdown). */
+  shutdown(): Promise<void>;
+};
+
+/** The request id (X-Request-Id, given or made) on the request's span, to find its log lines. */
+export const REQUEST_ID_ATTRIBUTE = "collect.request_id";
+
+export function startTracing(settings: { endpoint: string; serviceName: string }, version: string): Tracing {
+  const provider = new NodeTracerProvider({
+    resource: resourceFromAttributes({
+      [ATTR_SERVICE_NAME]: settings.serviceName,
+      [ATTR_SERVICE_VERSION]: version,
+    }),
+    // Batches: OTEL_BSP_SCHEDULE_DELAY and the other OTEL_BSP_* variables apply.
+    spanProcessors: [
+      new BatchSpanProcessor(new OTLPTraceExporter({ url: `${settings.endpoint}/v1/traces` })),
+    ],
+  });
+  // The global provider, W3C traceparent propagation and an AsyncLocalStorage context.
+  provider.register();
+
+  const pg = new PgInstrumentation({ requireParentSpan: true });
+  const fastify = new FastifyOtelInstrumentation({
+    registerOnInitialization: false,
+    // The request and its handler; one span per hook would be ~15 more a request.
+    instrumentHooks: false,
+    // Named as HTTP server spans are ("GET /pay/:code"), not "request".
+    requestHook: (span: Span, request: FastifyRequest) => {
+      span.setAttribute(REQUEST_ID_ATTRIBUTE, request.id);
+      if (request.routeOptions.url) span.updateName(`${request.method} ${request.routeOptions.url}`);
+    },
+  });
+  registerInstrumentations({
+    tracerProvider: provider,
+    instrumentations: [
+      fastify,
+      pg,
+      // Server spans come from @fastify/otel, which knows the route; outgoing calls from these.
+      new HttpInstrumentation({ disableIncomingRequestInstrumentation: true }),
+      new UndiciInstrumentation(),
+    ],
+  });
+
+  const tracer = provider.getTracer("collect-pglite");
+  return {
+    fastify: fastify.plugin() as FastifyPluginCallback,
+    database: {
+      pg(module) {
+        patchBundled(pg, module as { default?: unknown });
+      },
+      pglite: (client) => tracePglite(client, tracer),
+    },
+    shutdown: () => provider.shutdown(),
+  };
+}
+
+type ModuleDefinition = {
+  name: string;
+  patch?: (exports: unknown, version?: string) => unknown;
+};
+
+/**
+ * Applies an instrumentation's patches to a module the bundle holds: what its require hook would
+ * do, had Node loaded the module from node_modules. pg's definitions are `pg` (Client) and
+ * `pg-pool` (the Pool that pg's own Pool extends).
+ */
+function patchBundled(instrumentation: PgInstrumentation, imported: { default?: unknown }) {
+  const pgModule = (imported.default ?? imported) as { Pool: abstract new (...args: never[]) => unknown };
+  const definitions = (
+    instrumentation as unknown as { getModuleDefinitions(): ModuleDefinition[] }
+  ).getModuleDefinitions();
+  for (const definition of definitions) {
+    const target = definition.name === "pg-pool" ? Object.getPrototypeOf(pgModule.Pool) : pgModule;
+    definition.patch?.(target);
+  }
+}
+
+type Queryable = {
+  query?: (...args: unknown[]) => Promise<unknown>;
+  exec?: (...args: unknown[]) => Promise<unknown>;
+  transaction?: (run: (tx: unknown) => Promise<unknown>) => Promise<unknown>;
+};
+
+/** Spans for PGlite's statements, named and described as the pg instrumentation's are. */
+function tracePglite<T extends object>(client: T, tracer: ReturnType<NodeTracerProvider["getTracer"]>): T {
+  const wrap = (target: Queryable) => {
+    for (const method of ["query", "exec"] as const) {
+      const original = target[method];
+      if (typeof original !== "function") continue;
+      target[method] = function traced(this: unknown, ...args: unknown[]) {
+        // Only inside a request's or a job's trace, as with pg (requireParentSpan).
+        if (!trace.getSpan(context.active())) return original.apply(this, args);
+        const text = typeof args[0] === "string" ? args[0] : "";
+        return tracer.startActiveSpan(
+          spanName(text),
+          {
+            kind: SpanKind.CLIENT,
+            attributes: { "db.system.name": "postgresql", "db.query.text": text },
+          },
+          (span) =>
+            original.apply(this, args).then(
+              (result) => {
+                span.end();
+                return result;
+              },
+              (error: Error) => {
+                span.setStatus({ code: SpanStatusCode.ERROR, message: error.message });
+                span.end();
+                throw error;
+              },
+            ),
+        );
+      };
+    }
+  };
+  const queryable = client as Queryable;
+  wrap(queryable);
+  const transaction = queryable.transaction;
+  if (typeof transaction === "function") {
+    queryable.transaction = function tracedTransaction(this: unknown, run) {
+      return transaction.call(this, (tx) => {
+        wrap(tx as Queryable);
+        return run(tx);
+      });
+    };
+  }
+  return client;
+}
+
+/** "SELECT", "INSERT", ...: the statement's first word, as pg's spans are named. */
+function spanName(text: string): string {
+  return /^\s*(\w+)/.exec(text)?.[1]?.toUpperCase() ?? "query";
+}
