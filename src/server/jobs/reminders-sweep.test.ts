@@ -25,7 +25,12 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
     beforeAll(async () => {
       database = await freshDatabase("postgres");
       const clock = createTestClock("2026-12-01T15:00:00Z");
-      apps = [await buildTestApp(database, {}, { clock }), await buildTestApp(database, {}, { clock })];
+      // One after the other, as processes of a deployment come up: pg-boss's test clock creates
+      // its type when a queue starts, and two starting at the same moment on a fresh database
+      // collided on it ("duplicate key … pg_type_typname_nsp_index"), a test-clock-only race.
+      const first = await buildTestApp(database, {}, { clock });
+      await first.reminders.started;
+      apps = [first, await buildTestApp(database, {}, { clock })];
     });
     afterAll(async () => {
       for (const app of apps) await app.close();

@@ -44,24 +44,30 @@ export function createCardPool(
       resourceLimits: { maxOldGenerationSizeMb: limits.cardWorkerHeapMb, maxYoungGenerationSizeMb: 16 },
     });
   // A pool with no live thread (the first card, or after idleTimeout) starts one before the
-  // draw's budget starts, once for every draw waiting meanwhile.
+  // draw's budget starts, once for every draw waiting meanwhile. Those waiting draws count as
+  // the queue does: one to run, cardQueueMax behind it.
   let starting: Promise<unknown> | null = null;
-  const threadReady = (threads: Piscina) => {
-    if (threads.threads.length > 0 && !starting) return;
-    starting ??= threads.run(null, { signal: AbortSignal.timeout(limits.cardThreadStartMs) }).finally(() => {
-      starting = null;
-    });
-    return starting;
-  };
+  let startWaiters = 0;
   return {
     async draw(content: CardContent, photo: Buffer | null): Promise<Buffer> {
       pool ??= start();
       const threads = await pool;
-      if (threads.queueSize >= limits.cardQueueMax) throw busy();
-      try {
-        await threadReady(threads);
-      } catch (error) {
-        throw Object.assign(busy(), { cause: error });
+      const cold = starting !== null || threads.threads.length === 0;
+      if (cold ? startWaiters > limits.cardQueueMax : threads.queueSize >= limits.cardQueueMax) throw busy();
+      if (cold) {
+        startWaiters++;
+        try {
+          starting ??= threads
+            .run(null, { signal: AbortSignal.timeout(limits.cardThreadStartMs) })
+            .finally(() => {
+              starting = null;
+            });
+          await starting;
+        } catch (error) {
+          throw Object.assign(busy(), { cause: error });
+        } finally {
+          startWaiters--;
+        }
       }
       draws++;
       try {
