@@ -63,6 +63,9 @@ export async function startMailServer(options: { port?: number; dir?: string } =
     server.once("error", reject);
     server.listen(options.port ?? 0, "127.0.0.1", () => resolve());
   });
+  // A sender killed mid-message (the resilience tests SIGKILL processes) resets its connection:
+  // smtp-server reports that as an "error" event, which unheard would be an uncaught exception.
+  server.on("error", () => {});
   const port = (server.server.address() as AddressInfo).port;
   return {
     url: `smtp://127.0.0.1:${port}`,
