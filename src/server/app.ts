@@ -192,6 +192,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       clock,
       expireInSeconds: config.jobs.expireSeconds,
       superviseIntervalSeconds: config.jobs.superviseSeconds,
+      retryDelayMaxSeconds: config.jobs.retryDelayMaxSeconds,
     }),
     app.log,
   );

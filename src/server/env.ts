@@ -71,6 +71,8 @@ const EnvSchema = z.object({
   JOBS_EXPIRE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
   /** How often each process looks for such attempts. */
   JOBS_SUPERVISE_SECONDS: z.coerce.number().int().min(1).max(3_600).default(60),
+  /** The longest wait before a failed (or expired) job attempt is retried, whatever its queue's backoff says. */
+  JOBS_RETRY_DELAY_MAX_SECONDS: z.coerce.number().int().min(1).max(86_400).default(3_600),
   AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   // true | false | the proxies' addresses or CIDRs, comma-separated (lib/proxy-trust.ts).
   TRUST_PROXY: z
@@ -147,7 +149,11 @@ const ConfigSchema = EnvSchema.transform((env) => ({
   /** PostgreSQL connections per process, and the longest a statement may run (0 = no limit). */
   databasePool: { poolSize: env.DATABASE_POOL_SIZE, statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS },
   shutdownDrainMs: env.SHUTDOWN_DRAIN_MS,
-  jobs: { expireSeconds: env.JOBS_EXPIRE_SECONDS, superviseSeconds: env.JOBS_SUPERVISE_SECONDS },
+  jobs: {
+    expireSeconds: env.JOBS_EXPIRE_SECONDS,
+    superviseSeconds: env.JOBS_SUPERVISE_SECONDS,
+    retryDelayMaxSeconds: env.JOBS_RETRY_DELAY_MAX_SECONDS,
+  },
   authSecret: env.AUTH_SECRET,
   /** Whose X-Forwarded-For to believe (lib/proxy-trust.ts). */
   trustProxy: env.TRUST_PROXY,

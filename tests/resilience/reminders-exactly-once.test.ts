@@ -33,6 +33,8 @@ it("sends 500 reminders due at once exactly once across three processes and five
     // A killed process's attempt is taken over within seconds, not the default five minutes.
     JOBS_EXPIRE_SECONDS: "5",
     JOBS_SUPERVISE_SECONDS: "2",
+    // …and retried within seconds: a batch cut off by a kill waited out the queue's 60 s backoff.
+    JOBS_RETRY_DELAY_MAX_SECONDS: "2",
   };
   const servers: ServerProcess[] = [];
   for (let i = 0; i < 3; i++) servers.push(await startServer(env));

@@ -15,7 +15,8 @@ DATA=$(mktemp -d)
 PORT=$PORT HOST=127.0.0.1 PUBLIC_URL=$BASE DATA_DIR=$DATA LOG_LEVEL=warn node scripts/start.mjs >"$OUT/server.log" 2>&1 &
 SERVER=$!
 trap 'kill $SERVER 2>/dev/null || true; rm -rf "$DATA"' EXIT
-for _ in $(seq 1 100); do curl -sf "$BASE/readyz" >/dev/null && break; sleep 0.2; done
+# Up to a minute: the resilience suite runs this beside another test.
+for _ in $(seq 1 300); do curl -sf "$BASE/readyz" >/dev/null && break; sleep 0.2; done
 
 curl -sf -o /dev/null -X POST "$BASE/api/identity/sign-up/email" -H "origin: $BASE" -H 'content-type: application/json' \
   -d '{"email":"scan@example.com","password":"correct horse battery","name":""}'

@@ -183,4 +183,29 @@ describe.each(databaseKinds)("job queue [%s]", (kind) => {
     await advanceUntil(clock, 60_000, async () => runs.length > 0, 15);
     expect(runs).toHaveLength(1);
   });
+
+  it("a restart with other JOBS_* settings applies them to the queues that already exist", async () => {
+    await queue.createQueue("configured", { retryDelaySeconds: 60 });
+    const options = async () =>
+      rowsOf<{ expire_seconds: number; retry_delay_max: number }>(
+        database,
+        sql`SELECT expire_seconds, retry_delay_max FROM pgboss.queue WHERE name = 'configured'`,
+      );
+    expect(await options()).toEqual([{ expire_seconds: 300, retry_delay_max: 3_600 }]);
+    // pg-boss makes a queue once and kept its first options: a changed JOBS_EXPIRE_SECONDS did nothing.
+    const restarted = await startJobQueue({
+      db: database.db,
+      kind,
+      log: quiet,
+      clock,
+      expireInSeconds: 5,
+      retryDelayMaxSeconds: 2,
+    });
+    try {
+      await restarted.createQueue("configured", { retryDelaySeconds: 60 });
+      expect(await options()).toEqual([{ expire_seconds: 5, retry_delay_max: 2 }]);
+    } finally {
+      await restarted.stop();
+    }
+  });
 });

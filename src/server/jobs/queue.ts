@@ -37,6 +37,8 @@ export type JobQueueOptions = {
   superviseIntervalSeconds?: number;
   /** The default of every queue's `expireInSeconds` (300): how long a killed process's attempt waits before another takes it. */
   expireInSeconds?: number;
+  /** Caps every queue's wait between retries (JOBS_RETRY_DELAY_MAX_SECONDS; default each queue's own, 1 hour at most). */
+  retryDelayMaxSeconds?: number;
 };
 
 /** Retries and time limits of one queue (pg-boss queue options, in our words). */
@@ -148,13 +150,20 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
 
   return {
     async createQueue(name, policy = {}) {
-      await boss.createQueue(name, {
+      const settings = {
         retryLimit: policy.retryLimit ?? 4,
         retryDelay: policy.retryDelaySeconds ?? 30,
         retryBackoff: true,
-        retryDelayMax: policy.retryDelayMaxSeconds ?? 3_600,
+        retryDelayMax: Math.min(
+          policy.retryDelayMaxSeconds ?? 3_600,
+          options.retryDelayMaxSeconds ?? Number.POSITIVE_INFINITY,
+        ),
         expireInSeconds: policy.expireInSeconds ?? options.expireInSeconds ?? 300,
-      });
+      };
+      await boss.createQueue(name, settings);
+      // pg-boss keeps an existing queue's options as they were made: the code's and the
+      // configuration's (JOBS_*) take over on every start.
+      await boss.updateQueue(name, settings);
     },
 
     async send(name, data, { key, startAfter: asked, tx } = {}) {

@@ -24,7 +24,9 @@ export default async function setup(project: TestProject) {
   await installJobSchema(database);
   const client = (database.db as unknown as { $client: { dumpDataDir(c: "none"): Promise<Blob> } }).$client;
   const dump = await client.dumpDataDir("none");
-  const templatePath = path.join(dir, "template.tar");
+  // One run may set up several projects (the resilience suite's), at once: each has its own template.
+  const tag = `${process.pid}_${project.name.replace(/\W+/g, "_")}`;
+  const templatePath = path.join(dir, `template-${tag}.tar`);
   writeFileSync(templatePath, Buffer.from(await dump.arrayBuffer()));
   await database.close();
   project.provide("pgliteTemplate", templatePath);
@@ -32,7 +34,7 @@ export default async function setup(project: TestProject) {
   const url = process.env.TEST_DATABASE_URL;
   let templateName: string | null = null;
   if (url) {
-    templateName = `collect_template_${process.pid}`;
+    templateName = `collect_template_${tag}`;
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
     await admin.query(`DROP DATABASE IF EXISTS ${templateName}`);
