@@ -165,6 +165,7 @@ export const LIMITS = {
     max: 20,
     windowMs: MINUTE,
     message: "Too many attempts. Please wait a minute and try again.",
+    route: "POST /api/passkeys/sign-in-options",
   },
 
   /** "Is this reset link still good?", asked as the page opens: no scan of tokens from one place. */

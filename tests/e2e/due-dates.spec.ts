@@ -51,6 +51,25 @@ signedInTest(
       ).toEqual([]);
     }
 
+    // Its own schedule, changed from the card (issue 22 item 3): the four tools still fit at 320 px.
+    await card.getByRole("button", { name: "Due date and reminders" }).click();
+    const dialog = page.getByRole("dialog", { name: "Due date and reminders" });
+    await expect(dialog.getByLabel("Reminder 1, days")).toHaveValue("1");
+    await expect(dialog.getByLabel("Reminder 2, days")).toHaveValue("3");
+    const inDialog = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
+    expect(inDialog.violations.map((v) => v.id)).toEqual([]);
+    await dialog.getByLabel("Reminder 2, days").fill("");
+    await dialog.getByRole("button", { name: "Save" }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByText("Reminders saved")).toBeVisible();
+    const listed = await page.request.get("/api/payment-requests?status=pending");
+    const rows = (await listed.json()) as { id: string; reminderDays: number[] | null }[];
+    expect(rows.find((r) => r.id === request.id)?.reminderDays).toEqual([1]);
+    const homeOverflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(homeOverflow).toBeLessThanOrEqual(0);
+
     await page.goto(new URL(request.shortUrl).pathname);
     await expect(page.getByTestId("pay-due")).toHaveText(
       `Due ${words(dueDate, { weekday: "long", month: "long", day: "numeric", ...year })}`,

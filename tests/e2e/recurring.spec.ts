@@ -87,3 +87,24 @@ signedInTest("Profile links to Recurring", async ({ page }) => {
   await page.getByRole("link", { name: "Recurring requests" }).click();
   await expect(page).toHaveURL("/recurring");
 });
+
+signedInTest(
+  "Repeat this request on Request Payment opens a new series with what was typed",
+  async ({ page }) => {
+    await page.goto("/request");
+    await page.getByLabel("Name", { exact: true }).fill("Sam Lee");
+    await page.getByLabel("Mobile Phone").fill("2125550101");
+    await page.getByLabel("Amount").fill("12,50");
+    await page.getByLabel("Description").fill("Piano lessons");
+    await page.getByRole("button", { name: "Repeat this request" }).click();
+    await expect(page).toHaveURL("/recurring");
+    const dialog = page.getByRole("dialog", { name: "New recurring request" });
+    await expect(dialog.getByLabel("Name")).toHaveValue("Sam Lee");
+    await expect(dialog.getByLabel("Amount")).toHaveValue("12,50");
+    await expect(dialog.getByLabel("Description")).toHaveValue("Piano lessons");
+    await dialog.getByLabel("Repeat").selectOption("weekly");
+    await dialog.getByRole("button", { name: "Start recurring request" }).click();
+    await expect(toast(page, "Recurring request started")).toContainText("Sam Lee: $12.50");
+    await expect(page.getByRole("listitem").filter({ hasText: "Piano lessons" })).toContainText("$12.50");
+  },
+);

@@ -59,4 +59,42 @@ describe.each(databaseKinds)("the API reference [%s]", (kind) => {
     const view = document.paths["/api/payment-screen/{code}"].get;
     expect(view.parameters).toEqual([expect.objectContaining({ name: "code", in: "path", required: true })]);
   });
+
+  it("documents every route's error answers as {message}, not only its 2xx (issue 22 item 7)", async () => {
+    const document = (await app.inject({ method: "GET", url: OPENAPI_PATH })).json();
+    const answers = (path: string, method: string) =>
+      Object.keys(document.paths[path][method].responses).sort();
+    // A signed-in write with an id: its input, the session, someone else's id, the write limit.
+    expect(answers("/api/payees/{id}", "delete")).toEqual(["204", "400", "401", "404", "429"]);
+    expect(answers("/api/payment-requests/{id}/status", "patch")).toEqual([
+      "200",
+      "400",
+      "401",
+      "404",
+      "429",
+    ]);
+    // Declared by the route itself, and kept.
+    expect(answers("/api/recurring-requests", "post")).toEqual(["201", "400", "401", "409", "429"]);
+    // A signed-in read: the session only. A public page of a code: its input, an unknown code.
+    expect(answers("/api/notifications/settings", "get")).toEqual(["200", "401"]);
+    expect(answers("/api/payment-screen/{code}", "get")).toEqual(expect.arrayContaining(["400", "404"]));
+    const message =
+      document.paths["/api/payees/{id}"].delete.responses["404"].content["application/json"].schema;
+    expect(message.required).toEqual(["message"]);
+
+    // Every operation with an id in its path says 404; every one but the public reads says some 4xx.
+    const operations = Object.entries(document.paths as Record<string, Record<string, { responses: object }>>)
+      .flatMap(([path, methods]) => Object.entries(methods).map(([method, op]) => ({ path, method, op })))
+      .filter(({ path }) => path.startsWith("/api/") && !path.startsWith("/api/identity/"));
+    expect(operations.filter(({ path, op }) => path.includes("{") && !("404" in op.responses))).toEqual([]);
+    // Only these take nothing, need no session and have no limit: they cannot answer a 4xx.
+    const without4xx = operations.filter(
+      ({ op }) => !Object.keys(op.responses).some((k) => k.startsWith("4")),
+    );
+    expect(without4xx.map(({ path, method }) => `${method} ${path}`).sort()).toEqual([
+      "get /api/auth/sign-in-options",
+      "get /api/logout",
+      "post /api/logout",
+    ]);
+  });
 });

@@ -1,5 +1,9 @@
 import Fastify, { type FastifyInstance, type HTTPMethods, type RouteOptions } from "fastify";
 import { jsonSchemaTransform, jsonSchemaTransformObject } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { inSignedInScope } from "#server/auth/auth.ts";
+import { LIMITS, type WindowLimit } from "#server/limits.ts";
+import { WRITES } from "./rate-limits";
 
 /** The API reference's own address: public, and the same for every caller. */
 export const OPENAPI_PATH = "/api/openapi.json";
@@ -14,10 +18,19 @@ type RouteShape = Pick<RouteOptions, "method" | "url" | "schema">;
  */
 export function registerOpenApi(app: FastifyInstance, publicUrl: string): void {
   const routes: RouteShape[] = [];
-  app.addHook("onRoute", ({ method, url, schema }) => {
+  // `this` is the scope that declares the route: a signed-in one is marked (auth/auth.ts).
+  app.addHook("onRoute", function (this: FastifyInstance, { method, url, schema }) {
     // Fastify adds each GET's HEAD itself, here and in the documenting instance alike.
     const methods = [method].flat().filter((m) => m !== "HEAD");
-    if (methods.length > 0) routes.push({ method: methods, url, schema });
+    if (methods.length === 0) return;
+    const answers = errorAnswers({ method: methods, url, schema }, inSignedInScope(this));
+    // What a route declares itself (a 409, say) stands; the rest is filled in.
+    const response = { ...answers, ...((schema?.response as object | undefined) ?? {}) };
+    routes.push({
+      method: methods,
+      url,
+      schema: Object.keys(response).length > 0 ? { ...schema, response } : schema,
+    });
   });
 
   let document: Promise<string> | undefined;
@@ -31,6 +44,38 @@ export function registerOpenApi(app: FastifyInstance, publicUrl: string): void {
       .header("cache-control", "public, max-age=3600")
       .send(await document);
   });
+}
+
+/** Every error answer is `{ message }` (docs/product.md#api). */
+export const ErrorMessageSchema = z
+  .object({ message: z.string() })
+  .describe("What went wrong, in a sentence a person can read");
+
+/** "METHOD /pattern" of every route with a limit of its own in the limits table. */
+const LIMITED = new Set(
+  Object.values(LIMITS as Record<string, WindowLimit>).flatMap((limit) => (limit.route ? [limit.route] : [])),
+);
+
+/**
+ * The error answers a route can give, from what the server knows of it: 400 when it takes input
+ * (its schema refuses a bad one), 401 in a signed-in scope, 404 for an id or code in its path
+ * (unknown, or another user's), 429 when a limit guards it (its own, or the per-user limit on
+ * signed-in writes).
+ */
+export function errorAnswers(
+  route: RouteShape,
+  signedIn: boolean,
+): Partial<Record<number, typeof ErrorMessageSchema>> {
+  const schema = (route.schema ?? {}) as Record<string, unknown>;
+  const methods = [route.method].flat();
+  const limited =
+    methods.some((m) => LIMITED.has(`${m} ${route.url}`)) || (signedIn && methods.some((m) => WRITES.has(m)));
+  return {
+    ...(schema.body || schema.params || schema.querystring ? { 400: ErrorMessageSchema } : {}),
+    ...(signedIn ? { 401: ErrorMessageSchema } : {}),
+    ...(/[:*]/.test(route.url) ? { 404: ErrorMessageSchema } : {}),
+    ...(limited ? { 429: ErrorMessageSchema } : {}),
+  };
 }
 
 /** The routes' schemas, added to a throwaway instance that only @fastify/swagger reads. */

@@ -18,7 +18,8 @@ export const WRITE_LIMITS: Record<string, Limit> = Object.fromEntries(
 );
 const UPLOAD_ROUTE = LIMITS.uploadLink.route;
 
-const WRITES = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+/** The methods that write: each signed-in one is limited per user (LIMITS.otherWrite) unless it has its own limit. */
+export const WRITES = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 /**
  * Limits signed-in writes (and the upload link and CSV export) per user with @fastify/rate-limit,

@@ -15,6 +15,7 @@ import {
   PaymentRequestSchema,
   type PaymentRequestSummary,
   PaymentRequestSummarySchema,
+  type PaymentRequestUpdate,
   ReminderResponseSchema,
   type RequestFilterSchema,
   type StatusUpdateSchema,
@@ -87,8 +88,8 @@ export function saveContactAfter({ request, saveContact }: SendRequestInput): vo
   });
 }
 
-const requestUrl = (id: string, action: "status" | "remind" | "text") =>
-  `${REQUESTS_URL}/${encodeURIComponent(id)}/${action}`;
+const requestUrl = (id: string, action?: "status" | "remind" | "text") =>
+  `${REQUESTS_URL}/${encodeURIComponent(id)}${action ? `/${action}` : ""}`;
 
 /**
  * Reloads the list whether the change worked or not, so a request settled elsewhere (409) shows
@@ -123,6 +124,15 @@ export function useMarkRequestNotPaid() {
 export function useCancelRequest() {
   return useMutation({
     mutationFn: (id: string): Promise<PaymentRequest> => updateStatus(id, "cancelled"),
+    onSettled: reloadListUnlessSignedOut,
+  });
+}
+
+/** PATCH /api/payment-requests/{id}: a pending request's due date or reminder days. */
+export function useChangeSchedule() {
+  return useMutation({
+    mutationFn: async ({ id, changes }: { id: string; changes: PaymentRequestUpdate }) =>
+      PaymentRequestSchema.parse(await apiRequest("PATCH", requestUrl(id), changes)),
     onSettled: reloadListUnlessSignedOut,
   });
 }

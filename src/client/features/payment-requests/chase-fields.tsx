@@ -1,12 +1,11 @@
 import { useId } from "react";
 import { Field } from "#client/components/ui/field.tsx";
-import { Input } from "#client/components/ui/input.tsx";
-import { Label } from "#client/components/ui/label.tsx";
 import { cn } from "#client/lib/cn.ts";
 import { oneYearAfter } from "#shared/schedule/due-date.ts";
-import { defaultReminderDays, MAX_REMINDER_DAY, MAX_REMINDERS } from "#shared/schedule/reminders.ts";
+import { defaultReminderDays, MAX_REMINDERS } from "#shared/schedule/reminders.ts";
 import type { SendBy } from "#shared/schemas/payment-request.ts";
 import { deviceToday } from "./chase-line";
+import { ReminderDayInputs } from "./reminder-day-inputs";
 
 /**
  * The chasing part of Request Payment and Split (issue 22 items 2–4), as one controlled value:
@@ -223,33 +222,16 @@ export function ChaseFields({
         }
       />
       {value.reminders === "custom" ? (
-        <fieldset aria-describedby={errors.reminderDays ? daysError : undefined}>
-          <legend className="text-sm font-medium text-slate-800 dark:text-slate-200">
-            Days {value.dueDate ? "after the due date" : "after sending"} (up to {MAX_REMINDERS})
-          </legend>
-          <div className="mt-1.5 grid grid-cols-4 gap-2">
-            {Array.from({ length: MAX_REMINDERS }, (_, i) => {
-              const inputId = `${id}-day-${i}`;
-              return (
-                <div key={inputId}>
-                  <Label htmlFor={inputId} className="sr-only">
-                    Reminder {i + 1}, days
-                  </Label>
-                  <Input
-                    id={inputId}
-                    type="number"
-                    inputMode="numeric"
-                    min={0}
-                    max={MAX_REMINDER_DAY}
-                    value={value.reminderDays[i] ?? ""}
-                    onChange={(event) => setDay(i, event.target.value)}
-                  />
-                </div>
-              );
-            })}
-          </div>
+        <div>
+          <ReminderDayInputs
+            legend={`Days ${value.dueDate ? "after the due date" : "after sending"} (up to ${MAX_REMINDERS})`}
+            label="Reminder"
+            days={value.reminderDays}
+            onDayChange={setDay}
+            errorId={errors.reminderDays ? daysError : undefined}
+          />
           <ErrorText id={daysError} message={errors.reminderDays} />
-        </fieldset>
+        </div>
       ) : null}
     </div>
   );

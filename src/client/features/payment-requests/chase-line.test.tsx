@@ -1,29 +1,10 @@
 import { render, screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { NO_REMINDERS, type PaymentRequest } from "#shared/schemas/payment-request.ts";
+import { aPaymentRequest } from "#client/test/payment-request.ts";
+import { NO_REMINDERS } from "#shared/schemas/payment-request.ts";
 import { ChaseLine } from "./chase-line";
 
-const request = (patch: Partial<PaymentRequest>): PaymentRequest => ({
-  id: "r1",
-  amount: "25.00",
-  status: "pending",
-  description: "Lunch",
-  recipientName: "Alex Kim",
-  recipientPhone: "2125550101",
-  createdAt: "2026-11-25T15:00:00Z",
-  shortUrl: "http://localhost/pay/abc",
-  viewedAt: null,
-  lastRemindedAt: null,
-  claimedPaidAt: null,
-  claimedVia: null,
-  claimNote: null,
-  splitId: null,
-  dueDate: null,
-  payerEmail: null,
-  reminderDays: null,
-  reminders: NO_REMINDERS,
-  ...patch,
-});
+const request = aPaymentRequest;
 
 describe("ChaseLine on a request card", () => {
   it("says when it is due, or how late, in the warning colour when late", () => {

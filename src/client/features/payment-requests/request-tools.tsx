@@ -1,4 +1,4 @@
-import { Ban, BellRing, type LucideIcon, MessageSquareText, Share2 } from "lucide-react";
+import { Ban, BellRing, CalendarClock, type LucideIcon, MessageSquareText, Share2 } from "lucide-react";
 import { type ButtonHTMLAttributes, useState } from "react";
 import { useConfirm } from "#client/components/ui/confirm-dialog.tsx";
 import { Dialog } from "#client/components/ui/dialog.tsx";
@@ -12,6 +12,7 @@ import type { PaymentRequest } from "#shared/schemas/payment-request.ts";
 import { smsLink } from "#shared/sms.ts";
 import { useCancelRequest, useRemindRequest, useTextAgain } from "./api";
 import { canRemind } from "./reminder";
+import { ScheduleDialog } from "./schedule-dialog";
 import { shareContent } from "./share";
 import { SharePanel } from "./share-panel";
 
@@ -55,13 +56,14 @@ export function ToolButton({
 type RequestToolsProps = { request: PaymentRequest; describedBy: string };
 
 /**
- * Share, Text again (until a day has passed) or Remind (after), and Cancel for a pending
- * request, the same on Home and Archive. Kept apart from Mark Paid so the main action stays
+ * Share, Text again (until a day has passed) or Remind (after), Reminders (its due date and
+ * schedule) and Cancel for a pending request, the same on Home and Archive. Kept apart from Mark Paid so the main action stays
  * uncrowded. Text again is for the text that never went (the composer did not open, or was
  * dismissed): the same words as when the request was made.
  */
 export function RequestTools({ request, describedBy }: RequestToolsProps) {
   const [sharing, setSharing] = useState(false);
+  const [scheduling, setScheduling] = useState(false);
   const remind = useRemindRequest();
   const textAgain = useTextAgain();
   const cancel = useCancelRequest();
@@ -152,6 +154,14 @@ export function RequestTools({ request, describedBy }: RequestToolsProps) {
         </ToolButton>
       ) : null}
       <ToolButton
+        icon={CalendarClock}
+        aria-label="Due date and reminders"
+        aria-describedby={describedBy}
+        onClick={() => setScheduling(true)}
+      >
+        Reminders
+      </ToolButton>
+      <ToolButton
         icon={Ban}
         tone="danger"
         busy={cancel.isPending}
@@ -163,6 +173,7 @@ export function RequestTools({ request, describedBy }: RequestToolsProps) {
         Cancel
       </ToolButton>
       {dialog}
+      {scheduling ? <ScheduleDialog request={request} onClose={() => setScheduling(false)} /> : null}
       {sharing ? (
         <Dialog
           title="Share request"

@@ -1,16 +1,10 @@
 import { useId, useState } from "react";
 import { Button } from "#client/components/ui/button.tsx";
-import { Input } from "#client/components/ui/input.tsx";
-import { Label } from "#client/components/ui/label.tsx";
 import { useUpdateNotificationSettings } from "#client/features/notifications/api.ts";
+import { ReminderDayInputs } from "#client/features/payment-requests/reminder-day-inputs.tsx";
 import { toast } from "#client/lib/toast.tsx";
 import { showMutationError } from "#client/lib/unauthorized.ts";
-import {
-  defaultReminderDays,
-  MAX_REMINDER_DAY,
-  MAX_REMINDERS,
-  ReminderDaysSchema,
-} from "#shared/schedule/reminders.ts";
+import { defaultReminderDays, MAX_REMINDERS, ReminderDaysSchema } from "#shared/schedule/reminders.ts";
 
 type Choice = "rule" | "none" | "custom";
 
@@ -98,39 +92,18 @@ export function DefaultReminders({ reminderDays }: { reminderDays: number[] | nu
         </div>
       </fieldset>
       {choice === "custom" ? (
-        <fieldset aria-describedby={error ? errorId : undefined}>
-          <legend className="text-sm font-medium text-slate-800 dark:text-slate-200">
-            Days after the due date, or after sending (up to {MAX_REMINDERS})
-          </legend>
-          <div className="mt-1.5 grid max-w-sm grid-cols-4 gap-2">
-            {days.map((text, i) => {
-              const inputId = `${id}-day-${i}`;
-              return (
-                <div key={inputId}>
-                  <Label htmlFor={inputId} className="sr-only">
-                    Default reminder {i + 1}, days
-                  </Label>
-                  <Input
-                    id={inputId}
-                    type="number"
-                    inputMode="numeric"
-                    min={0}
-                    max={MAX_REMINDER_DAY}
-                    value={text}
-                    aria-invalid={error ? true : undefined}
-                    aria-errormessage={error ? errorId : undefined}
-                    onChange={(event) => {
-                      const next = [...days];
-                      next[i] = event.target.value;
-                      setDays(next);
-                      setError(null);
-                    }}
-                  />
-                </div>
-              );
-            })}
-          </div>
-        </fieldset>
+        <ReminderDayInputs
+          legend={`Days after the due date, or after sending (up to ${MAX_REMINDERS})`}
+          label="Default reminder"
+          days={days}
+          onDayChange={(i, text) => {
+            const next = [...days];
+            next[i] = text;
+            setDays(next);
+            setError(null);
+          }}
+          errorId={error ? errorId : undefined}
+        />
       ) : null}
       {error ? (
         <p id={errorId} role="alert" className="text-sm font-medium text-red-700 dark:text-red-300">

@@ -5,6 +5,7 @@ import { Button } from "#client/components/ui/button.tsx";
 import { Label } from "#client/components/ui/label.tsx";
 import { Spinner } from "#client/components/ui/spinner.tsx";
 import { createRecurring } from "#client/features/recurring/api.ts";
+import type { RecurringDraft } from "#client/features/recurring/draft.ts";
 import { toast } from "#client/lib/toast.tsx";
 import { showMutationError } from "#client/lib/unauthorized.ts";
 import { formatMoney } from "#shared/money.ts";
@@ -22,8 +23,11 @@ const browserToday = () => localDate(new Date(), Intl.DateTimeFormat().resolvedO
 const selectClass =
   "mt-1.5 block h-11 w-full rounded-xl border border-slate-300 bg-white px-3 text-base text-slate-900 focus:border-emerald-600 focus:outline-none focus:ring-3 focus:ring-emerald-600/20 dark:border-slate-600 dark:bg-slate-950 dark:text-slate-100";
 
-/** "New recurring request": the shared schema checks every field inline, as the server will. */
-export function NewSeriesForm({ onDone }: { onDone: () => void }) {
+/**
+ * "New recurring request": the shared schema checks every field inline, as the server will.
+ * `draft` fills it from Request Payment's "Repeat this request".
+ */
+export function NewSeriesForm({ onDone, draft }: { onDone: () => void; draft?: RecurringDraft | null }) {
   const today = useMemo(browserToday, []);
   const form = useForm<RecurringFormValues, unknown, RecurringFormOutput>({
     resolver: zodResolver(recurringFormSchemaFor(today)),
@@ -33,6 +37,7 @@ export function NewSeriesForm({ onDone }: { onDone: () => void }) {
       payerEmail: "",
       amount: "",
       description: "",
+      ...draft,
       frequency: "monthly",
       startDate: today,
       endMode: "never",

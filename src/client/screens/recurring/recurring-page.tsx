@@ -9,6 +9,7 @@ import { LoadError } from "#client/components/ui/load-error.tsx";
 import { PageHeader } from "#client/components/ui/page-header.tsx";
 import { Spinner } from "#client/components/ui/spinner.tsx";
 import { useEndRecurring, useRecurringSeries, useUpdateRecurring } from "#client/features/recurring/api.ts";
+import { recurringDraftOf } from "#client/features/recurring/draft.ts";
 import { apiErrorMessage } from "#client/lib/api.ts";
 import { toast } from "#client/lib/toast.tsx";
 import { showActionError } from "#client/lib/unauthorized.ts";
@@ -22,7 +23,9 @@ import { NewSeriesForm } from "./new-series-form";
 /** /recurring (issue 22 item 5): each series with its next date; pause, resume, change, end. */
 export default function RecurringPage() {
   const series = useRecurringSeries();
-  const [creating, setCreating] = useState(false);
+  // From Request Payment's "Repeat this request": the form opens with what was typed there.
+  const [draft] = useState(() => recurringDraftOf(window.history.state));
+  const [creating, setCreating] = useState(draft !== null);
   const newButton = (
     <Button onClick={() => setCreating(true)}>
       <Plus aria-hidden="true" />
@@ -38,7 +41,7 @@ export default function RecurringPage() {
       />
       {creating ? (
         <Dialog title="New recurring request" onClose={() => setCreating(false)}>
-          <NewSeriesForm onDone={() => setCreating(false)} />
+          <NewSeriesForm draft={draft} onDone={() => setCreating(false)} />
         </Dialog>
       ) : null}
       {series.isPending ? (

@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { Send } from "lucide-react";
+import { Repeat, Send } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { useLocation } from "wouter";
 import { PhoneField } from "#client/components/phone-field.tsx";
@@ -21,6 +21,7 @@ import {
   chasePayload,
   EMPTY_CHASE,
 } from "#client/features/payment-requests/chase-fields.tsx";
+import { recurringDraftState } from "#client/features/recurring/draft.ts";
 import { paths } from "#client/lib/paths.ts";
 import { useSchemaForm } from "#client/lib/schema-form.ts";
 import { launchSms } from "#client/lib/sms-launch.ts";
@@ -186,6 +187,30 @@ export function RequestFormView({ contact, onCreatedOnDesktop }: RequestFormView
         <div id={`${id}-chase`} className="mt-4" hidden={!chaseOpen}>
           <ChaseFields value={chase} onChange={setChase} ownDefault={notificationSettings?.reminderDays} />
         </div>
+      </div>
+      <div>
+        <Button
+          type="button"
+          variant="ghost"
+          aria-describedby={`${id}-repeat-hint`}
+          onClick={() =>
+            navigate(paths.recurring, {
+              state: recurringDraftState({
+                recipientName: form.name,
+                recipientPhone: form.phone,
+                amount: form.amount,
+                description: form.description,
+                payerEmail: chase.payerEmail,
+              }),
+            })
+          }
+        >
+          <Repeat aria-hidden="true" />
+          Repeat this request
+        </Button>
+        <p id={`${id}-repeat-hint`} className="mt-1 text-xs text-slate-500 dark:text-slate-400">
+          Every week, every 2 weeks or monthly: Collect makes each one for you.
+        </p>
       </div>
       <MessagePreviewBox
         id={`${id}-preview`}

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
 import { signedInUser } from "#server/auth/auth.ts";
 import type { AppContext } from "#server/context.ts";
 import { RECURRING_SWEEP } from "#server/jobs/recurring.ts";
 import { HttpError } from "#server/plugins/errors.ts";
+import { ErrorMessageSchema } from "#server/plugins/openapi.ts";
 import { occurrenceAt, recurringScheduleIssues } from "#shared/schedule/recurrence.ts";
 import { IdParamsSchema } from "#shared/schemas/payment-request.ts";
 import {
@@ -15,17 +15,12 @@ import {
 } from "#shared/schemas/recurring.ts";
 import { createSeries, endSeries, listSeries, timeZoneOf, todayIn, toSeries, updateSeries } from "./queries";
 
-/** Every error answer is `{ message }` (docs/product.md#api); declared so the reference shows them. */
-const Message = z.object({ message: z.string() });
-const errors = { 400: Message, 401: Message, 429: Message };
-const idErrors = { ...errors, 404: Message };
-
 /** Recurring requests (issue 22 item 5): the series; server/jobs/recurring.ts makes their requests. */
 export const recurringRequestRoutes = ({ db, signedIn, clock, jobs }: AppContext): FastifyPluginAsyncZod =>
   signedIn(async (app) => {
     app.get(
       "/api/recurring-requests",
-      { schema: { response: { 200: RecurringListSchema, ...errors } } },
+      { schema: { response: { 200: RecurringListSchema } } },
       async (request) => {
         const userId = signedInUser(request).id;
         const [rows, timeZone] = await Promise.all([listSeries(db, userId), timeZoneOf(db, userId)]);
@@ -39,7 +34,7 @@ export const recurringRequestRoutes = ({ db, signedIn, clock, jobs }: AppContext
       {
         schema: {
           body: RecurringRequestInputSchema,
-          response: { 201: RecurringSeriesSchema, ...errors, 409: Message },
+          response: { 201: RecurringSeriesSchema, 409: ErrorMessageSchema },
         },
       },
       async (request, reply) => {
@@ -64,7 +59,7 @@ export const recurringRequestRoutes = ({ db, signedIn, clock, jobs }: AppContext
         schema: {
           params: IdParamsSchema,
           body: RecurringUpdateSchema,
-          response: { 200: RecurringSeriesSchema, ...idErrors, 409: Message },
+          response: { 200: RecurringSeriesSchema, 409: ErrorMessageSchema },
         },
       },
       async (request) => {
@@ -81,7 +76,7 @@ export const recurringRequestRoutes = ({ db, signedIn, clock, jobs }: AppContext
 
     app.delete(
       "/api/recurring-requests/:id",
-      { schema: { params: IdParamsSchema, response: { 200: RecurringSeriesSchema, ...idErrors } } },
+      { schema: { params: IdParamsSchema, response: { 200: RecurringSeriesSchema } } },
       async (request) => {
         const userId = signedInUser(request).id;
         const now = clock.now();
