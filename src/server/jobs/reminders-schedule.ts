@@ -39,33 +39,51 @@ type RequestRow = Pick<
 >;
 
 /**
- * Replaces a request's scheduled reminders with those of its current schedule (the request's
- * days, else the requester's default, else the rule), in the caller's transaction. Reminders at
- * or before `now` are not written: a day-0 reminder of a request made after 9:00 would only
- * repeat what was just sent. Rows already sent or skipped stay, and keep their offset.
+ * The reminder rows of a request's current schedule (the request's days, else the requester's
+ * default, else the rule). Reminders at or before `now` are left out: a day-0 reminder of a
+ * request made after 9:00 would only repeat what was just sent.
+ */
+export function plannedReminders(request: RequestRow, requester: Requester, now: Date) {
+  return reminderSchedule({
+    sentAt: request.createdAt,
+    dueDate: request.dueDate,
+    days: request.reminderDays ?? requester.reminderDays,
+    timeZone: requester.timeZone,
+  })
+    .filter((reminder) => reminder.at.getTime() > now.getTime())
+    .map((reminder) => ({
+      requestId: request.id,
+      userId: request.userId,
+      offsetDays: reminder.offset,
+      dueAt: reminder.at,
+    }));
+}
+
+/** The summary's view of planned reminders, none sent yet. */
+export const asWritten = (planned: ReturnType<typeof plannedReminders>): WrittenReminder[] =>
+  planned.map((reminder) => ({ state: "scheduled", dueAt: reminder.dueAt, channel: null, doneAt: null }));
+
+/**
+ * Replaces a request's scheduled reminders with those of its current schedule, in the caller's
+ * transaction. Rows already sent or skipped stay, and keep their offset.
  */
 export async function writeReminders(tx: Db, request: RequestRow, requester: Requester, now: Date) {
   await tx
     .delete(reminders)
     .where(and(eq(reminders.requestId, request.id), eq(reminders.state, "scheduled")));
-  const schedule = reminderSchedule({
-    sentAt: request.createdAt,
-    dueDate: request.dueDate,
-    days: request.reminderDays ?? requester.reminderDays,
-    timeZone: requester.timeZone,
-  }).filter((reminder) => reminder.at.getTime() > now.getTime());
-  if (schedule.length === 0) return;
-  await tx
-    .insert(reminders)
-    .values(
-      schedule.map((reminder) => ({
-        requestId: request.id,
-        userId: request.userId,
-        offsetDays: reminder.offset,
-        dueAt: reminder.at,
-      })),
-    )
-    .onConflictDoNothing();
+  const planned = plannedReminders(request, requester, now);
+  if (planned.length > 0) await tx.insert(reminders).values(planned).onConflictDoNothing();
+}
+
+/** A reminder as written, as the summary reads it. */
+type WrittenReminder = { state: string; dueAt: Date; channel: string | null; doneAt: Date | null };
+
+/**
+ * The summary of a request made just now, from the reminders written with it: nothing can have
+ * been sent or have failed yet, so the create answers without reading them back (two queries).
+ */
+export function newRequestSummary(row: SummaryRow, written: WrittenReminder[], now: Date): ReminderSummary {
+  return summarize(row, written, false, now);
 }
 
 type SummaryRow = Pick<
@@ -114,7 +132,7 @@ export async function reminderSummaries(
 
 function summarize(
   row: SummaryRow,
-  mine: { state: string; dueAt: Date; channel: string | null; doneAt: Date | null }[],
+  mine: WrittenReminder[],
   requestMailFailed: boolean,
   now: Date,
 ): ReminderSummary {

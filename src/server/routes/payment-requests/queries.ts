@@ -1,9 +1,16 @@
+import { randomUUID } from "node:crypto";
 import { and, desc, eq, getTableColumns, isNotNull, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
-import { paymentRequests, users } from "#server/db/schema.ts";
+import { paymentRequests, reminders, users } from "#server/db/schema.ts";
 import { displayNameSql } from "#server/db/shared-queries.ts";
 import type { JobQueue } from "#server/jobs/queue.ts";
-import { type Requester, writeReminders } from "#server/jobs/reminders-schedule.ts";
+import {
+  asWritten,
+  newRequestSummary,
+  plannedReminders,
+  type Requester,
+  writeReminders,
+} from "#server/jobs/reminders-schedule.ts";
 import { enqueuePayerMail, stopReminders } from "#server/jobs/reminders-send.ts";
 import { isUniqueViolation } from "#server/lib/db-errors.ts";
 import { newShortCode } from "#server/lib/short-code.ts";
@@ -12,6 +19,7 @@ import { isUuid } from "#server/lib/uuid.ts";
 import type {
   PaymentRequestListQuery,
   PaymentRequestSummary,
+  ReminderSummary,
   RequestCursorKey,
   RequestFilter,
 } from "#shared/schemas/payment-request.ts";
@@ -43,36 +51,57 @@ export type ChaseOptions = {
 };
 
 /**
- * Inserts with a fresh short code, drawing again on the (astronomically rare) collision, and in
- * the same transaction writes its reminders and, for "Email from Collect", decides the email to
- * the payer (`request-email:<id>`). The requester's name for the SMS text comes back with the row.
+ * Inserts with a fresh short code, drawing again on the (astronomically rare) collision, with its
+ * reminders in the same statement (a CTE: one round trip, atomic without a transaction), and for
+ * "Email from Collect" decides the email to the payer (`request-email:<id>`) in a transaction
+ * with it. The requester's name for the SMS text comes back with the row. (A transaction of
+ * BEGIN, the inserts, a read-back of the reminders and COMMIT cut create throughput to a sixth.)
  */
 export async function createPaymentRequest(
   db: Db,
   userId: string,
   input: NewPaymentRequest,
   chase: ChaseOptions,
-): Promise<{ row: Row; requesterName: string }> {
+): Promise<{ row: Row; requesterName: string; reminders: ReminderSummary }> {
+  const insert = async (q: Db) => {
+    const id = randomUUID();
+    const planned = plannedReminders(
+      {
+        id,
+        userId,
+        createdAt: chase.now,
+        dueDate: input.dueDate ?? null,
+        reminderDays: input.reminderDays ?? null,
+      },
+      chase.requester,
+      chase.now,
+    );
+    // The reminders' foreign key is checked at the end of the statement, after the request's row.
+    const withReminders =
+      planned.length > 0
+        ? q.with(q.$with("written").as(q.insert(reminders).values(planned).returning({ id: reminders.id })))
+        : q;
+    const [created] = await withReminders
+      .insert(paymentRequests)
+      .values({ ...input, id, userId, code: newShortCode(), createdAt: chase.now })
+      .returning({ ...getTableColumns(paymentRequests), requesterName: requesterNameSql });
+    if (!created) throw new Error("insert returned no row");
+    const { requesterName, ...row } = created;
+    return { row, requesterName, reminders: newRequestSummary(row, asWritten(planned), chase.now) };
+  };
   for (let attempt = 0; ; attempt++) {
     try {
+      if (!(chase.emailPayer && input.payerEmail)) return await insert(db);
       return await db.transaction(async (tx) => {
-        const [created] = await tx
-          .insert(paymentRequests)
-          .values({ ...input, userId, code: newShortCode(), createdAt: chase.now })
-          .returning({ ...getTableColumns(paymentRequests), requesterName: requesterNameSql });
-        if (!created) throw new Error("insert returned no row");
-        const { requesterName, ...row } = created;
-        await writeReminders(tx, row, chase.requester, chase.now);
-        if (chase.emailPayer && row.payerEmail) {
-          await enqueuePayerMail(tx, chase.jobs, {
-            kind: "request",
-            key: `request-email:${row.id}`,
-            requestId: row.id,
-            userId,
-            now: chase.now,
-          });
-        }
-        return { row, requesterName };
+        const made = await insert(tx);
+        await enqueuePayerMail(tx, chase.jobs, {
+          kind: "request",
+          key: `request-email:${made.row.id}`,
+          requestId: made.row.id,
+          userId,
+          now: chase.now,
+        });
+        return made;
       });
     } catch (error) {
       if (!isUniqueViolation(error) || attempt >= 4) throw error;

@@ -103,14 +103,18 @@ const signedInRoutes = ({ db, config, signedIn, notifier, clock, jobs }: AppCont
         const requester = await requesterOf(db, userId);
         const problem = dueDateProblemFor(input.dueDate, requester, now);
         if (problem) throw new HttpError(400, problem);
-        const { row, requesterName: name } = await createPaymentRequest(db, userId, input, {
+        const {
+          row,
+          requesterName: name,
+          reminders,
+        } = await createPaymentRequest(db, userId, input, {
           requester,
           now,
           jobs,
           emailPayer: sendBy !== "text",
         });
         notifier.requestCreated(userId, row.id);
-        const created = await one(row);
+        const created = toPaymentRequest(row, config.publicUrl, reminders);
         return reply.status(201).send({ request: created, smsMessage: smsFor("request", name, created) });
       },
     );
