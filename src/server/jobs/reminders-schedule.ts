@@ -1,6 +1,7 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
 import { deliveries, type paymentRequests, reminders, users } from "#server/db/schema.ts";
+import { preparedPerDatabase } from "#server/lib/prepared.ts";
 import { dueDateProblem } from "#shared/schedule/due-date.ts";
 import { reminderSchedule } from "#shared/schedule/reminders.ts";
 import { isValidTimeZone, localDate } from "#shared/schedule/zoned.ts";
@@ -16,11 +17,16 @@ export const FALLBACK_TIME_ZONE = "America/New_York";
 
 export type Requester = { timeZone: string; reminderDays: number[] | null };
 
-export async function requesterOf(db: Db, userId: string): Promise<Requester> {
-  const [row] = await db
+const requesterQuery = preparedPerDatabase((db) =>
+  db
     .select({ timeZone: users.timeZone, reminderDays: users.reminderDays })
     .from(users)
-    .where(eq(users.id, userId));
+    .where(eq(users.id, sql.placeholder("userId")))
+    .prepare("collect_requester"),
+);
+
+export async function requesterOf(db: Db, userId: string): Promise<Requester> {
+  const [row] = await requesterQuery(db).execute({ userId });
   const zone = row?.timeZone;
   return {
     timeZone: zone && isValidTimeZone(zone) ? zone : FALLBACK_TIME_ZONE,

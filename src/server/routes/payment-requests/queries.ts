@@ -13,9 +13,11 @@ import {
 } from "#server/jobs/reminders-schedule.ts";
 import { enqueuePayerMail, stopReminders } from "#server/jobs/reminders-send.ts";
 import { isUniqueViolation } from "#server/lib/db-errors.ts";
+import { preparedPerDatabase } from "#server/lib/prepared.ts";
 import { newShortCode } from "#server/lib/short-code.ts";
 import { foldedContains, phoneContains } from "#server/lib/text-search.ts";
 import { isUuid } from "#server/lib/uuid.ts";
+import { MAX_REMINDERS } from "#shared/schedule/reminders.ts";
 import type {
   PaymentRequestListQuery,
   PaymentRequestSummary,
@@ -51,6 +53,50 @@ export type ChaseOptions = {
 };
 
 /**
+ * The create's one statement for `count` reminders: the reminders' rows in a CTE (their foreign
+ * key is checked at the end of the statement, after the request's row), then the request, with
+ * the requester's name for the SMS text. Everything is a placeholder, so it is built once.
+ */
+function buildInsert(q: Db, count: number) {
+  const p = sql.placeholder;
+  const rows = Array.from({ length: count }, (_, i) => ({
+    requestId: p("id"),
+    userId: p("userId"),
+    offsetDays: p(`offset${i}`),
+    dueAt: p(`due${i}`),
+  }));
+  const withReminders =
+    count > 0
+      ? q.with(q.$with("written").as(q.insert(reminders).values(rows).returning({ id: reminders.id })))
+      : q;
+  return withReminders
+    .insert(paymentRequests)
+    .values({
+      id: p("id"),
+      userId: p("userId"),
+      code: p("code"),
+      recipientName: p("recipientName"),
+      recipientPhone: p("recipientPhone"),
+      amount: p("amount"),
+      description: p("description"),
+      dueDate: p("dueDate"),
+      payerEmail: p("payerEmail"),
+      // As an array literal: Drizzle's array column cannot encode a null placeholder.
+      reminderDays: sql`${p("reminderDaysLiteral")}::integer[]`,
+      createdAt: p("createdAt"),
+    })
+    .returning({ ...getTableColumns(paymentRequests), requesterName: requesterNameSql });
+}
+
+/**
+ * One prepared statement per number of reminders (0 to 4), per database: Drizzle building the
+ * insert on every call was most of a create's CPU (`npm run bench`, lib/prepared.ts).
+ */
+const insertStatement = Array.from({ length: MAX_REMINDERS + 1 }, (_, count) =>
+  preparedPerDatabase((db) => buildInsert(db, count).prepare(`collect_create_request_${count}`)),
+);
+
+/**
  * Inserts with a fresh short code, drawing again on the (astronomically rare) collision, with its
  * reminders in the same statement (a CTE: one round trip, atomic without a transaction), and for
  * "Email from Collect" decides the email to the payer (`request-email:<id>`) in a transaction
@@ -63,7 +109,7 @@ export async function createPaymentRequest(
   input: NewPaymentRequest,
   chase: ChaseOptions,
 ): Promise<{ row: Row; requesterName: string; reminders: ReminderSummary }> {
-  const insert = async (q: Db) => {
+  const insert = async (q: Db, prepared: boolean) => {
     const id = randomUUID();
     const planned = plannedReminders(
       {
@@ -76,24 +122,34 @@ export async function createPaymentRequest(
       chase.requester,
       chase.now,
     );
-    // The reminders' foreign key is checked at the end of the statement, after the request's row.
-    const withReminders =
-      planned.length > 0
-        ? q.with(q.$with("written").as(q.insert(reminders).values(planned).returning({ id: reminders.id })))
-        : q;
-    const [created] = await withReminders
-      .insert(paymentRequests)
-      .values({ ...input, id, userId, code: newShortCode(), createdAt: chase.now })
-      .returning({ ...getTableColumns(paymentRequests), requesterName: requesterNameSql });
+    const values = {
+      ...input,
+      id,
+      userId,
+      code: newShortCode(),
+      createdAt: chase.now,
+      reminderDaysLiteral: input.reminderDays ? `{${input.reminderDays.join(",")}}` : null,
+      ...Object.fromEntries(
+        planned.flatMap((r, i) => [
+          [`offset${i}`, r.offsetDays],
+          [`due${i}`, r.dueAt],
+        ]),
+      ),
+    };
+    const statement = insertStatement[planned.length];
+    const [created] =
+      prepared && statement
+        ? await statement(q).execute(values)
+        : await buildInsert(q, planned.length).execute(values);
     if (!created) throw new Error("insert returned no row");
     const { requesterName, ...row } = created;
     return { row, requesterName, reminders: newRequestSummary(row, asWritten(planned), chase.now) };
   };
   for (let attempt = 0; ; attempt++) {
     try {
-      if (!(chase.emailPayer && input.payerEmail)) return await insert(db);
+      if (!(chase.emailPayer && input.payerEmail)) return await insert(db, true);
       return await db.transaction(async (tx) => {
-        const made = await insert(tx);
+        const made = await insert(tx, false);
         await enqueuePayerMail(tx, chase.jobs, {
           kind: "request",
           key: `request-email:${made.row.id}`,
