@@ -1,5 +1,5 @@
 import { QueryClientProvider } from "@tanstack/react-query";
-import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { HttpResponse, http } from "msw";
 import { describe, expect, it } from "vitest";
 import { splitQuery } from "#client/features/splits/api.ts";
@@ -8,7 +8,7 @@ import { api } from "#client/test/msw.ts";
 import { expectToast, renderWithApp } from "#client/test/render.tsx";
 import { NO_REMINDERS, type PaymentRequest } from "#shared/schemas/payment-request.ts";
 import type { Split } from "#shared/schemas/split.ts";
-import { homeRequestsQuery } from "./api";
+import { homeRequestsQuery, useHomeRequests } from "./api";
 import { type MarkPaidTexts, RequestList } from "./request-list";
 
 const request = (
@@ -165,5 +165,44 @@ describe("RequestList with split bills", () => {
     fireEvent.click(toggle);
     expect(toggle.getAttribute("aria-expanded")).toBe("false");
     expect(screen.queryByText("Alex a")).toBeNull();
+  });
+});
+
+describe("Cancel on Home, where the card can change before the answer comes", () => {
+  function Home() {
+    const { data } = useHomeRequests();
+    return <RequestList requests={data ?? []} markPaid={texts()} />;
+  }
+
+  it("still says 'Request cancelled' when the card lost its tools first", async () => {
+    const pending = request("9", "pending");
+    const cancelledRow = { ...pending, status: "cancelled" as const };
+    let answer = () => {};
+    api.use(
+      http.get("/api/payment-requests", () => HttpResponse.json([cancelledRow])),
+      http.patch(
+        "/api/payment-requests/:id/status",
+        () =>
+          new Promise<Response>((resolve) => {
+            answer = () => resolve(HttpResponse.json(cancelledRow));
+          }),
+      ),
+    );
+    renderWithApp(<Home />, (client) => client.setQueryData(homeRequestsQuery.queryKey, [pending]));
+    fireEvent.click(await screen.findByRole("button", { name: "Cancel request" }));
+    const dialog = await screen.findByRole("dialog");
+    fireEvent.click(within(dialog).getByRole("button", { name: "Cancel request" }));
+    // The list shows it cancelled before the answer (a reload, or another tab's live update
+    // landing first), so the card's tools are gone…
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    act(() => queryClient.setQueryData(homeRequestsQuery.queryKey, [cancelledRow]));
+    await waitFor(() => expect(screen.queryByRole("button", { name: "Share" })).toBeNull());
+    answer();
+    // …and the toast still comes (mutate's own callbacks were dropped with the tools: CI saw none).
+    await waitFor(() =>
+      expect(document.querySelector("[data-sonner-toast] [role=status]")?.textContent).toBe(
+        "Request cancelled$25.50 from Alex 9.",
+      ),
+    );
   });
 });

@@ -114,16 +114,18 @@ export function RequestTools({ request, describedBy }: RequestToolsProps) {
       onConfirm: cancelRequest,
     });
 
+  // Through the promise, not mutate's callbacks: the list reloads before those run, the card is
+  // then cancelled and these tools are gone, and TanStack Query drops the callbacks of an
+  // unmounted caller (CI saw the request cancelled with no toast).
   const cancelRequest = () =>
-    cancel.mutate(request.id, {
-      onSuccess: () =>
-        toast({ title: "Request cancelled", description: `${amount} from ${request.recipientName}.` }),
-      onError: (error) =>
+    cancel.mutateAsync(request.id).then(
+      () => toast({ title: "Request cancelled", description: `${amount} from ${request.recipientName}.` }),
+      (error: unknown) =>
         showActionError(error, {
           title: "Error",
           description: "Failed to cancel the request. Please try again.",
         }),
-    });
+    );
 
   return (
     <>
