@@ -168,12 +168,13 @@ describe("RequestList with split bills", () => {
   });
 });
 
-describe("Cancel on Home, where the card can change before the answer comes", () => {
-  function Home() {
-    const { data } = useHomeRequests();
-    return <RequestList requests={data ?? []} markPaid={texts()} />;
-  }
+/** Home's list as Home renders it: from the query, so a reload or a live update changes the cards. */
+function HomeList() {
+  const { data } = useHomeRequests();
+  return <RequestList requests={data ?? []} markPaid={texts()} />;
+}
 
+describe("Cancel on Home, where the card can change before the answer comes", () => {
   it("still says 'Request cancelled' when the card lost its tools first", async () => {
     const pending = request("9", "pending");
     const cancelledRow = { ...pending, status: "cancelled" as const };
@@ -188,7 +189,7 @@ describe("Cancel on Home, where the card can change before the answer comes", ()
           }),
       ),
     );
-    renderWithApp(<Home />, (client) => client.setQueryData(homeRequestsQuery.queryKey, [pending]));
+    renderWithApp(<HomeList />, (client) => client.setQueryData(homeRequestsQuery.queryKey, [pending]));
     fireEvent.click(await screen.findByRole("button", { name: "Cancel request" }));
     const dialog = await screen.findByRole("dialog");
     fireEvent.click(within(dialog).getByRole("button", { name: "Cancel request" }));
