@@ -65,10 +65,6 @@ export function plannedReminders(request: RequestRow, requester: Requester, now:
     }));
 }
 
-/** The summary's view of planned reminders, none sent yet. */
-export const asWritten = (planned: ReturnType<typeof plannedReminders>): WrittenReminder[] =>
-  planned.map((reminder) => ({ state: "scheduled", dueAt: reminder.dueAt, channel: null, doneAt: null }));
-
 /**
  * Replaces a request's scheduled reminders with those of its current schedule, in the caller's
  * transaction. Rows already sent or skipped stay, and keep their offset.
@@ -88,7 +84,17 @@ type WrittenReminder = { state: string; dueAt: Date; channel: string | null; don
  * The summary of a request made just now, from the reminders written with it: nothing can have
  * been sent or have failed yet, so the create answers without reading them back (two queries).
  */
-export function newRequestSummary(row: SummaryRow, written: WrittenReminder[], now: Date): ReminderSummary {
+export function newRequestSummary(
+  row: SummaryRow,
+  planned: ReturnType<typeof plannedReminders>,
+  now: Date,
+): ReminderSummary {
+  const written = planned.map((reminder) => ({
+    state: "scheduled",
+    dueAt: reminder.dueAt,
+    channel: null,
+    doneAt: null,
+  }));
   return summarize(row, written, false, now);
 }
 

@@ -5,7 +5,6 @@ import { paymentRequests, reminders, users } from "#server/db/schema.ts";
 import { displayNameSql } from "#server/db/shared-queries.ts";
 import type { JobQueue } from "#server/jobs/queue.ts";
 import {
-  asWritten,
   newRequestSummary,
   plannedReminders,
   type Requester,
@@ -143,7 +142,7 @@ export async function createPaymentRequest(
         : await buildInsert(q, planned.length).execute(values);
     if (!created) throw new Error("insert returned no row");
     const { requesterName, ...row } = created;
-    return { row, requesterName, reminders: newRequestSummary(row, asWritten(planned), chase.now) };
+    return { row, requesterName, reminders: newRequestSummary(row, planned, chase.now) };
   };
   for (let attempt = 0; ; attempt++) {
     try {
