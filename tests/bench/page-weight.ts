@@ -1,5 +1,5 @@
 import { chromium } from "@playwright/test";
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../chromium";
+import { CHROMIUM_ARGS, CHROMIUM_BROWSER_PATH, CHROMIUM_PATH } from "../chromium";
 
 /** Bytes on the wire (headers + compressed bodies) for a first, uncached visit of a page. */
 export async function measurePayPageBytes(url: string): Promise<number> {
@@ -44,7 +44,7 @@ export async function lighthouseScore(url: string): Promise<number | string> {
     return `not measured: \`${LIGHTHOUSE_INSTALL}\` to measure it`;
   }
   const chrome = await chromeLauncher.launch({
-    chromePath: CHROMIUM_PATH,
+    chromePath: CHROMIUM_BROWSER_PATH,
     chromeFlags: ["--headless=new", ...CHROMIUM_ARGS],
   });
   try {

@@ -2,6 +2,7 @@ import { cleanup } from "@testing-library/react";
 import { toast as sonner } from "sonner";
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from "vitest";
 import { reportAnswer } from "#client/lib/connection.ts";
+import { queryClient } from "#client/lib/query-client.ts";
 import { api, unanswered } from "./msw";
 
 // Every request a component makes meets msw (test/msw.ts), never the network.
@@ -24,6 +25,12 @@ beforeEach(() => {
 // the timeouts still pending die with the fake clock. A request nothing answered fails the test.
 afterEach(() => {
   cleanup();
+  // The app's one query client (test/render.tsx) starts empty, as after a fresh page load; the
+  // page is at / with empty storage (the files of a worker share one window: vitest.config.ts).
+  queryClient.clear();
+  window.history.replaceState(null, "", "/");
+  sessionStorage.clear();
+  localStorage.clear();
   sonner.dismiss();
   vi.clearAllTimers();
   vi.useRealTimers();

@@ -1,9 +1,5 @@
 import { waitFor } from "@testing-library/react";
-import { afterEach, expect, vi } from "vitest";
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
+import { expect, vi } from "vitest";
 
 /** The field is marked invalid and described by `message`, shown under it. */
 export async function expectFieldError(field: HTMLElement, message: string) {

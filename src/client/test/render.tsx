@@ -1,14 +1,9 @@
 import { type QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render, waitFor } from "@testing-library/react";
 import type { ReactNode } from "react";
-import { afterEach, expect } from "vitest";
+import { expect } from "vitest";
 import { Toaster } from "#client/components/toaster.tsx";
 import { queryClient } from "#client/lib/query-client.ts";
-
-// The next test starts from an empty cache, as a fresh page load does (toasts: test/dom-setup.ts).
-afterEach(() => {
-  queryClient.clear();
-});
 
 /**
  * Renders a screen part as the app does (main.tsx): the app's one query client (seeded by `seed`),
