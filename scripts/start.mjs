@@ -52,8 +52,9 @@ if (missing || stale) {
 }
 
 process.chdir(root);
-// Stack traces name src/ files and lines (dist/server carries its source maps).
-process.setSourceMapsEnabled(true);
+// Stack traces name src/ files and lines (dist/server carries its source maps, without the
+// sources' text); the packages in node_modules keep their own names (their maps are not read).
+module.setSourceMapsSupport(true);
 // V8 keeps the compiled code of the server and its packages on disk between starts (Node 22+):
 // loading them is most of a start-up.
 module.enableCompileCache?.();

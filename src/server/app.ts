@@ -18,7 +18,7 @@ import { type Clock, createClock } from "#server/clock.ts";
 import { configuredDatabase, type Database, openDatabase } from "#server/db/client.ts";
 import { sweepCounters } from "#server/db/counters.ts";
 import { createNotifier, EVENTS_CHANNEL } from "#server/db/notify.ts";
-import { startingJobQueue, startJobQueue } from "#server/jobs/queue.ts";
+import { holdTransactionsUntil, startingJobQueue, startJobQueue } from "#server/jobs/queue.ts";
 import { startRecurring } from "#server/jobs/recurring.ts";
 import { startReminders } from "#server/jobs/reminders.ts";
 import { readClientAssets } from "#server/lib/client-assets.ts";
@@ -183,19 +183,18 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   const clock = options.clock ?? createClock();
   // pg-boss starts beside the rest: the app answers before the queue is up (issue 26 item 6).
-  const jobs = startingJobQueue(
-    (options.startJobQueue ?? startJobQueue)({
-      db: database.db,
-      kind: database.kind,
-      connectionString: config.databaseUrl,
-      log: app.log,
-      clock,
-      expireInSeconds: config.jobs.expireSeconds,
-      superviseIntervalSeconds: config.jobs.superviseSeconds,
-      retryDelayMaxSeconds: config.jobs.retryDelayMaxSeconds,
-    }),
-    app.log,
-  );
+  const startingJobs = (options.startJobQueue ?? startJobQueue)({
+    db: database.db,
+    kind: database.kind,
+    connectionString: config.databaseUrl,
+    log: app.log,
+    clock,
+    expireInSeconds: config.jobs.expireSeconds,
+    superviseIntervalSeconds: config.jobs.superviseSeconds,
+    retryDelayMaxSeconds: config.jobs.retryDelayMaxSeconds,
+  });
+  const jobs = startingJobQueue(startingJobs, app.log);
+  if (database.kind === "pglite") holdTransactionsUntil(database.db, startingJobs);
   // What starts on the queue in the background (reminders, recurring, digest) settles first, so
   // none of it reaches a stopped queue; then running handlers finish, before the database and
   // the mailer close.
@@ -382,10 +381,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   backgroundStarts.push(startRecurring({ ...context, publicUrl: config.publicUrl, log: app.log }));
   if (diskStorage) await registerLocalUploadRoute(app, diskStorage);
 
-  // On PGlite pg-boss shares the app's one connection, and with requests arriving during its start
-  // the start stalled for good (notifications.test.ts hung on PGlite, not on PostgreSQL): there
-  // the app waits for the queue, as it did before. PostgreSQL (pg-boss's own pool) does not wait.
-  if (database.kind === "pglite") await Promise.all(backgroundStarts);
   if (config.clientDir) await serveClient(app, config.clientDir);
   else app.setNotFoundHandler((_request, reply) => reply.status(404).send({ message: "Not found" }));
   return app;

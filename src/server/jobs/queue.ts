@@ -246,6 +246,30 @@ export function guardBlocks(adapter: IDatabase, client: PgliteClient): IDatabase
   return adapter;
 }
 
+/**
+ * On PGlite the app and pg-boss share one connection, and a transaction holds it until it ends.
+ * A send made in a transaction opened while the queue was still starting waited for a start that
+ * waited for that connection: for good (start-up.test.ts). So there, until the queue has started
+ * or failed to, the app's transactions wait before they open; single statements do not. Once it
+ * has, a transaction opens as before.
+ */
+export function holdTransactionsUntil(db: Db, started: Promise<unknown>): void {
+  const open = db.transaction.bind(db);
+  let settled = false;
+  const settling = started.then(
+    () => {
+      settled = true;
+    },
+    () => {
+      settled = true;
+    },
+  );
+  db.transaction = (async (...args: Parameters<Db["transaction"]>) => {
+    if (!settled) await settling;
+    return open(...args);
+  }) as Db["transaction"];
+}
+
 async function runOne<T>(
   name: string,
   job: JobWithMetadata<T>,

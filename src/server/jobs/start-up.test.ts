@@ -2,8 +2,10 @@ import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "#server/db/client.ts";
-import { buildTestApp, databaseKinds, freshDatabase } from "#server/test/harness.ts";
+import { REQUEST_BODY } from "#server/test/fixtures.ts";
+import { as, buildTestApp, createReadyUser, databaseKinds, freshDatabase } from "#server/test/harness.ts";
 import { type JobQueueOptions, startJobQueue } from "./queue";
+import { PAYER_MAIL_QUEUE } from "./reminders-send";
 
 /**
  * The app answers before pg-boss is up (issue 26 item 6, issue 22): the notification workers,
@@ -27,6 +29,16 @@ function heldQueue() {
   return { start, release, fail };
 }
 
+/** Runs `use` on an app of its own (queue and all), closed after. */
+async function withApp<T>(database: Database, use: (app: FastifyInstance) => Promise<T>): Promise<T> {
+  const app = await buildTestApp(database);
+  try {
+    return await use(app);
+  } finally {
+    await app.close();
+  }
+}
+
 function logLines() {
   const lines: { level: number; msg: string }[] = [];
   return { lines, stream: { write: (line: string) => lines.push(JSON.parse(line)) } };
@@ -42,13 +54,7 @@ function within<T>(ms: number, promise: Promise<T>, what: string): Promise<T> {
   ]);
 }
 
-/**
- * PostgreSQL only: there pg-boss has its own pool. On PGlite it shares the app's one connection
- * and the app waits for it (app.ts says why); the other suites cover that path.
- */
-const kinds = databaseKinds.filter((kind) => kind === "postgres");
-
-describe.skipIf(kinds.length === 0).each(kinds)("start-up beside the job queue [%s]", (kind) => {
+describe.each(databaseKinds)("start-up beside the job queue [%s]", (kind) => {
   let database: Database;
   beforeAll(async () => {
     database = await freshDatabase(kind);
@@ -92,6 +98,40 @@ describe.skipIf(kinds.length === 0).each(kinds)("start-up beside the job queue [
       .toEqual(expect.arrayContaining(["reminder-sweep", "recurring-sweep", "notification-digest"]));
     await app.close();
     expect(logs.lines.filter((line) => line.level >= 50)).toEqual([]);
+  });
+
+  // On PGlite pg-boss shares the app's one connection and a transaction holds it: a create that
+  // enqueued its email in a transaction opened during the queue's start waited for a start that
+  // waited for the connection, for good (issue 26 item 6: the embedded start waited for the queue
+  // because of it).
+  it("a write that enqueues in its transaction while the queue starts is kept, and nothing hangs", async () => {
+    const user = await withApp(database, (app) => createReadyUser(app));
+    const queue = heldQueue();
+    const app = await within(
+      10_000,
+      buildTestApp(database, { logLevel: "warn" }, { startJobQueue: queue.start }),
+      "building the app while the queue's start is pending",
+    );
+    try {
+      const creating = as(app, user)("POST", "/api/payment-requests", {
+        ...REQUEST_BODY,
+        payerEmail: "alex@example.com",
+        sendBy: "email",
+      });
+      // The create reaches its transaction (or the wait before it) while the queue is still held.
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      queue.release();
+      const created = await within(20_000, creating, "a create with a payer email as the queue starts");
+      expect(created.statusCode, created.body).toBe(201);
+      const { request } = created.json();
+      const jobs = (await database.db.execute(
+        sql`select count(*)::int as n from pgboss.job where name = ${PAYER_MAIL_QUEUE} and data->>'requestId' = ${request.id}`,
+      )) as unknown as { rows: { n: number }[] };
+      expect(jobs.rows[0]?.n).toBe(1);
+    } finally {
+      queue.release();
+      await within(30_000, app.close(), "closing the app");
+    }
   });
 
   it("a queue that cannot start is logged, the app keeps answering and closes cleanly", async () => {
