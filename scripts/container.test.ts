@@ -70,7 +70,10 @@ describe("Containerfile", () => {
     for (const flag of cmd.slice(1, -1)) {
       expect(process.allowedNodeEnvironmentFlags.has(flag.split("=")[0] ?? "")).toBe(true);
     }
-    expect(cmd).toContain("--enable-source-maps");
+    // Source maps only when asked for (NODE_OPTIONS): the first stack trace formatted with them
+    // kept the app's parsed map, 55 MB of the heap (docs/decisions/026-lean-install.md).
+    expect(cmd).not.toContain("--enable-source-maps");
+    expect(read("scripts/start.mjs")).not.toMatch(/setSourceMaps(Enabled|Support)\(true/);
     expect(read("scripts/build-server.mjs")).toContain('main: path.join(root, "src/server/main.ts")');
   });
 

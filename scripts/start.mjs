@@ -52,9 +52,10 @@ if (missing || stale) {
 }
 
 process.chdir(root);
-// Stack traces name src/ files and lines (dist/server carries its source maps, without the
-// sources' text); the packages in node_modules keep their own names (their maps are not read).
-module.setSourceMapsSupport(true);
+// Source maps are not read unless asked for (NODE_OPTIONS=--enable-source-maps; dist/server
+// carries them): the first stack trace formatted with them parses the app's map and keeps it,
+// 55 MB of the heap for good (a sign-in flood did it: 314 → 238 MB resident without), and reading
+// them costs ~40 ms of a start. Stack traces name dist/server files, which are not minified.
 // V8 keeps the compiled code of the server and its packages on disk between starts (Node 22+):
 // loading them is most of a start-up.
 module.enableCompileCache?.();
