@@ -23,7 +23,7 @@ const dom: TestProjectInlineConfiguration = {
     name: "dom",
     include: ["src/**/*.test.tsx"],
     // The files of a worker share its loaded modules (React, the app's query client) instead of
-    // loading them again each: 61 s → 25 s for the two component projects. What a test leaves
+    // loading them again each: 61 s → 17 s for the two component projects. What a test leaves
     // behind is undone after each test (test/dom-setup.ts; stubbed globals by vitest).
     isolate: false,
     unstubGlobals: true,

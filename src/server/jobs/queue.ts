@@ -255,17 +255,12 @@ export function guardBlocks(adapter: IDatabase, client: PgliteClient): IDatabase
  */
 export function holdTransactionsUntil(db: Db, started: Promise<unknown>): void {
   const open = db.transaction.bind(db);
-  let settled = false;
-  const settling = started.then(
-    () => {
-      settled = true;
-    },
-    () => {
-      settled = true;
-    },
+  const settled = started.then(
+    () => {},
+    () => {},
   );
   db.transaction = (async (...args: Parameters<Db["transaction"]>) => {
-    if (!settled) await settling;
+    await settled;
     return open(...args);
   }) as Db["transaction"];
 }
