@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
+import webPush from "web-push";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./tests/chromium";
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
@@ -18,6 +19,14 @@ if (!process.env.E2E_DATA_DIR) {
   process.on("exit", () => rmSync(made, { recursive: true, force: true }));
 }
 const dataDir = process.env.E2E_DATA_DIR;
+// A VAPID key pair for this run, so Profile offers "Notify this device" (push-device.spec.ts):
+// made once by the runner, inherited by its workers like the data folder.
+if (!process.env.E2E_VAPID_PRIVATE_KEY || !process.env.E2E_VAPID_PUBLIC_KEY) {
+  const keys = webPush.generateVAPIDKeys();
+  process.env.E2E_VAPID_PUBLIC_KEY = keys.publicKey;
+  process.env.E2E_VAPID_PRIVATE_KEY = keys.privateKey;
+}
+const vapid = { publicKey: process.env.E2E_VAPID_PUBLIC_KEY, privateKey: process.env.E2E_VAPID_PRIVATE_KEY };
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -69,6 +78,9 @@ export default defineConfig({
       PASSWORD_HASH_ITERATIONS: "1",
       SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
       MAIL_FROM: "Collect <no-reply@example.com>",
+      VAPID_PUBLIC_KEY: vapid.publicKey,
+      VAPID_PRIVATE_KEY: vapid.privateKey,
+      VAPID_SUBJECT: "mailto:e2e@example.com",
     },
   },
 });

@@ -17,5 +17,9 @@ export const CHROMIUM_ARGS = [
   "--disable-sync",
 ];
 
-/** The whole browser, for Lighthouse's score (the bench): it times rendering as a browser does it. */
+/**
+ * The whole browser (`apt-get install chromium`), where the shell falls short: Lighthouse's score
+ * (the bench) times rendering as a browser does it, and Web Push (push-device.spec.ts) needs the
+ * notification service the shell lacks (there `Notification.permission` is always "denied").
+ */
 export const CHROMIUM_BROWSER_PATH = process.env.CHROMIUM_BROWSER_PATH ?? "/usr/bin/chromium";

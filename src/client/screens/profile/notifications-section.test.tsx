@@ -1,0 +1,50 @@
+import { screen } from "@testing-library/react";
+import { describe, expect, it, vi } from "vitest";
+import { renderWithApp } from "#client/test/render.tsx";
+import type { NotificationSettings } from "#shared/schemas/notifications.ts";
+import { NotificationsSection } from "./notifications-section";
+
+// The states of "Push notifications" a Chromium test cannot reach: a server without VAPID keys
+// (the browser tests' server has them, push-device.spec.ts) and a browser without Web Push.
+const SETTINGS: NotificationSettings = {
+  channels: {
+    view: { email: false, push: true },
+    claim: { email: true, push: true },
+    reminder: { email: true, push: true },
+    recurring: { email: true, push: true },
+    digest: { email: true, push: false },
+  },
+  quietHours: { start: "21:00", end: "08:00" },
+  digestHour: null,
+  timeZone: "America/New_York",
+  reminderDays: null,
+  push: { configured: false, publicKey: null },
+  subscriptions: [],
+};
+
+/** The settings GET answers `settings` (unstubbed after each test: unstubGlobals). */
+function serve(settings: NotificationSettings) {
+  vi.stubGlobal("fetch", async () => Response.json(settings));
+}
+
+describe("NotificationsSection, push", () => {
+  it("says the server has no push instead of offering the button", async () => {
+    serve(SETTINGS);
+    renderWithApp(<NotificationsSection />);
+    expect(await screen.findByText("Push notifications are not set up on this server.")).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Notify this device" })).toBeNull();
+  });
+
+  it("says a browser without Web Push cannot show them, and how an iPhone can", async () => {
+    serve({ ...SETTINGS, push: { configured: true, publicKey: `B${"A".repeat(86)}` } });
+    // happy-dom, like Safari in a tab on iOS, has no PushManager.
+    expect("PushManager" in window).toBe(false);
+    renderWithApp(<NotificationsSection />);
+    expect(
+      await screen.findByText(
+        "This browser cannot show notifications. On iPhone and iPad, add Collect to your Home Screen first.",
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Notify this device" })).toBeNull();
+  });
+});
