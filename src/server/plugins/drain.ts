@@ -30,8 +30,10 @@ export function registerDrain(app: FastifyInstance): Drain {
     },
   };
   app.decorate("drain", drain);
-  app.addHook("onRequest", async (_request, reply) => {
+  // A callback hook, not an async one: it runs on every request, and a promise per request shows.
+  app.addHook("onRequest", (_request, reply, done) => {
     if (draining) reply.header("connection", "close");
+    done();
   });
   return drain;
 }
