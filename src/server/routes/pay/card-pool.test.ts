@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { IMAGE_LIMITS } from "#server/limits.ts";
 import { createCardPool } from "./card-pool";
@@ -41,4 +42,30 @@ describe("the card pool", () => {
       await never.close();
     }
   }, 60_000);
+
+  it("keeps a busy thread's memory flat: each card's native pixmap is freed after its draw", async () => {
+    // resvg's 3 MB pixmap per card is freed only after V8 collects its JS object and the thread's
+    // loop turns; draws queued back to back gave neither, and each card kept its 3 MB for good
+    // (32 cards: about 100 MB more resident). The process's RSS, before and after, in one run.
+    const residentMb = () =>
+      Number(/VmRSS:\s+(\d+)/.exec(readFileSync("/proc/self/status", "utf8"))?.[1]) / 1024;
+    const pool = createCardPool({ ...IMAGE_LIMITS, cardDrawBudgetMs: 30_000 });
+    const batch = (round: number) =>
+      Promise.all(
+        Array.from({ length: IMAGE_LIMITS.cardQueueMax }, (_, i) =>
+          pool.draw({ ...content, amount: `$${round}.${String(i).padStart(2, "0")}` }, null),
+        ),
+      );
+    try {
+      await batch(0); // the thread started, its fonts and modules loaded
+      await batch(1);
+      const before = residentMb();
+      for (let round = 2; round < 6; round++) await batch(round);
+      const grown = residentMb() - before;
+      console.log(`RSS after ${4 * IMAGE_LIMITS.cardQueueMax} more cards: +${grown.toFixed(1)} MB`);
+      expect(grown).toBeLessThan(IMAGE_LIMITS.cardQueueMax * 4);
+    } finally {
+      await pool.close();
+    }
+  }, 120_000);
 });
