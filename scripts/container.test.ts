@@ -84,10 +84,14 @@ describe("Containerfile", () => {
     expect(one(runtime, "EXPOSE")).toBe("3000");
   });
 
-  it("sets only variables the server knows, or Node's own", () => {
+  it("sets only variables the server knows, Node's own, or glibc's arena cap", () => {
     const env = envOf(runtime);
     expect(Object.keys(env).length).toBeGreaterThan(3);
-    for (const name of Object.keys(env)) expect(KNOWN.includes(name) || name.startsWith("NODE_")).toBe(true);
+    for (const name of Object.keys(env)) {
+      expect(KNOWN.includes(name) || name.startsWith("NODE_") || name === "MALLOC_ARENA_MAX").toBe(true);
+    }
+    // sharp's threads each took an arena that kept what they freed (decision 018).
+    expect(env.MALLOC_ARENA_MAX).toBe("2");
     expect(unknownSettings(env)).toEqual([]);
     expect(env.NODE_ENV).toBe("production");
   });
