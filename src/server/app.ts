@@ -195,9 +195,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   const jobs = startingJobQueue(startingJobs, app.log);
   if (database.kind === "pglite") holdTransactionsUntil(database.db, startingJobs);
-  // What starts on the queue in the background (reminders, recurring, digest) settles first, so
-  // none of it reaches a stopped queue; then running handlers finish, before the database and
-  // the mailer close.
+  // What starts on the queue in the background (notifications, reminders, recurring, digest)
+  // settles first, so none of it reaches a stopped queue; then running handlers finish, before
+  // the database and the mailer close.
   const backgroundStarts: Promise<void>[] = [];
   app.addHook("preClose", async () => {
     await Promise.allSettled(backgroundStarts);
@@ -241,7 +241,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     secret,
     log: app.log,
   });
-  backgroundStarts.push(scheduleDigest(jobs, database.db, notify, clock, app.log));
+  backgroundStarts.push(notify.started, scheduleDigest(jobs, database.db, notify, clock, app.log));
   // Automatic reminders and the payer's emails (issue 22 items 3 and 4); tests call app.reminders.sweep().
   const reminders = startReminders({
     db: database.db,

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "#server/db/client.ts";
 import { REQUEST_BODY } from "#server/test/fixtures.ts";
 import { as, buildTestApp, createReadyUser, databaseKinds, freshDatabase } from "#server/test/harness.ts";
-import { type JobQueueOptions, startJobQueue } from "./queue";
+import { type JobQueue, type JobQueueOptions, startJobQueue } from "./queue";
 import { PAYER_MAIL_QUEUE } from "./reminders-send";
 
 /**
@@ -167,6 +167,52 @@ describe.each(databaseKinds)("start-up beside the job queue [%s]", (kind) => {
     );
     queue.release();
     await within(30_000, app.close(), "closing the app as the queue comes up");
+    expect(logs.lines.filter((line) => line.level >= 50)).toEqual([]);
+  });
+
+  it("closing while the notification workers start waits for them, then stops the queue", async () => {
+    // The notifications' start was not among the starts a close waits for: a CI run closed the
+    // queue under it and its workers were registered on a stopped queue ("Workers are disabled.
+    // pg-boss is stopped", logged as "notifications did not start"). Here their registration
+    // waits until the queue has stopped, or half a second when the close waits for it.
+    let registering!: () => void;
+    const reached = new Promise<void>((resolve) => (registering = resolve));
+    let letGo!: () => void;
+    const gate = new Promise<void>((resolve) => (letGo = resolve));
+    let registered!: () => void;
+    const attempted = new Promise<void>((resolve) => (registered = resolve));
+    const slowNotifyWorkers = async (options: JobQueueOptions): Promise<JobQueue> => {
+      const queue = await startJobQueue(options);
+      return {
+        ...queue,
+        work: async (name, handler, workOptions) => {
+          if (name !== "notify") return queue.work(name, handler, workOptions);
+          registering();
+          await gate;
+          try {
+            return await queue.work(name, handler, workOptions);
+          } finally {
+            registered();
+          }
+        },
+        stop: async (timeoutMs) => {
+          await queue.stop(timeoutMs);
+          letGo();
+        },
+      };
+    };
+    const logs = logLines();
+    const app = await buildTestApp(
+      database,
+      { logLevel: "warn" },
+      { startJobQueue: slowNotifyWorkers, logStream: logs.stream },
+    );
+    await within(10_000, reached, "the notification workers' registration");
+    const closing = app.close();
+    setTimeout(letGo, 500);
+    await within(30_000, closing, "closing the app while the notification workers start");
+    await within(5_000, attempted, "the notification workers' registration, finished");
+    await new Promise((resolve) => setImmediate(resolve));
     expect(logs.lines.filter((line) => line.level >= 50)).toEqual([]);
   });
 });

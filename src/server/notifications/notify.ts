@@ -62,7 +62,7 @@ export function startNotifications(deps: {
   publicUrl: string;
   secret: string;
   log: FastifyBaseLogger;
-}): Notify {
+}): Notify & { started: Promise<void> } {
   const { db, jobs, mailer, push, clock, publicUrl, secret, log } = deps;
   const domain = new URL(publicUrl).hostname;
   // The queues and workers start beside the rest of the app (it answers before pg-boss is up).
@@ -175,7 +175,7 @@ export function startNotifications(deps: {
     );
   }
 
-  return async (notification, { tx } = {}) => {
+  const notify: Notify = async (notification, { tx } = {}) => {
     await started;
     const run = async (db: Db) => {
       const prefs = await loadPrefs(db, notification.userId);
@@ -208,4 +208,7 @@ export function startNotifications(deps: {
     if (tx) await run(tx);
     else await db.transaction(run);
   };
+  // The app's close waits for this before it stops the queue (app.ts backgroundStarts): a close
+  // during the start otherwise registered the workers on a stopped queue ("Workers are disabled").
+  return Object.assign(notify, { started });
 }
