@@ -39,6 +39,13 @@ export async function apiCall(
   return response.headers()["content-type"]?.includes("json") ? response.json() : undefined;
 }
 
+/** The signed-in user's Profile → Notifications settings, as the API answers them. */
+export async function notificationSettings(page: Page) {
+  const response = await page.request.get("/api/notifications/settings");
+  expect(response.status()).toBe(200);
+  return response.json();
+}
+
 /** A new account as the sign-in page makes one: sign-up (which starts no session), then sign-in. */
 export async function signUpAndIn(client: Page | APIRequestContext, email: string): Promise<void> {
   await apiCall(client, "POST", "/api/identity/sign-up/email", { email, password: PASSWORD, name: "" });

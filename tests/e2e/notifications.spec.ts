@@ -1,14 +1,8 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { expect, signedInTest as test } from "./fixtures";
+import { expect, notificationSettings, signedInTest as test } from "./fixtures";
 
 /** Profile → Notifications (issue 22 item 1): switches, quiet hours, the daily summary, push. */
-
-async function settingsOf(page: Page) {
-  const response = await page.request.get("/api/notifications/settings");
-  expect(response.status()).toBe(200);
-  return response.json();
-}
 
 function section(page: Page) {
   return page.getByRole("heading", { name: "Notifications", level: 2 }).locator("xpath=../..");
@@ -47,13 +41,13 @@ test("switches a notification setting and it stays after a reload; quiet hours a
   await expect(switchFor(page, "Someone opens your request", "Email")).toBeChecked();
 
   await page.getByRole("combobox", { name: "Daily summary" }).selectOption({ label: "8:00 AM" });
-  await expect.poll(async () => (await settingsOf(page)).digestHour).toBe(8);
+  await expect.poll(async () => (await notificationSettings(page)).digestHour).toBe(8);
 
   await page.getByLabel("From", { exact: true }).fill("22:30");
   await page.getByLabel("Until", { exact: true }).fill("07:15");
   await page.getByLabel("Until", { exact: true }).blur();
   await expect
-    .poll(async () => (await settingsOf(page)).quietHours)
+    .poll(async () => (await notificationSettings(page)).quietHours)
     .toEqual({ start: "22:30", end: "07:15" });
 
   await page.reload();
@@ -63,7 +57,7 @@ test("switches a notification setting and it stays after a reload; quiet hours a
   await expect(page.getByLabel("From", { exact: true })).toHaveValue("22:30");
   await expect(page.getByLabel("Until", { exact: true })).toHaveValue("07:15");
   // The browser's zone was reported once signed in.
-  const settings = await settingsOf(page);
+  const settings = await notificationSettings(page);
   expect(settings.timeZone).toBe(await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone));
 });
 
@@ -80,7 +74,7 @@ test("the switches work by keyboard", async ({ page }) => {
   await expect(claimPush).not.toBeChecked();
   await page.keyboard.press("Tab");
   await expect(switchFor(page, "A reminder is due", "Email")).toBeFocused();
-  const settings = await settingsOf(page);
+  const settings = await notificationSettings(page);
   expect(settings.channels.claim).toEqual({ email: true, push: false });
 });
 

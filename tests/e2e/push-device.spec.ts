@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from "@playwright/test";
 import { BASE } from "../../playwright.config";
 import { CHROMIUM_ARGS, CHROMIUM_BROWSER_PATH } from "../chromium";
-import { expect, signedInTest as test } from "./fixtures";
+import { expect, notificationSettings, signedInTest as test } from "./fixtures";
 
 /**
  * Profile → "Notify this device" in Chromium (issue 22 item 1), with the build's service worker.
@@ -67,12 +67,6 @@ function fakePushService(storedKey: string) {
   };
 }
 
-async function settingsOf(page: Page) {
-  const response = await page.request.get("/api/notifications/settings");
-  expect(response.status()).toBe(200);
-  return response.json();
-}
-
 /** Delivers `data` to the page's service worker as a push message, as DevTools' "Push" button does. */
 async function deliverPush(context: BrowserContext, page: Page, data: string) {
   const cdp = await context.newCDPSession(page);
@@ -110,7 +104,7 @@ test("Notify this device subscribes with the server's key, lists the phone, show
   await context.grantPermissions(["notifications"], { origin: BASE });
   await page.addInitScript(fakePushService, STORED);
   await page.goto("/profile");
-  const settings = await settingsOf(page);
+  const settings = await notificationSettings(page);
   expect(settings.push.configured).toBe(true);
   expect(settings.subscriptions).toEqual([]);
 
@@ -121,7 +115,7 @@ test("Notify this device subscribes with the server's key, lists the phone, show
   await expect(devices.getByRole("listitem")).toHaveText(["Android phone (this device)"]);
   const stored = await page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? "null"), STORED);
   expect(stored.serverKey, "subscribed with the server's VAPID public key").toBe(settings.push.publicKey);
-  const saved = (await settingsOf(page)).subscriptions;
+  const saved = (await notificationSettings(page)).subscriptions;
   expect(saved).toHaveLength(1);
   expect(saved[0].deviceLabel).toBe("Android phone");
 
@@ -154,7 +148,7 @@ test("Notify this device subscribes with the server's key, lists the phone, show
   await expect(devices).toHaveCount(0);
   await expect(page.getByRole("button", { name: "Notify this device" })).toBeVisible();
   expect(await page.evaluate((key) => localStorage.getItem(key), STORED)).toBeNull();
-  expect((await settingsOf(page)).subscriptions).toEqual([]);
+  expect((await notificationSettings(page)).subscriptions).toEqual([]);
 });
 
 test("notifications blocked for the site: the section says how to allow them instead of offering the button", async ({

@@ -1,21 +1,13 @@
 import { screen } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { renderWithApp } from "#client/test/render.tsx";
-import type { NotificationSettings } from "#shared/schemas/notifications.ts";
+import { DEFAULT_SETTINGS, type NotificationSettings } from "#shared/schemas/notifications.ts";
 import { NotificationsSection } from "./notifications-section";
 
 // The states of "Push notifications" a Chromium test cannot reach: a server without VAPID keys
 // (the browser tests' server has them, push-device.spec.ts) and a browser without Web Push.
 const SETTINGS: NotificationSettings = {
-  channels: {
-    view: { email: false, push: true },
-    claim: { email: true, push: true },
-    reminder: { email: true, push: true },
-    recurring: { email: true, push: true },
-    digest: { email: true, push: false },
-  },
-  quietHours: { start: "21:00", end: "08:00" },
-  digestHour: null,
+  ...DEFAULT_SETTINGS,
   timeZone: "America/New_York",
   reminderDays: null,
   push: { configured: false, publicKey: null },
