@@ -3,6 +3,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { KNOWN, loadConfig, unknownSettings } from "#server/env.ts";
+import { npmStart } from "../tests/npm-start";
 import { all, envOf, one, readContainerfile, type Stage } from "./containerfile.ts";
 
 /**
@@ -84,14 +85,14 @@ describe("Containerfile", () => {
     expect(one(runtime, "EXPOSE")).toBe("3000");
   });
 
-  it("sets only variables the server knows, Node's own, or glibc's arena cap", () => {
+  it("sets only variables the server knows, Node's own, or glibc's allocator settings", () => {
     const env = envOf(runtime);
     expect(Object.keys(env).length).toBeGreaterThan(3);
     for (const name of Object.keys(env)) {
-      expect(KNOWN.includes(name) || name.startsWith("NODE_") || name === "MALLOC_ARENA_MAX").toBe(true);
+      expect(KNOWN.includes(name) || name.startsWith("NODE_") || name === "GLIBC_TUNABLES").toBe(true);
     }
-    // sharp's threads each took an arena that kept what they freed (decision 018).
-    expect(env.MALLOC_ARENA_MAX).toBe("2");
+    // The allocator settings `npm start` gives the server (decision 018), whatever this shell has.
+    expect(env.GLIBC_TUNABLES).toBe(npmStart({}).env.GLIBC_TUNABLES);
     expect(unknownSettings(env)).toEqual([]);
     expect(env.NODE_ENV).toBe("production");
   });

@@ -268,6 +268,12 @@ export const IMAGE_LIMITS = {
    */
   cardThreadStartMs: 30_000,
   cardWorkerHeapMb: 96,
+  /**
+   * A thread ends when it has drawn nothing this long, and its memory (~85 MB: fonts, satori,
+   * resvg, its heap) goes with it: previews come in bursts when a link is shared, and a start costs
+   * a few hundred milliseconds.
+   */
+  cardThreadIdleMs: 10_000,
   /** Retry-After when the pool is full. */
   cardBusyRetrySeconds: 5,
   /** Drawn cards kept in memory: count, bytes, and how long. */

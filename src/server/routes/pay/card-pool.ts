@@ -28,6 +28,7 @@ export function createCardPool(
     | "cardDrawBudgetMs"
     | "cardThreadStartMs"
     | "cardWorkerHeapMb"
+    | "cardThreadIdleMs"
     | "cardBusyRetrySeconds"
   > = IMAGE_LIMITS,
 ) {
@@ -40,7 +41,7 @@ export function createCardPool(
       minThreads: 0,
       maxThreads: limits.cardThreads,
       maxQueue: limits.cardQueueMax,
-      idleTimeout: 60_000,
+      idleTimeout: limits.cardThreadIdleMs,
       resourceLimits: { maxOldGenerationSizeMb: limits.cardWorkerHeapMb, maxYoungGenerationSizeMb: 16 },
     });
   // A pool with no live thread (the first card, or after idleTimeout) starts one before the
