@@ -526,7 +526,8 @@ async function main() {
       "≥ 1,500 req/s, p99 < 50 ms",
       create.rps >= 1500 && create.p99 < 50,
     ],
-    ["GET /pay/{code} HTML, as browsers ask (brotli)", payHtml, "≥ 0.45×", ratio(payHtml) >= 0.45],
+    // Issue 26 item 11 raised it from 0.45×.
+    ["GET /pay/{code} HTML, as browsers ask (brotli)", payHtml, "≥ 0.5×", ratio(payHtml) >= 0.5],
     ["GET /pay/{code} HTML, no compression asked (12 KB)", payHtmlPlain, "—", null],
     [
       `GET /pay/{code} during 100 parallel wrong sign-ins (${flood.sent} sent)`,
