@@ -231,7 +231,7 @@ it("draws cards of a large allowed photo on the worker: /healthz stays fast, /pa
 // and `npm start` sets the allocator to give large buffers back (decision 018): +51 MB here.
 it("gives back the memory of the photo and the cards once the card thread has ended", async () => {
   const limit = residentBeforeImages + 70;
-  const deadline = Date.now() + IMAGE_LIMITS.cardThreadIdleMs + 10_000;
+  const deadline = Date.now() + IMAGE_LIMITS.cardThreadIdleMs + 20_000;
   let resident = residentMb(server.child.pid);
   while (resident > limit && Date.now() < deadline) {
     await new Promise((resolve) => setTimeout(resolve, 500));
