@@ -1,4 +1,4 @@
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { simpleParser } from "mailparser";
@@ -49,8 +49,11 @@ export async function startMailServer(options: { port?: number; dir?: string } =
           };
           received.push(mail);
           if (options.dir) {
-            const name = `${Date.now()}-${received.length}.json`;
-            writeFileSync(path.join(options.dir, name), JSON.stringify(mail));
+            // Whole or not at all for readers in other processes: written under a name they do
+            // not list, then renamed (a file written in place is there, empty, before its text).
+            const name = path.join(options.dir, `${Date.now()}-${received.length}.json`);
+            writeFileSync(`${name}.partial`, JSON.stringify(mail));
+            renameSync(`${name}.partial`, name);
           }
           for (const wake of waiters) wake();
           callback();
