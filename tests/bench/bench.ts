@@ -20,6 +20,7 @@ import pg from "pg";
 import { SMTPServer } from "smtp-server";
 import { IMAGE_LIMITS } from "#server/limits.ts";
 import { bombPng } from "#server/test/image-bombs.ts";
+import { residentMb } from "#server/test/resident-memory.ts";
 import { npmStart } from "../npm-start";
 import { lighthouseScore, measurePayPageBytes } from "./page-weight";
 import { runScale } from "./scale";
@@ -220,26 +221,20 @@ async function duringSignInFlood(base: string, measure: () => Promise<Load>) {
   return { load: result, sent };
 }
 
-/** Resident memory of a process, from /proc (Linux). */
-function rssBytes(pid: number): number {
-  const line = readFileSync(`/proc/${pid}/status`, "utf8").match(/^VmRSS:\s+(\d+) kB/m);
-  return Number(line?.[1] ?? Number.NaN) * 1024;
-}
-
 /**
  * What stays of the abuse loads: the card thread ends after cardThreadIdleMs without a draw, then
  * what it and sharp freed goes back to the system (docs/decisions/018-memory.md) and V8 shrinks its
  * heap once the process is quiet. RSS sampled each second from then until it has made no new low
  * (by 1 MB) for 10 s, or a minute has passed: the lowest, and when it was seen.
  */
-async function settledRss(pid: number): Promise<{ bytes: number; seconds: number }> {
+async function settledRss(pid: number): Promise<{ mb: number; seconds: number }> {
   const started = performance.now();
   await new Promise((resolve) => setTimeout(resolve, IMAGE_LIMITS.cardThreadIdleMs + 1_000));
-  let low = { bytes: rssBytes(pid), seconds: (performance.now() - started) / 1000 };
+  let low = { mb: residentMb(pid), seconds: (performance.now() - started) / 1000 };
   while (performance.now() - started < 60_000 && performance.now() - started - low.seconds * 1000 < 10_000) {
     await new Promise((resolve) => setTimeout(resolve, 1_000));
-    const bytes = rssBytes(pid);
-    if (bytes < low.bytes - 1024 * 1024) low = { bytes, seconds: (performance.now() - started) / 1000 };
+    const mb = residentMb(pid);
+    if (mb < low.mb - 1) low = { mb, seconds: (performance.now() - started) / 1000 };
   }
   return low;
 }
@@ -506,9 +501,9 @@ async function main() {
   // statistics within its naptime (1 min), until then the list reads them all and sorts.
   await analyze(databaseUrl);
   const mixed = await mixedLoad(base, cookie, code);
-  const rss = rssBytes(app.pid as number);
+  const rss = residentMb(app.pid as number);
   const abuse = await abuseLoads(base, databaseUrl);
-  const rssAbuse = rssBytes(app.pid as number);
+  const rssAbuse = residentMb(app.pid as number);
   const settled = await settledRss(app.pid as number);
   const reminders = REMINDERS > 0 ? await remindersAtOnce(base, cookie, code, databaseUrl) : null;
   await stop(app);
@@ -574,13 +569,13 @@ async function main() {
   );
   console.log(`| /pay/{code} Lighthouse mobile performance | ${lighthouse} | ≥ 98 |`);
   console.log(
-    `| RSS of the server process after ${mixedSeconds} s of mixed load | ${fmt(rss / 1024 / 1024)} MB | ≤ 250 MB |`,
+    `| RSS of the server process after ${mixedSeconds} s of mixed load | ${fmt(rss)} MB | ≤ 250 MB |`,
   );
   console.log(
-    `| RSS of the same process after the abuse loads (bomb ${abuse.bombRefused ? "refused" : "**not refused**"}, ${abuse.photos} photos of 6000 x 6000, ${abuse.cards} cards drawn), the card thread still running | ${fmt(rssAbuse / 1024 / 1024)} MB | — |`,
+    `| RSS of the same process after the abuse loads (bomb ${abuse.bombRefused ? "refused" : "**not refused**"}, ${abuse.photos} photos of 6000 x 6000, ${abuse.cards} cards drawn), the card thread still running | ${fmt(rssAbuse)} MB | — |`,
   );
   console.log(
-    `| RSS of the same process once settled (${fmt(settled.seconds)} s later: the card thread ended, no new low for 10 s) | ${fmt(settled.bytes / 1024 / 1024)} MB | ≤ 250 MB |`,
+    `| RSS of the same process once settled (${fmt(settled.seconds)} s later: the card thread ended, no new low for 10 s) | ${fmt(settled.mb)} MB | ≤ 250 MB |`,
   );
   console.log(`| signed-in app initial JS (gzip) | ${fmt(initialJsGzipBytes() / 1024, 1)} KB | ≤ 150 KB |`);
   console.log(

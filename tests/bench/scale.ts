@@ -5,10 +5,10 @@
  * targets; docs/decisions/015-keyset-pagination.md explains the indexes it exercises.
  */
 import type { ChildProcess } from "node:child_process";
-import { readFileSync } from "node:fs";
 import os from "node:os";
 import type autocannon from "autocannon";
 import pg from "pg";
+import { residentMb } from "#server/test/resident-memory.ts";
 
 type Load = { rps: number; p50: number; p99: number; errors: number; non2xx: number };
 
@@ -26,12 +26,6 @@ const OWNER_REQUESTS = 100_000;
 const OWNER_CONTACTS = 5_000;
 const OTHER_USERS = 9_999;
 const TOTAL_REQUESTS = 1_000_000;
-
-/** Resident set size of a process, in bytes (Linux). */
-function rss(pid: number): number {
-  const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
-  return Number(match?.[1] ?? 0) * 1024;
-}
 
 async function seed(databaseUrl: string, cookieUserEmail: string) {
   const client = new pg.Client({ connectionString: databaseUrl });
@@ -157,10 +151,10 @@ export async function runScale(h: ScaleHelpers) {
 
   // Peak RSS over the idle process, after one export and after four: flat means no growth with rows.
   const pid = full.app.pid as number;
-  const before = rss(pid);
+  const before = residentMb(pid);
   let peak = before;
   const sampler = setInterval(() => {
-    peak = Math.max(peak, rss(pid));
+    peak = Math.max(peak, residentMb(pid));
   }, 10);
   const exports: number[] = [];
   const peaks: number[] = [];
@@ -226,7 +220,7 @@ export async function runScale(h: ScaleHelpers) {
     ],
     [
       "CSV export, peak RSS over the idle process after the 1st / 4th run",
-      `+${fmt(((peaks[0] ?? 0) - before) / 1024 / 1024, 1)} / +${fmt(((peaks[3] ?? 0) - before) / 1024 / 1024, 1)} MB (idle ${fmt(before / 1024 / 1024)} MB)`,
+      `+${fmt((peaks[0] ?? 0) - before, 1)} / +${fmt((peaks[3] ?? 0) - before, 1)} MB (idle ${fmt(before)} MB)`,
       "flat",
     ],
     [

@@ -1,10 +1,11 @@
-import { mkdtempSync, readFileSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { IMAGE_LIMITS } from "#server/limits.ts";
 import { bombPng } from "#server/test/image-bombs.ts";
+import { residentMb } from "#server/test/resident-memory.ts";
 import { npmStart } from "../npm-start";
 import {
   type Client,
@@ -71,9 +72,6 @@ async function probeWhile<T>(url: string, work: () => Promise<T>): Promise<{ res
   }
 }
 
-const residentMb = (pid: number | undefined) =>
-  Number(/^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1]) / 1024;
-
 let server: ServerProcess;
 let client: Client;
 let residentBeforeImages = 0;
@@ -94,7 +92,7 @@ beforeAll(async () => {
     },
   );
   client = await signUp(server.base);
-  residentBeforeImages = residentMb(server.child.pid);
+  residentBeforeImages = residentMb(server.child.pid as number);
 });
 afterAll(async () => {
   server?.child.kill("SIGTERM");
@@ -232,10 +230,10 @@ it("draws cards of a large allowed photo on the worker: /healthz stays fast, /pa
 it("gives back the memory of the photo and the cards once the card thread has ended", async () => {
   const limit = residentBeforeImages + 70;
   const deadline = Date.now() + IMAGE_LIMITS.cardThreadIdleMs + 20_000;
-  let resident = residentMb(server.child.pid);
+  let resident = residentMb(server.child.pid as number);
   while (resident > limit && Date.now() < deadline) {
     await new Promise((resolve) => setTimeout(resolve, 500));
-    resident = residentMb(server.child.pid);
+    resident = residentMb(server.child.pid as number);
   }
   console.log(
     "resident memory:",

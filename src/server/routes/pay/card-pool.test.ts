@@ -1,6 +1,6 @@
-import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { IMAGE_LIMITS } from "#server/limits.ts";
+import { residentMb } from "#server/test/resident-memory.ts";
 import { createCardPool } from "./card-pool";
 
 const content = { name: "Sam Lee", photo: null, amount: "$42.00", description: "Tacos", paid: false };
@@ -49,8 +49,6 @@ describe("the card pool", () => {
     // resvg's 3 MB pixmap per card is freed only after V8 collects its JS object and the thread's
     // loop turns; draws queued back to back gave neither, and each card kept its 3 MB for good
     // (32 cards: about 100 MB more resident). The process's RSS, before and after, in one run.
-    const residentMb = () =>
-      Number(/VmRSS:\s+(\d+)/.exec(readFileSync("/proc/self/status", "utf8"))?.[1]) / 1024;
     const pool = createCardPool({ ...IMAGE_LIMITS, cardDrawBudgetMs: 30_000 });
     const batch = (round: number) =>
       Promise.all(
