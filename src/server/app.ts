@@ -99,6 +99,12 @@ export type BuildOptions = {
   push?: PushSenderOptions;
   /** Starts the job queue (default jobs/queue.ts); tests hold its start back to see the app answer meanwhile. */
   startJobQueue?: typeof startJobQueue;
+  /**
+   * The job queue starts once this settles (main.ts: once the server listens). pg-boss's start —
+   * its import, its checks, the app's queues; on PGlite all on the one connection and thread —
+   * was a third of an embedded start-up, and no first request needs it (decision 017).
+   */
+  jobQueueAfter?: Promise<void>;
   /** OpenTelemetry's Fastify plugin when tracing is on (lib/tracing.ts): registered before any route. */
   tracing?: FastifyPluginCallback;
 };
@@ -182,8 +188,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     done(null, payload);
   });
   const clock = options.clock ?? createClock();
-  // pg-boss starts beside the rest: the app answers before the queue is up (issue 26 item 6).
-  const startingJobs = (options.startJobQueue ?? startJobQueue)({
+  // pg-boss starts beside the rest, or once `jobQueueAfter` settles: the app answers before the
+  // queue is up (issue 26 item 6).
+  const queueOptions = {
     db: database.db,
     kind: database.kind,
     connectionString: config.databaseUrl,
@@ -192,7 +199,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     expireInSeconds: config.jobs.expireSeconds,
     superviseIntervalSeconds: config.jobs.superviseSeconds,
     retryDelayMaxSeconds: config.jobs.retryDelayMaxSeconds,
+  };
+  // A close before then starts it too, so that what waits on it (below) ends.
+  let startQueue = () => {};
+  const queueMayStart = new Promise<void>((resolve) => {
+    startQueue = resolve;
   });
+  if (options.jobQueueAfter) options.jobQueueAfter.then(startQueue, startQueue);
+  else startQueue();
+  const startingJobs = queueMayStart.then(() => (options.startJobQueue ?? startJobQueue)(queueOptions));
   const jobs = startingJobQueue(startingJobs, app.log);
   if (database.kind === "pglite") holdTransactionsUntil(database.db, startingJobs);
   // What starts on the queue in the background (notifications, reminders, recurring, digest)
@@ -200,6 +215,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // the database and the mailer close.
   const backgroundStarts: Promise<void>[] = [];
   app.addHook("preClose", async () => {
+    startQueue();
     await Promise.allSettled(backgroundStarts);
     await jobs.stop();
   });

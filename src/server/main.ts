@@ -36,11 +36,15 @@ async function main(): Promise<void> {
   opening.catch(() => {});
   const logs = stdoutDestination();
   const [{ buildApp }, database] = await Promise.all([import("./app"), opening]);
+  let listened = () => {};
   const app = await buildApp(config, {
     database,
     logStream: logs.stream,
     version: version(),
     tracing: tracing?.fastify,
+    jobQueueAfter: new Promise<void>((resolve) => {
+      listened = resolve;
+    }),
   }).catch(async (error) => {
     await database.close();
     throw error;
@@ -75,6 +79,7 @@ async function main(): Promise<void> {
   process.on("SIGTERM", () => shutdown("SIGTERM"));
   process.on("SIGINT", () => shutdown("SIGINT"));
   await app.listen({ port: config.port, host: config.host });
+  listened();
   for (const warning of unknownSettings()) app.log.warn(warning);
   app.log.info(runtimeSummary(config, version()), "Collect is running");
 }

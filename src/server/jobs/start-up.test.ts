@@ -100,6 +100,56 @@ describe.each(databaseKinds)("start-up beside the job queue [%s]", (kind) => {
     expect(logs.lines.filter((line) => line.level >= 50)).toEqual([]);
   });
 
+  // main.ts passes the server's listen: pg-boss's start (a third of an embedded start-up) comes
+  // after the first answers instead of before them.
+  it("starts the queue only once `jobQueueAfter` settles, answering meanwhile", async () => {
+    const queue = heldQueue();
+    queue.release();
+    let starts = 0;
+    const counted = (options: JobQueueOptions) => {
+      starts++;
+      return queue.start(options);
+    };
+    let listened!: () => void;
+    const logs = logLines();
+    const app = await within(
+      10_000,
+      buildTestApp(
+        database,
+        { logLevel: "warn" },
+        {
+          startJobQueue: counted,
+          jobQueueAfter: new Promise<void>((resolve) => (listened = resolve)),
+          logStream: logs.stream,
+        },
+      ),
+      "building the app before it listens",
+    );
+    try {
+      const ready = await app.inject({ method: "GET", url: "/readyz" });
+      expect(ready.statusCode, ready.body).toBe(200);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(starts).toBe(0);
+      listened();
+      await within(30_000, app.reminders.started, "the reminders' start once the queue may start");
+      expect(starts).toBe(1);
+    } finally {
+      await within(30_000, app.close(), "closing the app");
+    }
+    expect(logs.lines.filter((line) => line.level >= 50)).toEqual([]);
+  });
+
+  it("a close before `jobQueueAfter` settles still ends, with nothing logged as failed", async () => {
+    const logs = logLines();
+    const app = await buildTestApp(
+      database,
+      { logLevel: "warn" },
+      { jobQueueAfter: new Promise<void>(() => {}), logStream: logs.stream },
+    );
+    await within(30_000, app.close(), "closing an app whose queue never got to start");
+    expect(logs.lines.filter((line) => line.level >= 50)).toEqual([]);
+  });
+
   // On PGlite pg-boss shares the app's one connection and a transaction holds it: a create that
   // enqueued its email in a transaction opened during the queue's start waited for a start that
   // waited for the connection, for good (issue 26 item 6: the embedded start waited for the queue
