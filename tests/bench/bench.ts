@@ -422,6 +422,7 @@ async function remindersAtOnce(base: string, cookie: string, code: string, datab
     sendingMs: all - first,
     quiet,
     duringP99: Math.max(...during.map((r) => r.p99)),
+    duringRuns: during.length,
     duringErrors: during.reduce((sum, r) => sum + r.errors + r.non2xx, 0),
   };
 }
@@ -654,7 +655,7 @@ async function main() {
       `| ${fmt(reminders.count)} reminders due at once, each emailed to its payer (one process, PostgreSQL) | first ${fmt(reminders.firstMs / 1000, 1)} s after due (the minute's sweep), all ${fmt(reminders.sendingMs / 1000, 1)} s later (${fmt(perSecond)}/s) | all sent |`,
     );
     console.log(
-      `| /pay p99 while they go out, ${PAYER_CONNECTIONS} connections (${reminders.duringErrors} errors) | ${fmt(reminders.duringP99)} ms vs ${fmt(reminders.quiet.p99)} ms quiet | ≤ 2× quiet |`,
+      `| /pay p99 while they go out, ${PAYER_CONNECTIONS} connections (${reminders.duringErrors} errors) | ${fmt(reminders.duringP99)} ms vs ${fmt(reminders.quiet.p99)} ms quiet (the worst of ${reminders.duringRuns} runs of 3 s) | ≤ 2× quiet ${reminders.duringP99 <= 2 * reminders.quiet.p99 ? "(met)" : "(**missed**)"} |`,
     );
   }
   console.log(`\nerrors or non-2xx during load: ${errors}; the app's log: ${logFile}`);
