@@ -102,7 +102,7 @@ export type BuildOptions = {
   /**
    * The job queue starts once this settles (main.ts: once the server listens). pg-boss's start —
    * its import, its checks, the app's queues; on PGlite all on the one connection and thread —
-   * was a third of an embedded start-up, and no first request needs it (decision 017).
+   * was ~300 ms of building the app, and no first request needs it (decision 017).
    */
   jobQueueAfter?: Promise<void>;
   /** OpenTelemetry's Fastify plugin when tracing is on (lib/tracing.ts): registered before any route. */
