@@ -33,6 +33,8 @@ export async function buildServer(outdir = path.join(root, "dist/server")) {
     entryPoints: {
       main: path.join(root, "src/server/main.ts"),
       "card-worker": path.join(root, "src/server/routes/pay/card-worker.ts"),
+      // The embedded database's thread (src/server/db/pglite-thread.ts).
+      "pglite-worker": path.join(root, "src/server/db/pglite-worker.ts"),
       // `npm run db:move-to-postgres` (src/server/db/move-to-postgres.ts).
       "move-to-postgres": path.join(root, "src/server/db/move-to-postgres.ts"),
     },

@@ -29,26 +29,38 @@ async function main(): Promise<void> {
     ? (await import("#server/lib/tracing.ts")).startTracing(config.tracing, version())
     : undefined;
 
-  // The database opens (PGlite reads and compiles its WebAssembly, PostgreSQL connects and
-  // migrates) while the app's modules load: the two are most of a start-up
-  // (docs/decisions/017-fast-start-up.md).
-  const opening = openDatabase({ ...configuredDatabase(config), tracing: tracing?.database });
+  // The database opens (PostgreSQL connects and migrates; PGlite starts and migrates on a thread
+  // of its own) while the app's modules load and, on PGlite, while the app is built: the two are
+  // most of a start-up (docs/decisions/017-fast-start-up.md, 028-database-thread.md). The
+  // server listens once both are done.
+  const which = configuredDatabase(config);
+  const opening = openDatabase({
+    ...which,
+    ...(which.kind === "pglite" ? { thread: true } : {}),
+    tracing: tracing?.database,
+  });
   opening.catch(() => {});
   const logs = stdoutDestination();
   const [{ buildApp }, database] = await Promise.all([import("./app"), opening]);
   let listened = () => {};
-  const app = await buildApp(config, {
-    database,
-    logStream: logs.stream,
-    version: version(),
-    tracing: tracing?.fastify,
-    jobQueueAfter: new Promise<void>((resolve) => {
-      listened = resolve;
+  const app = await Promise.all([
+    buildApp(config, {
+      database,
+      logStream: logs.stream,
+      version: version(),
+      tracing: tracing?.fastify,
+      jobQueueAfter: new Promise<void>((resolve) => {
+        listened = resolve;
+      }),
     }),
-  }).catch(async (error) => {
-    await database.close();
-    throw error;
-  });
+    database.opened,
+  ]).then(
+    ([app]) => app,
+    async (error) => {
+      await database.close();
+      throw error;
+    },
+  );
   let closing = false;
   const exit = async (code: number) => {
     // The last spans go to the collector (bounded: a collector that is away holds no one up).

@@ -1,11 +1,13 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import type { PGlite } from "@electric-sql/pglite";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import type pg from "pg";
 import type { Config } from "#server/env.ts";
 import type { DriverTracing } from "#server/lib/tracing.ts";
 import { takeDataDirLock } from "./data-dir-lock";
+import { PgliteThread } from "./pglite-thread";
 import * as schema from "./schema";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -17,6 +19,11 @@ export type Database = {
   ping(): Promise<void>;
   /** LISTENs on a channel until the returned function is called (see ChannelListener). */
   listen(channel: string, listener: ChannelListener): Promise<() => Promise<void>>;
+  /**
+   * Resolves once the database is open and migrated. openDatabase resolves only then, except
+   * for PGlite on a thread, which opens while the caller goes on (calls made meanwhile wait).
+   */
+  opened: Promise<void>;
   close(): Promise<void>;
 };
 
@@ -41,8 +48,11 @@ export type DatabaseOptions = (
       /** A statement running longer is cancelled (DATABASE_STATEMENT_TIMEOUT_MS; 0 = never). */
       statementTimeoutMs?: number;
     }
-  /** dataDir undefined = in memory; template = a dumped, migrated data folder to start from. */
-  | { kind: "pglite"; dataDir?: string; template?: Blob }
+  /**
+   * dataDir undefined = in memory; template = a dumped, migrated data folder to start from;
+   * thread = PGlite runs on a thread of its own (the server's: db/pglite-thread.ts).
+   */
+  | { kind: "pglite"; dataDir?: string; template?: Blob; thread?: boolean }
 ) & {
   /** OpenTelemetry is on: the driver's queries get spans (lib/tracing.ts). */
   tracing?: DriverTracing;
@@ -101,6 +111,7 @@ async function openPostgres(
   return {
     db: drizzlePg(pool, { schema }) as unknown as Db,
     kind: "postgres",
+    opened: Promise.resolve(),
     ping: async () => {
       await pool.query("SELECT 1");
     },
@@ -209,9 +220,11 @@ function postgresListener(driver: typeof pg, url: string) {
 async function openPglite(options: {
   dataDir?: string;
   template?: Blob;
+  thread?: boolean;
   tracing?: DriverTracing;
 }): Promise<Database> {
   let releaseLock = () => {};
+  let closeOnFailure = async () => {};
   let dataDir: string | undefined;
   if (options.dataDir) {
     dataDir = path.resolve(options.dataDir, "pglite");
@@ -219,26 +232,44 @@ async function openPglite(options: {
     releaseLock = takeDataDirLock(path.resolve(options.dataDir, "collect.lock"));
   }
   try {
-    const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
-      import("@electric-sql/pglite"),
-      import("drizzle-orm/pglite"),
-      import("drizzle-orm/pglite/migrator"),
-    ]);
-    const created = await PGlite.create({ dataDir, loadDataDir: options.template });
+    const drizzling = import("drizzle-orm/pglite");
+    let created: PGlite | PgliteThread;
+    if (options.thread) {
+      if (options.template) throw new Error("openDatabase: a thread opens a data folder");
+      // Started here and now: PGlite opens and migrates in its thread while this one goes on
+      // (to load the app's modules); `opened` says when it is done.
+      created = new PgliteThread({ dataDir, migrationsFolder });
+    } else {
+      const { PGlite } = await import("@electric-sql/pglite");
+      created = await PGlite.create({ dataDir, loadDataDir: options.template });
+    }
     const client = options.tracing ? options.tracing.pglite(created) : created;
-    const db = drizzlePglite(client, { schema });
-    if (!options.template) await migratePglite(db, { migrationsFolder });
+    // Not handed over (a failed import or migration): closed again.
+    closeOnFailure = () => client.close().catch(() => {});
+    // The thread offers what Drizzle and pg-boss call of a PGlite (pglite-thread.ts).
+    const db = (await drizzling).drizzle(client as PGlite, { schema });
+    if (!options.thread && !options.template) {
+      const { migrate } = await import("drizzle-orm/pglite/migrator");
+      await migrate(db, { migrationsFolder });
+    }
     return {
       db: db as unknown as Db,
       kind: "pglite",
+      opened: client instanceof PgliteThread ? client.opened : Promise.resolve(),
       ping: async () => {
         await client.query("SELECT 1");
       },
       // One process owns a PGlite database: its own notifications are all there are.
       listen: async (channel, listener) => {
-        const unlisten = await client.listen(channel, listener.message);
-        listener.ready();
-        return () => unlisten().catch(() => {});
+        const listening = client.listen(channel, listener.message).then((unlisten) => {
+          listener.ready();
+          return unlisten;
+        });
+        // On its thread PGlite may still be opening: the caller goes on (the app's build) and
+        // hears `ready` once the LISTEN is in place.
+        if (client instanceof PgliteThread) listening.catch(() => {});
+        else await listening;
+        return () => listening.then((unlisten) => unlisten()).catch(() => {});
       },
       close: async () => {
         await client.close();
@@ -246,6 +277,7 @@ async function openPglite(options: {
       },
     };
   } catch (error) {
+    await closeOnFailure();
     releaseLock();
     throw error;
   }

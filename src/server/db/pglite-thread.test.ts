@@ -1,0 +1,191 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { PGlite, type QueryOptions, types } from "@electric-sql/pglite";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { isUniqueViolation } from "#server/lib/db-errors.ts";
+import { PgliteThread } from "./pglite-thread";
+
+// The embedded database on its own thread answers as PGlite in the process does: the same rows,
+// the same errors, the same transaction and notification semantics.
+describe("PGlite on its own thread", () => {
+  let thread: PgliteThread;
+  let local: PGlite;
+  beforeAll(async () => {
+    [thread, local] = await Promise.all([PgliteThread.open(), PGlite.create()]);
+    for (const db of [thread, local]) {
+      await db.exec(`
+        CREATE TABLE t (id serial PRIMARY KEY, name text UNIQUE, at timestamptz DEFAULT now(),
+          photo bytea, data jsonb, amount numeric(10,2), tags text[]);
+        INSERT INTO t (name, photo, data, amount, tags) VALUES ('a', '\\x0102', '{"x":[1]}', 12.5, '{p,q}');`);
+    }
+  }, 30_000);
+  afterAll(async () => {
+    await Promise.all([thread.close(), local.close()]);
+  });
+
+  it("returns the rows PGlite returns, in both row modes, with the caller's parsers run here", async () => {
+    const text = (value: string) => `parsed:${value}`;
+    const each: (QueryOptions | undefined)[] = [
+      undefined,
+      { rowMode: "array" as const },
+      { rowMode: "object" as const, parsers: { [types.TIMESTAMPTZ]: text, [types.NUMERIC]: text } },
+      { rowMode: "array" as const, parsers: { [types.TIMESTAMPTZ]: text, 1009: (v: string) => v } },
+    ];
+    for (const options of each) {
+      const sql = "SELECT name, photo, data, amount, tags, at, at AS name FROM t";
+      const [mine, theirs] = await Promise.all([
+        thread.query(sql, [], options),
+        local.query(sql, [], options),
+      ]);
+      expect(mine.fields).toEqual(theirs.fields);
+      // `at` differs between the two databases; everything else is the same value of the same type.
+      const withoutTime = (rows: unknown[]) =>
+        JSON.stringify(rows, (_, v) => (typeof v === "string" && /^(parsed:)?\d{4}-/.test(v) ? "time" : v));
+      expect(withoutTime(mine.rows)).toEqual(withoutTime(theirs.rows));
+      expect(mine.rows).toHaveLength(1);
+    }
+    const parsed = await thread.query<{ at: string }>("SELECT at FROM t", [], {
+      parsers: { [types.TIMESTAMPTZ]: text },
+    });
+    expect(parsed.rows[0]?.at).toMatch(/^parsed:\d{4}-\d\d-\d\d \d\d:\d\d:\d\d/);
+    const plain = await thread.query<{ at: unknown; photo: unknown }>("SELECT at, photo FROM t");
+    expect(plain.rows[0]?.at).toBeInstanceOf(Date);
+    expect(plain.rows[0]?.photo).toEqual(new Uint8Array([1, 2]));
+  });
+
+  it("rejects with PostgreSQL's error fields", async () => {
+    const error = await thread.query("INSERT INTO t (name) VALUES ($1)", ["a"]).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(Error);
+    expect(error).toMatchObject({
+      code: "23505",
+      constraint: "t_name_key",
+      message: expect.stringContaining("duplicate key"),
+    });
+    expect(isUniqueViolation(error)).toBe(true);
+    await expect(thread.query("SELECT * FROM nowhere")).rejects.toMatchObject({ code: "42P01" });
+    // The connection is fine afterwards.
+    expect((await thread.query("SELECT 1 AS one")).rows).toEqual([{ one: 1 }]);
+  });
+
+  it("commits a transaction, rolls back one that throws or asks to, and orders other statements after it", async () => {
+    const committed = await thread.transaction(async (tx) => {
+      await tx.query("INSERT INTO t (name) VALUES ('b')");
+      return (await tx.query<{ n: number }>("SELECT count(*)::int AS n FROM t")).rows[0]?.n;
+    });
+    expect(committed).toBe(2);
+
+    const failure = new Error("changed my mind");
+    await expect(
+      thread.transaction(async (tx) => {
+        await tx.query("INSERT INTO t (name) VALUES ('c')");
+        throw failure;
+      }),
+    ).rejects.toBe(failure);
+    await thread.transaction(async (tx) => {
+      await tx.query("INSERT INTO t (name) VALUES ('d')");
+      await tx.rollback();
+      expect(tx.closed).toBe(true);
+    });
+
+    // A statement outside the transaction waits until it has ended, as on PGlite's one connection.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const order: string[] = [];
+    const inTx = thread.transaction(async (tx) => {
+      await tx.query("INSERT INTO t (name) VALUES ('e')");
+      await held;
+      order.push("commit");
+    });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const outside = thread
+      .query<{ n: number }>("SELECT count(*)::int AS n FROM t WHERE name = 'e'")
+      .then((r) => {
+        order.push("outside");
+        return r.rows[0]?.n;
+      });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    release();
+    await inTx;
+    expect(await outside).toBe(1);
+    expect(order).toEqual(["commit", "outside"]);
+
+    const names = await thread.query<{ name: string }>("SELECT name FROM t ORDER BY id");
+    expect(names.rows.map((r) => r.name)).toEqual(["a", "b", "e"]);
+  });
+
+  it("delivers notifications to listeners until they stop", async () => {
+    const heard: string[] = [];
+    const stop = await thread.listen("collect_test", (payload) => heard.push(payload));
+    await thread.query("SELECT pg_notify('collect_test', 'one')");
+    await expect.poll(() => heard).toEqual(["one"]);
+    await stop();
+    await thread.query("SELECT pg_notify('collect_test', 'two')");
+    await thread.query("SELECT 1");
+    expect(heard).toEqual(["one"]);
+  });
+
+  it("runs several statements in one exec", async () => {
+    const results = await thread.exec("SELECT 1 AS a; SELECT 2 AS b");
+    expect(results.map((r) => r.rows)).toEqual([[{ a: 1 }], [{ b: 2 }]]);
+  });
+});
+
+describe("PGlite's thread on a data folder", () => {
+  const dir = mkdtempSync(path.join(tmpdir(), "collect-thread-"));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const dataDir = path.join(dir, "data");
+  /** A migrations folder holding these migrations, as drizzle-kit writes them. */
+  const migrations = (...sql: string[]) => {
+    const folder = mkdtempSync(path.join(dir, "m-"));
+    mkdirSync(path.join(folder, "meta"));
+    const entries = sql.map((text, idx) => {
+      const tag = `000${idx}_step`;
+      writeFileSync(path.join(folder, `${tag}.sql`), text);
+      return { idx, version: "7", when: idx + 1, tag, breakpoints: true };
+    });
+    writeFileSync(
+      path.join(folder, "meta", "_journal.json"),
+      JSON.stringify({ version: "7", dialect: "postgresql", entries }),
+    );
+    return folder;
+  };
+  const first = "CREATE TABLE early (v int);";
+
+  it("answers calls made before it opened once it has opened and migrated, and keeps what was committed", async () => {
+    const thread = new PgliteThread({ dataDir, migrationsFolder: migrations(first) });
+    // Sent at once, while PGlite is still starting in the thread: they wait for the migrations.
+    const [inserted, listed] = await Promise.all([
+      thread.query("INSERT INTO early VALUES (1), (2)"),
+      thread.query<{ v: number }>("SELECT v FROM early ORDER BY v"),
+      thread.opened,
+    ]);
+    expect(inserted.affectedRows).toBe(2);
+    expect(listed.rows).toEqual([{ v: 1 }, { v: 2 }]);
+    await thread.close();
+    await expect(thread.query("SELECT 1")).rejects.toThrow(/closed/);
+
+    const again = await PgliteThread.open({ dataDir, migrationsFolder: migrations(first) });
+    expect((await again.query("SELECT count(*)::int AS n FROM early")).rows).toEqual([{ n: 2 }]);
+    await again.close();
+  }, 30_000);
+
+  it("fails to open when a migration fails, and every call waiting says why", async () => {
+    const thread = new PgliteThread({
+      dataDir,
+      migrationsFolder: migrations(first, "CREATE TABLE broken (v nosuchtype);"),
+    });
+    const waiting = thread.query("SELECT 1");
+    await expect(thread.opened).rejects.toThrow(/nosuchtype/);
+    await expect(waiting).rejects.toThrow(/nosuchtype/);
+    await thread.close();
+  }, 30_000);
+
+  it("fails to open with PGlite's error where there is no folder to open", async () => {
+    const file = path.join(dir, "not-a-folder");
+    writeFileSync(file, "x");
+    await expect(PgliteThread.open({ dataDir: file })).rejects.toThrow();
+  }, 30_000);
+});
