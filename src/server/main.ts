@@ -88,6 +88,14 @@ async function main(): Promise<void> {
         },
       );
   };
+  // The embedded database's thread gone (docs/decisions/028-database-thread.md): nothing can be
+  // answered any more, so the process ends for its manager to start it again.
+  void database.lost?.then((error) => {
+    if (closing) return;
+    closing = true;
+    app.log.fatal({ err: error }, "the embedded database stopped: exiting to be started again");
+    void exit(1);
+  });
   process.on("SIGTERM", () => shutdown("SIGTERM"));
   process.on("SIGINT", () => shutdown("SIGINT"));
   await app.listen({ port: config.port, host: config.host });

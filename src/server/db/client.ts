@@ -24,6 +24,11 @@ export type Database = {
    * for PGlite on a thread, which opens while the caller goes on (calls made meanwhile wait).
    */
   opened: Promise<void>;
+  /**
+   * Resolves if the database is gone for good: PGlite's thread ended on its own (PostgreSQL's
+   * connections are made again instead).
+   */
+  lost?: Promise<Error>;
   close(): Promise<void>;
 };
 
@@ -256,6 +261,7 @@ async function openPglite(options: {
       db: db as unknown as Db,
       kind: "pglite",
       opened: client instanceof PgliteThread ? client.opened : Promise.resolve(),
+      lost: client instanceof PgliteThread ? client.lost : undefined,
       ping: async () => {
         await client.query("SELECT 1");
       },

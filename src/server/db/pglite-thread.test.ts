@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { Worker } from "node:worker_threads";
 import { PGlite, type QueryOptions, types } from "@electric-sql/pglite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isUniqueViolation } from "#server/lib/db-errors.ts";
@@ -179,5 +180,35 @@ describe("PGlite on its own thread", () => {
     const waiting = thread.query("SELECT 1");
     await expect(thread.opened).rejects.toThrow(/nosuchtype/);
     await expect(waiting).rejects.toThrow(/nosuchtype/);
+  }, 30_000);
+});
+
+describe("PGlite's thread when it dies", () => {
+  it("fails the calls waiting and every later one, and says it is lost", async () => {
+    // The thread's Worker, caught as it is first written to, to end it from outside.
+    const post = Worker.prototype.postMessage;
+    let worker: Worker | undefined;
+    Worker.prototype.postMessage = function (this: Worker, ...args: Parameters<Worker["postMessage"]>) {
+      worker = this;
+      return post.apply(this, args);
+    };
+    const thread = await PgliteThread.open();
+    const waiting = thread.query("SELECT pg_sleep(0.5)");
+    Worker.prototype.postMessage = post;
+    await worker?.terminate();
+    await expect(waiting).rejects.toThrow("the database thread exited (1)");
+    expect((await thread.lost).message).toBe("the database thread exited (1)");
+    await expect(thread.query("SELECT 1")).rejects.toThrow("the database thread exited (1)");
+    await thread.close();
+  }, 30_000);
+
+  it("is not lost when closed", async () => {
+    const thread = await PgliteThread.open();
+    await thread.close();
+    const lost = await Promise.race([
+      thread.lost,
+      new Promise((resolve) => setTimeout(resolve, 200, "not lost")),
+    ]);
+    expect(lost).toBe("not lost");
   }, 30_000);
 });

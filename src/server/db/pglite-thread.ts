@@ -48,6 +48,8 @@ function fromData(data: Record<string, unknown>): Error {
   return error;
 }
 
+type ThreadOptions = { dataDir?: string; migrationsFolder?: string };
+
 type Querying = {
   query<T>(sql: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>>;
   exec(sql: string, options?: QueryOptions): Promise<Results[]>;
@@ -67,13 +69,23 @@ export class PgliteThread implements Querying {
    * folder, migrated; rejects with the reason it is not. Calls made before wait in the thread.
    */
   readonly opened: Promise<void>;
+  /**
+   * Resolves if the thread ends other than by close() (an error nothing caught, its heap
+   * exhausted): every call waiting fails with that error, and so does every later one.
+   */
+  readonly lost: Promise<Error>;
 
   /** Starts the thread at once: this thread goes on with its own work while PGlite opens. */
-  constructor(options: { dataDir?: string; migrationsFolder?: string } = {}) {
+  constructor(options: ThreadOptions = {}) {
     const worker = new Worker(WORKER, { workerData: options });
     this.#worker = worker;
+    let lose = (_error: Error) => {};
+    this.lost = new Promise((resolve) => {
+      lose = resolve;
+    });
     const stop = (error: Error) => {
       this.#stopped ??= error;
+      if (!this.#closed) lose(this.#stopped);
       for (const { reject } of this.#pending.values()) reject(this.#stopped);
       this.#pending.clear();
     };
@@ -97,7 +109,7 @@ export class PgliteThread implements Querying {
   }
 
   /** A thread whose PGlite has opened (and migrated); if it cannot, the thread is ended. */
-  static async open(options?: { dataDir?: string; migrationsFolder?: string }): Promise<PgliteThread> {
+  static async open(options?: ThreadOptions): Promise<PgliteThread> {
     const thread = new PgliteThread(options);
     try {
       await thread.opened;
@@ -190,14 +202,12 @@ export class PgliteThread implements Querying {
     if (this.#closed) return;
     this.#closed = true;
     try {
-      // A PGlite that never opened has nothing to close.
-      if (
-        await this.opened.then(
-          () => true,
-          () => false,
-        )
-      )
-        await this.#call({ op: "close" });
+      // A PGlite that never opened, or whose thread is gone, has nothing to close.
+      const open = await this.opened.then(
+        () => true,
+        () => false,
+      );
+      if (open && !this.#stopped) await this.#call({ op: "close" });
     } finally {
       this.#stopped ??= new Error("the database is closed");
       await this.#worker.terminate();
