@@ -7,6 +7,7 @@ import type pg from "pg";
 import type { Config } from "#server/env.ts";
 import type { DriverTracing } from "#server/lib/tracing.ts";
 import { takeDataDirLock } from "./data-dir-lock";
+import { pgliteStartParams } from "./pglite-options";
 import { PgliteThread } from "./pglite-thread";
 import * as schema from "./schema";
 
@@ -246,7 +247,11 @@ async function openPglite(options: {
       created = new PgliteThread({ dataDir, migrationsFolder });
     } else {
       const { PGlite } = await import("@electric-sql/pglite");
-      created = await PGlite.create({ dataDir, loadDataDir: options.template });
+      created = await PGlite.create({
+        dataDir,
+        loadDataDir: options.template,
+        startParams: pgliteStartParams(PGlite),
+      });
     }
     const client = options.tracing ? options.tracing.pglite(created) : created;
     // Not handed over (a failed import or migration): closed again.

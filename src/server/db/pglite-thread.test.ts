@@ -3,8 +3,10 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { Worker } from "node:worker_threads";
 import { PGlite, type QueryOptions, types } from "@electric-sql/pglite";
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isUniqueViolation } from "#server/lib/db-errors.ts";
+import { freshDatabase } from "#server/test/harness.ts";
 import { PgliteThread } from "./pglite-thread";
 
 const TABLE = `
@@ -157,6 +159,17 @@ describe("PGlite on its own thread", () => {
     await thread.query("SELECT pg_notify('collect_test', 'two')");
     await thread.query("SELECT 1");
     expect(heard).toEqual(["one"]);
+  });
+
+  it("starts PostgreSQL with the buffer cache of every PGlite of ours, as the app's in-process one", async () => {
+    const inProcess = await freshDatabase("pglite");
+    try {
+      const shown = await inProcess.db.execute(sql`SHOW shared_buffers`);
+      expect((shown as unknown as { rows: unknown[] }).rows).toEqual([{ shared_buffers: "32MB" }]);
+    } finally {
+      await inProcess.close();
+    }
+    expect((await thread.query("SHOW shared_buffers")).rows).toEqual([{ shared_buffers: "32MB" }]);
   });
 
   it("runs several statements in one exec", async () => {

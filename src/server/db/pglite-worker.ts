@@ -1,10 +1,12 @@
 // The embedded database's own thread (pglite-thread.ts is the other side): PGlite's PostgreSQL
 // runs here, so its start and every statement it executes leave the server's event loop free.
 // A separate entry of the build (scripts/build-server.mjs): dist/server/pglite-worker.js. From the
-// sources Node runs this file itself (it imports only packages and Node, no TypeScript of ours).
+// sources Node runs this file itself (it imports packages, Node and pglite-options.ts, all of
+// which Node's own TypeScript support can load).
 // docs/decisions/028-database-thread.md.
 import { parentPort, workerData } from "node:worker_threads";
 import type { PGlite, QueryOptions, Results, Transaction } from "@electric-sql/pglite";
+import { pgliteStartParams } from "./pglite-options.ts";
 import type { Call, Reply } from "./pglite-thread.ts";
 
 const port = parentPort;
@@ -31,7 +33,7 @@ function asData(error: unknown): Record<string, unknown> {
 /** PGlite, open and migrated: every call waits for it, and fails with its error if it fails. */
 const opening = (async () => {
   const { PGlite } = await import("@electric-sql/pglite");
-  const db = await PGlite.create({ dataDir });
+  const db = await PGlite.create({ dataDir, startParams: pgliteStartParams(PGlite) });
   if (migrationsFolder) {
     const [{ drizzle }, { migrate }] = await Promise.all([
       import("drizzle-orm/pglite"),
