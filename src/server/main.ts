@@ -80,8 +80,9 @@ async function main(): Promise<void> {
     const drained = new Promise((resolve) => setTimeout(resolve, config.shutdownDrainMs));
     drained
       .then(() => app.close())
+      .then(() => database.close())
       .then(
-        () => database.close().then(() => exit(0)),
+        () => exit(0),
         (error) => {
           app.log.error({ err: error }, "shutdown failed");
           return exit(1);

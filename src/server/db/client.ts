@@ -283,8 +283,11 @@ async function openPglite(options: {
         return () => listening.then((unlisten) => unlisten()).catch(() => {});
       },
       close: async () => {
-        await client.close();
-        releaseLock();
+        try {
+          await client.close();
+        } finally {
+          releaseLock();
+        }
       },
     };
   } catch (error) {

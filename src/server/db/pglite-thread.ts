@@ -64,6 +64,7 @@ export class PgliteThread implements Querying {
   #nextId = 1;
   #stopped: Error | undefined;
   #closed = false;
+  #closing: Promise<void> | undefined;
   /**
    * Resolves once PGlite is open on `dataDir` (in memory without) and, given a migrations
    * folder, migrated; rejects with the reason it is not. Calls made before wait in the thread.
@@ -136,8 +137,9 @@ export class PgliteThread implements Querying {
   #call<T>(ask: Ask, id = this.#nextId++): Promise<T> {
     if (this.#stopped) return Promise.reject(this.#stopped);
     return new Promise<T>((resolve, reject) => {
-      this.#pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
+      // A parameter that cannot cross (a URL, a class instance) throws here: the call fails.
       this.#worker.postMessage({ ...ask, id });
+      this.#pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
     });
   }
 
@@ -145,14 +147,24 @@ export class PgliteThread implements Querying {
     return this.#closed;
   }
 
-  query<T>(sql: string, params?: unknown[], options?: QueryOptions, tx?: number): Promise<Results<T>> {
-    const { rowMode, raw, parse } = parsing(options);
-    return this.#call<Results<T>>({ op: "query", sql, params, rowMode, raw, tx }).then(parse);
+  query<T>(sql: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>> {
+    return this.#query<T>(sql, params, options);
   }
 
-  exec(sql: string, options?: QueryOptions, tx?: number): Promise<Results[]> {
+  exec(sql: string, options?: QueryOptions): Promise<Results[]> {
+    return this.#exec(sql, options);
+  }
+
+  // A transaction's statements go through these, not through `query` and `exec`, which tracing
+  // wraps on this object (lib/tracing.ts wraps the transaction's own as well: one span each).
+  async #query<T>(sql: string, params?: unknown[], options?: QueryOptions, tx?: number): Promise<Results<T>> {
     const { rowMode, raw, parse } = parsing(options);
-    return this.#call<Results[]>({ op: "exec", sql, rowMode, raw, tx }).then((results) => results.map(parse));
+    return parse(await this.#call<Results<T>>({ op: "query", sql, params, rowMode, raw, tx }));
+  }
+
+  async #exec(sql: string, options?: QueryOptions, tx?: number): Promise<Results[]> {
+    const { rowMode, raw, parse } = parsing(options);
+    return (await this.#call<Results[]>({ op: "exec", sql, rowMode, raw, tx })).map(parse);
   }
 
   /** PGlite's transaction(): committed when `run` resolves, rolled back when it throws. */
@@ -160,8 +172,8 @@ export class PgliteThread implements Querying {
     const id = await this.#call<number>({ op: "begin" });
     let closed = false;
     const tx: ThreadTransaction = {
-      query: (sql, params, options) => this.query(sql, params, options, id),
-      exec: (sql, options) => this.exec(sql, options, id),
+      query: (sql, params, options) => this.#query(sql, params, options, id),
+      exec: (sql, options) => this.#exec(sql, options, id),
       rollback: async () => {
         await this.#call({ op: "rollback", tx: id });
         closed = true;
@@ -174,9 +186,11 @@ export class PgliteThread implements Querying {
     try {
       result = await run(tx);
     } catch (error) {
+      closed = true;
       await this.#call({ op: "end", tx: id, commit: false }).catch(() => {});
       throw error;
     }
+    closed = true;
     await this.#call({ op: "end", tx: id, commit: true });
     return result;
   }
@@ -197,9 +211,13 @@ export class PgliteThread implements Querying {
     };
   }
 
-  /** Closes PGlite (a clean shut-down of its files), then ends the thread. */
-  async close(): Promise<void> {
-    if (this.#closed) return;
+  /** Closes PGlite (a clean shut-down of its files), then ends the thread; once, however often called. */
+  close(): Promise<void> {
+    this.#closing ??= this.#close();
+    return this.#closing;
+  }
+
+  async #close(): Promise<void> {
     this.#closed = true;
     try {
       // A PGlite that never opened, or whose thread is gone, has nothing to close.

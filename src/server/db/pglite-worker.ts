@@ -17,8 +17,13 @@ const send = (message: Reply) => port.postMessage(message);
 
 /** An error as data: its name, message and every field that can cross (code, detail, params…). */
 function asData(error: unknown): Record<string, unknown> {
-  if (!(error instanceof Error)) return { message: String(error) };
-  const data: Record<string, unknown> = { name: error.name, message: error.message, stack: error.stack };
+  if (error === null || typeof error !== "object") return { message: String(error) };
+  const { name, message, stack } = error as { name?: unknown; message?: unknown; stack?: unknown };
+  const data: Record<string, unknown> = {
+    name: typeof name === "string" ? name : "Error",
+    message: typeof message === "string" ? message : String(name ?? error),
+    stack,
+  };
   for (const [key, value] of Object.entries(error)) {
     if (typeof value === "function") continue;
     try {
@@ -146,13 +151,18 @@ function begin(db: PGlite, id: number): Promise<number> {
 
 /** A result as data: PGlite's results are plain but for a Blob (COPY), which the app never asks for. */
 function bare(result: Results<unknown>): Results<unknown> {
-  return {
-    rows: result.rows,
-    fields: result.fields,
-    affectedRows: result.affectedRows,
-    command: result.command,
-    rowCount: result.rowCount,
-  };
+  const { blob: _, ...data } = result;
+  return data;
+}
+
+/**
+ * PostgreSQL itself gone: a WebAssembly trap, or Emscripten's exit of the program (a FATAL). The
+ * thread answers, then ends, so that its owner learns it is lost (pglite-thread.ts) rather than
+ * every later call failing with the thread alive.
+ */
+function isFatal(error: unknown): boolean {
+  const name = (error as { name?: unknown } | null)?.name;
+  return name === "RuntimeError" || name === "ExitStatus";
 }
 
 port.on("message", (call: Call) => {
@@ -160,6 +170,9 @@ port.on("message", (call: Call) => {
     .then((db) => run(db, call))
     .then(
       (result) => send({ id: call.id, result }),
-      (error: unknown) => send({ id: call.id, error: asData(error) }),
+      (error: unknown) => {
+        send({ id: call.id, error: asData(error) });
+        if (isFatal(error)) process.exit(1);
+      },
     );
 });
