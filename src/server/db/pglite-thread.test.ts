@@ -3,7 +3,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { Worker } from "node:worker_threads";
 import { PGlite, type QueryOptions, types } from "@electric-sql/pglite";
-import { sql } from "drizzle-orm";
+import { sql, TransactionRollbackError } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/pglite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isUniqueViolation } from "#server/lib/db-errors.ts";
 import { freshDatabase } from "#server/test/harness.ts";
@@ -207,6 +208,27 @@ describe("PGlite on its own thread", () => {
     expect((await thread.query("SELECT $1::text AS v", ["https://example.com/"])).rows).toEqual([
       { v: "https://example.com/" },
     ]);
+  });
+
+  it("carries Drizzle's transactions: a savepoint rolled back inside one that commits, and rollback()", async () => {
+    await thread.exec("CREATE TABLE d (v text)");
+    const db = drizzle(thread as unknown as PGlite);
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`INSERT INTO d VALUES ('outer')`);
+      await expect(
+        tx.transaction(async (inner) => {
+          await inner.execute(sql`INSERT INTO d VALUES ('inner')`);
+          inner.rollback();
+        }),
+      ).rejects.toBeInstanceOf(TransactionRollbackError);
+    });
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.execute(sql`INSERT INTO d VALUES ('gone')`);
+        tx.rollback();
+      }),
+    ).rejects.toBeInstanceOf(TransactionRollbackError);
+    expect((await thread.query("SELECT v FROM d")).rows).toEqual([{ v: "outer" }]);
   });
 
   it("runs several statements in one exec", async () => {
