@@ -253,20 +253,21 @@ async function openPglite(options: {
         startParams: pgliteStartParams(PGlite),
       });
     }
+    const thread = created instanceof PgliteThread ? created : undefined;
     const client = options.tracing ? options.tracing.pglite(created) : created;
     // Not handed over (a failed import or migration): closed again.
     closeOnFailure = () => client.close().catch(() => {});
     // The thread offers what Drizzle and pg-boss call of a PGlite (pglite-thread.ts).
     const db = (await drizzling).drizzle(client as PGlite, { schema });
-    if (!options.thread && !options.template) {
+    if (!thread && !options.template) {
       const { migrate } = await import("drizzle-orm/pglite/migrator");
       await migrate(db, { migrationsFolder });
     }
     return {
       db: db as unknown as Db,
       kind: "pglite",
-      opened: client instanceof PgliteThread ? client.opened : Promise.resolve(),
-      lost: client instanceof PgliteThread ? client.lost : undefined,
+      opened: thread?.opened ?? Promise.resolve(),
+      lost: thread?.lost,
       ping: async () => {
         await client.query("SELECT 1");
       },
@@ -278,7 +279,7 @@ async function openPglite(options: {
         });
         // On its thread PGlite may still be opening: the caller goes on (the app's build) and
         // hears `ready` once the LISTEN is in place.
-        if (client instanceof PgliteThread) listening.catch(() => {});
+        if (thread) listening.catch(() => {});
         else await listening;
         return () => listening.then((unlisten) => unlisten()).catch(() => {});
       },
