@@ -209,7 +209,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   else startQueue();
   const startingJobs = queueMayStart.then(() => (options.startJobQueue ?? startJobQueue)(queueOptions));
   const jobs = startingJobQueue(startingJobs, app.log);
-  if (database.kind === "pglite") holdTransactionsUntil(database.db, startingJobs);
+  if (database.kind === "pglite") holdTransactionsUntil(database.db, jobs.made);
   // What starts on the queue in the background (notifications, reminders, recurring, digest)
   // settles first, so none of it reaches a stopped queue; then running handlers finish, before
   // the database and the mailer close.

@@ -248,19 +248,15 @@ export function guardBlocks(adapter: IDatabase, client: PgliteClient): IDatabase
 
 /**
  * On PGlite the app and pg-boss share one connection, and a transaction holds it until it ends.
- * A send made in a transaction opened while the queue was still starting waited for a start that
- * waited for that connection: for good (start-up.test.ts). So there, until the queue has started
- * or failed to, the app's transactions wait before they open; single statements do not. Once it
- * has, a transaction opens as before.
+ * A send made in a transaction opened while the queue was still starting (or still making the
+ * send's queue) waited for work that waited for that connection: for good (start-up.test.ts). So
+ * there, until `made()` settles (the queue started and its queues made, or failed to), the app's
+ * transactions wait before they open; single statements do not. Then a transaction opens as before.
  */
-export function holdTransactionsUntil(db: Db, started: Promise<unknown>): void {
+export function holdTransactionsUntil(db: Db, made: () => Promise<void>): void {
   const open = db.transaction.bind(db);
-  const settled = started.then(
-    () => {},
-    () => {},
-  );
   db.transaction = (async (...args: Parameters<Db["transaction"]>) => {
-    await settled;
+    await made();
     return open(...args);
   }) as Db["transaction"];
 }
@@ -292,14 +288,37 @@ async function runOne<T>(
  * The queue while pg-boss is still starting: every call waits for it. The app listens without
  * waiting for the queue (start-up in a second, issue 26 item 6); a queue that fails to start
  * is logged and each later call fails with its error.
+ *
+ * A queue's creation is asked for as the app is built, but made in the background: a send or
+ * worker for a queue being made waits until it is made. (A create with a payer email on a new
+ * database answered 500, "Queue payer-mail does not exist", when it came before its queue.)
  */
-export function startingJobQueue(starting: Promise<JobQueue>, log: JobQueueOptions["log"]): JobQueue {
+export function startingJobQueue(
+  starting: Promise<JobQueue>,
+  log: JobQueueOptions["log"],
+): JobQueue & { made(): Promise<void> } {
   starting.catch((error: unknown) => log.error({ err: error }, "job queue did not start"));
+  const making = new Map<string, Promise<void>>();
+  /** The queue, once `name` (if asked for) is made or its making has failed (logged by its caller). */
+  const queueFor = async (name: string) => {
+    const queue = await starting;
+    await making.get(name)?.catch(() => {});
+    return queue;
+  };
   return {
-    createQueue: async (...args) => (await starting).createQueue(...args),
-    send: async (...args) => (await starting).send(...args),
-    work: async (...args) => (await starting).work(...args),
-    schedule: async (...args) => (await starting).schedule(...args),
+    /** Settles once the queue has started and every queue asked for so far is made (or either failed). */
+    made: async () => {
+      await starting.catch(() => {});
+      await Promise.allSettled(making.values());
+    },
+    createQueue: (name, policy) => {
+      const made = starting.then((queue) => queue.createQueue(name, policy));
+      making.set(name, made);
+      return made;
+    },
+    send: async (name, ...args) => (await queueFor(name)).send(name, ...args),
+    work: async (name, ...args) => (await queueFor(name)).work(name, ...args),
+    schedule: async (name, ...args) => (await queueFor(name)).schedule(name, ...args),
     stop: async (...args) => {
       const queue = await starting.catch(() => null);
       await queue?.stop(...args);

@@ -51,8 +51,11 @@ export const occurrenceKey = (seriesId: string, date: string) => `recurring:${se
 export function startRecurring(deps: RecurringDeps): Promise<void> {
   const { jobs } = deps;
   async function start() {
-    await jobs.createQueue(RECURRING_SWEEP, { retryLimit: 2, retryDelaySeconds: 10 });
-    await jobs.createQueue(RECURRING_EMAIL);
+    // Both asked for at once, as the app is built: a send waits for its queue (queue.ts).
+    await Promise.all([
+      jobs.createQueue(RECURRING_SWEEP, { retryLimit: 2, retryDelaySeconds: 10 }),
+      jobs.createQueue(RECURRING_EMAIL),
+    ]);
     await jobs.work(RECURRING_SWEEP, async () => {
       await sweepRecurring(deps);
     });

@@ -184,6 +184,54 @@ describe.each(databaseKinds)("start-up beside the job queue [%s]", (kind) => {
     }
   });
 
+  // A CI run: a create with a payer email on a new database answered 500 ("Queue payer-mail
+  // does not exist") when it came before the background start had made that queue.
+  it("a send to a queue still being made waits for it, on a database that has no queues yet", async () => {
+    const fresh = await freshDatabase(kind);
+    const user = await withApp(fresh, (app) => createReadyUser(app));
+    await fresh.db.execute(sql`drop schema pgboss cascade`);
+    let made!: () => void;
+    const payerMailMade = new Promise<void>((resolve) => (made = resolve));
+    const slowPayerMail = async (options: JobQueueOptions): Promise<JobQueue> => {
+      const queue = await startJobQueue(options);
+      return {
+        ...queue,
+        createQueue: async (name, policy) => {
+          if (name === PAYER_MAIL_QUEUE) await new Promise((resolve) => setTimeout(resolve, 300));
+          await queue.createQueue(name, policy);
+          if (name === PAYER_MAIL_QUEUE) made();
+        },
+      };
+    };
+    const logs = logLines();
+    const app = await buildTestApp(
+      fresh,
+      { logLevel: "warn" },
+      { startJobQueue: slowPayerMail, logStream: logs.stream },
+    );
+    try {
+      const created = await within(
+        20_000,
+        as(app, user)("POST", "/api/payment-requests", {
+          ...REQUEST_BODY,
+          payerEmail: "alex@example.com",
+          sendBy: "email",
+        }),
+        "a create with a payer email before its queue is made",
+      );
+      expect(created.statusCode, created.body).toBe(201);
+      await payerMailMade;
+      const jobs = (await fresh.db.execute(
+        sql`select count(*)::int as n from pgboss.job where name = ${PAYER_MAIL_QUEUE} and data->>'requestId' = ${created.json().request.id}`,
+      )) as unknown as { rows: { n: number }[] };
+      expect(jobs.rows[0]?.n).toBe(1);
+    } finally {
+      await within(30_000, app.close(), "closing the app");
+      await fresh.close();
+    }
+    expect(logs.lines.filter((line) => line.level >= 50)).toEqual([]);
+  });
+
   it("a queue that cannot start is logged, the app keeps answering and closes cleanly", async () => {
     const queue = heldQueue();
     const logs = logLines();

@@ -69,13 +69,16 @@ export function startNotifications(deps: {
   const started = start();
   started.catch((error: unknown) => log.error({ err: error }, "notifications did not start"));
   async function start() {
-    await jobs.createQueue(EMAIL_QUEUE);
-    // Push services throttle with 429 and Retry-After: a few spaced retries, then it is old news.
-    await jobs.createQueue(PUSH_QUEUE, {
-      retryLimit: 3,
-      retryDelaySeconds: 60,
-      retryDelayMaxSeconds: 30 * 60,
-    });
+    // Both asked for at once, as the app is built: a send waits for its queue (queue.ts).
+    await Promise.all([
+      jobs.createQueue(EMAIL_QUEUE),
+      // Push services throttle with 429 and Retry-After: a few spaced retries, then it is old news.
+      jobs.createQueue(PUSH_QUEUE, {
+        retryLimit: 3,
+        retryDelaySeconds: 60,
+        retryDelayMaxSeconds: 30 * 60,
+      }),
+    ]);
 
     await jobs.work<Notification>(
       EMAIL_QUEUE,

@@ -38,7 +38,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     // A cheap hash keeps tests fast; password.test.ts checks production's cost.
     passwordHash: { memoryKib: 64, iterations: 1 },
     signInCeilingPerMinute: 100_000,
-    logLevel: "silent",
+    // TEST_LOG_LEVEL=error shows what the test apps log (why a call answered 500, say).
+    logLevel: (process.env.TEST_LOG_LEVEL as "silent" | undefined) ?? "silent",
     mail: undefined,
     mailToLog: false,
     s3: undefined,
