@@ -1,12 +1,12 @@
 import { spawn } from "node:child_process";
 import path from "node:path";
 import { type SQL, sql } from "drizzle-orm";
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createClock } from "#server/clock.ts";
 import type { Database } from "#server/db/client.ts";
 import { postgresUrlOf, startJobQueue } from "#server/jobs/queue.ts";
 import type {} from "#server/test/global-setup.ts";
-import { databaseKinds, freshDatabase, until } from "#server/test/harness.ts";
+import { databaseKinds, freshDatabase, pgliteDataDir, until } from "#server/test/harness.ts";
 
 const quiet = { warn: () => {}, error: () => {} };
 
@@ -57,8 +57,7 @@ describe.each(databaseKinds)("stopping the job queue [%s]", (kind) => {
   it("a process that stops its queue and closes its database ends by itself", async () => {
     const database = kind === "postgres" ? await freshDatabase(kind) : undefined;
     try {
-      const source =
-        kind === "pglite" ? inject("pgliteTemplate") : database ? (postgresUrlOf(database.db) ?? "") : "";
+      const source = kind === "pglite" ? pgliteDataDir() : database ? (postgresUrlOf(database.db) ?? "") : "";
       const child = spawn(
         process.execPath,
         ["--import", "tsx", path.join(import.meta.dirname, "fixtures/job-queue-exit.ts"), kind, source],

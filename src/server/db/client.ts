@@ -55,10 +55,10 @@ export type DatabaseOptions = (
       statementTimeoutMs?: number;
     }
   /**
-   * dataDir undefined = in memory; template = a dumped, migrated data folder to start from;
-   * thread = PGlite runs on a thread of its own (the server's: db/pglite-thread.ts).
+   * dataDir undefined = in memory; thread = PGlite runs on a thread of its own (the server's:
+   * db/pglite-thread.ts).
    */
-  | { kind: "pglite"; dataDir?: string; template?: Blob; thread?: boolean }
+  | { kind: "pglite"; dataDir?: string; thread?: boolean }
 ) & {
   /** OpenTelemetry is on: the driver's queries get spans (lib/tracing.ts). */
   tracing?: DriverTracing;
@@ -225,7 +225,6 @@ function postgresListener(driver: typeof pg, url: string) {
 
 async function openPglite(options: {
   dataDir?: string;
-  template?: Blob;
   thread?: boolean;
   tracing?: DriverTracing;
 }): Promise<Database> {
@@ -241,7 +240,6 @@ async function openPglite(options: {
     const drizzling = import("drizzle-orm/pglite");
     let created: PGlite | PgliteThread;
     if (options.thread) {
-      if (options.template) throw new Error("openDatabase: a thread opens a data folder");
       // Started here and now: PGlite opens and migrates in its thread while this one goes on
       // (to load the app's modules); `opened` says when it is done.
       created = new PgliteThread({ dataDir, migrationsFolder });
@@ -249,7 +247,6 @@ async function openPglite(options: {
       const { PGlite } = await import("@electric-sql/pglite");
       created = await PGlite.create({
         dataDir,
-        loadDataDir: options.template,
         startParams: pgliteStartParams(PGlite),
       });
     }
@@ -259,7 +256,7 @@ async function openPglite(options: {
     closeOnFailure = () => client.close().catch(() => {});
     // The thread offers what Drizzle and pg-boss call of a PGlite (pglite-thread.ts).
     const db = (await drizzling).drizzle(client as PGlite, { schema });
-    if (!thread && !options.template) {
+    if (!thread) {
       const { migrate } = await import("drizzle-orm/pglite/migrator");
       await migrate(db, { migrationsFolder });
     }

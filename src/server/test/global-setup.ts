@@ -1,4 +1,3 @@
-import { writeFileSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
@@ -15,21 +14,18 @@ declare module "vitest" {
 }
 
 /**
- * Migrates once per run: a PGlite data folder dumped to a file, and (with TEST_DATABASE_URL)
- * a PostgreSQL template database. Each test file then starts from a copy.
+ * Migrates once per run: a PGlite data folder, and (with TEST_DATABASE_URL) a PostgreSQL
+ * template database. Each test file then starts from a copy (harness.ts freshDatabase).
  */
 export default async function setup(project: TestProject) {
   const { dir, remove } = runTempRoot();
-  const database = await openDatabase({ kind: "pglite" });
-  await installJobSchema(database);
-  const client = (database.db as unknown as { $client: { dumpDataDir(c: "none"): Promise<Blob> } }).$client;
-  const dump = await client.dumpDataDir("none");
   // One run may set up several projects (the resilience suite's), at once: each has its own template.
   const tag = `${process.pid}_${project.name.replace(/\W+/g, "_")}`;
-  const templatePath = path.join(dir, `template-${tag}.tar`);
-  writeFileSync(templatePath, Buffer.from(await dump.arrayBuffer()));
+  const templateDir = path.join(dir, `template-${tag}`);
+  const database = await openDatabase({ kind: "pglite", dataDir: templateDir });
+  await installJobSchema(database);
   await database.close();
-  project.provide("pgliteTemplate", templatePath);
+  project.provide("pgliteTemplate", templateDir);
 
   const url = process.env.TEST_DATABASE_URL;
   let templateName: string | null = null;

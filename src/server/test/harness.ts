@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, readFileSync } from "node:fs";
+import { cpSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
@@ -53,11 +53,29 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
   };
 }
 
+/**
+ * A new data folder holding a copy of the run's migrated PGlite template, for openDatabase's
+ * `dataDir` (opened as the embedded server opens its own). A third less CPU than loading the same
+ * files into memory from a dump: ~190 against ~290 ms an open.
+ */
+export function pgliteDataDir(): string {
+  const dataDir = tempDir("collect-pglite-");
+  cpSync(inject("pgliteTemplate"), dataDir, { recursive: true, filter: (from) => !from.endsWith(".lock") });
+  return dataDir;
+}
+
 /** A fresh, migrated database of the given kind, copied from the run's template. */
 export async function freshDatabase(kind: DatabaseKind): Promise<Database> {
   if (kind === "pglite") {
-    const template = new Blob([readFileSync(inject("pgliteTemplate"))]);
-    return openDatabase({ kind: "pglite", template });
+    const dataDir = pgliteDataDir();
+    const database = await openDatabase({ kind: "pglite", dataDir });
+    return {
+      ...database,
+      close: async () => {
+        await database.close();
+        rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
   }
   const url = process.env.TEST_DATABASE_URL as string;
   const template = inject("postgresTemplate") as string;
@@ -74,6 +92,8 @@ export async function freshDatabase(kind: DatabaseKind): Promise<Database> {
       await new Promise((r) => setTimeout(r, 100 + Math.random() * 200));
     }
   }
+  // Nothing here outlives a crash: commits need not wait for the disk.
+  await admin.query(`ALTER DATABASE ${name} SET synchronous_commit = off`);
   await admin.end();
   const database = await openDatabase({ kind: "postgres", url: withDatabase(url, name), poolSize: 5 });
   return {
