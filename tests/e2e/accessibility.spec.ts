@@ -2,9 +2,6 @@ import AxeBuilder from "@axe-core/playwright";
 import { devices, type Page } from "@playwright/test";
 import { apiCall, expect, signedInTest, signUpAndIn, test, uniqueEmail } from "./fixtures";
 
-// Independent scans (each test has its own user): both workers can take them.
-test.describe.configure({ mode: "parallel" });
-
 /** Each screen with its h1, so a redirect or an error view is never what gets scanned. */
 const SIGNED_OUT: [string, string | RegExp][] = [
   ["/", /It's time to collect/],

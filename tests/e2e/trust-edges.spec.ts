@@ -3,7 +3,6 @@ import { apiCall, expect, PASSWORD, signedInTest, signUpAndIn, test, toast, uniq
 import { linkIn, mailTo } from "./mail";
 
 // Issue 23's account and navigation edges, each as a phone user meets it. Each test has its own user.
-test.describe.configure({ mode: "parallel" });
 
 const IPHONE_13 = { width: 390, height: 844 };
 /** What Safari leaves of an iPhone 13's screen with its toolbars shown. */
