@@ -11,6 +11,9 @@ import { readMailDir, startMailServer } from "./mail-server";
  * run read a message half-written ("Unexpected end of JSON input" in trust-edges.spec.ts): a file
  * is there, empty, between its creation and its write. Each message now appears whole or not at all.
  */
+/** Each half a megabyte: the old write showed a reader an empty file within the first few. */
+const MESSAGES = 12;
+
 it("a reader in another process never sees a message half-written", async () => {
   const dir = mkdtempSync(path.join(os.tmpdir(), "collect-mail-dir-"));
   const mail = await startMailServer({ dir });
@@ -41,7 +44,7 @@ it("a reader in another process never sees a message half-written", async () => 
   const transport = createTransport({ url: mail.url } as never);
   const body = "x".repeat(512 * 1024);
   try {
-    for (let i = 0; i < 30; i++) {
+    for (let i = 0; i < MESSAGES; i++) {
       await transport.sendMail({
         from: "a@example.com",
         to: `b${i}@example.com`,
@@ -56,7 +59,7 @@ it("a reader in another process never sees a message half-written", async () => 
     await mail.close();
   }
   const { reads, broken } = JSON.parse(out) as { reads: number; broken: number };
-  expect(reads).toBeGreaterThanOrEqual(30);
+  expect(reads).toBeGreaterThanOrEqual(MESSAGES);
   expect(broken).toBe(0);
-  expect(readMailDir(dir).map((m) => m.subject)).toEqual(Array.from({ length: 30 }, (_, i) => `n${i}`));
+  expect(readMailDir(dir).map((m) => m.subject)).toEqual(Array.from({ length: MESSAGES }, (_, i) => `n${i}`));
 }, 60_000);

@@ -79,7 +79,7 @@ describeEachDatabase("sign-out", (ctx) => {
     }
   });
 
-  it("keeps the session memo small under thousands of junk cookies", async () => {
+  it("keeps the session memo small under hundreds of junk cookies", async () => {
     const memo = createSessionMemo<SessionUser>({ max: 20 });
     const app = await buildApp(testConfig({ dataDir: mkdtempSync(path.join(os.tmpdir(), "collect-m-")) }), {
       database: ctx.database,
@@ -88,7 +88,8 @@ describeEachDatabase("sign-out", (ctx) => {
     try {
       const user = await createUser(app);
       const token = user.cookie.match(/better-auth\.session_token=[^;]+/)?.[0] as string;
-      for (let i = 0; i < 2_000; i++) {
+      // Ten times the memo's bound in different junk (2,000 before: the same proof, 3 s longer).
+      for (let i = 0; i < 200; i++) {
         const junk = `junk${i}=${"x".repeat(200)}`;
         // A valid session with a different junk cookie beside it each time, and forged tokens.
         const cookie =
