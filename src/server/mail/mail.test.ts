@@ -1,4 +1,6 @@
+import type { AddressInfo } from "node:net";
 import type { FastifyBaseLogger } from "fastify";
+import { SMTPServer } from "smtp-server";
 import { afterAll, describe, expect, it } from "vitest";
 import { startMailServer } from "#server/test/mail-server.ts";
 import { createMailer } from "./mailer";
@@ -47,6 +49,38 @@ describe("mail", () => {
       signUpAttemptMail("a@example.com", "http://localhost:3000"),
     );
     expect(production.lines).toEqual([]);
+  });
+
+  it("reuses its SMTP connections for message after message, unless SMTP_URL says pool=false", async () => {
+    const connections = async (smtpUrl: string) => {
+      let opened = 0;
+      const server = new SMTPServer({
+        authOptional: true,
+        disabledCommands: ["STARTTLS", "AUTH"],
+        logger: false,
+        onConnect(_session, callback) {
+          opened++;
+          callback();
+        },
+        onData(stream, _session, callback) {
+          stream.resume();
+          stream.on("end", () => callback());
+        },
+      });
+      await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
+      const { port } = server.server.address() as AddressInfo;
+      const mailer = createMailer(
+        { mail: { smtpUrl: smtpUrl.replace("PORT", String(port)), from: "x@example.com" } },
+        keepingLogger().logger,
+      );
+      for (let i = 0; i < 6; i++)
+        await mailer.deliver(signUpAttemptMail(`a${i}@example.com`, "http://localhost"));
+      mailer.close();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      return opened;
+    };
+    expect(await connections("smtp://127.0.0.1:PORT")).toBe(1);
+    expect(await connections("smtp://127.0.0.1:PORT?pool=false")).toBe(6);
   });
 
   it("logs, never throws, when the SMTP server cannot be reached", async () => {
