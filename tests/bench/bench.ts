@@ -22,6 +22,7 @@ import { IMAGE_LIMITS } from "#server/limits.ts";
 import { bombPng } from "#server/test/image-bombs.ts";
 import { residentMb } from "#server/test/resident-memory.ts";
 import { npmStart } from "../npm-start";
+import { percentile } from "../percentile";
 import { lighthouseScore, measurePayPageBytes } from "./page-weight";
 import { runScale } from "./scale";
 
@@ -418,17 +419,12 @@ async function remindersAtOnce(base: string, cookie: string, code: string, datab
     firstMs: first - due,
     sendingMs: all - first,
     // The same measure both times: the p99 of every response, quiet and while the reminders go out.
-    quietP99: percentile(quietLatencies, 0.99),
-    duringP99: percentile(duringLatencies, 0.99),
+    quietP99: percentile(quietLatencies, 99),
+    duringP99: percentile(duringLatencies, 99),
     worstRunP99: Math.max(...during.map((r) => r.p99)),
     duringRuns: during.length,
     duringErrors: during.reduce((sum, r) => sum + r.errors + r.non2xx, 0),
   };
-}
-
-function percentile(values: number[], q: number): number {
-  const sorted = Float64Array.from(values).sort();
-  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
 }
 
 /** Loads a bare node:http baseline (baseline-server.mjs, its own process like the app) with `env`. */

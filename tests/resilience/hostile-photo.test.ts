@@ -7,6 +7,7 @@ import { IMAGE_LIMITS } from "#server/limits.ts";
 import { bombPng } from "#server/test/image-bombs.ts";
 import { residentMb } from "#server/test/resident-memory.ts";
 import { npmStart } from "../npm-start";
+import { percentile } from "../percentile";
 import {
   type Client,
   createDatabase,
@@ -23,10 +24,6 @@ import {
  * and rotating through card versions pushed /pay from 13 ms to 855 ms. Photos are now checked
  * when set and re-encoded by sharp off the event loop; cards are drawn on a worker thread.
  */
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
-};
 const round = (value: number) => Math.round(value * 10) / 10;
 
 /** A GET from a loopback source address of our choosing (each a client of its own to the server). */

@@ -5,11 +5,8 @@ import os from "node:os";
 import path from "node:path";
 import { afterEach, expect, it } from "vitest";
 import { until } from "#server/test/harness.ts";
+import { percentile } from "../percentile";
 import { freePort, REQUEST, type ServerProcess, signUp, startServer } from "./server-process";
-
-const percentile = (values: number[], p: number) =>
-  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.ceil((p / 100) * values.length) - 1)] ??
-  Number.NaN;
 
 const cleanups: (() => unknown)[] = [];
 afterEach(async () => {

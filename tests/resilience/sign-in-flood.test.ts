@@ -2,12 +2,8 @@ import { existsSync, mkdtempSync, readdirSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { expect, it } from "vitest";
+import { percentile } from "../percentile";
 import { REQUEST, signUp, startServer } from "./server-process";
-
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
-};
 
 /** Sequential GETs of `url` until `stop()`, each one timed (ms). */
 async function timedLoop(url: string, stop: () => boolean): Promise<number[]> {
