@@ -48,6 +48,11 @@ export const LIMIT_MESSAGES = {
   amountDecimals: "Please enter an amount with at most 2 decimal places, like 25.50.",
   nameTooLong: `Please keep the name to ${RECIPIENT_NAME_MAX} characters.`,
   descriptionTooLong: `Please keep the description to ${DESCRIPTION_MAX} characters.`,
+  // Control and text-direction characters garble or reorder the text on the payer's page, in
+  // the text message and in emails (shared/schemas/user.ts UNSAFE_TEXT).
+  nameNotPlain: "Please write the name as one line of plain text.",
+  descriptionNotPlain: "Please write the description as one line of plain text.",
+  namePartNotPlain: "Please write names as one line of plain text.",
 } as const;
 
 /** Why a split bill is refused (shared/split.ts plans it, shared/schemas/split.ts checks it). */

@@ -8,6 +8,7 @@ import { ReminderDaysSchema } from "#shared/schedule/reminders.ts";
 import { ClaimViaSchema } from "./claim";
 import { cursorSchema, MicrosecondTimeSchema, PageLimitSchema, UuidSchema } from "./page";
 import { ProviderSchema } from "./payment-account";
+import { UNSAFE_TEXT } from "./user";
 
 export const RequestStatusSchema = z.enum(["pending", "paid", "cancelled"]);
 export type RequestStatus = z.infer<typeof RequestStatusSchema>;
@@ -16,7 +17,8 @@ export const RecipientNameSchema = z
   .string(VALIDATION.recipientName.description)
   .trim()
   .min(1, VALIDATION.recipientName.description)
-  .max(RECIPIENT_NAME_MAX, LIMIT_MESSAGES.nameTooLong);
+  .max(RECIPIENT_NAME_MAX, LIMIT_MESSAGES.nameTooLong)
+  .refine((name) => !UNSAFE_TEXT.test(name), LIMIT_MESSAGES.nameNotPlain);
 
 /**
  * Any common way of writing a US mobile number in, 10 digits out (docs/decisions/005); another
@@ -53,6 +55,7 @@ export const DescriptionSchema = z
   .string()
   .trim()
   .max(DESCRIPTION_MAX, LIMIT_MESSAGES.descriptionTooLong)
+  .refine((text) => !UNSAFE_TEXT.test(text), LIMIT_MESSAGES.descriptionNotPlain)
   .nullish()
   .transform((v) => (v ? v : null));
 

@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { EMAIL_PATTERN } from "#shared/limits.ts";
 import { typedAmount } from "#shared/money.ts";
 import {
   checkRecurringSchedule,
@@ -12,23 +11,18 @@ import {
   RecurringScheduleShape,
   recurringScheduleIssues,
 } from "#shared/schedule/recurrence.ts";
-import { AmountSchema, DescriptionSchema, PhoneSchema, RecipientNameSchema } from "./payment-request";
+import {
+  AmountSchema,
+  DescriptionSchema,
+  PayerEmailSchema,
+  PhoneSchema,
+  RecipientNameSchema,
+} from "./payment-request";
 
 /**
  * Recurring requests (issue 22 item 5): a series makes an ordinary payment request at 9:00 in the
  * requester's zone on each occurrence date (server/jobs/recurring.ts).
  */
-
-export const PAYER_EMAIL_MESSAGE = "Please enter the payer's email like name@example.com, or leave it empty.";
-
-/** Optional: where Collect emails each occurrence. Empty means none (the requester texts it). */
-export const PayerEmailSchema = z
-  .string(PAYER_EMAIL_MESSAGE)
-  .trim()
-  .max(254, PAYER_EMAIL_MESSAGE)
-  .refine((v) => v === "" || EMAIL_PATTERN.test(v), PAYER_EMAIL_MESSAGE)
-  .nullish()
-  .transform((v) => (v ? v : null));
 
 const recurringFields = {
   recipientName: RecipientNameSchema,

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { type FormResult, firstMessage, VALIDATION } from "#shared/messages.ts";
+import { type FormResult, firstMessage, LIMIT_MESSAGES, VALIDATION } from "#shared/messages.ts";
 import { SETUP_PROVIDERS } from "#shared/providers.ts";
 import { PaymentAccountListSchema, PaymentAccountSchema, ProviderFormEntrySchema } from "./payment-account";
 
@@ -19,6 +19,7 @@ const NamePartSchema = z
   .string()
   .trim()
   .max(80, "At most 80 characters.")
+  .refine((name) => !UNSAFE_TEXT.test(name), LIMIT_MESSAGES.namePartNotPlain)
   .nullish()
   .transform((v) => (v ? v : null));
 

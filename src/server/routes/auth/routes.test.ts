@@ -1,5 +1,12 @@
 import { expect, it } from "vitest";
-import { as, cookieFrom, createUser, describeEachDatabase, TEST_ORIGIN } from "#server/test/harness.ts";
+import {
+  as,
+  cookieFrom,
+  createReadyUser,
+  createUser,
+  describeEachDatabase,
+  TEST_ORIGIN,
+} from "#server/test/harness.ts";
 
 describeEachDatabase("account calls", (ctx) => {
   it("answers 401 {message} on every signed-in call when signed out", async () => {
@@ -103,6 +110,28 @@ describeEachDatabase("account calls", (ctx) => {
     expect(notJson.statusCode).toBeGreaterThanOrEqual(400);
     expect(notJson.statusCode).toBeLessThan(500);
     expect(notJson.json()).toHaveProperty("message");
+  });
+
+  it("refuses control and text-direction characters in the first and last name", async () => {
+    const call = as(ctx.app, await createReadyUser(ctx.app));
+    for (const change of [{ firstName: "A\u202Ex" }, { lastName: "Lee\u0007" }]) {
+      const response = await call("PUT", "/api/auth/profile", {
+        profileName: "Alex",
+        firstName: null,
+        lastName: null,
+        ...change,
+      });
+      expect(response.statusCode, JSON.stringify(change)).toBe(400);
+      expect(response.json().message).toBe(
+        `${Object.keys(change)[0]}: Please write names as one line of plain text.`,
+      );
+    }
+    const fine = await call("PUT", "/api/auth/profile", {
+      profileName: "Alex",
+      firstName: "Zoë",
+      lastName: "O'Brien",
+    });
+    expect(fine.statusCode, fine.body).toBe(200);
   });
 
   it("updates only the profile fields: email and unknown fields cannot be set", async () => {

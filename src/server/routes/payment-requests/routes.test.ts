@@ -77,6 +77,37 @@ describeEachDatabase("payment requests", (ctx) => {
     expect(without.statusCode).toBe(201);
   });
 
+  it("refuses control and text-direction characters in the name and description", async () => {
+    // They reach the payer's page, the text message and the payer's emails: a reversed "$1.00"
+    // or a bell character there is a trick, not a name.
+    const call = as(ctx.app, await createReadyUser(ctx.app));
+    const cases: [Record<string, string>, string][] = [
+      [{ recipientName: "Bob\u202Eevil" }, "recipientName: Please write the name as one line of plain text."],
+      [{ recipientName: "Bob\u0007" }, "recipientName: Please write the name as one line of plain text."],
+      [
+        { description: "Dinner\r\nLine2" },
+        "description: Please write the description as one line of plain text.",
+      ],
+      [
+        { description: "rent \u202E00.1$" },
+        "description: Please write the description as one line of plain text.",
+      ],
+    ];
+    for (const [change, message] of cases) {
+      const response = await call("POST", "/api/payment-requests", { ...valid, ...change });
+      expect(response.statusCode, JSON.stringify(change)).toBe(400);
+      expect(response.json()).toEqual({ message });
+    }
+    // Accents, emoji and right-to-left scripts are plain text.
+    const fine = await call("POST", "/api/payment-requests", {
+      ...valid,
+      recipientName: "Zoë יעל 🍕",
+      description: "Café ☕ — לחם",
+    });
+    expect(fine.statusCode, fine.body).toBe(201);
+    expect((await call("GET", "/api/payment-requests")).json()).toHaveLength(1);
+  });
+
   it("refuses bad amounts and phones with 400 {message}, never 500", async () => {
     const call = as(ctx.app, await createReadyUser(ctx.app));
     const amounts: unknown[] = [

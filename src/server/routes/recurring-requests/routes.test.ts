@@ -3,6 +3,7 @@ import { beforeAll, expect, it } from "vitest";
 import { users } from "#server/db/schema.ts";
 import { as, createReadyUser, describeEachDatabase, type TestUser } from "#server/test/harness.ts";
 import { localDate } from "#shared/schedule/zoned.ts";
+import { PAYER_EMAIL_MESSAGE } from "#shared/schemas/payment-request.ts";
 
 const today = (zone = "America/New_York") => localDate(new Date(), zone);
 const addDays = (date: string, days: number) =>
@@ -57,10 +58,9 @@ describeEachDatabase("recurring requests API", (ctx) => {
     [{ frequency: "daily" }, "Choose weekly, every 2 weeks, or monthly."],
     [{ count: 0 }, "Choose from 1 to 120 times."],
     [{ count: 2, endDate: "2099-01-01" }, "Choose an end date or a number of times, not both."],
-    [
-      { payerEmail: "not-an-email" },
-      "Please enter the payer's email like name@example.com, or leave it empty.",
-    ],
+    [{ payerEmail: "not-an-email" }, PAYER_EMAIL_MESSAGE],
+    // The one-off request's rule: a list of addresses is not one payer (it mailed the second).
+    [{ payerEmail: "root,victim2@target.test" }, PAYER_EMAIL_MESSAGE],
     [{ amount: "0" }, "Please enter a valid amount greater than $0."],
     [{ recipientPhone: "+44 20 7946 0958" }, "Please enter a US mobile number."],
   ])("refuses %o with a sentence", async (change, message) => {
