@@ -90,6 +90,14 @@ export const LIMITS = {
     message: TOO_MANY_WRITES,
     route: "GET /api/payment-requests/export.csv",
   },
+  /** "Download my data": the whole account, streamed. */
+  exportAccount: {
+    key: "user",
+    max: 10,
+    windowMs: MINUTE,
+    message: TOO_MANY_WRITES,
+    route: "GET /api/account/export",
+  },
   /** "Send a test notification": each one buzzes a phone. */
   pushTest: {
     key: "user",

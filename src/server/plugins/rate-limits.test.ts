@@ -130,6 +130,11 @@ describe.each(setups)("write rate limits shared by two app instances [$name]", (
     const exported = await as(first, user)("GET", "/api/payment-requests/export.csv");
     expect(exported.statusCode).toBe(200);
     expect(exported.headers["ratelimit-limit"]).toBe("10");
+    // "Download my data" had no limit: 12 in a row were all answered (the 11th is refused now).
+    const downloads = [];
+    for (let i = 0; i < 11; i++)
+      downloads.push((await as(first, user)("GET", "/api/account/export")).statusCode);
+    expect(downloads).toEqual([...Array(10).fill(200), 429]);
     const created = await as(first, user)("POST", "/api/payment-requests", REQUEST);
     const remind = await as(first, user)("POST", `/api/payment-requests/${created.json().request.id}/remind`);
     expect(remind.headers["ratelimit-limit"], remind.body).toBe("30");

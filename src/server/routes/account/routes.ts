@@ -21,14 +21,8 @@ import {
   SessionListSchema,
   SessionParamsSchema,
 } from "#shared/schemas/account.ts";
-import {
-  deleteAccountRows,
-  deleteOtherSessions,
-  deleteSession,
-  exportAccount,
-  findAccount,
-  listSessions,
-} from "./queries";
+import { accountExport } from "./export";
+import { deleteAccountRows, deleteOtherSessions, deleteSession, findAccount, listSessions } from "./queries";
 
 /** Without a password, deleting the account needs a sign-in at most this old. */
 const FRESH_SIGN_IN_MS = 10 * 60_000;
@@ -189,13 +183,13 @@ export const accountSecurityRoutes =
         );
 
         app.get("/api/account/export", async (request, reply) => {
-          const data = await exportAccount(db, signedInUser(request).id);
+          const data = await accountExport(db, signedInUser(request).id);
           if (!data) throw new HttpError(401, "Unauthorized");
           return reply
             .header("content-type", "application/json; charset=utf-8")
             .header("content-disposition", 'attachment; filename="collect-data.json"')
             .header("cache-control", "no-store")
-            .send(JSON.stringify({ exportedAt: new Date().toISOString(), ...data }, null, 2));
+            .send(data);
         });
 
         app.delete(

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { expect, it } from "vitest";
-import { paymentRequests, users } from "#server/db/schema.ts";
+import { payees, paymentRequests, users } from "#server/db/schema.ts";
 import { newShortCode } from "#server/lib/short-code.ts";
 import {
   as,
@@ -350,6 +350,61 @@ describeEachDatabase("payment request pages", (ctx) => {
     ])}`;
     expect(all.map((r) => r.id)).toEqual([...rows].sort(newestFirst).map((r) => r.id));
     expect(response.body).toBe(expected);
+  });
+
+  it("streams the account's data download in batches: every request and contact, as one JSON read would", async () => {
+    // "Download my data" read everything into one string; 260 new requests a minute make that
+    // as large as an account likes. Now it streams, a thousand rows at a time.
+    const user = await createReadyUser(ctx.app);
+    const rows = await seed(ctx, user, 2600);
+    await seed(ctx, await createReadyUser(ctx.app), 40);
+    const [owner] = await ctx.database.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, user.email));
+    const userId = owner?.id as string;
+    // Names that tie once lowercased, so the contacts' batch edges rest on the id.
+    const contacts = Array.from({ length: 2100 }, (_, n) => ({
+      userId,
+      name: n % 2 ? `sam ${n % 700}` : `Sam ${n % 700}`,
+      phone: `212${String(5_550_000 + n).padStart(7, "0")}`,
+      email: n % 3 ? null : `sam-${n}@example.com`,
+    }));
+    for (let i = 0; i < contacts.length; i += 700)
+      await ctx.database.db.insert(payees).values(contacts.slice(i, i + 700));
+    const response = await as(ctx.app, user)("GET", "/api/account/export");
+    expect(response.statusCode).toBe(200);
+    const data = response.json();
+    // The text is what JSON.stringify(…, null, 2) writes, as before.
+    expect(response.body).toBe(`${JSON.stringify(data, null, 2)}\n`);
+    expect(data.paymentRequests.map((r: { code: string }) => r.code)).toEqual(
+      (
+        await ctx.database.db
+          .select({ code: paymentRequests.code })
+          .from(paymentRequests)
+          .where(eq(paymentRequests.userId, userId))
+          .orderBy(sql`${paymentRequests.createdAt} DESC, ${paymentRequests.id} DESC`)
+      ).map((r) => r.code),
+    );
+    expect(data.paymentRequests).toHaveLength(rows.length);
+    expect(data.paymentRequests[0]).toEqual({
+      code: expect.any(String),
+      recipientName: expect.any(String),
+      recipientPhone: "2125550101",
+      payerEmail: null,
+      amount: expect.stringMatching(/^\d+\.\d\d$/),
+      description: expect.any(String),
+      dueDate: null,
+      status: expect.any(String),
+      createdAt: expect.any(String),
+      viewedAt: null,
+      paidAt: expect.toSatisfy((v) => v === null || typeof v === "string"),
+    });
+    const key = (c: { name: string; phone: string; email: string | null }) =>
+      `${c.name}|${c.phone}|${c.email}`;
+    expect(data.contacts).toHaveLength(contacts.length);
+    expect(new Set(data.contacts.map(key))).toEqual(new Set(contacts.map(key)));
+    expect(response.body).not.toMatch(/"id"|userId/);
   });
 });
 
