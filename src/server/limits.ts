@@ -229,7 +229,7 @@ export const ACCOUNT_LOCK = {
   forgetMs: DAY,
 } as const;
 
-/** What one address (or everyone together) may hold open at once (plugins/connection-limits.ts, routes/events). */
+/** What one address, account or everyone together may hold at once (plugins/connection-limits.ts, routes/events, below). */
 export const CAPS = {
   connections: {
     /** Open sockets from one address; a trusted proxy's own address is exempt (TRUST_PROXY). */
@@ -247,6 +247,13 @@ export const CAPS = {
     maxLifetimeMs: 30 * MINUTE,
     /** The heartbeat, and the session re-check that closes a revoked session's streams (≤ 5 s). */
     heartbeatMs: 4 * SECOND,
+  },
+  /** What one account keeps: every notification buzzes each push device, and every passkey sign-up reads each passkey. */
+  perAccount: {
+    /** Past this, a new device replaces the one heard from longest ago (routes/notifications). */
+    pushDevices: 10,
+    /** Past this, a new passkey is refused until one is removed (routes/passkeys). */
+    passkeys: 10,
   },
 } as const;
 

@@ -1,4 +1,6 @@
+import { eq } from "drizzle-orm";
 import { expect, it } from "vitest";
+import { passkeys, users } from "#server/db/schema.ts";
 import {
   as,
   cookieFrom,
@@ -166,6 +168,31 @@ describeEachDatabase("account security", (ctx) => {
     });
     expect(passkeySignIn.statusCode).toBe(401);
     expect(cookieFrom(passkeySignIn)).not.toMatch(/session_token=/);
+  });
+
+  it("keeps at most 10 passkeys a user: the 11th is refused until one is removed", async () => {
+    const user = await createUser(ctx.app);
+    const call = as(ctx.app, user);
+    const [owner] = await ctx.database.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, user.email));
+    await ctx.database.db.insert(passkeys).values(
+      Array.from({ length: 10 }, (_, n) => ({
+        userId: owner?.id as string,
+        credentialId: `credential-${n}`,
+        publicKey: "AAAA",
+        name: `Key ${n}`,
+      })),
+    );
+    const refused = await call("POST", "/api/passkeys/registration-options");
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({
+      message: "You have 10 passkeys. Please remove one before adding another.",
+    });
+    const [first] = (await call("GET", "/api/passkeys")).json() as { id: string }[];
+    expect((await call("DELETE", `/api/passkeys/${first?.id}`)).statusCode).toBe(204);
+    expect((await call("POST", "/api/passkeys/registration-options")).statusCode).toBe(200);
   });
 
   it("bounds the public passkey challenges one address can ask for", async () => {

@@ -339,6 +339,38 @@ describe.each(databaseKinds)("notifications [%s]", (kind) => {
     expect(clock.now().getTime()).toBeGreaterThanOrEqual(Date.parse("2026-12-02T13:00:00Z"));
   });
 
+  it("keeps at most 10 devices a user: the 11th replaces the one heard from longest ago", async () => {
+    // Each device is sent every notification: 25 saved by one account were all kept before.
+    const user = await createReadyUser(app);
+    const call = as(app, user);
+    const endpoints = Array.from(
+      { length: 11 },
+      (_, n) => `https://fcm.googleapis.com/fcm/send/cap-${n}:APA91bH`,
+    );
+    for (const [n, endpoint] of endpoints.entries()) {
+      const saved = await call("POST", "/api/notifications/push-subscriptions", {
+        endpoint,
+        expirationTime: null,
+        keys: { p256dh: sink.subscribe().p256dh, auth: "AAAAAAAAAAAAAAAAAAAAAA" },
+        deviceLabel: `Phone ${n}`,
+      });
+      expect(saved.statusCode, saved.body).toBe(201);
+      // The first one delivered a minute ago: it is the newest heard from, and stays; the second goes.
+      if (n === 0)
+        await database.db
+          .update(pushSubscriptions)
+          .set({ lastSuccessAt: new Date(Date.now() + 60_000) })
+          .where(eq(pushSubscriptions.endpoint, endpoint));
+    }
+    const kept = (await call("GET", "/api/notifications/settings")).json().subscriptions as {
+      deviceLabel: string;
+    }[];
+    expect(kept).toHaveLength(10);
+    expect(kept.map((d) => d.deviceLabel).sort()).toEqual(
+      ["Phone 0", ...Array.from({ length: 9 }, (_, n) => `Phone ${n + 2}`)].sort(),
+    );
+  });
+
   it("subscriptions: one user and one device; only the owner deletes; the export lists them", async () => {
     const [a, b] = [await createReadyUser(app), await createReadyUser(app)];
     const body = {

@@ -1,6 +1,7 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, notInArray, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
 import { notificationSettings, pushSubscriptions, users } from "#server/db/schema.ts";
+import { CAPS } from "#server/limits.ts";
 import { loadPrefs } from "#server/notifications/settings.ts";
 import type {
   NotificationChannels,
@@ -111,6 +112,24 @@ export async function saveSubscription(
       createdAt: pushSubscriptions.createdAt,
     });
   if (!row) throw new Error("saveSubscription: no row returned");
+  // Past the cap, the devices heard from longest ago go (each one is sent every notification).
+  await db.delete(pushSubscriptions).where(
+    and(
+      eq(pushSubscriptions.userId, userId),
+      notInArray(
+        pushSubscriptions.id,
+        db
+          .select({ id: pushSubscriptions.id })
+          .from(pushSubscriptions)
+          .where(eq(pushSubscriptions.userId, userId))
+          .orderBy(
+            desc(sql`greatest(${pushSubscriptions.createdAt}, ${pushSubscriptions.lastSuccessAt})`),
+            desc(pushSubscriptions.id),
+          )
+          .limit(CAPS.perAccount.pushDevices),
+      ),
+    ),
+  );
   return { ...row, createdAt: row.createdAt.toISOString() };
 }
 

@@ -1,6 +1,8 @@
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simplewebauthn/server";
 import type { Db } from "#server/db/client.ts";
 import { deviceLabel } from "#server/lib/user-agent.ts";
+import { CAPS } from "#server/limits.ts";
+import { HttpError } from "#server/plugins/errors.ts";
 import {
   addPasskey,
   consumeChallenge,
@@ -13,6 +15,8 @@ import {
 type Transport = NonNullable<RegistrationResponseJSON["response"]["transports"]>[number];
 /** Loaded at the first passkey call, not at start-up (docs/decisions/017-fast-start-up.md). */
 const library = () => import("@simplewebauthn/server");
+
+export const TOO_MANY_PASSKEYS = `You have ${CAPS.perAccount.passkeys} passkeys. Please remove one before adding another.`;
 
 const transportsOf = (value: string | null) => (value ? (value.split(",") as Transport[]) : undefined);
 
@@ -27,6 +31,7 @@ export function createWebAuthn(db: Db, publicUrl: string) {
   return {
     async registrationOptions(user: { id: string; email: string }) {
       const existing = await credentialIdsOf(db, user.id);
+      if (existing.length >= CAPS.perAccount.passkeys) throw new HttpError(409, TOO_MANY_PASSKEYS);
       const { generateRegistrationOptions } = await library();
       const options = await generateRegistrationOptions({
         rpName: "Collect",
@@ -55,6 +60,9 @@ export function createWebAuthn(db: Db, publicUrl: string) {
         requireUserVerification: false,
       }).catch(() => null);
       if (!verification?.verified) return null;
+      // Checked again: two options asked for side by side both passed the first check.
+      if ((await credentialIdsOf(db, userId)).length >= CAPS.perAccount.passkeys)
+        throw new HttpError(409, TOO_MANY_PASSKEYS);
       const { credential, credentialBackedUp } = verification.registrationInfo;
       const { device, browser } = deviceLabel(userAgent);
       return addPasskey(db, userId, {
