@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { confirmIn, expect, signedInTest, toast } from "./fixtures";
+import { confirmedTest } from "./mail";
 
 /** A date `days` from today in the browser's zone, as "YYYY-MM-DD". */
 function dateIn(days: number): string {
@@ -26,10 +27,11 @@ async function expectAxeClean(page: Page, where: string) {
 }
 
 for (const scheme of ["light", "dark"] as const) {
-  signedInTest.describe(`Recurring, ${scheme}, 320 px`, () => {
-    signedInTest.use({ viewport: { width: 320, height: 720 }, colorScheme: scheme });
+  // Confirmed: the series emails its payer, which only a confirmed account may have Collect do.
+  confirmedTest.describe(`Recurring, ${scheme}, 320 px`, () => {
+    confirmedTest.use({ viewport: { width: 320, height: 720 }, colorScheme: scheme });
 
-    signedInTest("create a series from Home, pause it, resume it, and end it", async ({ page }) => {
+    confirmedTest("create a series from Home, pause it, resume it, and end it", async ({ page }) => {
       await page.goto("/");
       await page.getByRole("link", { name: "Recurring requests" }).click();
       await expect(page.getByRole("heading", { level: 1 })).toHaveText("Recurring");

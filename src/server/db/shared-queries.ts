@@ -110,3 +110,17 @@ export async function insertOccurrenceRequest(
   }
   throw new Error("insertOccurrenceRequest: no free short code after 5 draws");
 }
+
+/** Whether the user has confirmed their email address (photo uploads and payer mail ask it first). */
+export async function emailConfirmed(db: Db, userId: string): Promise<boolean> {
+  const [row] = await db.select({ verified: users.emailVerified }).from(users).where(eq(users.id, userId));
+  return row?.verified ?? false;
+}
+
+/**
+ * Whether Collect may email payers in this user's name: only once their own address is
+ * confirmed, where mail is configured (a throwaway account cannot make Collect mail anyone).
+ */
+export async function mayEmailPayers(db: Db, userId: string, mailConfigured: boolean): Promise<boolean> {
+  return !mailConfigured || (await emailConfirmed(db, userId));
+}

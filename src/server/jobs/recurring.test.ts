@@ -120,7 +120,7 @@ describe.each(databaseKinds)("recurring requests on a moved clock [%s]", (kind) 
     // The test template stamped pg-boss's last cron pass at real time; this clock starts earlier,
     // and pg-boss would wait for the stamp before its next pass.
     await database.db.execute(sql`UPDATE pgboss.version SET cron_on = NULL`);
-    user = await createReadyUser(app);
+    user = await createReadyUser(app, database.db);
     userEmail = user.email;
   });
   afterAll(async () => {
@@ -362,7 +362,7 @@ describe.skipIf(!databaseKinds.includes("postgres"))("two app processes on one P
 
   it("both run the job, and racing sweeps besides: 30 series × 2 occurrences make 60 requests, once each", async () => {
     const [a, b] = apps as [FastifyInstance, FastifyInstance];
-    const user = await createReadyUser(a);
+    const user = await createReadyUser(a, database.db);
     const ids: string[] = [];
     for (let i = 0; i < 30; i++) {
       const response = await as(a, user)("POST", "/api/recurring-requests", {

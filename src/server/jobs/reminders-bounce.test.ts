@@ -51,7 +51,7 @@ describe.each(databaseKinds)("an email to the payer that bounces [%s]", (kind) =
   });
 
   it("is not retried and shows on the card as not delivered", async () => {
-    const call = as(app, await createReadyUser(app));
+    const call = as(app, await createReadyUser(app, database.db));
     const created = await call("POST", "/api/payment-requests", {
       recipientName: "Alex Kim",
       recipientPhone: "2125550101",

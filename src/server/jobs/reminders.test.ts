@@ -73,8 +73,44 @@ describe.each(databaseKinds)("automatic reminders [%s]", (kind) => {
     return app.reminders.sweep();
   };
 
+  it("emails payers only for a confirmed account: a throwaway one cannot make Collect mail anyone", async () => {
+    // Before: an unconfirmed account named itself "PayPal Account Security" and Collect mailed
+    // any address it gave, with its own reply-to, 60 a minute and 4 reminders each.
+    const user = await createReadyUser(app);
+    const call = as(app, user);
+    const payerEmail = "victim@target.test";
+    const series = {
+      ...body,
+      payerEmail,
+      frequency: "weekly",
+      startDate: "2026-12-01",
+      count: 3,
+    };
+    for (const [url, payload] of [
+      ["/api/payment-requests", { ...body, payerEmail, sendBy: "email" }],
+      // Texted, the request still emails its reminders and receipt to the payer.
+      ["/api/payment-requests", { ...body, payerEmail, sendBy: "text" }],
+      ["/api/recurring-requests", series],
+    ] as const) {
+      const refused = await call("POST", url, payload);
+      expect(refused.statusCode, url).toBe(403);
+      expect(refused.json()).toEqual({
+        message: "Please confirm your email address before Collect emails a payer for you.",
+      });
+    }
+    expect((await call("GET", "/api/payment-requests")).json()).toEqual([]);
+    expect((await call("GET", "/api/recurring-requests")).json()).toEqual([]);
+    // Without a payer email it is the spec's request, texted from the phone.
+    expect((await call("POST", "/api/payment-requests", body)).statusCode).toBe(201);
+    await database.db.update(users).set({ emailVerified: true }).where(eq(users.email, user.email));
+    await create(user, { payerEmail, sendBy: "email" });
+    expect((await call("POST", "/api/recurring-requests", series)).statusCode).toBe(201);
+    const mailed = await arrives(payerEmail, /asks you for \$25\.00/);
+    expect(mail.received.filter((m) => m.to.includes(payerEmail))).toEqual([mailed]);
+  });
+
   it("without a due date: 3 and 7 days after it was sent, at 9:00 in the requester's zone", async () => {
-    const request = await create(await createReadyUser(app));
+    const request = await create(await createReadyUser(app, database.db));
     expect(request.dueDate).toBeNull();
     expect(request.reminderDays).toBeNull();
     expect(request.reminders).toMatchObject({ state: "scheduled", nextAt: "2026-11-28T14:00:00.000Z" });
@@ -86,7 +122,7 @@ describe.each(databaseKinds)("automatic reminders [%s]", (kind) => {
   });
 
   it("with a due date: on it and 3 days after; custom offsets; none", async () => {
-    const user = await createReadyUser(app);
+    const user = await createReadyUser(app, database.db);
     const due = await create(user, { dueDate: "2026-12-04" });
     expect(due.dueDate).toBe("2026-12-04");
     expect((await rowsOf(due.id)).map((r) => [r.offsetDays, r.dueAt.toISOString()])).toEqual([
@@ -104,7 +140,7 @@ describe.each(databaseKinds)("automatic reminders [%s]", (kind) => {
   });
 
   it("refuses a past, far or unreal due date in the requester's zone, and bad reminder days", async () => {
-    const call = as(app, await createReadyUser(app));
+    const call = as(app, await createReadyUser(app, database.db));
     // 07:00 in New York is still the 25th there: the 25th is today, the 24th is past.
     expect((await call("POST", "/api/payment-requests", { ...body, dueDate: "2026-11-25" })).statusCode).toBe(
       201,
@@ -124,8 +160,8 @@ describe.each(databaseKinds)("automatic reminders [%s]", (kind) => {
   });
 
   it("changes a request's schedule (PATCH), stops it, and owner-scopes both", async () => {
-    const owner = await createReadyUser(app);
-    const other = as(app, await createReadyUser(app));
+    const owner = await createReadyUser(app, database.db);
+    const other = as(app, await createReadyUser(app, database.db));
     const request = await create(owner);
     const patched = await as(app, owner)("PATCH", `/api/payment-requests/${request.id}`, {
       dueDate: "2026-12-10",
@@ -146,7 +182,7 @@ describe.each(databaseKinds)("automatic reminders [%s]", (kind) => {
   });
 
   it("splits take one due date for every share", async () => {
-    const call = as(app, await createReadyUser(app));
+    const call = as(app, await createReadyUser(app, database.db));
     const split = await call("POST", "/api/splits", {
       total: "30",
       dueDate: "2026-12-01",
@@ -169,7 +205,7 @@ describe.each(databaseKinds)("automatic reminders [%s]", (kind) => {
     expect(past.statusCode).toBe(400);
   });
   it("tells the requester when no payer email; skips paid and cancelled; pauses on a claim", async () => {
-    const owner = await createReadyUser(app);
+    const owner = await createReadyUser(app, database.db);
     const call = as(app, owner);
     const plain = await create(owner);
     const paid = await create(owner);
@@ -218,7 +254,7 @@ describe.each(databaseKinds)("automatic reminders [%s]", (kind) => {
 
   // The test clock only moves forward (a queue's polls wait for it): this runs on the 28th.
   it("emails the payer the request and reminders with a one-click stop, and a receipt when paid", async () => {
-    const owner = await createReadyUser(app);
+    const owner = await createReadyUser(app, database.db);
     const request = await create(owner, {
       payerEmail: "alex@example.com",
       sendBy: "both",

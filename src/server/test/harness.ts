@@ -2,11 +2,13 @@ import { randomBytes } from "node:crypto";
 import { cpSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { eq } from "drizzle-orm";
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
 import pg from "pg";
 import { afterAll, beforeAll, describe, inject, vi } from "vitest";
 import { type BuildOptions, buildApp } from "#server/app.ts";
-import { type Database, openDatabase } from "#server/db/client.ts";
+import { type Database, type Db, openDatabase } from "#server/db/client.ts";
+import { users } from "#server/db/schema.ts";
 import type { Config } from "#server/env.ts";
 import { withDatabase } from "./global-setup";
 
@@ -230,14 +232,20 @@ export function as(app: FastifyInstance, user: TestUser | null) {
     });
 }
 
-/** Setup done: the user has a profile name and one account, so the full app is open to them. */
-export async function createReadyUser(app: FastifyInstance): Promise<TestUser> {
+/**
+ * Setup done: the user has a profile name and one account, so the full app is open to them.
+ * With `confirmedIn`, their email address is confirmed there too (as its link would), which
+ * emailing payers needs where mail is configured.
+ */
+export async function createReadyUser(app: FastifyInstance, confirmedIn?: Db): Promise<TestUser> {
   const user = await createUser(app);
   const response = await as(app, user)("POST", "/api/auth/setup", {
     profileName: "Test User",
     paymentAccounts: [{ provider: "venmo", accountHandle: "@test-user" }],
   });
   if (response.statusCode !== 200) throw new Error(`setup failed: ${response.body}`);
+  if (confirmedIn)
+    await confirmedIn.update(users).set({ emailVerified: true }).where(eq(users.email, user.email));
   return user;
 }
 

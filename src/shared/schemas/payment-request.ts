@@ -80,6 +80,8 @@ export type SendBy = z.infer<typeof SendBySchema>;
 
 export const SEND_BY_MESSAGES = {
   needsEmail: "Enter the payer's email to send the request by email.",
+  // Collect mails the payer in the requester's name: a throwaway account cannot make it mail anyone.
+  confirmFirst: "Please confirm your email address before Collect emails a payer for you.",
 } as const;
 
 /** What a request's due date and reminders are, shared by a request and each share of a split. */

@@ -22,6 +22,20 @@ export function useAccount() {
   return useQuery(accountQueryOptions);
 }
 
+/** What a payer-email field says until the address is confirmed (the server refuses it till then). */
+export const CONFIRM_FIRST_HINT =
+  "Confirm your email address first: Collect emails payers only for confirmed accounts.";
+
+/**
+ * Whether Collect would refuse to email a payer for this account yet: mail works, address
+ * unconfirmed. Read from the cache, not fetched: the layout's email banner loads the account on
+ * every signed-in screen, and a form should not wait for it.
+ */
+export function usePayerMailNeedsConfirm(): boolean {
+  const { data: account } = useQuery({ ...accountQueryOptions, enabled: false });
+  return Boolean(account?.mailEnabled && !account.emailVerified);
+}
+
 /** Sends the confirmation email again (a few an hour). */
 export function useResendVerification() {
   return useMutation({ mutationFn: () => apiRequest("POST", `${ACCOUNT_URL}/verification-email`) });

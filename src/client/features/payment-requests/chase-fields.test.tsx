@@ -1,6 +1,7 @@
 import { fireEvent, render, screen } from "@testing-library/react";
 import { useState } from "react";
 import { describe, expect, it } from "vitest";
+import { CONFIRM_FIRST_HINT } from "#client/features/account/account.ts";
 import { PaymentRequestInputSchema } from "#shared/schemas/payment-request.ts";
 import { ChaseFields, type ChaseValue, chasePayload, EMPTY_CHASE } from "./chase-fields";
 
@@ -24,6 +25,20 @@ describe("ChaseFields", () => {
     expect(screen.getByLabelText("Due date")).toHaveProperty("max", "2026-11-25".replace("2026", "2027"));
     expect(screen.queryByText("Send the request")).toBeNull();
     expect(screen.getByLabelText(/Default \(3 days, 7 days after sending\)/)).toHaveProperty("checked", true);
+  });
+
+  it("says, at the payer's email, that an unconfirmed account must confirm its address first", () => {
+    const description = () => {
+      const ids = screen.getByLabelText(/Payer's email/).getAttribute("aria-describedby") ?? "";
+      return ids
+        .split(" ")
+        .map((id) => document.getElementById(id)?.textContent)
+        .join(" ");
+    };
+    const { rerender } = render(<ChaseFields value={EMPTY_CHASE} onChange={() => {}} today="2026-11-25" />);
+    expect(description()).toBe("Collect can email the request, reminders and a receipt.");
+    rerender(<ChaseFields value={EMPTY_CHASE} onChange={() => {}} today="2026-11-25" confirmFirst />);
+    expect(description()).toBe(CONFIRM_FIRST_HINT);
   });
 
   it("a due date, an email sent by Collect and custom days make a payload the shared schema accepts", () => {

@@ -1,5 +1,6 @@
 import { useId } from "react";
 import { Field } from "#client/components/ui/field.tsx";
+import { CONFIRM_FIRST_HINT } from "#client/features/account/account.ts";
 import { cn } from "#client/lib/cn.ts";
 import { oneYearAfter } from "#shared/schedule/due-date.ts";
 import { defaultReminderDays, MAX_REMINDERS } from "#shared/schedule/reminders.ts";
@@ -53,6 +54,8 @@ export type ChaseFieldsProps = {
   onChange: (next: ChaseValue) => void;
   /** Messages from the shared schema (or the server's 400), by field. */
   errors?: Partial<Record<"dueDate" | "payerEmail" | "reminderDays", string>>;
+  /** The account's address is not confirmed yet: the payer's email says so (Collect would refuse it). */
+  confirmFirst?: boolean;
   /** Hide the payer email and send choice (a split asks each share's email elsewhere). */
   dueDateOnly?: boolean;
   /** The requester's today (YYYY-MM-DD); the device's by default. */
@@ -140,6 +143,7 @@ export function ChaseFields({
   dueDateOnly = false,
   today,
   ownDefault,
+  confirmFirst = false,
 }: ChaseFieldsProps) {
   const id = useId();
   const day = today ?? deviceToday();
@@ -179,7 +183,9 @@ export function ChaseFields({
               inputMode="email"
               label="Payer's email"
               labelAside={<span className="text-xs text-slate-500 dark:text-slate-400">(optional)</span>}
-              hint="Collect can email the request, reminders and a receipt."
+              hint={
+                confirmFirst ? CONFIRM_FIRST_HINT : "Collect can email the request, reminders and a receipt."
+              }
               value={value.payerEmail}
               onValueChange={(payerEmail) => set({ payerEmail })}
               aria-invalid={errors.payerEmail ? true : undefined}

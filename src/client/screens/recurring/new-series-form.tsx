@@ -4,6 +4,7 @@ import { useForm } from "react-hook-form";
 import { Button } from "#client/components/ui/button.tsx";
 import { Label } from "#client/components/ui/label.tsx";
 import { Spinner } from "#client/components/ui/spinner.tsx";
+import { CONFIRM_FIRST_HINT, usePayerMailNeedsConfirm } from "#client/features/account/account.ts";
 import { createRecurring } from "#client/features/recurring/api.ts";
 import type { RecurringDraft } from "#client/features/recurring/draft.ts";
 import { toast } from "#client/lib/toast.tsx";
@@ -29,6 +30,7 @@ const selectClass =
  */
 export function NewSeriesForm({ onDone, draft }: { onDone: () => void; draft?: RecurringDraft | null }) {
   const today = useMemo(browserToday, []);
+  const confirmFirst = usePayerMailNeedsConfirm();
   const form = useForm<RecurringFormValues, unknown, RecurringFormOutput>({
     resolver: zodResolver(recurringFormSchemaFor(today)),
     defaultValues: {
@@ -88,7 +90,11 @@ export function NewSeriesForm({ onDone, draft }: { onDone: () => void; draft?: R
       <FormField
         label="Payer's email"
         aside={<span className="text-xs text-slate-500 dark:text-slate-400">(optional)</span>}
-        hint="With an email, Collect emails each request. Without one, Collect tells you when it's ready to text."
+        hint={
+          confirmFirst
+            ? CONFIRM_FIRST_HINT
+            : "With an email, Collect emails each request. Without one, Collect tells you when it's ready to text."
+        }
         type="email"
         autoComplete="off"
         registration={register("payerEmail")}

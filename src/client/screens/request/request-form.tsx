@@ -9,6 +9,7 @@ import { Field } from "#client/components/ui/field.tsx";
 import { Form } from "#client/components/ui/form.tsx";
 import { Label } from "#client/components/ui/label.tsx";
 import { Spinner } from "#client/components/ui/spinner.tsx";
+import { usePayerMailNeedsConfirm } from "#client/features/account/account.ts";
 import { useUser } from "#client/features/auth/user.ts";
 import { notificationSettingsQuery } from "#client/features/notifications/api.ts";
 import type { ContactHandoff } from "#client/features/payees/contact-handoff.ts";
@@ -90,6 +91,7 @@ export function RequestFormView({ contact, onCreatedOnDesktop }: RequestFormView
   const [sent, setSent] = useState(false);
   const send = useSendRequest();
   const { user } = useUser();
+  const confirmFirst = usePayerMailNeedsConfirm();
   const homeTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
 
   useEffect(() => () => clearTimeout(homeTimer.current), []);
@@ -185,7 +187,12 @@ export function RequestFormView({ contact, onCreatedOnDesktop }: RequestFormView
           {chaseOpen ? "Hide due date and reminders" : "Due date, email and reminders"}
         </Button>
         <div id={`${id}-chase`} className="mt-4" hidden={!chaseOpen}>
-          <ChaseFields value={chase} onChange={setChase} ownDefault={notificationSettings?.reminderDays} />
+          <ChaseFields
+            value={chase}
+            onChange={setChase}
+            ownDefault={notificationSettings?.reminderDays}
+            confirmFirst={confirmFirst}
+          />
         </div>
       </div>
       <div>

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { signedInUser } from "#server/auth/auth.ts";
 import type { AppContext } from "#server/context.ts";
-import { toPaymentRequest } from "#server/db/shared-queries.ts";
+import { mayEmailPayers, toPaymentRequest } from "#server/db/shared-queries.ts";
 import { dueDateProblemFor, reminderSummaries, requesterOf } from "#server/jobs/reminders-schedule.ts";
 import { smsFor } from "#server/lib/sms.ts";
 import { HttpError } from "#server/plugins/errors.ts";
@@ -18,6 +18,7 @@ import {
   PaymentRequestUpdateSchema,
   ReminderResponseSchema,
   RequestFilterSchema,
+  SEND_BY_MESSAGES,
   StatusUpdateSchema,
 } from "#shared/schemas/payment-request.ts";
 import { paymentRequestsCsv } from "./export";
@@ -99,6 +100,8 @@ const signedInRoutes = ({ db, config, signedIn, notifier, clock, jobs }: AppCont
       async (request, reply) => {
         const userId = signedInUser(request).id;
         const { sendBy, ...input } = request.body;
+        if (input.payerEmail && !(await mayEmailPayers(db, userId, Boolean(config.mail))))
+          throw new HttpError(403, SEND_BY_MESSAGES.confirmFirst);
         const now = clock.now();
         const requester = await requesterOf(db, userId);
         const problem = dueDateProblemFor(input.dueDate, requester, now);

@@ -20,9 +20,3 @@ export async function currentPhoto(db: Db, userId: string): Promise<string | nul
   const [row] = await db.select({ photo: users.photo }).from(users).where(eq(users.id, userId));
   return row?.photo ?? null;
 }
-
-/** Whether the user has confirmed their email address. */
-export async function emailConfirmed(db: Db, userId: string): Promise<boolean> {
-  const [row] = await db.select({ verified: users.emailVerified }).from(users).where(eq(users.id, userId));
-  return row?.verified ?? false;
-}

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { signedInUser } from "#server/auth/auth.ts";
 import type { AppContext } from "#server/context.ts";
+import { emailConfirmed } from "#server/db/shared-queries.ts";
 import { SNIFF_BYTES, sniffImage } from "#server/lib/image-sniff.ts";
 import { encodePhoto, photoProblem, readPhoto, warmSharp } from "#server/lib/photo-image.ts";
 import { HttpError } from "#server/plugins/errors.ts";
@@ -29,7 +30,7 @@ import {
   UploadUrlInputSchema,
   UploadUrlResponseSchema,
 } from "#shared/schemas/photo.ts";
-import { currentPhoto, emailConfirmed, replacePhoto } from "./queries";
+import { currentPhoto, replacePhoto } from "./queries";
 import { startUploadSweeper } from "./sweeper";
 
 const VARIANT_SUFFIX = new RegExp(`-(?:${PHOTO_VARIANTS.join("|")})$`);

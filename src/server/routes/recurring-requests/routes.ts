@@ -1,11 +1,12 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { signedInUser } from "#server/auth/auth.ts";
 import type { AppContext } from "#server/context.ts";
+import { mayEmailPayers } from "#server/db/shared-queries.ts";
 import { RECURRING_SWEEP } from "#server/jobs/recurring.ts";
 import { HttpError } from "#server/plugins/errors.ts";
 import { ErrorMessageSchema } from "#server/plugins/openapi.ts";
 import { occurrenceAt, recurringScheduleIssues } from "#shared/schedule/recurrence.ts";
-import { IdParamsSchema } from "#shared/schemas/payment-request.ts";
+import { IdParamsSchema, SEND_BY_MESSAGES } from "#shared/schemas/payment-request.ts";
 import {
   RECURRING_UPDATE_MESSAGES,
   RecurringListSchema,
@@ -16,7 +17,13 @@ import {
 import { createSeries, endSeries, listSeries, timeZoneOf, todayIn, toSeries, updateSeries } from "./queries";
 
 /** Recurring requests (issue 22 item 5): the series; server/jobs/recurring.ts makes their requests. */
-export const recurringRequestRoutes = ({ db, signedIn, clock, jobs }: AppContext): FastifyPluginAsyncZod =>
+export const recurringRequestRoutes = ({
+  db,
+  signedIn,
+  clock,
+  jobs,
+  config,
+}: AppContext): FastifyPluginAsyncZod =>
   signedIn(async (app) => {
     app.get(
       "/api/recurring-requests",
@@ -40,6 +47,8 @@ export const recurringRequestRoutes = ({ db, signedIn, clock, jobs }: AppContext
       async (request, reply) => {
         const userId = signedInUser(request).id;
         const body = request.body;
+        if (body.payerEmail && !(await mayEmailPayers(db, userId, Boolean(config.mail))))
+          throw new HttpError(403, SEND_BY_MESSAGES.confirmFirst);
         const timeZone = await timeZoneOf(db, userId);
         const now = clock.now();
         // "From today on, within a year" is the requester's today, which only their zone tells.
