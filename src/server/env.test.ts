@@ -57,6 +57,11 @@ describe("loadConfig", () => {
     [{ METRICS_PORT: "nine" }, /^Invalid configuration: METRICS_PORT /],
     [{ METRICS_TOKEN: "short" }, /^Invalid configuration: METRICS_TOKEN /],
     [{ RATE_LIMITS: "no" }, /^Invalid configuration: RATE_LIMITS /],
+    // Which database runs must not be a guess: both set used to run PostgreSQL without a word.
+    [
+      { DATABASE: "embedded", DATABASE_URL: "postgres://db/collect" },
+      /^Invalid configuration: DATABASE is embedded, but DATABASE_URL is set too: unset one of them$/,
+    ],
   ])("names the bad variable in %j", (env, message) => {
     expect(() => loadConfig(env)).toThrow(message);
   });

@@ -27,6 +27,9 @@ function crossProblems(env: Record<string, string | undefined>): [string, string
   if (env.DATABASE === "postgres" && !env.DATABASE_URL) {
     problems.push(["DATABASE_URL", "is required with DATABASE=postgres"]);
   }
+  if (env.DATABASE === "embedded" && env.DATABASE_URL) {
+    problems.push(["DATABASE", "is embedded, but DATABASE_URL is set too: unset one of them"]);
+  }
   if (env.NODE_ENV !== "production") return problems;
   if (!env.AUTH_SECRET) problems.push(["AUTH_SECRET", "is required in production"]);
   if (!env.DATABASE_URL && env.DATABASE !== "embedded") {

@@ -2,6 +2,7 @@ import "#server/lib/node-version.ts";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { configuredDatabase, openDatabase } from "#server/db/client.ts";
+import { DataDirInUseError } from "#server/db/data-dir-lock.ts";
 import { stdoutDestination } from "#server/lib/log-destination.ts";
 import { startWatchdog } from "#server/lib/watchdog.ts";
 import { ConfigError, loadConfig, runtimeSummary, unknownSettings } from "./env";
@@ -106,6 +107,10 @@ async function main(): Promise<void> {
 }
 
 main().catch((error) => {
-  console.error(error instanceof ConfigError ? error.message : error);
+  // An operator's mistake is told in a line (each setting's problem, then any setting that looks
+  // misspelt: a refused start never reaches the warnings below `listen`); anything else in full.
+  if (error instanceof ConfigError) console.error([error.message, ...unknownSettings()].join("\n"));
+  else if (error instanceof DataDirInUseError) console.error(error.message);
+  else console.error(error);
   process.exit(1);
 });

@@ -75,3 +75,41 @@ it("refuses to start with a bad setting, naming it in one line", async () => {
     server.child.kill("SIGKILL");
   }
 }, 30_000);
+
+it("refuses a production start whose DATABASE_URL is misspelt, naming both the missing and the misspelt setting", async () => {
+  // Issue 26's typo: refused, but only "DATABASE_URL is required" was said; the warning that
+  // named DATABSE_URL came once the server listened, which a refused start never does.
+  const server = start({
+    NODE_ENV: "production",
+    AUTH_SECRET: "resilience-secret-resilience-secret-01",
+    PUBLIC_URL: "https://collect.example",
+    DATABASE_URL: "",
+    DATABSE_URL: "postgres://postgres@127.0.0.1:5432/nowhere",
+  });
+  try {
+    expect(await server.exited).toBe(1);
+    expect(server.output().trim().split("\n")).toEqual([
+      expect.stringMatching(/^Invalid configuration: DATABASE_URL is required in production/),
+      "Unknown setting DATABSE_URL: did you mean DATABASE_URL?",
+    ]);
+  } finally {
+    server.child.kill("SIGKILL");
+  }
+}, 30_000);
+
+it("refuses a second server on a data folder in use in one line, not a stack trace", async () => {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "collect-in-use-"));
+  const first = start({ DATA_DIR: dataDir });
+  try {
+    await listeningAt(first);
+    const second = start({ DATA_DIR: dataDir });
+    expect(await second.exited).toBe(1);
+    expect(second.output().trim().split("\n")).toEqual([
+      expect.stringMatching(
+        /^The data folder .* is in use by another Collect process \(pid \d+\)\. Stop it, or set DATA_DIR to another folder\.$/,
+      ),
+    ]);
+  } finally {
+    first.child.kill("SIGKILL");
+  }
+}, 90_000);

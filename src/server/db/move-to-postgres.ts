@@ -16,7 +16,13 @@ async function* objectFiles(dir: string, prefix = ""): AsyncGenerator<string> {
 }
 
 async function main() {
-  const config = loadConfig({ ...process.env, DATABASE: "embedded" });
+  // Only DATA_DIR and S3_* matter here: the server's own production requirements do not apply.
+  const config = loadConfig({
+    ...process.env,
+    NODE_ENV: undefined,
+    DATABASE: "embedded",
+    DATABASE_URL: undefined,
+  });
   const url = process.env.DATABASE_URL;
   if (!url) throw new ConfigError("DATABASE_URL: the PostgreSQL database to move into is required.");
   const from = await openDatabase({ kind: "pglite", dataDir: config.dataDir });
@@ -48,7 +54,9 @@ async function main() {
       }
       console.log(`Photos: ${copied} objects copied to S3 bucket ${config.s3.bucket}.`);
     } else {
-      console.log(`Photos stay in ${objects}: keep DATA_DIR for the server, or set S3_* and run this again.`);
+      console.log(
+        `Photos stay in ${objects}: keep DATA_DIR for the server (it serves them from there). To put them in a bucket instead, set S3_* before moving.`,
+      );
     }
   } finally {
     await from.close();

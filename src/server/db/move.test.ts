@@ -20,7 +20,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("moving the embedded database to
           recipientName: `Payer ${n} ✓ “quoted”`,
           recipientPhone: "2125550123",
           amount,
-          description: "Rent & more\nsecond line",
+          description: "Rent & more, “second” line",
         });
         expect(made.statusCode, made.body).toBe(201);
       }

@@ -1,4 +1,5 @@
 import { randomInt } from "node:crypto";
+import { eq } from "drizzle-orm";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import webPush from "web-push";
@@ -706,6 +707,8 @@ export function authorizationMatrix(part: number, parts: number): void {
         userId: ownerId,
         expiresAt: new Date(Date.now() + 3_600_000),
       });
+      // A keeps one passkey at a time (an account keeps at most 10: limits.ts CAPS.perAccount).
+      await ctx.database.db.delete(passkeys).where(eq(passkeys.userId, ownerId));
       const [passkey] = await ctx.database.db
         .insert(passkeys)
         .values({ userId: ownerId, credentialId: sessionId, publicKey: "AA", name: "Matrix key" })
