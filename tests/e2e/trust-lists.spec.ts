@@ -116,6 +116,7 @@ test.describe("at 320 px", () => {
       people: [
         { name, phone: "2125550144" },
         { name: spaced, phone: "2125550145" },
+        { name: "Ray Three", phone: "2125550146" },
       ],
     });
     const overflow = () =>
@@ -129,10 +130,38 @@ test.describe("at 320 px", () => {
           )
           .slice(0, 4)
           .map((el) => `${el.tagName.toLowerCase()}.${String(el.getAttribute("class")).slice(0, 80)}`);
-        return { by: root.scrollWidth - window.innerWidth, wide };
+        // And what sticks out of its own row or card (a list item) or of a box that clips it: the
+        // Contacts row's Delete button hung over the card's edge at 320 px, the page 320 px wide.
+        const clipped = [...document.querySelectorAll("main button, main a")]
+          .filter((el) => {
+            const box = el.getBoundingClientRect();
+            if (box.width < 2 || box.height < 2) return false;
+            for (let up = el.parentElement; up && up !== document.body; up = up.parentElement) {
+              if (up.tagName !== "LI" && getComputedStyle(up).overflowX === "visible") continue;
+              return box.right > up.getBoundingClientRect().right + 0.5;
+            }
+            return false;
+          })
+          .slice(0, 4)
+          .map(
+            (el) =>
+              `${el.tagName.toLowerCase()} "${el.getAttribute("aria-label") ?? el.textContent?.slice(0, 30)}"`,
+          );
+        return {
+          by: root.scrollWidth - window.innerWidth,
+          wide: [...wide, ...clipped],
+          clipped: clipped.length,
+        };
       });
     const screens: [string, () => Promise<void>][] = [
-      ["/", async () => {}],
+      // The split opened: its people's cards sat inside the group's padding, 2 px too wide.
+      [
+        "/",
+        async () => {
+          await page.locator("[data-split-entry] button[aria-expanded]").first().click();
+          await expect(page.locator("[data-split-entry] ul > li").nth(2)).toBeVisible();
+        },
+      ],
       ["/archive", async () => {}],
       ["/contacts", async () => {}],
       [
@@ -149,15 +178,28 @@ test.describe("at 320 px", () => {
           await page.getByLabel("Description").fill(description);
         },
       ],
-      [`/split?id=${split.id}`, async () => {}],
+      [
+        `/split?id=${split.id}`,
+        async () => {
+          // A short name reads on one line: the Text and Copy buttons had squeezed it to a letter a line.
+          const short = page
+            .locator("[data-share]", { hasText: "Ray Three" })
+            .getByText("Ray Three", { exact: true });
+          const lines = await short.evaluate(
+            (el) => el.getBoundingClientRect().height / Number.parseFloat(getComputedStyle(el).lineHeight),
+          );
+          expect.soft(lines, "Ray Three's name, in lines").toBeLessThan(1.5);
+        },
+      ],
     ];
     for (const [path, fill] of screens) {
       await page.goto(path);
       await page.getByRole("main").waitFor();
       await page.waitForLoadState("networkidle");
       await fill();
-      const { by, wide } = await overflow();
+      const { by, wide, clipped } = await overflow();
       expect.soft(by, `${path}: ${wide.join(" | ")}`).toBeLessThanOrEqual(0);
+      expect.soft(clipped, `${path}, cut off: ${wide.join(" | ")}`).toBe(0);
       await expect.soft(page.getByRole("navigation").last(), path).toBeInViewport();
     }
   });

@@ -32,7 +32,7 @@ export function SplitEntry({ splitId, loaded, card }: SplitEntryProps) {
     summary = `${shares.length} people`;
   }
   return (
-    <li data-split-entry className={open ? "col-span-full" : undefined}>
+    <li data-split-entry className={cn("min-w-0", open && "col-span-full")}>
       <Card className="p-4 sm:p-5">
         <button
           type="button"
@@ -58,7 +58,8 @@ export function SplitEntry({ splitId, loaded, card }: SplitEntryProps) {
             className={cn("mt-1 size-5 shrink-0 text-slate-500 transition-transform", open && "rotate-180")}
           />
         </button>
-        <ul id={panelId} hidden={!open} className="mt-4 space-y-3">
+        {/* On a phone the people's cards take most of the group's padding: each card's four tools need ~272 px. */}
+        <ul id={panelId} hidden={!open} className="-mx-3 mt-4 space-y-3 sm:mx-0">
           {open ? shares.map((request) => <li key={request.id}>{card(request)}</li>) : null}
         </ul>
       </Card>

@@ -109,7 +109,10 @@ function ContactList({ payees }: { payees: Payee[] }) {
         {payees.map((payee) => {
           const deleting = remove.isPending && remove.variables === payee.id;
           return (
-            <li key={payee.id} className="flex flex-wrap items-center gap-x-3 gap-y-2 p-4 sm:px-5">
+            <li
+              key={payee.id}
+              className="flex flex-wrap items-center gap-x-3 gap-y-2 px-3 py-4 min-[360px]:px-4 sm:px-5"
+            >
               <span
                 aria-hidden="true"
                 className="grid size-10 shrink-0 place-items-center rounded-full bg-emerald-100 text-sm font-semibold text-emerald-700 dark:bg-emerald-400/15 dark:text-emerald-300"
@@ -128,7 +131,8 @@ function ContactList({ payees }: { payees: Payee[] }) {
                   aria-label={`Request Payment from ${payee.name}`}
                   onClick={() => requestFrom(payee)}
                 >
-                  <Send aria-hidden="true" />
+                  {/* Below 360 px the label and the two 44 px buttons fill the row: the label stays whole. */}
+                  <Send aria-hidden="true" className="max-[359px]:hidden" />
                   Request Payment
                 </Button>
                 <Button

@@ -37,7 +37,8 @@ function Group({ split }: { split: Split }) {
       <ul className="divide-y divide-slate-100 dark:divide-slate-800">
         {split.shares.map(({ request, smsMessage }) => (
           <li key={request.id} data-share className="flex flex-wrap items-center gap-3 py-4">
-            <div className="min-w-0 flex-1">
+            {/* At least 8rem for the name: the Text and Copy buttons wrap below it rather than squeeze it. */}
+            <div className="min-w-32 flex-1">
               <p className="font-semibold wrap-anywhere text-slate-900 dark:text-white">
                 {request.recipientName}
               </p>
