@@ -79,8 +79,10 @@ describe("ChaseFields", () => {
     );
     const input = screen.getByLabelText("Due date");
     expect(input.getAttribute("aria-invalid")).toBe("true");
-    expect(document.getElementById(input.getAttribute("aria-errormessage") ?? "")?.textContent).toBe(
-      "Choose a due date from today on.",
-    );
+    // Described by it, as the form's own fields are (screen readers read aria-describedby).
+    const described = (input.getAttribute("aria-describedby") ?? "")
+      .split(" ")
+      .map((id) => document.getElementById(id)?.textContent);
+    expect(described).toContain("Choose a due date from today on.");
   });
 });

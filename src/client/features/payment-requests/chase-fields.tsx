@@ -1,4 +1,4 @@
-import { useId } from "react";
+import { useEffect, useId, useRef } from "react";
 import { Field } from "#client/components/ui/field.tsx";
 import { CONFIRM_FIRST_HINT } from "#client/features/account/account.ts";
 import { cn } from "#client/lib/cn.ts";
@@ -49,11 +49,15 @@ export function chasePayload(value: ChaseValue): {
   };
 }
 
+/** The fields of the section, as the API names them in a refusal ("payerEmail: …"). */
+export const CHASE_FIELDS = ["dueDate", "payerEmail", "reminderDays"] as const;
+export type ChaseErrors = Partial<Record<(typeof CHASE_FIELDS)[number], string>>;
+
 export type ChaseFieldsProps = {
   value: ChaseValue;
   onChange: (next: ChaseValue) => void;
-  /** Messages from the shared schema (or the server's 400), by field. */
-  errors?: Partial<Record<"dueDate" | "payerEmail" | "reminderDays", string>>;
+  /** Messages from the shared schema (or the server's 400), by field: the first one marked is focused. */
+  errors?: ChaseErrors;
   /** The account's address is not confirmed yet: the payer's email says so (Collect would refuse it). */
   confirmFirst?: boolean;
   /** Hide the payer email and send choice (a split asks each share's email elsewhere). */
@@ -146,6 +150,12 @@ export function ChaseFields({
   confirmFirst = false,
 }: ChaseFieldsProps) {
   const id = useId();
+  const section = useRef<HTMLDivElement>(null);
+  // A new refusal moves focus to the field it is about, as the form's own fields do.
+  useEffect(() => {
+    if (Object.keys(errors).length > 0)
+      section.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [errors]);
   const day = today ?? deviceToday();
   const set = (patch: Partial<ChaseValue>) => onChange({ ...value, ...patch });
   const hasEmail = value.payerEmail.trim() !== "";
@@ -159,7 +169,7 @@ export function ChaseFields({
     set({ reminderDays: days });
   };
   return (
-    <div className="space-y-4">
+    <div ref={section} className="space-y-4">
       <div>
         <Field
           type="date"
@@ -169,10 +179,8 @@ export function ChaseFields({
           max={oneYearAfter(day)}
           value={value.dueDate}
           onValueChange={(dueDate) => set({ dueDate })}
-          aria-invalid={errors.dueDate ? true : undefined}
-          aria-errormessage={errors.dueDate ? `${id}-due-error` : undefined}
+          error={errors.dueDate}
         />
-        <ErrorText id={`${id}-due-error`} message={errors.dueDate} />
       </div>
       {dueDateOnly ? null : (
         <>
@@ -188,10 +196,8 @@ export function ChaseFields({
               }
               value={value.payerEmail}
               onValueChange={(payerEmail) => set({ payerEmail })}
-              aria-invalid={errors.payerEmail ? true : undefined}
-              aria-errormessage={errors.payerEmail ? `${id}-email-error` : undefined}
+              error={errors.payerEmail}
             />
-            <ErrorText id={`${id}-email-error`} message={errors.payerEmail} />
           </div>
           {hasEmail ? (
             <Choices

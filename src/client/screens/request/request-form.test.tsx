@@ -24,8 +24,8 @@ function renderForm(contact: { name: string; phone: string } | null = null) {
   );
 }
 
-const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
-const type = (label: string, value: string) => fireEvent.change(field(label), { target: { value } });
+const field = (label: string | RegExp) => screen.getByLabelText(label) as HTMLInputElement;
+const type = (label: string | RegExp, value: string) => fireEvent.change(field(label), { target: { value } });
 const send = () => fireEvent.click(screen.getByRole("button", { name: "Send Request" }));
 
 describe("RequestFormView", () => {
@@ -94,6 +94,22 @@ describe("RequestFormView", () => {
       "(212) 555-0101",
       "12,50",
     ]);
+  });
+
+  it("marks a refused payer email where it is, opening its section, not only in a toast", async () => {
+    answerApi(400, { message: "payerEmail: Enter the payer's email address, like alex@example.com." });
+    renderForm();
+    type("Name", "Alex Morgan");
+    type("Mobile Phone", "2125550101");
+    type("Amount", "12");
+    send();
+    await expectToast("Request Failed", "Enter the payer's email address, like alex@example.com.");
+    const email = field(/Payer's email/);
+    await expectFieldError(email, "Enter the payer's email address, like alex@example.com.");
+    expect(document.activeElement).toBe(email);
+    // Typing in the section takes the mark away.
+    type(/Payer's email/, "alex@example.com");
+    await expectFieldValid(email);
   });
 
   it("sends an ended session to sign-in", async () => {

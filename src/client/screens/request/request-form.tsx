@@ -17,14 +17,17 @@ import { ContactNameField } from "#client/features/payees/contact-name-field.tsx
 import { PhoneContactsButton } from "#client/features/payees/phone-contacts-button.tsx";
 import { saveContactAfter, useSendRequest } from "#client/features/payment-requests/api.ts";
 import {
+  CHASE_FIELDS,
+  type ChaseErrors,
   ChaseFields,
   type ChaseValue,
   chasePayload,
   EMPTY_CHASE,
 } from "#client/features/payment-requests/chase-fields.tsx";
 import { recurringDraftState } from "#client/features/recurring/draft.ts";
+import { apiErrorMessage } from "#client/lib/api.ts";
 import { paths } from "#client/lib/paths.ts";
-import { useSchemaForm } from "#client/lib/schema-form.ts";
+import { apiFieldName, useSchemaForm } from "#client/lib/schema-form.ts";
 import { launchSms } from "#client/lib/sms-launch.ts";
 import { toast } from "#client/lib/toast.tsx";
 import { DESCRIPTION_MAX } from "#shared/limits.ts";
@@ -85,6 +88,13 @@ export function RequestFormView({ contact, onCreatedOnDesktop }: RequestFormView
   // Due date, payer email and reminders (issue 22): optional, behind one button, so the spec's form stays as it is.
   const [chase, setChase] = useState<ChaseValue>(EMPTY_CHASE);
   const [chaseOpen, setChaseOpen] = useState(false);
+  // The server's sentence about a due date, payer email or reminder days, shown at that field
+  // (they live outside the form's own fields); gone once the section is edited.
+  const [chaseErrors, setChaseErrors] = useState<ChaseErrors>({});
+  const editChase = (value: ChaseValue) => {
+    setChase(value);
+    setChaseErrors({});
+  };
   // The requester's own default reminder days (Profile → Notifications) label the Default choice,
   // read once the section opens; the server applies them either way.
   const { data: notificationSettings } = useQuery({ ...notificationSettingsQuery, enabled: chaseOpen });
@@ -127,7 +137,14 @@ export function RequestFormView({ contact, onCreatedOnDesktop }: RequestFormView
           }
           saveContactAfter({ request, saveContact });
         },
-        onError: (error) => fail("Request Failed", error),
+        onError: (error) => {
+          fail("Request Failed", error);
+          const field = apiFieldName(error);
+          if (field && (CHASE_FIELDS as readonly string[]).includes(field)) {
+            setChaseOpen(true);
+            setChaseErrors({ [field]: apiErrorMessage(error) });
+          }
+        },
       },
     );
   });
@@ -189,7 +206,8 @@ export function RequestFormView({ contact, onCreatedOnDesktop }: RequestFormView
         <div id={`${id}-chase`} className="mt-4" hidden={!chaseOpen}>
           <ChaseFields
             value={chase}
-            onChange={setChase}
+            onChange={editChase}
+            errors={chaseErrors}
             ownDefault={notificationSettings?.reminderDays}
             confirmFirst={confirmFirst}
           />
