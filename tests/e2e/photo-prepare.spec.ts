@@ -32,7 +32,9 @@ confirmedTest("the file input says which photos it takes", async ({ page }) => {
   const accept = (await dialog.locator("input.uppy-Dashboard-input").first().getAttribute("accept")) ?? "";
   for (const type of ["image/jpeg", "image/png", "image/webp", "image/heic", ".heic"])
     expect(accept.split(/,\s*/)).toContain(type);
-  await expect(dialog.getByText("JPG, PNG, GIF, WebP or HEIC, up to 25 MB.", { exact: false })).toBeVisible();
+  await expect(
+    dialog.getByText("Larger photos, up to 25 MB, are made smaller than 5 MB for you", { exact: false }),
+  ).toBeVisible();
 });
 
 confirmedTest("a 6 MB photo is made smaller in the browser, then uploaded", async ({ page }) => {

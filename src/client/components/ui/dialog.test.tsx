@@ -5,7 +5,7 @@ import { useConfirm } from "./confirm-dialog";
 import { Dialog } from "./dialog";
 
 /** A page with an opener and, while open, a dialog holding two controls, one marked to take focus. */
-function Page({ onClose = () => {} }: { onClose?: () => void }) {
+function Page({ onClose = () => {}, holdsInput = false }: { onClose?: () => void; holdsInput?: boolean }) {
   const [open, setOpen] = useState(false);
   const close = () => {
     onClose();
@@ -17,7 +17,7 @@ function Page({ onClose = () => {} }: { onClose?: () => void }) {
         Open
       </button>
       {open ? (
-        <Dialog title="Edit contact" description="Alex Kim" onClose={close}>
+        <Dialog title="Edit contact" description="Alex Kim" onClose={close} holdsInput={holdsInput}>
           <input aria-label="Name" data-autofocus />
           <button type="button">Save</button>
         </Dialog>
@@ -70,6 +70,23 @@ describe("Dialog", () => {
     expect(onClose).toHaveBeenCalledTimes(1);
     expect(screen.queryByRole("dialog")).toBeNull();
     expect(document.activeElement).toBe(opener);
+  });
+
+  it.each([
+    [false, 1],
+    [true, 0],
+  ])("a tap outside closes it unless it holds input (holdsInput %s)", async (holdsInput, closes) => {
+    const onClose = vi.fn();
+    render(<Page onClose={onClose} holdsInput={holdsInput} />);
+    open();
+    const dialog = screen.getByRole("dialog");
+    const overlay = dialog.parentElement as HTMLElement;
+    // Radix listens for taps outside from the next tick on (the opening tap is not one).
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    fireEvent.pointerDown(overlay, { button: 0, pointerType: "mouse" });
+    fireEvent.click(overlay);
+    expect(onClose).toHaveBeenCalledTimes(closes);
+    expect(screen.queryAllByRole("dialog")).toHaveLength(1 - closes);
   });
 });
 

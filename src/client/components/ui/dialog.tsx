@@ -10,6 +10,11 @@ type DialogProps = {
   onClose: () => void;
   children: ReactNode;
   className?: string;
+  /**
+   * A form someone types into: a tap outside does not close it (a stray tap above a bottom sheet
+   * threw away what was typed); Esc, the close button and the form's own Cancel still do.
+   */
+  holdsInput?: boolean;
 };
 
 /** Whatever had focus when the dialog opened, to return it to. */
@@ -18,10 +23,17 @@ const focusedNow = () => (document.activeElement instanceof HTMLElement ? docume
 /**
  * A modal dialog, open while rendered: a bottom sheet on phones, a centred panel from `sm`. Radix
  * hides the page behind from assistive technology, keeps Tab inside, stops the page scrolling and
- * closes on Esc or a tap outside; focus moves in (to the element marked data-autofocus, if any)
+ * closes on Esc or a tap outside (not `holdsInput`'s); focus moves in (to the element marked data-autofocus, if any)
  * and goes back to whatever opened it as the dialog unmounts.
  */
-export function Dialog({ title, description, onClose, children, className }: DialogProps) {
+export function Dialog({
+  title,
+  description,
+  onClose,
+  children,
+  className,
+  holdsInput = false,
+}: DialogProps) {
   const [opener] = useState(focusedNow);
   // At once rather than on Radix's next tick, so an action run right after closing
   // (confirm-dialog.tsx) finds focus where it was.
@@ -42,6 +54,9 @@ export function Dialog({ title, description, onClose, children, className }: Dia
               target.focus();
             }}
             onCloseAutoFocus={(event) => event.preventDefault()}
+            onInteractOutside={(event) => {
+              if (holdsInput) event.preventDefault();
+            }}
             className={cn(
               "mt-auto max-h-[92dvh] w-full overflow-y-auto overscroll-contain rounded-t-3xl bg-white text-slate-900 shadow-xl outline-none",
               "sm:m-auto sm:max-w-md sm:rounded-3xl",

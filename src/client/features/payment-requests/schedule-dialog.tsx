@@ -93,6 +93,7 @@ export function ScheduleDialog({ request, onClose }: { request: PaymentRequest; 
       title="Due date and reminders"
       description={`${formatMoney(request.amount)} from ${request.recipientName}`}
       onClose={onClose}
+      holdsInput
     >
       <form
         noValidate

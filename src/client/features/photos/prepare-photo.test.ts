@@ -35,7 +35,7 @@ describe("which picked photos are made usable in the browser", () => {
 
   it("says which types and sizes it takes", () => {
     expect(PHOTO_INPUT_HINT).toBe(
-      "JPG, PNG, GIF, WebP or HEIC, up to 25 MB. Photos over 5 MB are made smaller for you.",
+      "Larger photos, up to 25 MB, are made smaller than 5 MB for you; WebP and HEIC work too.",
     );
   });
 });

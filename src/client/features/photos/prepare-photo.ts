@@ -44,7 +44,9 @@ export const PHOTO_PREP_MESSAGES = {
 } as const;
 
 /** The file input's visible hint: which types, and how large. */
-export const PHOTO_INPUT_HINT = `JPG, PNG, GIF, WebP or HEIC, up to ${MAX_PHOTO_INPUT_BYTES / MB} MB. Photos over ${MAX_PHOTO_BYTES / MB} MB are made smaller for you.`;
+// Beside the guidelines' "Maximum file size 5MB" and "JPG, PNG, GIF" (the spec's words): what
+// more the picker takes, said as an addition to them, not as another limit.
+export const PHOTO_INPUT_HINT = `Larger photos, up to ${MAX_PHOTO_INPUT_BYTES / MB} MB, are made smaller than ${MAX_PHOTO_BYTES / MB} MB for you; WebP and HEIC work too.`;
 
 type FileFacts = { size: number; type: string; name: string };
 

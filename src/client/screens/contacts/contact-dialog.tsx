@@ -48,7 +48,7 @@ export function ContactDialog({ payee, onClose }: ContactDialogProps) {
   });
 
   return (
-    <Dialog title={payee ? "Edit contact" : "Add contact"} onClose={onClose}>
+    <Dialog title={payee ? "Edit contact" : "Add contact"} onClose={onClose} holdsInput>
       <Form onSubmit={onSubmit} className="space-y-5">
         <PhoneContactsButton
           onPick={(picked) => {

@@ -71,6 +71,7 @@ function DeleteDialog({ hasPassword, onClose }: { hasPassword: boolean; onClose:
       title="Delete your account?"
       description="Every request, contact, payment method, photo and device sign-in goes, and your pay links stop working. This cannot be undone."
       onClose={onClose}
+      holdsInput
     >
       <Form onSubmit={onSubmit} className="mt-4 space-y-4">
         {hasPassword ? (

@@ -44,6 +44,7 @@ export function EditSeriesDialog({ series, onClose }: { series: RecurringSeries;
       title={`Change future requests to ${series.recipientName}`}
       description="Requests already made keep what they ask for."
       onClose={onClose}
+      holdsInput
     >
       <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-5">
         <FormField

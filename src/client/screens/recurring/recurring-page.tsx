@@ -40,7 +40,7 @@ export default function RecurringPage() {
         action={series.data?.length ? newButton : undefined}
       />
       {creating ? (
-        <Dialog title="New recurring request" onClose={() => setCreating(false)}>
+        <Dialog title="New recurring request" onClose={() => setCreating(false)} holdsInput>
           <NewSeriesForm draft={draft} onDone={() => setCreating(false)} />
         </Dialog>
       ) : null}
