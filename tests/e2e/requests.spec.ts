@@ -189,3 +189,34 @@ test("an unknown pay link shows the not-found view", async ({ page }) => {
   await expect(page.getByText("This payment request could not be found or has expired.")).toBeVisible();
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex, nofollow");
 });
+
+// Everything typed on Request Payment was lost on a reload, or on the phone's Back after a look
+// at Contacts: all four fields came back empty.
+signedInTest(
+  "what is typed on Request Payment survives a reload and Back, and goes once sent",
+  async ({ page }) => {
+    await captureSms(page);
+    await page.goto("/request");
+    await page.getByLabel("Name", { exact: true }).fill("Sam Lee");
+    await page.getByLabel("Mobile Phone").fill("2125550101");
+    await page.getByLabel("Amount").fill("12,50");
+    await page.getByLabel("Description").fill("Pizza");
+    const typed = async () => [
+      await page.getByLabel("Name", { exact: true }).inputValue(),
+      await page.getByLabel("Mobile Phone").inputValue(),
+      await page.getByLabel("Amount").inputValue(),
+      await page.getByLabel("Description").inputValue(),
+    ];
+    const all = ["Sam Lee", "(212) 555-0101", "12,50", "Pizza"];
+    await page.reload();
+    await expect.poll(typed).toEqual(all);
+    await page.getByRole("link", { name: "Contacts" }).click();
+    await expect(page.getByRole("heading", { name: "Contacts" })).toBeVisible();
+    await page.goBack();
+    await expect.poll(typed).toEqual(all);
+    await page.getByRole("button", { name: "Send Request" }).click();
+    await expect(toast(page, "Payment Request Created")).toBeVisible();
+    await page.goto("/request");
+    await expect.poll(typed).toEqual(["", "", "", ""]);
+  },
+);

@@ -1,21 +1,11 @@
 import { z } from "zod";
+import { sessionStore } from "#client/lib/session-store.ts";
 
 /** Contacts → Request Payment (docs/product.md "Contacts"): the chosen contact waits here for the request page. */
 export const CONTACT_HANDOFF_KEY = "collect:prefill-contact";
 
 const HandoffSchema = z.object({ name: z.string(), phone: z.string() });
 export type ContactHandoff = z.infer<typeof HandoffSchema>;
-
-type KeyValueStore = Pick<Storage, "getItem" | "setItem" | "removeItem">;
-
-/** sessionStorage, or null where it is unavailable (blocked storage, private modes). */
-function sessionStore(): KeyValueStore | null {
-  try {
-    return window.sessionStorage;
-  } catch {
-    return null;
-  }
-}
 
 export function storeContactHandoff(contact: ContactHandoff, store = sessionStore()): void {
   try {

@@ -1,4 +1,4 @@
-import { fireEvent, screen } from "@testing-library/react";
+import { cleanup, fireEvent, screen } from "@testing-library/react";
 import { HttpResponse, http } from "msw";
 import { describe, expect, it } from "vitest";
 import { userQueryOptions } from "#client/features/auth/user.ts";
@@ -110,6 +110,33 @@ describe("RequestFormView", () => {
     // Typing in the section takes the mark away.
     type(/Payer's email/, "alex@example.com");
     await expectFieldValid(email);
+  });
+
+  it("keeps what was typed when the page comes back (a reload, the phone's Back), not for a picked contact", () => {
+    // The section's Default label asks for the requester's own days; not what this test is about.
+    api.use(
+      http.get("/api/notifications/settings", () =>
+        HttpResponse.json({ message: "Not found" }, { status: 404 }),
+      ),
+    );
+    renderForm();
+    type("Name", "Alex Morgan");
+    type("Mobile Phone", "2125550101");
+    type("Amount", "12,50");
+    fireEvent.click(screen.getByRole("button", { name: "Due date, email and reminders" }));
+    type(/Payer's email/, "alex@example.com");
+    cleanup();
+    renderForm();
+    expect([field("Name").value, field("Mobile Phone").value, field("Amount").value]).toEqual([
+      "Alex Morgan",
+      "(212) 555-0101",
+      "12,50",
+    ]);
+    // Its section open again, with what was in it.
+    expect(field(/Payer's email/).value).toBe("alex@example.com");
+    cleanup();
+    renderForm({ name: "Sam Lee", phone: "2125550102" });
+    expect([field("Name").value, field("Amount").value]).toEqual(["Sam Lee", ""]);
   });
 
   it("sends an ended session to sign-in", async () => {

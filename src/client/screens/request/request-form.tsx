@@ -24,6 +24,11 @@ import {
   chasePayload,
   EMPTY_CHASE,
 } from "#client/features/payment-requests/chase-fields.tsx";
+import {
+  clearRequestDraft,
+  readRequestDraft,
+  saveRequestDraft,
+} from "#client/features/payment-requests/request-draft.ts";
 import { recurringDraftState } from "#client/features/recurring/draft.ts";
 import { apiErrorMessage } from "#client/lib/api.ts";
 import { paths } from "#client/lib/paths.ts";
@@ -65,6 +70,8 @@ type RequestFormViewProps = {
 /** Request Payment (docs/product.md "Request Payment"): the form, its checks, and the text composer. */
 export function RequestFormView({ contact, onCreatedOnDesktop }: RequestFormViewProps) {
   const id = useId();
+  // What was typed before a reload or a trip Back (a contact picked on Contacts starts afresh).
+  const [draft] = useState(() => (contact ? null : readRequestDraft()));
   const [, navigate] = useLocation();
   const {
     values: form,
@@ -74,7 +81,7 @@ export function RequestFormView({ contact, onCreatedOnDesktop }: RequestFormView
     fail,
   } = useSchemaForm({
     schema: RequestFormSchema,
-    defaultValues: formFor(contact),
+    defaultValues: draft?.form ?? formFor(contact),
     fields: REQUEST_FORM_FIELDS,
     first: PAYMENT_REQUEST_CHECK_ORDER,
     apiFields: FORM_FIELDS,
@@ -86,8 +93,10 @@ export function RequestFormView({ contact, onCreatedOnDesktop }: RequestFormView
   };
   const [saveContact, setSaveContact] = useState(true);
   // Due date, payer email and reminders (issue 22): optional, behind one button, so the spec's form stays as it is.
-  const [chase, setChase] = useState<ChaseValue>(EMPTY_CHASE);
-  const [chaseOpen, setChaseOpen] = useState(false);
+  const [chase, setChase] = useState<ChaseValue>(draft?.chase ?? EMPTY_CHASE);
+  const [chaseOpen, setChaseOpen] = useState(
+    draft ? JSON.stringify(draft.chase) !== JSON.stringify(EMPTY_CHASE) : false,
+  );
   // The server's sentence about a due date, payer email or reminder days, shown at that field
   // (they live outside the form's own fields); gone once the section is edited.
   const [chaseErrors, setChaseErrors] = useState<ChaseErrors>({});
@@ -105,6 +114,11 @@ export function RequestFormView({ contact, onCreatedOnDesktop }: RequestFormView
   const homeTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
 
   useEffect(() => () => clearTimeout(homeTimer.current), []);
+  // As text: the form's values object may be the same one, changed in place, from render to render.
+  const typed = JSON.stringify({ form, chase });
+  useEffect(() => {
+    if (!sent) saveRequestDraft(JSON.parse(typed));
+  }, [typed, sent]);
 
   const onSubmit = submit((typed) => {
     if (send.isPending || sent) return;
@@ -115,6 +129,7 @@ export function RequestFormView({ contact, onCreatedOnDesktop }: RequestFormView
         onSuccess: (created) => {
           const { request, smsMessage } = created;
           setSent(true);
+          clearRequestDraft();
           if (extra.sendBy === "email") {
             // Collect emails it: no text to send from this phone.
             toast({

@@ -1,0 +1,57 @@
+import { z } from "zod";
+import { sessionStore } from "#client/lib/session-store.ts";
+import { MAX_REMINDERS } from "#shared/schedule/reminders.ts";
+import { SendBySchema } from "#shared/schemas/payment-request.ts";
+import type { ChaseValue } from "./chase-fields";
+
+/**
+ * What is typed on Request Payment, kept in this tab while it is typed: a reload, the phone's
+ * Back after a look at Contacts, or a trip to Split and back finds it again. Gone once the
+ * request is sent, on sign-out, and with the tab. Read back through this schema: storage is
+ * anyone's to write.
+ */
+const DRAFT_KEY = "collect:request-draft";
+
+const text = (max: number) => z.string().max(max);
+const DraftSchema = z.object({
+  form: z.object({ name: text(200), phone: text(40), amount: text(40), description: text(500) }),
+  chase: z.object({
+    dueDate: text(10),
+    payerEmail: text(320),
+    sendBy: SendBySchema,
+    reminders: z.enum(["default", "none", "custom"]),
+    reminderDays: z.array(z.number().int()).max(MAX_REMINDERS),
+  }),
+});
+export type RequestDraft = { form: z.infer<typeof DraftSchema>["form"]; chase: ChaseValue };
+
+export function readRequestDraft(store = sessionStore()): RequestDraft | null {
+  try {
+    const raw = store?.getItem(DRAFT_KEY);
+    if (!raw) return null;
+    const parsed = DraftSchema.safeParse(JSON.parse(raw));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Keeps `draft`; one with nothing typed is the same as none. */
+export function saveRequestDraft(draft: RequestDraft, store = sessionStore()): void {
+  const typed =
+    Object.values(draft.form).some((v) => v.trim() !== "") || draft.chase.payerEmail || draft.chase.dueDate;
+  try {
+    if (typed) store?.setItem(DRAFT_KEY, JSON.stringify(draft));
+    else store?.removeItem(DRAFT_KEY);
+  } catch {
+    // Storage full or blocked: nothing is kept, as before.
+  }
+}
+
+export function clearRequestDraft(store = sessionStore()): void {
+  try {
+    store?.removeItem(DRAFT_KEY);
+  } catch {
+    // Nothing to clear.
+  }
+}
