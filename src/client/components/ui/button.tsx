@@ -32,7 +32,8 @@ export const buttonClass = (variant: keyof typeof VARIANTS = "primary", size: ke
   cn(
     "inline-flex shrink-0 items-center justify-center rounded-xl font-semibold whitespace-nowrap transition-colors",
     "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-600 dark:focus-visible:outline-emerald-400",
-    "disabled:pointer-events-none disabled:opacity-60 [&_svg]:size-4 [&_svg]:shrink-0",
+    // aria-disabled: a busy submit button looks disabled but keeps focus (a disabled one drops it to the page).
+    "disabled:pointer-events-none disabled:opacity-60 aria-disabled:opacity-60 [&_svg]:size-4 [&_svg]:shrink-0",
     VARIANTS[variant],
     SIZES[size],
   );

@@ -139,6 +139,28 @@ describe("RequestFormView", () => {
     expect([field("Name").value, field("Amount").value]).toEqual(["Sam Lee", ""]);
   });
 
+  it("keeps focus on Send Request while it sends and after a failure that names no field", async () => {
+    let answer: (response: Response) => void = () => {};
+    api.use(http.post("/api/payment-requests", () => new Promise<Response>((resolve) => (answer = resolve))));
+    renderForm();
+    type("Name", "Alex Morgan");
+    type("Mobile Phone", "2125550101");
+    type("Amount", "12");
+    const button = screen.getByRole("button", { name: "Send Request" });
+    button.focus();
+    send();
+    // Busy, not disabled: a disabled button drops focus to the page, and Tab starts over.
+    const sending = await screen.findByRole("button", { name: "Sending..." });
+    expect([sending.getAttribute("aria-disabled"), sending.hasAttribute("disabled")]).toEqual([
+      "true",
+      false,
+    ]);
+    expect(document.activeElement).toBe(button);
+    answer(HttpResponse.json({ message: "Collect is busy. Please try again." }, { status: 503 }));
+    await expectToast("Request Failed", "Collect is busy. Please try again.");
+    expect(document.activeElement).toBe(screen.getByRole("button", { name: "Send Request" }));
+  });
+
   it("sends an ended session to sign-in", async () => {
     answerApi(401, { message: "Unauthorized" });
     renderForm({ name: "Alex Morgan", phone: "2125550101" });

@@ -266,7 +266,8 @@ export function RequestFormView({ contact, onCreatedOnDesktop }: RequestFormView
           Save contact for future payment requests
         </Label>
       </div>
-      <Button type="submit" size="lg" className="w-full" disabled={busy}>
+      {/* Busy, not disabled: focus stays on it while sending, and on it if the send fails. */}
+      <Button type="submit" size="lg" className="w-full" aria-disabled={busy || undefined}>
         {send.isPending ? <Spinner /> : <Send aria-hidden="true" />}
         {send.isPending ? "Sending..." : "Send Request"}
       </Button>

@@ -212,7 +212,8 @@ export function SplitForm() {
           Custom amounts (they must add up to the total)
         </Label>
       </div>
-      <Button type="submit" size="lg" className="w-full" disabled={create.isPending}>
+      {/* Busy, not disabled: focus stays on it while creating, and on it if that fails. */}
+      <Button type="submit" size="lg" className="w-full" aria-disabled={create.isPending || undefined}>
         {create.isPending ? <Spinner /> : null}
         Create requests
       </Button>
