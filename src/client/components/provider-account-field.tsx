@@ -66,7 +66,8 @@ export function ProviderAccountField({
           aria-describedby={selectedError ? `${id}-check-error` : undefined}
           onCheckedChange={(value) => onSelectedChange(value === true)}
         />
-        <Label htmlFor={`${id}-check`} size="base" className="cursor-pointer">
+        {/* The whole row beside the box is the label: a 44 px tall target, not a 20 px box. */}
+        <Label htmlFor={`${id}-check`} size="base" className="min-h-11 flex-1 cursor-pointer content-center">
           {label}
         </Label>
       </div>

@@ -25,6 +25,12 @@ describe("NotificationsSection, push", () => {
     renderWithApp(<NotificationsSection />);
     expect(await screen.findByText("Push notifications are not set up on this server.")).toBeTruthy();
     expect(screen.queryByRole("button", { name: "Notify this device" })).toBeNull();
+    // Nor a push switch to flip: they were ticked and toggled under that very sentence.
+    const push = screen.getAllByRole("checkbox", { name: "Push" });
+    expect(push.length).toBeGreaterThan(0);
+    for (const box of push) expect(box.hasAttribute("disabled")).toBe(true);
+    for (const box of screen.getAllByRole("checkbox", { name: "Email" }))
+      expect(box.hasAttribute("disabled")).toBe(false);
   });
 
   it("says a browser without Web Push cannot show them, and how an iPhone can", async () => {

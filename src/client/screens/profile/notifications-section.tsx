@@ -99,9 +99,14 @@ function EventSwitches({ settings }: { settings: NotificationSettings }) {
                   <Checkbox
                     id={id}
                     checked={settings.channels[event][channel]}
+                    // Without push on this server there is nothing to switch (the section says so).
+                    disabled={channel === "push" && !settings.push.configured}
                     onCheckedChange={(checked) => toggle(event, channel, checked === true)}
                   />
-                  <Label htmlFor={id}>{CHANNEL_LABELS[channel]}</Label>
+                  {/* 44 px tall and as wide as its word and a little more: the target a thumb needs. */}
+                  <Label htmlFor={id} className="min-h-11 min-w-11 cursor-pointer content-center pr-2">
+                    {CHANNEL_LABELS[channel]}
+                  </Label>
                 </div>
               );
             })}

@@ -10,6 +10,7 @@ import type { RecurringDraft } from "#client/features/recurring/draft.ts";
 import { toast } from "#client/lib/toast.tsx";
 import { showMutationError } from "#client/lib/unauthorized.ts";
 import { formatMoney } from "#shared/money.ts";
+import { shortDate } from "#shared/schedule/due-date.ts";
 import { localDate } from "#shared/schedule/zoned.ts";
 import {
   type RecurringFormOutput,
@@ -58,7 +59,7 @@ export function NewSeriesForm({ onDone, draft }: { onDone: () => void; draft?: R
       const series = await createRecurring(toRecurringInput(values));
       toast({
         title: "Recurring request started",
-        description: `${series.recipientName}: ${formatMoney(series.amount)}, first on ${series.nextDate ?? series.startDate}.`,
+        description: `${series.recipientName}: ${formatMoney(series.amount)}, first on ${shortDate(series.nextDate ?? series.startDate, today)}.`,
       });
       onDone();
     } catch (error) {

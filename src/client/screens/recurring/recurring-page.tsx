@@ -14,6 +14,7 @@ import { apiErrorMessage } from "#client/lib/api.ts";
 import { toast } from "#client/lib/toast.tsx";
 import { showActionError } from "#client/lib/unauthorized.ts";
 import { formatMoney } from "#shared/money.ts";
+import { shortDate } from "#shared/schedule/due-date.ts";
 import { localDate } from "#shared/schedule/zoned.ts";
 import type { RecurringSeries } from "#shared/schemas/recurring.ts";
 import { endWords, frequencyWords, nextWords } from "./describe";
@@ -83,7 +84,7 @@ function SeriesList({ list }: { list: RecurringSeries[] }) {
             title: paused ? "Paused" : "Resumed",
             description: paused
               ? `No requests to ${saved.recipientName} until you resume.`
-              : `Next request to ${saved.recipientName}: ${saved.nextDate ?? "none"}.`,
+              : `Next request to ${saved.recipientName}: ${saved.nextDate ? shortDate(saved.nextDate, today) : "none"}.`,
           }),
         onError: (error) => showActionError(error, { title: "Error", description: apiErrorMessage(error) }),
       },
