@@ -258,20 +258,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     log: app.log,
   });
   backgroundStarts.push(notify.started, scheduleDigest(jobs, database.db, notify, clock, app.log));
-  // Automatic reminders and the payer's emails (issue 22 items 3 and 4); tests call app.reminders.sweep().
-  const reminders = startReminders({
-    db: database.db,
-    jobs,
-    notify,
-    mailer,
-    clock,
-    publicUrl: config.publicUrl,
-    secret,
-    log: app.log,
-  });
-  backgroundStarts.push(reminders.started);
-  app.decorate("reminders", reminders);
-  const webAuthn = createWebAuthn(database.db, config.publicUrl);
   // Every counted limit (limits.ts) on one store that all processes share.
   const counters = await openCounterStore(
     {
@@ -284,6 +270,21 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   );
   app.addHook("onClose", () => counters.close());
   const limiter = createLimiter(counters, { enabled: config.rateLimits, log: app.log });
+  // Automatic reminders and the payer's emails (issue 22 items 3 and 4); tests call app.reminders.sweep().
+  const reminders = startReminders({
+    db: database.db,
+    jobs,
+    notify,
+    mailer,
+    limiter,
+    clock,
+    publicUrl: config.publicUrl,
+    secret,
+    log: app.log,
+  });
+  backgroundStarts.push(reminders.started);
+  app.decorate("reminders", reminders);
+  const webAuthn = createWebAuthn(database.db, config.publicUrl);
   const accountControl = accountControlAuthOptions({
     db: database.db,
     limiter,

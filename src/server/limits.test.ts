@@ -49,7 +49,8 @@ describe("the limits table", () => {
       const limit: { max: number; windowMs: number; message: string | null } = LIMITS[name];
       expect(limit.max, name).toBeGreaterThan(0);
       expect(limit.windowMs, name).toBeGreaterThanOrEqual(60_000);
-      if (limit.message === null) expect(["resetMail", "signUpNotice"]).toContain(name);
+      if (limit.message === null)
+        expect(["resetMail", "signUpNotice", "payerMailPerRecipient"]).toContain(name);
     }
   });
 });

@@ -1,10 +1,13 @@
 import type { AddressInfo } from "node:net";
+import { inArray } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestClock, type TestClock } from "#server/clock.ts";
 import type { Database } from "#server/db/client.ts";
+import { deliveries } from "#server/db/schema.ts";
 import { as, buildTestApp, createReadyUser, databaseKinds, freshDatabase } from "#server/test/harness.ts";
+import { PAYER_MAIL_CAPPED } from "./reminders-send";
 
 // A mail server that refuses one mailbox the way a bounce does (550 at RCPT TO).
 async function refusingServer() {
@@ -70,5 +73,48 @@ describe.each(databaseKinds)("an email to the payer that bounces [%s]", (kind) =
         .find((r: { id: string }) => r.id === id)?.reminders;
     }
     expect(reminders).toMatchObject({ state: "failed", failedEmail: "gone@example.com" });
+  });
+
+  it("sends one address at most 20 emails a day from everyone together; the 21st shows as not delivered", async () => {
+    // A confirmed account may mail payers, 60 requests a minute: three of them, or three
+    // hundred, could still bury one inbox. The address's own allowance bounds them all.
+    const to = "popular@example.com";
+    const made: string[] = [];
+    for (let user = 0; user < 3; user++) {
+      const call = as(app, await createReadyUser(app, database.db));
+      for (let i = 0; i < 7; i++) {
+        const created = await call("POST", "/api/payment-requests", {
+          recipientName: "Alex Kim",
+          recipientPhone: "2125550101",
+          amount: "25",
+          payerEmail: to,
+          sendBy: "email",
+          reminderDays: [],
+        });
+        expect(created.statusCode, created.body).toBe(201);
+        made.push(created.json().request.id);
+      }
+    }
+    const states = async () =>
+      (
+        await database.db
+          .select({ state: deliveries.state, lastError: deliveries.lastError })
+          .from(deliveries)
+          .where(
+            inArray(
+              deliveries.key,
+              made.map((id) => `request-email:${id}`),
+            ),
+          )
+      ).filter((d) => d.state !== "pending");
+    for (let i = 0; i < 60 && (await states()).length < 21; i++) {
+      await clock.advance(2_000);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const done = await states();
+    expect(done.filter((d) => d.state === "sent")).toHaveLength(20);
+    expect(done.filter((d) => d.state === "failed")).toEqual([
+      { state: "failed", lastError: PAYER_MAIL_CAPPED },
+    ]);
   });
 });

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "#server/db/client.ts";
 import { paymentRequests, reminders, users } from "#server/db/schema.ts";
 import { displayNameSql, shortUrlFor } from "#server/db/shared-queries.ts";
+import type { Limiter } from "#server/lib/limiter.ts";
 import type { Mailer } from "#server/mail/mailer.ts";
 import { localDate } from "#shared/schedule/zoned.ts";
 import { claimDelivery, deliverOnce, markFailed } from "./effects";
@@ -40,11 +41,16 @@ export type PayerMailDeps = {
   db: Db;
   jobs: JobQueue;
   mailer: Mailer;
+  /** Bounds the mail one address gets from everyone together (limits.ts payerMailPerRecipient). */
+  limiter: Pick<Limiter, "wait">;
   now: () => Date;
   publicUrl: string;
   secret: string;
   log: Pick<FastifyBaseLogger, "warn">;
 };
+
+/** Why a payer email went unsent past its address's allowance (the card shows it as not delivered). */
+export const PAYER_MAIL_CAPPED = "not sent: this address has had its most emails from Collect for today";
 
 /** A refusal that no retry will change (SMTP 5xx: no such mailbox, rejected): fail at once. */
 function isPermanent(error: unknown): boolean {
@@ -91,6 +97,14 @@ export async function startPayerMail(deps: PayerMailDeps): Promise<void> {
           .set({ state: "failed", error: error.slice(0, 500) })
           .where(and(eq(reminders.requestId, requestId), eq(reminders.offsetDays, offset)));
       };
+      // However many accounts mail one address, it gets at most so many a day: past that the
+      // email is not sent, and the requester's card says it was not delivered.
+      if ((await deps.limiter.wait("payerMailPerRecipient", facts.payerEmail.toLowerCase())) > 0) {
+        await markFailed(db, key, PAYER_MAIL_CAPPED, job.attempt, true);
+        await final(PAYER_MAIL_CAPPED);
+        deps.log.warn({ key }, "payer email not sent: the address's daily allowance is used");
+        return;
+      }
       try {
         await deliverOnce(db, { ...job, key, domain, now: deps.now }, (messageId) =>
           mailer.deliver({ ...payerMail(kind, facts, stopUrlFor(publicUrl, requestId, secret)), messageId }),
