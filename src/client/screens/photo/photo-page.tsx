@@ -63,7 +63,7 @@ export default function PhotoPage() {
     <div className="flex flex-col gap-6">
       <Link
         href={paths.profile}
-        className="inline-flex items-center gap-2 self-start text-sm font-semibold text-emerald-700 dark:text-emerald-400"
+        className="inline-flex min-h-11 items-center gap-2 self-start text-sm font-semibold text-emerald-700 dark:text-emerald-400"
       >
         <ArrowLeft aria-hidden="true" className="size-4" /> Back to Profile
       </Link>

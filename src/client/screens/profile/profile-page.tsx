@@ -44,7 +44,7 @@ export default function ProfilePage() {
       <p className="mt-6">
         <Link
           href={paths.recurring}
-          className="font-medium text-emerald-700 underline underline-offset-4 dark:text-emerald-300"
+          className="inline-flex min-h-11 items-center font-medium text-emerald-700 underline underline-offset-4 dark:text-emerald-300"
         >
           Recurring requests
         </Link>

@@ -17,7 +17,10 @@ export default function SplitPage() {
         }
         action={
           id ? (
-            <Link href={paths.split} className="text-sm font-semibold text-emerald-700 dark:text-emerald-400">
+            <Link
+              href={paths.split}
+              className="inline-flex min-h-11 items-center text-sm font-semibold text-emerald-700 dark:text-emerald-400"
+            >
               New split
             </Link>
           ) : null
