@@ -1,20 +1,11 @@
 import { describe, expect, it } from "vitest";
+import { memoryStore } from "#client/test/memory-store.ts";
 import {
   CONTACT_HANDOFF_KEY,
   clearContactHandoff,
   readContactHandoff,
   storeContactHandoff,
 } from "./contact-handoff";
-
-function memoryStore() {
-  const data = new Map<string, string>();
-  return {
-    data,
-    getItem: (key: string) => data.get(key) ?? null,
-    setItem: (key: string, value: string) => void data.set(key, value),
-    removeItem: (key: string) => void data.delete(key),
-  };
-}
 
 describe("contact hand-over", () => {
   it("stores the contact as JSON under the agreed key, reads it until cleared", () => {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { sessionStore } from "#client/lib/session-store.ts";
+import { type KeyValueStore, sessionItem } from "#client/lib/session-store.ts";
 
 /** Contacts → Request Payment (docs/product.md "Contacts"): the chosen contact waits here for the request page. */
 export const CONTACT_HANDOFF_KEY = "collect:prefill-contact";
@@ -7,30 +7,14 @@ export const CONTACT_HANDOFF_KEY = "collect:prefill-contact";
 const HandoffSchema = z.object({ name: z.string(), phone: z.string() });
 export type ContactHandoff = z.infer<typeof HandoffSchema>;
 
-export function storeContactHandoff(contact: ContactHandoff, store = sessionStore()): void {
-  try {
-    store?.setItem(CONTACT_HANDOFF_KEY, JSON.stringify(contact));
-  } catch {
-    // Storage full or blocked: the request page simply opens empty.
-  }
-}
+const handoff = sessionItem(CONTACT_HANDOFF_KEY, HandoffSchema);
+
+/** Storage full or blocked: the request page simply opens empty. */
+export const storeContactHandoff = (contact: ContactHandoff, store?: KeyValueStore | null): void =>
+  handoff.write(contact, store);
 
 /** The waiting contact, or null. Reading does not remove it (React may render twice). */
-export function readContactHandoff(store = sessionStore()): ContactHandoff | null {
-  try {
-    const raw = store?.getItem(CONTACT_HANDOFF_KEY);
-    if (!raw) return null;
-    const parsed = HandoffSchema.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
-}
+export const readContactHandoff = (store?: KeyValueStore | null): ContactHandoff | null =>
+  handoff.read(store);
 
-export function clearContactHandoff(store = sessionStore()): void {
-  try {
-    store?.removeItem(CONTACT_HANDOFF_KEY);
-  } catch {
-    // Nothing to clear.
-  }
-}
+export const clearContactHandoff = (store?: KeyValueStore | null): void => handoff.clear(store);

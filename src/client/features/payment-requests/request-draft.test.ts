@@ -1,17 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { memoryStore } from "#client/test/memory-store.ts";
 import { EMPTY_CHASE } from "./chase-fields";
 import { clearRequestDraft, readRequestDraft, saveRequestDraft } from "./request-draft";
-
-/** A store like sessionStorage, in memory. */
-function memoryStore() {
-  const items = new Map<string, string>();
-  return {
-    items,
-    getItem: (key: string) => items.get(key) ?? null,
-    setItem: (key: string, value: string) => void items.set(key, value),
-    removeItem: (key: string) => void items.delete(key),
-  };
-}
 
 const form = { name: "Alex", phone: "(212) 555-0101", amount: "12,50", description: "" };
 
@@ -27,7 +17,7 @@ describe("request draft", () => {
       { form: { name: " ", phone: "", amount: "", description: "" }, chase: EMPTY_CHASE },
       store,
     );
-    expect(store.items.size).toBe(0);
+    expect(store.data.size).toBe(0);
   });
 
   it("reads nothing from what it did not write: broken JSON, another shape, oversized text", () => {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { sessionStore } from "#client/lib/session-store.ts";
+import { type KeyValueStore, sessionItem } from "#client/lib/session-store.ts";
 import { MAX_REMINDERS } from "#shared/schedule/reminders.ts";
 import { SendBySchema } from "#shared/schemas/payment-request.ts";
 import type { ChaseValue } from "./chase-fields";
@@ -25,33 +25,16 @@ const DraftSchema = z.object({
 });
 export type RequestDraft = { form: z.infer<typeof DraftSchema>["form"]; chase: ChaseValue };
 
-export function readRequestDraft(store = sessionStore()): RequestDraft | null {
-  try {
-    const raw = store?.getItem(DRAFT_KEY);
-    if (!raw) return null;
-    const parsed = DraftSchema.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
-}
+const draft = sessionItem(DRAFT_KEY, DraftSchema);
 
-/** Keeps `draft`; one with nothing typed is the same as none. */
-export function saveRequestDraft(draft: RequestDraft, store = sessionStore()): void {
+export const readRequestDraft = (store?: KeyValueStore | null): RequestDraft | null => draft.read(store);
+
+/** Keeps `value`; one with nothing typed is the same as none. */
+export function saveRequestDraft(value: RequestDraft, store?: KeyValueStore | null): void {
   const typed =
-    Object.values(draft.form).some((v) => v.trim() !== "") || draft.chase.payerEmail || draft.chase.dueDate;
-  try {
-    if (typed) store?.setItem(DRAFT_KEY, JSON.stringify(draft));
-    else store?.removeItem(DRAFT_KEY);
-  } catch {
-    // Storage full or blocked: nothing is kept, as before.
-  }
+    Object.values(value.form).some((v) => v.trim() !== "") || value.chase.payerEmail || value.chase.dueDate;
+  if (typed) draft.write(value, store);
+  else draft.clear(store);
 }
 
-export function clearRequestDraft(store = sessionStore()): void {
-  try {
-    store?.removeItem(DRAFT_KEY);
-  } catch {
-    // Nothing to clear.
-  }
-}
+export const clearRequestDraft = (store?: KeyValueStore | null): void => draft.clear(store);
