@@ -19,6 +19,20 @@ import { deliveries } from "#server/db/schema.ts";
 export type DeliveryState = (typeof deliveries.$inferSelect)["state"];
 export type Delivery = typeof deliveries.$inferSelect;
 
+/** The delivery key of a recurring series' occurrence: its email to the payer, or its notice to the requester. */
+export const occurrenceKey = (seriesId: string, date: string) => `recurring:${seriesId}:${date}`;
+
+/** The key of the email that carries a request to its payer: a one-off's, or a recurring occurrence's. */
+export function requestEmailKey(request: {
+  id: string;
+  seriesId: string | null;
+  occurrenceDate: string | null;
+}): string {
+  return request.seriesId && request.occurrenceDate
+    ? occurrenceKey(request.seriesId, request.occurrenceDate)
+    : `request-email:${request.id}`;
+}
+
 /** True when this call created the row (the caller owns the effect); false when it already existed. */
 export async function claimDelivery(
   db: Db,

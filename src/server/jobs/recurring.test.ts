@@ -15,9 +15,11 @@ import {
   freshDatabase,
   type TestUser,
 } from "#server/test/harness.ts";
-import { messageIdFor } from "./effects";
+import type { PaymentRequest } from "#shared/schemas/payment-request.ts";
+import { messageIdFor, occurrenceKey } from "./effects";
 import { postgresUrlOf, startJobQueue } from "./queue";
-import { occurrenceKey, sweepRecurring } from "./recurring";
+import { sweepRecurring } from "./recurring";
+import { PAYER_MAIL_CAPPED } from "./reminders-send";
 
 /**
  * The recurring job on a moved clock (issue 22 items 5 and 6): each occurrence is made at 9:00 in
@@ -114,7 +116,8 @@ describe.each(databaseKinds)("recurring requests on a moved clock [%s]", (kind) 
     appDatabase = await onTestClock(database);
     app = await buildTestApp(
       appDatabase ?? database,
-      { rateLimits: false, mail: { smtpUrl: mail.url, from: "Collect <no-reply@localhost>" } },
+      // Rate limits on: a payer address's daily allowance of emails is one of them.
+      { mail: { smtpUrl: mail.url, from: "Collect <no-reply@localhost>" } },
       { clock },
     );
     // The test template stamped pg-boss's last cron pass at real time; this clock starts earlier,
@@ -338,6 +341,45 @@ describe.each(databaseKinds)("recurring requests on a moved clock [%s]", (kind) 
     expect(await at("2027-05-10T14:00:00Z", series.id, 0)).toHaveLength(2);
     expect((await madeOf(series.id)).map((r) => r.status)).toEqual(["pending", "pending"]);
   }, 120_000);
+
+  it("an occurrence's email counts toward its payer's 20 a day: past them it is not sent, and its card says so", async () => {
+    await clock.set(new Date("2027-06-01T12:00:00Z"));
+    const to = "busy@example.com";
+    const toBusy = () => mail.received.filter((m) => m.to.includes(to));
+    for (let i = 0; i < 20; i++) {
+      const created = await as(app, user)("POST", "/api/payment-requests", {
+        recipientName: "Alex Kim",
+        recipientPhone: "2125550101",
+        amount: "5",
+        payerEmail: to,
+        sendBy: "email",
+        reminderDays: [],
+      });
+      expect(created.statusCode, created.body).toBe(201);
+    }
+    await advanceUntil(clock, async () => toBusy().length === 20);
+    const series = await create({ frequency: "weekly", startDate: "2027-06-02", count: 1, payerEmail: to });
+    await at("2027-06-02T13:00:00Z", series.id, 1);
+    const key = occurrenceKey(series.id, "2027-06-02");
+    const delivery = async () =>
+      (
+        await database.db
+          .select({ state: deliveries.state, lastError: deliveries.lastError })
+          .from(deliveries)
+          .where(eq(deliveries.key, key))
+      )[0];
+    await advanceUntil(clock, async () => (await delivery())?.state === "failed");
+    expect(await delivery()).toEqual({ state: "failed", lastError: PAYER_MAIL_CAPPED });
+    expect(toBusy()).toHaveLength(20);
+    const [made] = await database.db
+      .select({ id: paymentRequests.id })
+      .from(paymentRequests)
+      .where(eq(paymentRequests.seriesId, series.id));
+    const card = ((await as(app, user)("GET", "/api/payment-requests")).json() as PaymentRequest[]).find(
+      (r) => r.id === made?.id,
+    );
+    expect(card?.reminders).toMatchObject({ state: "failed", failedEmail: to });
+  }, 120_000);
 });
 
 describe.skipIf(!databaseKinds.includes("postgres"))("two app processes on one PostgreSQL", () => {
@@ -394,7 +436,6 @@ describe.skipIf(!databaseKinds.includes("postgres"))("two app processes on one P
             ...r,
             clock,
             publicUrl: "http://localhost:3000",
-            mailer: { enabled: false, send: async () => {}, deliver: async () => {}, close() {} },
             notify: async () => {
               throw new Error("a series with a payer email never notifies");
             },

@@ -5,15 +5,17 @@ import type { Db } from "#server/db/client.ts";
 import type { Notifier } from "#server/db/notify.ts";
 import { paymentRequests, recurringSeries, users } from "#server/db/schema.ts";
 import { displayNameSql, insertOccurrenceRequest, shortUrlFor } from "#server/db/shared-queries.ts";
+import type { Limiter } from "#server/lib/limiter.ts";
 import type { Mailer } from "#server/mail/mailer.ts";
 import type { Notify } from "#server/notifications/notify.ts";
 import { occurrenceAt } from "#shared/schedule/recurrence.ts";
 import { localDate } from "#shared/schedule/zoned.ts";
 import { DEFAULT_TIME_ZONE, followingOccurrence } from "#shared/schemas/recurring.ts";
-import { claimDelivery, deliverOnce, markFailed, markSent } from "./effects";
+import { claimDelivery, deliveryAttempt, markFailed, markSent, occurrenceKey } from "./effects";
 import { type JobQueue, SENDERS } from "./queue";
 import { occurrenceMail, readyNotice } from "./recurring-mail";
 import { requesterOf, writeReminders } from "./reminders-schedule";
+import { sendToPayer } from "./reminders-send";
 
 /**
  * Recurring requests (issue 22 items 5 and 6). Every minute, and at start, a sweep finds series
@@ -30,19 +32,22 @@ export type RecurringDeps = {
   jobs: JobQueue;
   notify: Notify;
   mailer: Mailer;
+  /** Bounds the mail one payer address gets (reminders-send.ts sendToPayer). */
+  limiter: Pick<Limiter, "wait">;
   clock: Clock;
   publicUrl: string;
   notifier?: Pick<Notifier, "requestCreated">;
   log: Pick<FastifyBaseLogger, "warn" | "error">;
 };
 
+/** What the sweep needs: the occurrence's email is sent by its own job (sendOccurrenceEmail). */
+type SweepDeps = Omit<RecurringDeps, "mailer" | "limiter">;
+
 type EmailJob = { key: string; requestId: string };
 
 /** The latest calendar date anywhere on Earth (UTC+14): no zone's due occurrence is later. */
 const LATEST_ZONE = "Pacific/Kiritimati";
 const BATCH = 200;
-
-export const occurrenceKey = (seriesId: string, date: string) => `recurring:${seriesId}:${date}`;
 
 /**
  * Starts the sweep's queue, schedule and workers in the background (the app answers before
@@ -69,7 +74,7 @@ export function startRecurring(deps: RecurringDeps): Promise<void> {
 }
 
 /** Makes every occurrence that is due now; returns how many this call made. */
-export async function sweepRecurring(deps: RecurringDeps): Promise<number> {
+export async function sweepRecurring(deps: SweepDeps): Promise<number> {
   const now = deps.clock.now();
   const latest = localDate(now, LATEST_ZONE);
   let made = 0;
@@ -107,7 +112,7 @@ export async function sweepRecurring(deps: RecurringDeps): Promise<number> {
  * paused, ended or moved on since the sweep read it.
  */
 export async function makeOccurrence(
-  deps: RecurringDeps,
+  deps: SweepDeps,
   seriesId: string,
   date: string,
   now: Date,
@@ -201,15 +206,10 @@ async function sendOccurrenceEmail(
     occurrenceDate: row.request.occurrenceDate,
     payUrl: shortUrlFor(publicUrl, request.code),
   });
-  await deliverOnce(
-    db,
-    {
-      key,
-      attempt: job.attempt,
-      lastAttempt: job.lastAttempt,
-      domain: new URL(publicUrl).hostname,
-      now: () => clock.now(),
-    },
+  await sendToPayer(
+    deps,
+    deliveryAttempt(job, key, { domain: new URL(publicUrl).hostname, clock }),
+    row.request.payerEmail,
     (messageId) => mailer.deliver({ ...mail, messageId }),
   );
 }

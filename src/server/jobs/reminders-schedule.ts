@@ -6,6 +6,7 @@ import { dueDateProblem } from "#shared/schedule/due-date.ts";
 import { reminderSchedule } from "#shared/schedule/reminders.ts";
 import { isValidTimeZone, localDate } from "#shared/schedule/zoned.ts";
 import { NO_REMINDERS, type ReminderSummary } from "#shared/schemas/payment-request.ts";
+import { requestEmailKey } from "./effects";
 
 /**
  * Writing a request's automatic reminders (issue 22 item 3) and reading what they did, for the
@@ -100,7 +101,14 @@ export function newRequestSummary(
 
 type SummaryRow = Pick<
   typeof paymentRequests.$inferSelect,
-  "id" | "status" | "claimedPaidAt" | "lastRemindedAt" | "remindersStoppedAt" | "payerEmail"
+  | "id"
+  | "status"
+  | "claimedPaidAt"
+  | "lastRemindedAt"
+  | "remindersStoppedAt"
+  | "payerEmail"
+  | "seriesId"
+  | "occurrenceDate"
 >;
 
 /** Each request's reminder summary (shared/schemas/payment-request.ts ReminderSummarySchema), in one query per kind. */
@@ -122,19 +130,13 @@ export async function reminderSummaries(
     })
     .from(reminders)
     .where(inArray(reminders.requestId, ids));
+  // The email that carried each request to its payer (a one-off's, or a recurring occurrence's).
+  const mailKeys = new Map(rows.map((row) => [requestEmailKey(row), row.id]));
   const failedMail = await db
     .select({ key: deliveries.key })
     .from(deliveries)
-    .where(
-      and(
-        inArray(
-          deliveries.key,
-          ids.map((id) => `request-email:${id}`),
-        ),
-        eq(deliveries.state, "failed"),
-      ),
-    );
-  const failedRequestMail = new Set(failedMail.map((row) => row.key.slice("request-email:".length)));
+    .where(and(inArray(deliveries.key, [...mailKeys.keys()]), eq(deliveries.state, "failed")));
+  const failedRequestMail = new Set(failedMail.map((row) => mailKeys.get(row.key)));
   for (const row of rows) {
     const mine = found.filter((r) => r.requestId === row.id);
     summaries.set(row.id, summarize(row, mine, failedRequestMail.has(row.id), now));

@@ -58,6 +58,45 @@ function isPermanent(error: unknown): boolean {
   return typeof code === "number" && code >= 500 && code < 600;
 }
 
+/**
+ * Sends one email to a payer, once in effect (effects.ts deliverOnce): the request, a reminder, a
+ * receipt or a recurring occurrence. However many accounts mail one address, it gets at most so
+ * many a day (limits.ts payerMailPerRecipient): past that the email is not sent. A refusal (SMTP
+ * 5xx) is not retried. Either way the delivery is failed for good, the requester's card says it
+ * was not delivered, and `final` hears why; a passing fault is thrown for the queue to retry
+ * (`final` hears it on the last attempt).
+ */
+export async function sendToPayer(
+  deps: Pick<PayerMailDeps, "db" | "limiter" | "log">,
+  job: { key: string; attempt: number; lastAttempt: boolean; domain: string; now: () => Date },
+  to: string,
+  send: (messageId: string) => Promise<void>,
+  final: (error: string) => Promise<void> = async () => {},
+): Promise<void> {
+  const { db } = deps;
+  const { key } = job;
+  if ((await deps.limiter.wait("payerMailPerRecipient", to.toLowerCase())) > 0) {
+    await markFailed(db, key, PAYER_MAIL_CAPPED, job.attempt, true);
+    await final(PAYER_MAIL_CAPPED);
+    deps.log.warn({ key }, "payer email not sent: the address's daily allowance is used");
+    return;
+  }
+  try {
+    await deliverOnce(db, job, send);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    if (isPermanent(error)) {
+      // deliverOnce recorded the attempt; a refused address will refuse again: fail now, and say so on the card.
+      await markFailed(db, key, message, job.attempt, true);
+      await final(message);
+      deps.log.warn({ key, err: error }, "payer email refused");
+      return;
+    }
+    if (job.lastAttempt) await final(message);
+    throw error;
+  }
+}
+
 export async function startPayerMail(deps: PayerMailDeps): Promise<void> {
   const { db, jobs, mailer, publicUrl, secret } = deps;
   const domain = new URL(publicUrl).hostname;
@@ -97,30 +136,14 @@ export async function startPayerMail(deps: PayerMailDeps): Promise<void> {
           .set({ state: "failed", error: error.slice(0, 500) })
           .where(and(eq(reminders.requestId, requestId), eq(reminders.offsetDays, offset)));
       };
-      // However many accounts mail one address, it gets at most so many a day: past that the
-      // email is not sent, and the requester's card says it was not delivered.
-      if ((await deps.limiter.wait("payerMailPerRecipient", facts.payerEmail.toLowerCase())) > 0) {
-        await markFailed(db, key, PAYER_MAIL_CAPPED, job.attempt, true);
-        await final(PAYER_MAIL_CAPPED);
-        deps.log.warn({ key }, "payer email not sent: the address's daily allowance is used");
-        return;
-      }
-      try {
-        await deliverOnce(db, { ...job, key, domain, now: deps.now }, (messageId) =>
+      await sendToPayer(
+        deps,
+        { ...job, key, domain, now: deps.now },
+        facts.payerEmail,
+        (messageId) =>
           mailer.deliver({ ...payerMail(kind, facts, stopUrlFor(publicUrl, requestId, secret)), messageId }),
-        );
-      } catch (error) {
-        const message = error instanceof Error ? error.message : String(error);
-        if (isPermanent(error)) {
-          // deliverOnce recorded the attempt; a refused address will refuse again: fail now, and say so on the card.
-          await markFailed(db, key, message, job.attempt, true);
-          await final(message);
-          deps.log.warn({ key, err: error }, "payer email refused");
-          return;
-        }
-        if (job.lastAttempt) await final(message);
-        throw error;
-      }
+        final,
+      );
     },
     SENDERS,
   );

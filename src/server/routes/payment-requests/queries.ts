@@ -3,6 +3,7 @@ import { and, desc, eq, getTableColumns, isNotNull, or, type SQL, sql } from "dr
 import type { Db } from "#server/db/client.ts";
 import { paymentRequests, reminders, users } from "#server/db/schema.ts";
 import { displayNameSql } from "#server/db/shared-queries.ts";
+import { requestEmailKey } from "#server/jobs/effects.ts";
 import type { JobQueue } from "#server/jobs/queue.ts";
 import {
   newRequestSummary,
@@ -151,7 +152,7 @@ export async function createPaymentRequest(
         const made = await insert(tx, false);
         await enqueuePayerMail(tx, chase.jobs, {
           kind: "request",
-          key: `request-email:${made.row.id}`,
+          key: requestEmailKey(made.row),
           requestId: made.row.id,
           userId,
           now: chase.now,
