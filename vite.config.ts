@@ -3,6 +3,7 @@ import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
+import { brandMarksCss } from "./src/shared/pay-page/brand-marks";
 
 /** Paths the Fastify server answers; in development the Vite server forwards them to it. */
 const SERVER_PATHS = ["/api", "/objects", "/pay", "/healthz", "/readyz"];
@@ -13,6 +14,14 @@ export default defineConfig({
   root: "src/client",
   publicDir: "public",
   plugins: [
+    // The pay buttons' brand marks, in the one stylesheet every page links (shared/pay-page/brand-marks.ts).
+    {
+      name: "collect:brand-marks",
+      enforce: "pre",
+      transform(code, id) {
+        if (id.split("?")[0] === clientFile("styles.css")) return `${code}${brandMarksCss()}`;
+      },
+    },
     react(),
     tailwindcss(),
     // The service worker /sw.js from src/client/sw.js (issue 23 item 23, docs/decisions/025-offline.md):

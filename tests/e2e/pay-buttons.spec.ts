@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { type BrowserContext, devices, type Locator, type Page } from "@playwright/test";
+import sharp from "sharp";
 import { apiCall, expect, signedInTest, test, toast } from "./fixtures";
 
 /**
@@ -101,6 +102,35 @@ for (const [name, device] of [
     });
   });
 }
+
+test.describe("the brand marks", () => {
+  test.use({ ...iphone });
+
+  signedInTest(
+    "are drawn by the stylesheet on Venmo's, PayPal's and Cash App's buttons, in the button's white",
+    async ({ page, baseURL }) => {
+      const payPath = await payPage(page, baseURL as string);
+      await page.goto(payPath);
+      for (const name of ["Pay with Venmo", "Pay with PayPal", "Pay with Cash App"]) {
+        const mark = page.getByRole("link", { name }).locator(".brand-mark");
+        const box = await mark.boundingBox();
+        expect(box?.height, name).toBeGreaterThanOrEqual(20);
+        // The mark's own pixels: some white (the mark), some the brand's colour (around it).
+        const { data, info } = await sharp(await mark.screenshot())
+          .removeAlpha()
+          .raw()
+          .toBuffer({ resolveWithObject: true });
+        let white = 0;
+        for (let i = 0; i < data.length; i += info.channels) {
+          if ((data[i] ?? 0) > 230 && (data[i + 1] ?? 0) > 230 && (data[i + 2] ?? 0) > 230) white++;
+        }
+        const share = white / (info.width * info.height);
+        expect(share, name).toBeGreaterThan(0.1);
+        expect(share, name).toBeLessThan(0.9);
+      }
+    },
+  );
+});
 
 test.describe("on a desktop", () => {
   test.use({ ...desktop, permissions: ["clipboard-read", "clipboard-write"] });

@@ -2,6 +2,8 @@
  * Brand marks drawn on the pay buttons, copied from simple-icons 16 (brand-marks.test.ts checks
  * they still match it): importing the package would load all of its 3,000 icons into the server.
  * Only brands whose button opens that brand's own payment page carry a mark (docs/pay-buttons.md).
+ * They reach the browser in the stylesheet (brandMarksCss), not in each page: the pay page is the
+ * most visited URL, and inline they were a third of its compressed bytes.
  */
 export type BrandMark = { title: string; path: string; viewBox: string };
 
@@ -23,3 +25,34 @@ export const BRAND_MARKS = {
     path: "M23.59 3.475a5.1 5.1 0 00-3.05-3.05c-1.31-.42-2.5-.42-4.92-.42H8.36c-2.4 0-3.61 0-4.9.4a5.1 5.1 0 00-3.05 3.06C0 4.765 0 5.965 0 8.365v7.27c0 2.41 0 3.6.4 4.9a5.1 5.1 0 003.05 3.05c1.3.41 2.5.41 4.9.41h7.28c2.41 0 3.61 0 4.9-.4a5.1 5.1 0 003.06-3.06c.41-1.3.41-2.5.41-4.9v-7.25c0-2.41 0-3.61-.41-4.91zm-6.17 4.63l-.93.93a.5.5 0 01-.67.01 5 5 0 00-3.22-1.18c-.97 0-1.94.32-1.94 1.21 0 .9 1.04 1.2 2.24 1.65 2.1.7 3.84 1.58 3.84 3.64 0 2.24-1.74 3.78-4.58 3.95l-.26 1.2a.49.49 0 01-.48.39H9.63l-.09-.01a.5.5 0 01-.38-.59l.28-1.27a6.54 6.54 0 01-2.88-1.57v-.01a.48.48 0 010-.68l1-.97a.49.49 0 01.67 0c.91.86 2.13 1.34 3.39 1.32 1.3 0 2.17-.55 2.17-1.42 0-.87-.88-1.1-2.54-1.72-1.76-.63-3.43-1.52-3.43-3.6 0-2.42 2.01-3.6 4.39-3.71l.25-1.23a.48.48 0 01.48-.38h1.78l.1.01c.26.06.43.31.37.57l-.27 1.37c.9.3 1.75.77 2.48 1.39l.02.02c.19.2.19.5 0 .68z",
   },
 } satisfies Record<string, BrandMark>;
+
+export type Brand = keyof typeof BRAND_MARKS;
+
+/** A mark as a CSS image: the SVG, its few reserved characters escaped, in a data URL. */
+function dataUrl({ viewBox, path }: BrandMark): string {
+  const svg = `<svg xmlns='http://www.w3.org/2000/svg' viewBox='${viewBox}'><path d='${path}'/></svg>`;
+  return `url("data:image/svg+xml,${svg.replace(/[%#<>"]/g, (c) => encodeURIComponent(c))}")`;
+}
+
+/**
+ * The rules that draw each mark (`brand-mark brand-mark-<brand>`, sized by the element) in the
+ * text's colour: appended to the app's stylesheet at build time (vite.config.ts), which the pay
+ * page links and browsers keep. High-contrast modes keep it in the text's forced colour.
+ */
+export function brandMarksCss(): string {
+  const marks = Object.entries(BRAND_MARKS).map(
+    ([brand, mark]) => `.brand-mark-${brand} { --brand-mark: ${dataUrl(mark)}; }`,
+  );
+  return `
+.brand-mark {
+  display: inline-block;
+  background-color: currentColor;
+  mask-image: var(--brand-mark);
+  mask-position: center;
+  mask-size: contain;
+  mask-repeat: no-repeat;
+  forced-color-adjust: none;
+}
+${marks.join("\n")}
+`;
+}

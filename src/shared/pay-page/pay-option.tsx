@@ -2,7 +2,7 @@ import { formatMoney } from "#shared/money.ts";
 import { type PaymentInstructions, paymentAction, paymentInstructions } from "#shared/payment-links.ts";
 import { PROVIDER_LABELS, type Provider } from "#shared/providers.ts";
 import type { PublicPaymentView } from "#shared/schemas/payment-request.ts";
-import { BRAND_MARKS, type BrandMark } from "./brand-marks";
+import { BRAND_MARKS, type Brand } from "./brand-marks";
 
 type Account = PublicPaymentView["paymentAccounts"][number];
 
@@ -79,31 +79,23 @@ function ButtonFace({ provider }: { provider: Provider }) {
     // Venmo's mark is its wordmark: it stands for the word, as on Venmo's own "Pay with" buttons.
     return (
       <>
-        Pay with <Mark mark={BRAND_MARKS.venmo} className="h-5 w-24" labelled />
+        Pay with <Mark brand="venmo" className="h-5 w-24" />
+        <span className="sr-only">{BRAND_MARKS.venmo.title}</span>
       </>
     );
   }
-  const mark = provider === "paypal" || provider === "cashapp" ? BRAND_MARKS[provider] : null;
+  const brand = provider === "paypal" || provider === "cashapp" ? provider : null;
   return (
     <>
-      {mark && <Mark mark={mark} className="size-6 shrink-0" />}
+      {brand && <Mark brand={brand} className="size-6 shrink-0" />}
       <span>Pay with {PROVIDER_LABELS[provider]}</span>
     </>
   );
 }
 
-function Mark({ mark, className, labelled }: { mark: BrandMark; className: string; labelled?: boolean }) {
-  const path = <path d={mark.path} />;
-  return labelled ? (
-    <svg viewBox={mark.viewBox} fill="currentColor" className={className} role="img" aria-label={mark.title}>
-      <title>{mark.title}</title>
-      {path}
-    </svg>
-  ) : (
-    <svg viewBox={mark.viewBox} fill="currentColor" className={className} aria-hidden="true">
-      {path}
-    </svg>
-  );
+/** A brand's mark, drawn by the stylesheet (brand-marks.ts brandMarksCss); its words are the button's. */
+function Mark({ brand, className }: { brand: Brand; className: string }) {
+  return <span aria-hidden="true" className={`brand-mark brand-mark-${brand} ${className}`} />;
 }
 
 /** What to do where no link can pay: one sentence, then the amount and the handle to copy. */
