@@ -295,3 +295,27 @@ signedInTest(
     await expect(page.getByLabel("Mobile Phone")).toHaveValue("(646) 555-0123");
   },
 );
+
+// The phone's Back with a sheet open left Contacts altogether (what was typed, and the page).
+signedInTest(
+  "the phone's Back closes an open dialog and stays on the page; closed, Back goes on as before",
+  async ({ page }) => {
+    await page.goto("/");
+    await page.getByRole("link", { name: "Contacts" }).first().click();
+    await expect(page).toHaveURL(/\/contacts$/);
+    await page.getByRole("button", { name: "Add contact" }).click();
+    const dialog = page.getByRole("dialog", { name: "Add contact" });
+    await dialog.getByLabel("Name").fill("Zoë Park");
+    await page.goBack();
+    await expect(dialog).toHaveCount(0);
+    await expect(page).toHaveURL(/\/contacts$/);
+    await expect(page.getByRole("button", { name: "Add contact" })).toBeFocused();
+
+    // Closed by its own button, the dialog leaves no entry behind: Back returns to Home at once.
+    await page.getByRole("button", { name: "Add contact" }).click();
+    await dialog.getByRole("button", { name: "Close" }).click();
+    await expect(dialog).toHaveCount(0);
+    await page.goBack();
+    await expect(page).toHaveURL(/\/$/);
+  },
+);

@@ -1,12 +1,12 @@
 import * as RadixDialog from "@radix-ui/react-dialog";
-import { type ReactNode, useEffect, useState } from "react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
 import { cn } from "#client/lib/cn.ts";
 import { CloseButton } from "./close-button";
 
 type DialogProps = {
   title: string;
   description?: ReactNode;
-  /** Called on Esc, the close button or a tap outside; the parent then stops rendering the dialog. */
+  /** Called on Esc, the close button, the phone's Back or a tap outside; the parent then stops rendering the dialog. */
   onClose: () => void;
   children: ReactNode;
   className?: string;
@@ -20,11 +20,42 @@ type DialogProps = {
 /** Whatever had focus when the dialog opened, to return it to. */
 const focusedNow = () => (document.activeElement instanceof HTMLElement ? document.activeElement : null);
 
+let opened = 0;
+
+/**
+ * The phone's Back closes the dialog, as it closes a native sheet, instead of leaving the page
+ * behind it: opening adds a history entry for the same address, marked as this dialog's; Back
+ * takes it off and closes. Closed any other way, the entry is taken off again, unless something
+ * has moved on from it since (a navigation the dialog started), which keeps its own entry.
+ */
+function useCloseOnBack(onClose: () => void) {
+  const close = useRef(onClose);
+  close.current = onClose;
+  useEffect(() => {
+    const id = ++opened;
+    const ours = () => (window.history.state as { collectDialog?: number } | null)?.collectDialog === id;
+    window.history.pushState({ ...window.history.state, collectDialog: id }, "");
+    let popped = false;
+    const onPop = () => {
+      if (ours()) return;
+      popped = true;
+      close.current();
+    };
+    window.addEventListener("popstate", onPop);
+    return () => {
+      window.removeEventListener("popstate", onPop);
+      // A turn later: a navigation started with the close goes first and keeps the entry
+      // (and React's development double mount finds its second entry current, not this one).
+      if (!popped) setTimeout(() => ours() && window.history.back(), 0);
+    };
+  }, []);
+}
+
 /**
  * A modal dialog, open while rendered: a bottom sheet on phones, a centred panel from `sm`. Radix
  * hides the page behind from assistive technology, keeps Tab inside, stops the page scrolling and
  * closes on Esc or a tap outside (not `holdsInput`'s); focus moves in (to the element marked data-autofocus, if any)
- * and goes back to whatever opened it as the dialog unmounts.
+ * and goes back to whatever opened it as the dialog unmounts. The phone's Back closes it too.
  */
 export function Dialog({
   title,
@@ -38,6 +69,7 @@ export function Dialog({
   // At once rather than on Radix's next tick, so an action run right after closing
   // (confirm-dialog.tsx) finds focus where it was.
   useEffect(() => () => opener?.focus(), [opener]);
+  useCloseOnBack(onClose);
 
   return (
     <RadixDialog.Root open onOpenChange={(open) => open || onClose()}>
