@@ -83,7 +83,7 @@ confirmedTest("a 6 MB photo is made smaller in the browser, then uploaded", asyn
 });
 
 confirmedTest(
-  "a file the browser cannot read gets one clear message and is not uploaded",
+  "a file the browser cannot read gets one clear message, is not uploaded, and is forgotten when the picker closes",
   async ({ page }) => {
     let puts = 0;
     page.on("request", (request) => {
@@ -111,6 +111,13 @@ confirmedTest(
     expect(messages).toEqual([PHOTO_PREP_MESSAGES.unusable]);
     await expect(dialog.getByRole("button", { name: /Upload/ })).toHaveCount(0);
     expect(puts).toBe(0);
+    // Closed and opened again, the picker starts afresh: the last file's message is gone.
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+    await page.getByRole("button", { name: "Choose Photo" }).click();
+    await expect(dialog).toBeVisible();
+    // Read at once: the message would go by itself, in its own time.
+    expect(await dialog.getByText(PHOTO_PREP_MESSAGES.unusable).filter({ visible: true }).count()).toBe(0);
   },
 );
 

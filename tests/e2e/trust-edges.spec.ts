@@ -206,3 +206,54 @@ test("an iPhone session shows a phone in Profile → Security", async ({ browser
   await expect(row.locator("svg.lucide-laptop")).toHaveCount(0);
   await iphone.close();
 });
+
+/**
+ * Every visible button and link on the page shorter than 44 px, by name. A checkbox's target is
+ * its label; the skip link shows only once focused.
+ */
+async function smallTargets(page: import("@playwright/test").Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>("button, a[href]")]
+      .filter((el) => el.checkVisibility() && !el.classList.contains("sr-only"))
+      .map((el) => {
+        const label = el.closest("label") ?? (el.id ? document.querySelector(`label[for="${el.id}"]`) : null);
+        return { el, box: (label ?? el).getBoundingClientRect() };
+      })
+      .filter(({ box }) => box.height > 0 && box.height < 44)
+      .map(
+        ({ el, box }) =>
+          `${el.getAttribute("aria-label") ?? el.textContent?.trim()} (${Math.round(box.height)} px)`,
+      ),
+  );
+}
+
+signedInTest(
+  "on a phone every button and link is a 44 px target: Home, Contacts, Profile, a toast",
+  async ({ page }) => {
+    await page.setViewportSize(IPHONE_13);
+    await apiCall(page, "POST", "/api/payees", { name: "Alex Kim", phone: "2125550144" });
+    await apiCall(page, "POST", "/api/payment-requests", {
+      recipientName: "Sam Lee",
+      recipientPhone: "2125550111",
+      amount: "12.00",
+    });
+    const found: Record<string, string[]> = {};
+    for (const [path, ready] of [
+      ["/", "Sam Lee"],
+      ["/contacts", "Alex Kim"],
+      ["/profile", "Tell me when"],
+    ] as const) {
+      await page.goto(path);
+      await expect(page.getByText(ready).first()).toBeVisible();
+      found[path] = await smallTargets(page);
+    }
+    await page.goto("/contacts");
+    await page.getByRole("button", { name: "Add contact" }).click();
+    await page.getByLabel("Name").fill("Zoë Park");
+    await page.getByLabel("Mobile Phone").fill("2125550145");
+    await page.getByRole("button", { name: "Save contact" }).click();
+    await expect(page.getByRole("button", { name: "Dismiss notification" })).toBeVisible();
+    found.toast = await smallTargets(page);
+    expect(found).toEqual({ "/": [], "/contacts": [], "/profile": [], toast: [] });
+  },
+);

@@ -70,9 +70,9 @@ function ToastCard({ title, description, variant, action, onDismiss }: ToastCard
       <CloseButton
         label="Dismiss notification"
         onClick={onDismiss}
-        size="sm"
         className={cn(
-          "-m-1 focus-visible:outline-offset-1",
+          // 44 px to tap, in the room of a 24 px one: the toast stays as tall as its words.
+          "-m-2.5 focus-visible:outline-offset-1",
           destructive
             ? "text-red-100 hover:bg-red-700 focus-visible:outline-white"
             : "text-slate-500 hover:bg-slate-100 focus-visible:outline-emerald-600 dark:text-slate-400 dark:hover:bg-slate-700",

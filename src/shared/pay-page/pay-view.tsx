@@ -26,7 +26,7 @@ export function PayView({ view }: { view: PublicPaymentView | CancelledPaymentVi
     <div className="mx-auto flex min-h-dvh w-full max-w-md flex-col gap-6 px-4 py-8">
       <a
         href="/"
-        className="self-center text-xl font-extrabold tracking-tight text-emerald-700 dark:text-emerald-400"
+        className="inline-flex min-h-11 items-center self-center rounded-lg px-2 text-xl font-extrabold tracking-tight text-emerald-700 focus-visible:outline-2 focus-visible:outline-emerald-600 dark:text-emerald-400 dark:focus-visible:outline-emerald-400"
       >
         Collect
       </a>

@@ -19,7 +19,7 @@ export function AppNav() {
       <div className="mx-auto flex h-14 max-w-5xl items-center gap-4 px-4 md:h-16">
         <Link
           href={paths.home}
-          className="rounded-lg focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-emerald-600"
+          className="flex min-h-11 items-center rounded-lg focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-emerald-600"
         >
           <Logo />
         </Link>

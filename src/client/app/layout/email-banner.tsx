@@ -58,7 +58,6 @@ export function EmailBanner() {
       <CloseButton
         label="Dismiss"
         onClick={dismiss}
-        size="md"
         className="text-amber-900 hover:bg-amber-100 focus-visible:outline-amber-700 dark:text-amber-100 dark:hover:bg-amber-900/60"
       />
     </div>

@@ -109,7 +109,6 @@ export function Dialog({
                 <CloseButton
                   label="Close"
                   onClick={onClose}
-                  size="md"
                   className="-mt-2 -mr-2 text-slate-500 hover:bg-slate-100 focus-visible:outline-emerald-600 dark:text-slate-400 dark:hover:bg-slate-800"
                 />
               </div>

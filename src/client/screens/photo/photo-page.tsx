@@ -87,7 +87,11 @@ export default function PhotoPage() {
         <DashboardModal
           uppy={uppy}
           open={open}
-          onRequestClose={() => setOpen(false)}
+          onRequestClose={() => {
+            setOpen(false);
+            // Opened again, the picker starts afresh: no message about the last file.
+            uppy.setState({ info: [] });
+          }}
           closeModalOnClickOutside
           proudlyDisplayPoweredByUppy={false}
           note={PHOTO_INPUT_HINT}

@@ -25,9 +25,12 @@ export default function ProfilePage() {
               <Link
                 href={paths.photo}
                 aria-label="Change photo"
-                className="absolute -right-1 -bottom-1 grid size-9 place-items-center rounded-full bg-emerald-600 text-white shadow-md ring-2 ring-white hover:bg-emerald-700 dark:ring-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-600"
+                // A 44 px target around the 36 px badge.
+                className="group absolute -right-2.5 -bottom-2.5 grid size-11 place-items-center rounded-full focus-visible:outline-2 focus-visible:outline-emerald-600"
               >
-                <Camera aria-hidden="true" className="size-4" />
+                <span className="grid size-9 place-items-center rounded-full bg-emerald-600 text-white shadow-md ring-2 ring-white group-hover:bg-emerald-700 dark:ring-slate-900">
+                  <Camera aria-hidden="true" className="size-4" />
+                </span>
               </Link>
             </div>
             <div className="min-w-0">
