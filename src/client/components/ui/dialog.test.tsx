@@ -1,4 +1,4 @@
-import { fireEvent, render, screen } from "@testing-library/react";
+import { act, fireEvent, render, screen } from "@testing-library/react";
 import { useState } from "react";
 import { describe, expect, it, vi } from "vitest";
 import { useConfirm } from "./confirm-dialog";
@@ -126,5 +126,47 @@ describe("useConfirm", () => {
     fireEvent.click(screen.getByRole("button", { name: "Cancel" }));
     expect(onConfirm).not.toHaveBeenCalled();
     expect(screen.queryByRole("dialog")).toBeNull();
+  });
+});
+
+describe("Dialog and the phone's Back", () => {
+  const tick = () => new Promise((resolve) => setTimeout(resolve, 10));
+
+  it("opening adds an entry for the same address; closed with its button, the entry is taken off", async () => {
+    const back = vi.spyOn(window.history, "back");
+    render(<Page />);
+    const before = window.history.length;
+    open();
+    expect(window.history.length).toBe(before + 1);
+    expect(window.location.pathname).toBe("/");
+    fireEvent.click(screen.getByRole("button", { name: "Close" }));
+    await tick();
+    expect(back).toHaveBeenCalledTimes(1);
+    back.mockRestore();
+  });
+
+  it("Back (the entry taken off) closes it", async () => {
+    const onClose = vi.fn();
+    render(<Page onClose={onClose} />);
+    open();
+    // What Back does: the previous entry is current, then popstate.
+    window.history.replaceState(null, "");
+    act(() => {
+      window.dispatchEvent(new PopStateEvent("popstate", { state: null }));
+    });
+    expect(onClose).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole("dialog")).toBeNull();
+  });
+
+  it("closing while the page is being left for another takes no Back, which would cancel that load", async () => {
+    const back = vi.spyOn(window.history, "back");
+    render(<Page />);
+    open();
+    window.dispatchEvent(new Event("pagehide"));
+    fireEvent.click(screen.getByRole("button", { name: "Close" }));
+    await tick();
+    expect(back).not.toHaveBeenCalled();
+    window.dispatchEvent(new Event("pageshow"));
+    back.mockRestore();
   });
 });

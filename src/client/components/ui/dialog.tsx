@@ -23,6 +23,25 @@ const focusedNow = () => (document.activeElement instanceof HTMLElement ? docume
 let opened = 0;
 
 /**
+ * Whether the page is being left for another document (a sign-out, an account deleted): a Back
+ * taken then would cancel that load. Browsers with the Navigation API say so as it starts.
+ */
+let leaving = false;
+if (typeof window !== "undefined") {
+  const navigation = (window as { navigation?: EventTarget }).navigation;
+  navigation?.addEventListener("navigate", (event) => {
+    if (!(event as Event & { destination: { sameDocument: boolean } }).destination.sameDocument)
+      leaving = true;
+  });
+  window.addEventListener("pagehide", () => {
+    leaving = true;
+  });
+  window.addEventListener("pageshow", () => {
+    leaving = false;
+  });
+}
+
+/**
  * The phone's Back closes the dialog, as it closes a native sheet, instead of leaving the page
  * behind it: opening adds a history entry for the same address, marked as this dialog's; Back
  * takes it off and closes. Closed any other way, the entry is taken off again, unless something
@@ -44,9 +63,10 @@ function useCloseOnBack(onClose: () => void) {
     window.addEventListener("popstate", onPop);
     return () => {
       window.removeEventListener("popstate", onPop);
-      // A turn later: a navigation started with the close goes first and keeps the entry
-      // (and React's development double mount finds its second entry current, not this one).
-      if (!popped) setTimeout(() => ours() && window.history.back(), 0);
+      // A turn later: a navigation started with the close goes first and keeps the entry (and
+      // React's development double mount finds its second entry current, not this one). Not
+      // while the page is being left: the Back would cancel that load.
+      if (!popped) setTimeout(() => !leaving && ours() && window.history.back(), 0);
     };
   }, []);
 }
