@@ -1,4 +1,5 @@
 import { useEffect } from "react";
+import { leavePage } from "./leave-page";
 import { toast } from "./toast";
 
 /**
@@ -35,7 +36,7 @@ export function leaveWithNotice(notice: ArrivalNotice, url: string): void {
   } catch {
     // Storage off (a private window's quota): the page still goes, without the word.
   }
-  window.location.assign(url);
+  leavePage(url);
 }
 
 /** The notice this load was sent with, once: the stored one is removed, the address cleaned. */

@@ -1,4 +1,5 @@
 import { apiErrorMessage, isUnauthorizedError } from "#client/lib/api.ts";
+import { leavePage } from "#client/lib/leave-page.ts";
 import { toast } from "#client/lib/toast.tsx";
 
 /** After an 'Unauthorized' toast, go to sign-in after 500 ms. */
@@ -12,10 +13,7 @@ export function loginUrl(returnTo?: string): string {
  * The 'Unauthorized' toast, then sign-in after 500 ms with the way back to `returnTo`.
  * Returns a function that calls the redirect off (a screen that unmounts first).
  */
-export function redirectToLogin(
-  returnTo: string,
-  navigate: (url: string) => void = (url) => window.location.assign(url),
-): () => void {
+export function redirectToLogin(returnTo: string, navigate: (url: string) => void = leavePage): () => void {
   toast({
     title: "Unauthorized",
     description: "You are logged out. Logging in again...",

@@ -1,7 +1,9 @@
 import { act, fireEvent, render, screen } from "@testing-library/react";
-import { useState } from "react";
-import { describe, expect, it, vi } from "vitest";
+import { StrictMode, useState } from "react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { isLeavingPage, leavePage } from "#client/lib/leave-page.ts";
 import { useConfirm } from "./confirm-dialog";
+
 import { Dialog } from "./dialog";
 
 /** A page with an opener and, while open, a dialog holding two controls, one marked to take focus. */
@@ -131,21 +133,26 @@ describe("useConfirm", () => {
 
 describe("Dialog and the phone's Back", () => {
   const tick = () => new Promise((resolve) => setTimeout(resolve, 10));
+  const spies = () => ({
+    back: vi.spyOn(window.history, "back").mockImplementation(() => {}),
+    push: vi.spyOn(window.history, "pushState"),
+  });
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
 
   it("opening adds an entry for the same address; closed with its button, the entry is taken off", async () => {
-    const back = vi.spyOn(window.history, "back");
+    const { back, push } = spies();
     render(<Page />);
-    const before = window.history.length;
     open();
-    expect(window.history.length).toBe(before + 1);
+    expect(push).toHaveBeenCalledTimes(1);
     expect(window.location.pathname).toBe("/");
     fireEvent.click(screen.getByRole("button", { name: "Close" }));
     await tick();
     expect(back).toHaveBeenCalledTimes(1);
-    back.mockRestore();
   });
 
-  it("Back (the entry taken off) closes it", async () => {
+  it("Back (the entry taken off) closes it", () => {
     const onClose = vi.fn();
     render(<Page onClose={onClose} />);
     open();
@@ -158,15 +165,34 @@ describe("Dialog and the phone's Back", () => {
     expect(screen.queryByRole("dialog")).toBeNull();
   });
 
+  it("mounted twice at once (React's development mode), it still adds one entry and takes it off once", async () => {
+    const { back, push } = spies();
+    render(
+      <StrictMode>
+        <Page />
+      </StrictMode>,
+    );
+    open();
+    await tick();
+    expect(push).toHaveBeenCalledTimes(1);
+    expect(back).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole("button", { name: "Close" }));
+    await tick();
+    expect(back).toHaveBeenCalledTimes(1);
+  });
+
   it("closing while the page is being left for another takes no Back, which would cancel that load", async () => {
-    const back = vi.spyOn(window.history, "back");
+    const { back } = spies();
     render(<Page />);
     open();
-    window.dispatchEvent(new Event("pagehide"));
+    const loads: string[] = [];
+    leavePage("/api/login", "assign", (url) => loads.push(url));
     fireEvent.click(screen.getByRole("button", { name: "Close" }));
     await tick();
     expect(back).not.toHaveBeenCalled();
-    window.dispatchEvent(new Event("pageshow"));
-    back.mockRestore();
+    expect(loads).toEqual(["/api/login"]);
+    // Back on this page from the browser's cache, it is no longer being left.
+    window.dispatchEvent(new PageTransitionEvent("pageshow", { persisted: true }));
+    expect(isLeavingPage()).toBe(false);
   });
 });

@@ -1,6 +1,7 @@
 import * as RadixDialog from "@radix-ui/react-dialog";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { cn } from "#client/lib/cn.ts";
+import { isLeavingPage } from "#client/lib/leave-page.ts";
 import { CloseButton } from "./close-button";
 
 type DialogProps = {
@@ -20,25 +21,34 @@ type DialogProps = {
 /** Whatever had focus when the dialog opened, to return it to. */
 const focusedNow = () => (document.activeElement instanceof HTMLElement ? document.activeElement : null);
 
+type DialogEntry = { collectDialog?: string };
+
 let opened = 0;
+/** Unique to this page load: an entry left over from before a reload is never taken for a live one. */
+const newEntryId = () => `${performance.timeOrigin}:${++opened}`;
+const currentEntry = () => (window.history.state as DialogEntry | null)?.collectDialog;
 
 /**
- * Whether the page is being left for another document (a sign-out, an account deleted): a Back
- * taken then would cancel that load. Browsers with the Navigation API say so as it starts.
+ * Entries of dialogs just closed, each taken off a turn later. A dialog opened meanwhile (one
+ * replacing another, React's development double mount) takes over the current one instead of
+ * adding another.
  */
-let leaving = false;
-if (typeof window !== "undefined") {
-  const navigation = (window as { navigation?: EventTarget }).navigation;
-  navigation?.addEventListener("navigate", (event) => {
-    if (!(event as Event & { destination: { sameDocument: boolean } }).destination.sameDocument)
-      leaving = true;
-  });
-  window.addEventListener("pagehide", () => {
-    leaving = true;
-  });
-  window.addEventListener("pageshow", () => {
-    leaving = false;
-  });
+const closing = new Set<string>();
+
+function takeOff(id: string) {
+  closing.add(id);
+  setTimeout(() => {
+    // Taken over by a dialog opened since; or a navigation started with the close went first
+    // and keeps its entry; and a page being left takes no Back, which would cancel that load.
+    if (closing.delete(id) && currentEntry() === id && !isLeavingPage()) window.history.back();
+  }, 0);
+}
+
+function putOn(id: string) {
+  const current = currentEntry();
+  const state = { ...window.history.state, collectDialog: id };
+  if (current && closing.delete(current)) window.history.replaceState(state, "");
+  else window.history.pushState(state, "");
 }
 
 /**
@@ -51,22 +61,18 @@ function useCloseOnBack(onClose: () => void) {
   const close = useRef(onClose);
   close.current = onClose;
   useEffect(() => {
-    const id = ++opened;
-    const ours = () => (window.history.state as { collectDialog?: number } | null)?.collectDialog === id;
-    window.history.pushState({ ...window.history.state, collectDialog: id }, "");
+    const id = newEntryId();
+    putOn(id);
     let popped = false;
     const onPop = () => {
-      if (ours()) return;
+      if (currentEntry() === id) return;
       popped = true;
       close.current();
     };
     window.addEventListener("popstate", onPop);
     return () => {
       window.removeEventListener("popstate", onPop);
-      // A turn later: a navigation started with the close goes first and keeps the entry (and
-      // React's development double mount finds its second entry current, not this one). Not
-      // while the page is being left: the Back would cancel that load.
-      if (!popped) setTimeout(() => !leaving && ours() && window.history.back(), 0);
+      if (!popped) takeOff(id);
     };
   }, []);
 }

@@ -4,6 +4,7 @@ import { Button } from "#client/components/ui/button.tsx";
 import { Spinner } from "#client/components/ui/spinner.tsx";
 import { usePasskeySignIn } from "#client/features/auth/recovery-api.ts";
 import { apiErrorDetails } from "#client/lib/api.ts";
+import { leavePage } from "#client/lib/leave-page.ts";
 
 /** "Sign in with a passkey", for the sign-in page; lands on `target` once signed in. */
 export function PasskeySignInButton({ target }: { target: string }) {
@@ -13,7 +14,7 @@ export function PasskeySignInButton({ target }: { target: string }) {
   const start = () => {
     setError(null);
     signIn.mutate(undefined, {
-      onSuccess: () => window.location.assign(target),
+      onSuccess: () => leavePage(target),
       onError: (failure) => {
         // The person closed the browser's passkey prompt: nothing to say.
         if (failure instanceof Error && failure.name === "NotAllowedError") return;

@@ -6,6 +6,7 @@ import { AuthFrame, FrameNotice } from "#client/features/auth/auth-frame.tsx";
 import { providerErrorMessage } from "#client/features/auth/sign-in-errors.ts";
 import { isReturningBrowser, modeHref, signInMode } from "#client/features/auth/sign-in-mode.ts";
 import { useUser } from "#client/features/auth/user.ts";
+import { leavePage } from "#client/lib/leave-page.ts";
 import { paths } from "#client/lib/paths.ts";
 import { PASSWORD_MIN_LENGTH } from "#shared/limits.ts";
 import { safeReturnTo } from "#shared/return-to.ts";
@@ -50,14 +51,14 @@ export default function SignInPage() {
 
   useEffect(() => {
     // Already signed in: nothing to do here. A full load so server routes in returnTo work too.
-    if (user && !navigating.current) window.location.replace(target);
+    if (user && !navigating.current) leavePage(target, "replace");
   }, [user, target]);
 
   if (isLoading || (user && !navigating.current)) return <LoadingBlock className="min-h-dvh" />;
 
   const onSignedIn = () => {
     navigating.current = true;
-    window.location.assign(target);
+    leavePage(target);
   };
 
   return (
