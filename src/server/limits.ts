@@ -211,7 +211,7 @@ export const LIMITS = {
     message: "We've sent several emails already. Please check your inbox or try again in an hour.",
   },
   resetMail: { key: "recipient", max: 3, windowMs: HOUR, message: null },
-  /** Emails to one payer address from every requester together: requests, reminders, receipts (silent: the card says not delivered). */
+  /** Emails to one payer address from every requester together: requests, recurring occurrences, reminders, receipts (silent: the card says not delivered). */
   payerMailPerRecipient: { key: "recipient", max: 20, windowMs: DAY, message: null },
   signUpNotice: { key: "recipient", max: 1, windowMs: DAY, message: null },
 } as const satisfies Record<string, WindowLimit>;

@@ -1,8 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestClock } from "../clock";
 import type { Database } from "../db/client";
+import { createLimiter, openCounterStore } from "../lib/limiter";
 import { databaseKinds, freshDatabase } from "../test/harness";
 import { claimDelivery, deliverOnce, findDelivery, markFailed, markSent, messageIdFor } from "./effects";
+import { PAYER_MAIL_CAPPED, sendToPayer } from "./reminders-send";
+
+/** A logger that keeps quiet (the code under test logs a capped email as a warning). */
+const quiet = {
+  warn() {},
+  error() {},
+  info() {},
+  debug() {},
+  trace() {},
+  fatal() {},
+  child: () => quiet,
+  level: "silent",
+} as unknown as import("fastify").FastifyBaseLogger;
 
 describe("messageIdFor", () => {
   it("is stable per key, distinct across keys, and hides the key", () => {
@@ -132,5 +146,45 @@ describe.each(databaseKinds)("delivery rows [%s]", (kind) => {
     expect(
       await deliverOnce(database.db, { ...job, key: "nobody", attempt: 1, lastAttempt: true }, refuse),
     ).toBe("missing");
+  });
+
+  it("a payer's email counts once toward its address's 20 a day, however often its job runs", async () => {
+    const limiter = createLimiter(await openCounterStore({ db: database.db }, quiet), {
+      enabled: true,
+      log: quiet,
+    });
+    const deps = { db: database.db, limiter, log: quiet };
+    const to = "Counted.Once@example.com";
+    const job = { domain: "collect.test", now: () => clock.now() };
+    const sent: string[] = [];
+    // Each of 20 emails fails once in passing (a 4xx, the queue retries), then goes; each then runs once more.
+    for (let i = 0; i < 20; i++) {
+      const key = `request-email:counted-${i}`;
+      await claimDelivery(database.db, key, "request-email", clock.now());
+      const passingFault = async () => {
+        throw new Error("421 4.3.2 Try again later");
+      };
+      await expect(
+        sendToPayer(deps, { ...job, key, attempt: 1, lastAttempt: false }, to, passingFault),
+      ).rejects.toThrow();
+      await sendToPayer(deps, { ...job, key, attempt: 2, lastAttempt: false }, to, async () => {
+        sent.push(key);
+      });
+      await sendToPayer(deps, { ...job, key, attempt: 3, lastAttempt: false }, to, async () => {
+        sent.push(`${key} again`);
+      });
+    }
+    expect(sent).toHaveLength(20);
+    // The 21st is past the allowance: not sent, failed for good with the reason the card shows.
+    const key = "request-email:counted-21";
+    await claimDelivery(database.db, key, "request-email", clock.now());
+    await sendToPayer(deps, { ...job, key, attempt: 1, lastAttempt: false }, to.toLowerCase(), async () => {
+      sent.push(key);
+    });
+    expect(sent).toHaveLength(20);
+    expect(await findDelivery(database.db, key)).toMatchObject({
+      state: "failed",
+      lastError: PAYER_MAIL_CAPPED,
+    });
   });
 });

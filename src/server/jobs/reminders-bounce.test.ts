@@ -53,7 +53,7 @@ describe.each(databaseKinds)("an email to the payer that bounces [%s]", (kind) =
     await database?.close();
   });
 
-  it("is not retried and shows on the card as not delivered", async () => {
+  it("is not retried and shows on the card as not delivered, until the request is cancelled", async () => {
     const call = as(app, await createReadyUser(app, database.db));
     const created = await call("POST", "/api/payment-requests", {
       recipientName: "Alex Kim",
@@ -73,6 +73,10 @@ describe.each(databaseKinds)("an email to the payer that bounces [%s]", (kind) =
         .find((r: { id: string }) => r.id === id)?.reminders;
     }
     expect(reminders).toMatchObject({ state: "failed", failedEmail: "gone@example.com" });
+    // Cancelled, the request asks nothing of the payer: its card no longer warns about the email.
+    const cancelled = await call("PATCH", `/api/payment-requests/${id}/status`, { status: "cancelled" });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(cancelled.json().reminders).toMatchObject({ state: "none", failedEmail: null });
   });
 
   it("sends one address at most 20 emails a day from everyone together; the 21st shows as not delivered", async () => {

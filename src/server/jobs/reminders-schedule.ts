@@ -161,7 +161,8 @@ function summarize(
     lastSentAt: last?.doneAt?.toISOString() ?? null,
     lastChannel: (last?.channel as ReminderSummary["lastChannel"]) ?? null,
   };
-  if (requestMailFailed || last?.state === "failed") {
+  // A cancelled request asks nothing of the payer: an email that did not go out is no news.
+  if (row.status !== "cancelled" && (requestMailFailed || last?.state === "failed")) {
     return { ...summary, state: "failed", failedEmail: row.payerEmail };
   }
   if (row.status !== "pending") return summary;

@@ -6,7 +6,7 @@ import { displayNameSql, shortUrlFor } from "#server/db/shared-queries.ts";
 import type { Limiter } from "#server/lib/limiter.ts";
 import type { Mailer } from "#server/mail/mailer.ts";
 import { localDate } from "#shared/schedule/zoned.ts";
-import { claimDelivery, deliverOnce, markFailed } from "./effects";
+import { claimDelivery, deliverOnce, findDelivery, markFailed } from "./effects";
 import { type JobQueue, SENDERS } from "./queue";
 import { type PayerMailKind, payerMail, stopUrlFor } from "./reminders-mail";
 
@@ -75,7 +75,11 @@ export async function sendToPayer(
 ): Promise<void> {
   const { db } = deps;
   const { key } = job;
-  if ((await deps.limiter.wait("payerMailPerRecipient", to.toLowerCase())) > 0) {
+  const delivery = await findDelivery(db, key);
+  // Already sent or failed for good (a job run again): nothing to send, nothing to count.
+  if (delivery?.state !== "pending") return;
+  // Counted once per email, on its first attempt: a retry after a passing fault is the same email.
+  if (delivery.attempts === 0 && (await deps.limiter.wait("payerMailPerRecipient", to.toLowerCase())) > 0) {
     await markFailed(db, key, PAYER_MAIL_CAPPED, job.attempt, true);
     await final(PAYER_MAIL_CAPPED);
     deps.log.warn({ key }, "payer email not sent: the address's daily allowance is used");

@@ -43,16 +43,19 @@ export function brandMarksCss(): string {
   const marks = Object.entries(BRAND_MARKS).map(
     ([brand, mark]) => `.brand-mark-${brand} { --brand-mark: ${dataUrl(mark)}; }`,
   );
+  // In Tailwind's components layer: a utility given beside it ("hidden", a size) still wins.
   return `
-.brand-mark {
-  display: inline-block;
-  background-color: currentColor;
-  mask-image: var(--brand-mark);
-  mask-position: center;
-  mask-size: contain;
-  mask-repeat: no-repeat;
-  forced-color-adjust: none;
+@layer components {
+  .brand-mark {
+    display: inline-block;
+    background-color: currentColor;
+    mask-image: var(--brand-mark);
+    mask-position: center;
+    mask-size: contain;
+    mask-repeat: no-repeat;
+    forced-color-adjust: none;
+  }
+  ${marks.join("\n  ")}
 }
-${marks.join("\n")}
 `;
 }
