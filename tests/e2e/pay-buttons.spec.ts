@@ -107,7 +107,7 @@ test.describe("the brand marks", () => {
   test.use({ ...iphone });
 
   signedInTest(
-    "are drawn by the stylesheet on Venmo's, PayPal's and Cash App's buttons, in the button's white",
+    "are drawn by the stylesheet on Venmo's, PayPal's and Cash App's buttons: the button's white, in high contrast its link colour",
     async ({ page, baseURL }) => {
       const payPath = await payPage(page, baseURL as string);
       await page.goto(payPath);
@@ -127,6 +127,20 @@ test.describe("the brand marks", () => {
         const share = white / (info.width * info.height);
         expect(share, name).toBeGreaterThan(0.1);
         expect(share, name).toBeLessThan(0.9);
+      }
+      // High contrast (light): the button is the system's white and the mark its link colour,
+      // not white on white.
+      await page.emulateMedia({ forcedColors: "active", colorScheme: "light" });
+      for (const name of ["Pay with Venmo", "Pay with PayPal", "Pay with Cash App"]) {
+        const mark = page.getByRole("link", { name }).locator(".brand-mark");
+        const { data, info } = await sharp(await mark.screenshot())
+          .removeAlpha()
+          .greyscale()
+          .raw()
+          .toBuffer({ resolveWithObject: true });
+        const dark = data.filter((v) => v < 128).length / (info.width * info.height);
+        expect(dark, `${name} in high contrast`).toBeGreaterThan(0.1);
+        expect(dark, `${name} in high contrast`).toBeLessThan(0.9);
       }
     },
   );

@@ -79,4 +79,12 @@ confirmedTest("shows 'Upload failed' when the server refuses the file", async ({
     "There was an error uploading your photo. Please try again.",
   );
   await expect(page.getByRole("button", { name: "Choose Photo" })).toBeEnabled();
+  // Closed with the phone's Back (the page stays) and opened again, the picker starts afresh.
+  await page.goBack();
+  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL(/\/photo$/);
+  await page.getByRole("button", { name: "Choose Photo" }).click();
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByText("innocent.png")).toHaveCount(0);
+  await expect(dialog.getByRole("button", { name: /Retry/ })).toHaveCount(0);
 });

@@ -108,5 +108,14 @@ signedInTest(
     await dialog.getByRole("button", { name: "Start recurring request" }).click();
     await expect(toast(page, "Recurring request started")).toContainText("Sam Lee: $12.50");
     await expect(page.getByRole("listitem").filter({ hasText: "Piano lessons" })).toContainText("$12.50");
+    // Made: a reload, or Back to Request Payment and Forward again, does not open it a second time.
+    await page.reload();
+    await expect(page.getByRole("listitem").filter({ hasText: "Piano lessons" })).toBeVisible();
+    await expect(dialog).toHaveCount(0);
+    await page.goBack();
+    await expect(page).toHaveURL("/request");
+    await page.goForward();
+    await expect(page.getByRole("listitem").filter({ hasText: "Piano lessons" })).toBeVisible();
+    await expect(dialog).toHaveCount(0);
   },
 );

@@ -37,7 +37,7 @@ function dataUrl({ viewBox, path }: BrandMark): string {
 /**
  * The rules that draw each mark (`brand-mark brand-mark-<brand>`, sized by the element) in the
  * text's colour: appended to the app's stylesheet at build time (vite.config.ts), which the pay
- * page links and browsers keep. High-contrast modes keep it in the text's forced colour.
+ * page links and browsers keep. In high contrast it takes the system's colour for links or buttons.
  */
 export function brandMarksCss(): string {
   const marks = Object.entries(BRAND_MARKS).map(
@@ -56,6 +56,18 @@ export function brandMarksCss(): string {
     forced-color-adjust: none;
   }
   ${marks.join("\n  ")}
+  /* High contrast: the system's colour for the link's or button's words (its own is not forced). */
+  @media (forced-colors: active) {
+    .brand-mark {
+      background-color: CanvasText;
+    }
+    a .brand-mark {
+      background-color: LinkText;
+    }
+    button .brand-mark {
+      background-color: ButtonText;
+    }
+  }
 }
 `;
 }

@@ -77,6 +77,12 @@ function useCloseOnBack(onClose: () => void) {
   }, []);
 }
 
+/** For a modal that is not a Dialog (Uppy's photo picker): the phone's Back closes it while this is rendered. */
+export function CloseOnBack({ onClose }: { onClose: () => void }) {
+  useCloseOnBack(onClose);
+  return null;
+}
+
 /**
  * A modal dialog, open while rendered: a bottom sheet on phones, a centred panel from `sm`. Radix
  * hides the page behind from assistive technology, keeps Tab inside, stops the page scrolling and

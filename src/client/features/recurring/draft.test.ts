@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { recurringDraftOf, recurringDraftState } from "./draft";
+import { recurringDraftOf, recurringDraftState, withoutRecurringDraft } from "./draft";
 
 describe("the Repeat draft in history state", () => {
   const draft = {
@@ -19,5 +19,10 @@ describe("the Repeat draft in history state", () => {
     expect(recurringDraftOf({ key: "abc" })).toBeNull();
     expect(recurringDraftOf({ recurringDraft: { ...draft, amount: 12.5 } })).toBeNull();
     expect(recurringDraftOf({ recurringDraft: { ...draft, description: "x".repeat(501) } })).toBeNull();
+  });
+
+  it("comes off the state once read, the rest kept", () => {
+    expect(withoutRecurringDraft({ ...recurringDraftState(draft), key: "abc" })).toEqual({ key: "abc" });
+    expect(withoutRecurringDraft(null)).toBeNull();
   });
 });

@@ -2,8 +2,8 @@ import { z } from "zod";
 
 /**
  * Request Payment → "Repeat this request" → Recurring: what was typed travels in the history
- * entry's state (so a reload keeps it), and is read back through this schema, since history
- * state is anyone's to write.
+ * entry's state, is read back through this schema (history state is anyone's to write), and is
+ * then taken off the entry (withoutRecurringDraft): it opens the form once.
  */
 const DraftSchema = z.object({
   recipientName: z.string().max(200),
@@ -21,4 +21,11 @@ export const recurringDraftState = (draft: RecurringDraft) => ({ recurringDraft:
 export function recurringDraftOf(state: unknown): RecurringDraft | null {
   const parsed = z.object({ recurringDraft: DraftSchema }).safeParse(state);
   return parsed.success ? parsed.data.recurringDraft : null;
+}
+
+/** `state` without the draft, the rest (the router's own) kept. */
+export function withoutRecurringDraft(state: unknown): unknown {
+  if (state === null || typeof state !== "object" || !("recurringDraft" in state)) return state;
+  const { recurringDraft: _draft, ...rest } = state as Record<string, unknown>;
+  return rest;
 }

@@ -5,6 +5,7 @@ import { Link } from "wouter";
 import { Avatar } from "#client/components/ui/avatar.tsx";
 import { Button, buttonClass } from "#client/components/ui/button.tsx";
 import { Card } from "#client/components/ui/card.tsx";
+import { CloseOnBack } from "#client/components/ui/dialog.tsx";
 import { useUser } from "#client/features/auth/user.ts";
 import { useSetPhoto } from "#client/features/photos/api.ts";
 import { PHOTO_INPUT_HINT } from "#client/features/photos/prepare-photo.ts";
@@ -58,6 +59,14 @@ export default function PhotoPage() {
     onFailed: fail,
   });
 
+  /** Closed (Esc, its X, a tap outside, the phone's Back), the picker starts afresh when opened again. */
+  const closePicker = () => {
+    setOpen(false);
+    // A file that failed stays only while the picker is open (its Retry); one uploading goes on.
+    if (!uploading) uppy?.cancelAll();
+    uppy?.setState({ info: [] });
+  };
+
   const photo = savedPath ?? user?.photo ?? null;
   return (
     <div className="flex flex-col gap-6">
@@ -83,15 +92,12 @@ export default function PhotoPage() {
           <Camera aria-hidden="true" /> {uploading ? "Uploading..." : "Choose Photo"}
         </Button>
       </Card>
+      {open && <CloseOnBack onClose={closePicker} />}
       {uppy && (
         <DashboardModal
           uppy={uppy}
           open={open}
-          onRequestClose={() => {
-            setOpen(false);
-            // Opened again, the picker starts afresh: no message about the last file.
-            uppy.setState({ info: [] });
-          }}
+          onRequestClose={closePicker}
           closeModalOnClickOutside
           proudlyDisplayPoweredByUppy={false}
           note={PHOTO_INPUT_HINT}

@@ -1,5 +1,5 @@
 import { Pause, Pencil, Play, Plus, Repeat, Square } from "lucide-react";
-import { useMemo, useState } from "react";
+import { useLayoutEffect, useMemo, useState } from "react";
 import { Button } from "#client/components/ui/button.tsx";
 import { Card } from "#client/components/ui/card.tsx";
 import { useConfirm } from "#client/components/ui/confirm-dialog.tsx";
@@ -9,7 +9,7 @@ import { LoadError } from "#client/components/ui/load-error.tsx";
 import { PageHeader } from "#client/components/ui/page-header.tsx";
 import { Spinner } from "#client/components/ui/spinner.tsx";
 import { useEndRecurring, useRecurringSeries, useUpdateRecurring } from "#client/features/recurring/api.ts";
-import { recurringDraftOf } from "#client/features/recurring/draft.ts";
+import { recurringDraftOf, withoutRecurringDraft } from "#client/features/recurring/draft.ts";
 import { apiErrorMessage } from "#client/lib/api.ts";
 import { toast } from "#client/lib/toast.tsx";
 import { showActionError } from "#client/lib/unauthorized.ts";
@@ -24,8 +24,13 @@ import { NewSeriesForm } from "./new-series-form";
 /** /recurring (issue 22 item 5): each series with its next date; pause, resume, change, end. */
 export default function RecurringPage() {
   const series = useRecurringSeries();
-  // From Request Payment's "Repeat this request": the form opens with what was typed there.
+  // From Request Payment's "Repeat this request": the form opens with what was typed there, once.
   const [draft] = useState(() => recurringDraftOf(window.history.state));
+  // Taken off the page's history entry before the form's dialog adds its own (a layout effect
+  // runs first): a reload, or Back and Forward, once the series is made does not open it again.
+  useLayoutEffect(() => {
+    if (draft) window.history.replaceState(withoutRecurringDraft(window.history.state), "");
+  }, [draft]);
   const [creating, setCreating] = useState(draft !== null);
   const newButton = (
     <Button onClick={() => setCreating(true)}>
