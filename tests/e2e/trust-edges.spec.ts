@@ -227,33 +227,60 @@ async function smallTargets(page: import("@playwright/test").Page): Promise<stri
   );
 }
 
-signedInTest(
-  "on a phone every button and link is a 44 px target: Home, Contacts, Profile, a toast",
-  async ({ page }) => {
-    await page.setViewportSize(IPHONE_13);
-    await apiCall(page, "POST", "/api/payees", { name: "Alex Kim", phone: "2125550144" });
-    await apiCall(page, "POST", "/api/payment-requests", {
-      recipientName: "Sam Lee",
-      recipientPhone: "2125550111",
-      amount: "12.00",
-    });
-    const found: Record<string, string[]> = {};
-    for (const [path, ready] of [
-      ["/", "Sam Lee"],
-      ["/contacts", "Alex Kim"],
-      ["/profile", "Tell me when"],
-    ] as const) {
-      await page.goto(path);
-      await expect(page.getByText(ready).first()).toBeVisible();
-      found[path] = await smallTargets(page);
-    }
-    await page.goto("/contacts");
-    await page.getByRole("button", { name: "Add contact" }).click();
-    await page.getByLabel("Name").fill("Zoë Park");
-    await page.getByLabel("Mobile Phone").fill("2125550145");
-    await page.getByRole("button", { name: "Save contact" }).click();
-    await expect(page.getByRole("button", { name: "Dismiss notification" })).toBeVisible();
-    found.toast = await smallTargets(page);
-    expect(found).toEqual({ "/": [], "/contacts": [], "/profile": [], toast: [] });
-  },
-);
+test("on a phone every button and link is a 44 px target: Home, Contacts, Profile, a toast, landing, sign-in", async ({
+  page,
+  readyUser,
+  playwright,
+  browser,
+  baseURL,
+}) => {
+  await page.setViewportSize(IPHONE_13);
+  await apiCall(page, "POST", "/api/payees", { name: "Alex Kim", phone: "2125550144" });
+  await apiCall(page, "POST", "/api/payment-requests", {
+    recipientName: "Sam Lee",
+    recipientPhone: "2125550111",
+    amount: "12.00",
+  });
+  const found: Record<string, string[]> = {};
+  for (const [path, ready] of [
+    ["/", "Sam Lee"],
+    ["/contacts", "Alex Kim"],
+    ["/profile", "Tell me when"],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.getByText(ready).first()).toBeVisible();
+    found[path] = await smallTargets(page);
+  }
+  await page.goto("/contacts");
+  await page.getByRole("button", { name: "Add contact" }).click();
+  await page.getByLabel("Name").fill("Zoë Park");
+  await page.getByLabel("Mobile Phone").fill("2125550145");
+  await page.getByRole("button", { name: "Save contact" }).click();
+  await expect(page.getByRole("button", { name: "Dismiss notification" })).toBeVisible();
+  found.toast = await smallTargets(page);
+  // Signed in on another device too: Profile lists it with its Sign out.
+  const other = await playwright.request.newContext({ baseURL });
+  await apiCall(other, "POST", "/api/identity/sign-in/email", { email: readyUser.email, password: PASSWORD });
+  await page.goto("/profile");
+  await expect(page.getByRole("button", { name: /^Sign out / }).first()).toBeVisible();
+  found.sessions = await smallTargets(page);
+  await other.dispose();
+  // Signed out: the landing page and sign-in.
+  const signedOut = await browser.newPage({ viewport: IPHONE_13 });
+  await signedOut.goto(`${baseURL}/`);
+  await expect(signedOut.getByRole("heading").first()).toBeVisible();
+  found.landing = await smallTargets(signedOut);
+  await signedOut.goto(`${baseURL}/sign-in`);
+  await expect(signedOut.getByRole("button", { name: "Show" })).toBeVisible();
+  found.signIn = await smallTargets(signedOut);
+  await signedOut.close();
+  expect(found).toEqual({
+    "/": [],
+    "/contacts": [],
+    "/profile": [],
+    toast: [],
+    sessions: [],
+    landing: [],
+    signIn: [],
+  });
+});

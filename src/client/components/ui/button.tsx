@@ -14,10 +14,11 @@ const VARIANTS = {
 } as const;
 
 const SIZES = {
-  sm: "h-9 px-3 text-sm gap-1.5",
+  // Every size is at least a 44 px tap target; sm is narrower, not shorter.
+  sm: "h-11 px-3 text-sm gap-1.5",
   md: "h-11 px-4 text-sm gap-2",
   lg: "h-12 px-6 text-base gap-2",
-  icon: "size-10",
+  icon: "size-11",
 } as const;
 
 export type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
