@@ -132,10 +132,14 @@ test.describe("at 320 px", () => {
           .map((el) => `${el.tagName.toLowerCase()}.${String(el.getAttribute("class")).slice(0, 80)}`);
         // And what sticks out of its own row or card (a list item) or of a box that clips it: the
         // Contacts row's Delete button hung over the card's edge at 320 px, the page 320 px wide.
-        const clipped = [...document.querySelectorAll("main button, main a")]
+        // A field past its form's edge too: Split's "Add from contacts" grew as wide as its
+        // longest name and stuck out of the form's card.
+        const clipped = [...document.querySelectorAll("main button, main a, main select, main input")]
           .filter((el) => {
             const box = el.getBoundingClientRect();
             if (box.width < 2 || box.height < 2) return false;
+            const form = el.closest("form");
+            if (form && box.right > form.getBoundingClientRect().right + 0.5) return true;
             for (let up = el.parentElement; up && up !== document.body; up = up.parentElement) {
               if (up.tagName !== "LI" && getComputedStyle(up).overflowX === "visible") continue;
               return box.right > up.getBoundingClientRect().right + 0.5;

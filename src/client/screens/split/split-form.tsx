@@ -122,7 +122,8 @@ export function SplitForm() {
         {...bind("description")}
       />
       <ChaseFields dueDateOnly value={chase} onChange={setChase} />
-      <fieldset className="space-y-4">
+      {/* min-w-0: a fieldset is at least as wide as its content, a long contact name included. */}
+      <fieldset className="min-w-0 space-y-4">
         <legend className="text-sm font-medium text-slate-900 dark:text-slate-100">People</legend>
         {people.map((p, index) => (
           <div
@@ -170,7 +171,7 @@ export function SplitForm() {
           {payees.length > 0 ? (
             <select
               aria-label="Add from contacts"
-              className="h-11 rounded-xl bg-white px-3 text-sm ring-1 ring-slate-300 dark:bg-slate-950 dark:ring-slate-700"
+              className="h-11 max-w-full min-w-0 rounded-xl bg-white px-3 text-sm ring-1 ring-slate-300 dark:bg-slate-950 dark:ring-slate-700"
               value=""
               onChange={(e) => {
                 const payee = payees.find((c) => c.id === e.target.value);
