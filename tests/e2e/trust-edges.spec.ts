@@ -264,6 +264,11 @@ test("on a phone every button and link is a 44 px target: Home, Contacts, Profil
   await page.goto("/profile");
   await expect(page.getByRole("button", { name: /^Sign out / }).first()).toBeVisible();
   found.sessions = await smallTargets(page);
+  // Which row is this phone reads whole at 320 px, however long the browser's name (cut off before).
+  await page.setViewportSize({ width: 320, height: 640 });
+  const badge = page.getByText("This device", { exact: true });
+  expect(await badge.evaluate((el) => el.getBoundingClientRect().width >= el.scrollWidth)).toBe(true);
+  expect(await badge.evaluate((el) => el.getBoundingClientRect().right <= window.innerWidth)).toBe(true);
   await other.dispose();
   // Signed out: the landing page and sign-in.
   const signedOut = await browser.newPage({ viewport: IPHONE_13 });

@@ -33,10 +33,13 @@ export function SessionsList() {
             <li key={session.id} className="flex items-center gap-3 p-3">
               <Icon aria-hidden="true" className="size-5 shrink-0 text-slate-500" />
               <div className="min-w-0 flex-1">
-                <p className="truncate text-sm font-medium text-slate-900 dark:text-slate-100">
-                  {session.browser} on {session.device}
+                {/* The name may be cut short on a phone; "This device" never is. */}
+                <p className="flex min-w-0 items-center gap-2 text-sm font-medium text-slate-900 dark:text-slate-100">
+                  <span className="truncate">
+                    {session.browser} on {session.device}
+                  </span>
                   {session.current ? (
-                    <span className="ml-2 rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-900 dark:bg-emerald-900 dark:text-emerald-100">
+                    <span className="shrink-0 rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-900 dark:bg-emerald-900 dark:text-emerald-100">
                       This device
                     </span>
                   ) : null}
