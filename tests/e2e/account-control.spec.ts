@@ -161,4 +161,15 @@ test("signs up, adds a passkey, signs out and signs in with the passkey", async 
   await page.goto("/sign-in");
   await page.getByRole("button", { name: "Use a passkey" }).click();
   await expect(page.getByRole("heading", { name: "Ready to collect?" })).toBeVisible();
+
+  // Removing it asks first: one tap on the small bin icon took a way to sign in away.
+  await page.goto("/profile");
+  await passkeys.getByRole("button", { name: /^Remove passkey / }).click();
+  const ask = page.getByRole("dialog", { name: /^Remove the passkey / });
+  await ask.getByRole("button", { name: "Cancel" }).click();
+  await expect(passkeys.getByRole("listitem")).toHaveCount(1);
+  await passkeys.getByRole("button", { name: /^Remove passkey / }).click();
+  await ask.getByRole("button", { name: "Remove" }).click();
+  await expect(toast(page, "Passkey removed")).toBeVisible();
+  await expect(passkeys.getByRole("listitem")).toHaveCount(0);
 });

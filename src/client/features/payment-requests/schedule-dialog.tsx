@@ -115,8 +115,9 @@ export function ScheduleDialog({ request, onClose }: { request: PaymentRequest; 
           ownDefault={settings?.reminderDays}
         />
         <div className="flex flex-wrap justify-end gap-2">
+          {/* "Cancel", not a second "Close" beside the dialog's own X. */}
           <Button type="button" variant="secondary" onClick={onClose}>
-            Close
+            Cancel
           </Button>
           <Button type="submit" disabled={change.isPending}>
             Save

@@ -1,5 +1,6 @@
 import { KeyRound, Trash2 } from "lucide-react";
 import { Button } from "#client/components/ui/button.tsx";
+import { useConfirm } from "#client/components/ui/confirm-dialog.tsx";
 import { Spinner } from "#client/components/ui/spinner.tsx";
 import { useAddPasskey, usePasskeys, useRemovePasskey } from "#client/features/account/api.ts";
 import { formatRequestDate } from "#client/lib/format-date.ts";
@@ -11,6 +12,7 @@ export function PasskeysList() {
   const { data: passkeys } = usePasskeys();
   const add = useAddPasskey();
   const remove = useRemovePasskey();
+  const { confirm, dialog } = useConfirm();
   const supported = typeof window !== "undefined" && Boolean(window.PublicKeyCredential);
 
   return (
@@ -39,9 +41,16 @@ export function PasskeysList() {
                 aria-label={`Remove passkey ${key.name}`}
                 disabled={remove.isPending}
                 onClick={() =>
-                  remove.mutate(key.id, {
-                    onSuccess: () => toast({ title: "Passkey removed", description: key.name }),
-                    onError: (error) => showMutationError("Passkey not removed", error),
+                  // One tap on a small icon would otherwise take away a way to sign in.
+                  confirm({
+                    question: `Remove the passkey ${key.name}?`,
+                    confirmLabel: "Remove",
+                    destructive: true,
+                    onConfirm: () =>
+                      remove.mutate(key.id, {
+                        onSuccess: () => toast({ title: "Passkey removed", description: key.name }),
+                        onError: (error) => showMutationError("Passkey not removed", error),
+                      }),
                   })
                 }
               >
@@ -71,6 +80,7 @@ export function PasskeysList() {
       ) : (
         <p className="text-sm text-slate-600 dark:text-slate-400">This browser cannot make passkeys.</p>
       )}
+      {dialog}
     </section>
   );
 }
