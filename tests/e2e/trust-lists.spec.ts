@@ -323,3 +323,16 @@ signedInTest(
     await expect(page).toHaveURL(/\/$/);
   },
 );
+
+// A dialog's own Back, asked for on a timer, came after a page load started right after Esc and
+// cancelled it (net::ERR_ABORTED, 1 in 15 tries here): it is now asked for within the key press.
+signedInTest("a page load started right after a dialog closes goes through", async ({ page }) => {
+  for (let i = 0; i < 10; i++) {
+    await page.goto("/contacts");
+    await page.getByRole("button", { name: "Add contact" }).click();
+    await expect(page.getByRole("dialog", { name: "Add contact" })).toBeVisible();
+    await page.keyboard.press("Escape");
+    await page.goto("/request");
+    await expect(page.getByLabel("Amount")).toBeVisible();
+  }
+});

@@ -29,19 +29,22 @@ const newEntryId = () => `${performance.timeOrigin}:${++opened}`;
 const currentEntry = () => (window.history.state as DialogEntry | null)?.collectDialog;
 
 /**
- * Entries of dialogs just closed, each taken off a turn later. A dialog opened meanwhile (one
- * replacing another, React's development double mount) takes over the current one instead of
- * adding another.
+ * Entries of dialogs just closed, each taken off once React has finished the render that closed
+ * it. A dialog opened in that render (one replacing another, React's development double mount)
+ * takes over the current one instead of adding another.
  */
 const closing = new Set<string>();
 
 function takeOff(id: string) {
   closing.add(id);
-  setTimeout(() => {
+  // A microtask, not a timer: the Back is asked for within the tap or key that closed the
+  // dialog, so a page load started right after it (a link, the address bar) comes later and
+  // wins; a timer's Back came after such a load had begun and cancelled it.
+  queueMicrotask(() => {
     // Taken over by a dialog opened since; or a navigation started with the close went first
     // and keeps its entry; and a page being left takes no Back, which would cancel that load.
     if (closing.delete(id) && currentEntry() === id && !isLeavingPage()) window.history.back();
-  }, 0);
+  });
 }
 
 function putOn(id: string) {
