@@ -112,14 +112,15 @@ export function deliveryAttempt(
 /**
  * The send job's body: sends the pending delivery `key` through `send(messageId)`, then marks it
  * sent. A throw records the attempt (and, on the last one, `failed`) and is rethrown so the
- * queue retries with backoff.
+ * queue retries with backoff. `read` is the row when the caller has just read it.
  */
 export async function deliverOnce(
   db: Db,
   job: { key: string; attempt: number; lastAttempt: boolean; domain: string; now: () => Date },
   send: (messageId: string, delivery: Delivery) => Promise<void>,
+  read?: Delivery,
 ): Promise<DeliveryOutcome> {
-  const delivery = await findDelivery(db, job.key);
+  const delivery = read ?? (await findDelivery(db, job.key));
   if (!delivery) return "missing";
   if (delivery.state === "sent") return "already-sent";
   if (delivery.state === "failed") return "already-failed";

@@ -86,7 +86,7 @@ export async function sendToPayer(
     return;
   }
   try {
-    await deliverOnce(db, job, send);
+    await deliverOnce(db, job, send, delivery);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     if (isPermanent(error)) {
