@@ -21,6 +21,7 @@ import { createNotifier, EVENTS_CHANNEL } from "#server/db/notify.ts";
 import { holdTransactionsUntil, startingJobQueue, startJobQueue } from "#server/jobs/queue.ts";
 import { startRecurring } from "#server/jobs/recurring.ts";
 import { startReminders } from "#server/jobs/reminders.ts";
+import { registerRequesters } from "#server/jobs/reminders-schedule.ts";
 import { readClientAssets } from "#server/lib/client-assets.ts";
 import { watched } from "#server/lib/dependencies.ts";
 import { createLimiter, openCounterStore } from "#server/lib/limiter.ts";
@@ -308,6 +309,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const context: AppContext = {
     db: database.db,
     viewCache: await registerViewCache(app, database),
+    requesters: await registerRequesters(app, database),
     auth,
     config,
     signedIn,

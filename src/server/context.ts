@@ -3,6 +3,8 @@ import type { Auth, SignedInScope } from "#server/auth/auth.ts";
 import type { SignInLimits } from "#server/auth/sign-in-limits.ts";
 import type { Db } from "#server/db/client.ts";
 import type { Notifier } from "#server/db/notify.ts";
+import type { UserCache } from "#server/db/user-change.ts";
+import type { Requester } from "#server/jobs/reminders-schedule.ts";
 import type { ClientAssets } from "#server/lib/client-assets.ts";
 import type { Limiter } from "#server/lib/limiter.ts";
 import type { Mailer } from "#server/mail/mailer.ts";
@@ -21,6 +23,8 @@ export type AppContext = {
   db: Db;
   /** Public payment views, dropped when the database notifies a change. */
   viewCache: ViewCache;
+  /** Each requester's zone and reminder days, kept until they change (db/user-change.ts). */
+  requesters: UserCache<Requester>;
   auth: Auth;
   config: Config;
   /** Wraps a route folder's signed-in routes once (auth/auth.ts). */

@@ -144,3 +144,46 @@ describe("atLocalTime and localDate agree on every day of 2026 and 2028", () => 
     }
   });
 });
+
+describe("the zone's clock, kept per minute, reads as Intl does", () => {
+  const intl = (instant: Date, timeZone: string) => {
+    const parts = Object.fromEntries(
+      new Intl.DateTimeFormat("en-US", {
+        timeZone,
+        hourCycle: "h23",
+        year: "numeric",
+        month: "2-digit",
+        day: "2-digit",
+        hour: "2-digit",
+        minute: "2-digit",
+      })
+        .formatToParts(instant)
+        .map((p) => [p.type, p.value]),
+    );
+    return [`${parts.year}-${parts.month}-${parts.day}`, Number(parts.hour) * 60 + Number(parts.minute)];
+  };
+  it.each([
+    ["America/New_York", "2026-03-08T06:30:00Z", "2026-11-01T05:30:00Z"],
+    ["Australia/Lord_Howe", "2026-04-04T14:30:00Z", "2026-10-03T15:00:00Z"], // a 30-minute change
+    ["Pacific/Chatham", "2026-04-04T13:15:00Z", "2026-09-26T13:45:00Z"], // +12:45 and +13:45
+    ["Asia/Kathmandu", "2026-01-01T00:00:00Z", "2026-07-01T00:00:00Z"], // +5:45
+  ])("%s, every 7 min 13 s across its changes, the same instant asked twice", (tz, ...changes) => {
+    for (const change of changes) {
+      const at = Date.parse(change);
+      for (let t = at - 3 * 3_600_000; t < at + 3 * 3_600_000; t += 433_000) {
+        for (const instant of [new Date(t), new Date(t + 59_999), new Date(t)]) {
+          expect([localDate(instant, tz), localMinutes(instant, tz)], instant.toISOString()).toEqual(
+            intl(instant, tz),
+          );
+        }
+      }
+    }
+  });
+
+  it("reads a 1960 instant in a zone whose offset then had seconds (Monrovia, −0:44:30)", () => {
+    const instant = new Date("1960-06-01T12:00:30Z");
+    expect([localDate(instant, "Africa/Monrovia"), localMinutes(instant, "Africa/Monrovia")]).toEqual(
+      intl(instant, "Africa/Monrovia"),
+    );
+  });
+});

@@ -119,7 +119,8 @@ export function isValidTimeZone(timeZone: string): boolean {
   }
 }
 
-function wallClock(instant: Date, timeZone: string): WallClock {
+/** The zone's clock at the instant, read from Intl (one formatToParts: ~13 small objects). */
+function intlWallClock(instant: Date, timeZone: string): WallClock {
   const parts: Record<string, number> = {};
   for (const part of formatterFor(timeZone).formatToParts(instant)) {
     if (part.type !== "literal") parts[part.type] = Number(part.value);
@@ -134,11 +135,42 @@ function wallClock(instant: Date, timeZone: string): WallClock {
   };
 }
 
+/**
+ * From 1973 every zone's offset is a whole number of minutes and changes on a whole minute (the
+ * last odd one, Liberia's −0:44:30, ended in 1972), so one offset serves a whole UTC minute.
+ */
+const WHOLE_MINUTE_OFFSETS_FROM = Date.UTC(1973, 0, 1);
+const OFFSETS_KEPT = 4_096;
+/** "zone minute" → offset in ms: a request's reminders ask for the same few minutes 9 times. */
+const offsets = new Map<string, number>();
+
 /** The zone's offset from UTC at the instant, in ms (New York in winter: −5 h). */
 function offsetMs(epochMs: number, timeZone: string): number {
   const whole = Math.floor(epochMs / 1000) * 1000;
-  const w = wallClock(new Date(whole), timeZone);
-  return Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second) - whole;
+  const minute = Math.floor(epochMs / MINUTE_MS);
+  const key = whole >= WHOLE_MINUTE_OFFSETS_FROM ? `${timeZone} ${minute}` : null;
+  const known = key === null ? undefined : offsets.get(key);
+  if (known !== undefined) return known;
+  const w = intlWallClock(new Date(whole), timeZone);
+  const offset = Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second) - whole;
+  if (key !== null) {
+    if (offsets.size >= OFFSETS_KEPT) offsets.clear();
+    offsets.set(key, offset);
+  }
+  return offset;
+}
+
+/** The zone's clock at the instant: its offset (kept per minute) applied to UTC. */
+function wallClock(instant: Date, timeZone: string): WallClock {
+  const local = new Date(Math.floor(instant.getTime() / 1000) * 1000 + offsetMs(instant.getTime(), timeZone));
+  return {
+    year: local.getUTCFullYear(),
+    month: local.getUTCMonth() + 1,
+    day: local.getUTCDate(),
+    hour: local.getUTCHours(),
+    minute: local.getUTCMinutes(),
+    second: local.getUTCSeconds(),
+  };
 }
 
 /** The calendar date the instant falls on in the zone. */

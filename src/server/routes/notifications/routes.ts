@@ -40,7 +40,7 @@ export const notificationRoutes =
     await app.register(unsubscribeRoutes(context));
   };
 
-const settingsRoutes = ({ db, signedIn, push, clock }: AppContext): FastifyPluginAsyncZod =>
+const settingsRoutes = ({ db, signedIn, push, clock, requesters }: AppContext): FastifyPluginAsyncZod =>
   signedIn(async (app) => {
     async function settingsOf(userId: string): Promise<NotificationSettings> {
       const prefs = await loadPrefs(db, userId);
@@ -54,6 +54,12 @@ const settingsRoutes = ({ db, signedIn, push, clock }: AppContext): FastifyPlugi
         push: { configured: push.enabled, publicKey: push.publicKey },
         subscriptions: await listSubscriptions(db, userId),
       };
+    }
+
+    /** Saves, and drops this process's copy of the zone and reminder days at once (requesters). */
+    async function update(userId: string, input: Parameters<typeof updateSettings>[2]): Promise<void> {
+      await updateSettings(db, userId, input);
+      requesters.forget(userId);
     }
 
     app.get(
@@ -72,7 +78,7 @@ const settingsRoutes = ({ db, signedIn, push, clock }: AppContext): FastifyPlugi
       },
       async (request) => {
         const userId = signedInUser(request).id;
-        await updateSettings(db, userId, request.body);
+        await update(userId, request.body);
         return settingsOf(userId);
       },
     );
@@ -82,7 +88,7 @@ const settingsRoutes = ({ db, signedIn, push, clock }: AppContext): FastifyPlugi
       "/api/notifications/time-zone",
       { schema: { body: TimeZoneInputSchema, response: { 204: z.null(), ...SIGNED_IN_ERRORS } } },
       async (request, reply) => {
-        await updateSettings(db, signedInUser(request).id, { timeZone: request.body.timeZone });
+        await update(signedInUser(request).id, { timeZone: request.body.timeZone });
         return reply.status(204).send(null);
       },
     );

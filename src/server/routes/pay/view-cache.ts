@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { ChannelListener, Database } from "#server/db/client.ts";
-import { PUBLIC_VIEW_CHANNEL } from "#server/db/notify.ts";
+import { listenForUserChanges } from "#server/db/user-change.ts";
 import type { CancelledPaymentView, PublicPaymentView } from "#shared/schemas/payment-request.ts";
 import type { encodedPage } from "./encoded-page";
 
@@ -82,30 +82,14 @@ export function createViewCache(options: { ttlMs?: number; maxEntries?: number; 
       ready: () => reset(true),
       lost: () => reset(false),
     } satisfies ChannelListener,
-    /** Starts listening on the database; returns the function that stops. */
-    attach(database: Pick<Database, "listen">) {
-      return database.listen(PUBLIC_VIEW_CHANNEL, this.listener);
-    },
   };
 }
 
 export type ViewCache = ReturnType<typeof createViewCache>;
 
-/**
- * The app's view cache, listening on the database until the app closes. A signed-in user's
- * own state-changing call also drops their views here before its answer leaves, so this
- * process never shows them a view older than what they just did, even before the
- * notification arrives (other processes hear it within milliseconds).
- */
+/** The app's view cache, dropping a user's views whenever they change (db/user-change.ts). */
 export async function registerViewCache(app: FastifyInstance, database: Database): Promise<ViewCache> {
   const cache = createViewCache();
-  const stopListening = await cache.attach(database);
-  app.addHook("onClose", stopListening);
-  app.addHook("onSend", (request, _reply, payload, done) => {
-    if (request.user && request.method !== "GET" && request.method !== "HEAD") {
-      cache.listener.message(request.user.id);
-    }
-    done(null, payload);
-  });
+  await listenForUserChanges(app, database, cache.listener, { ownWrites: true });
   return cache;
 }

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { signedInUser } from "#server/auth/auth.ts";
 import type { AppContext } from "#server/context.ts";
 import { mayEmailPayers, toPaymentRequest } from "#server/db/shared-queries.ts";
-import { dueDateProblemFor, reminderSummaries, requesterOf } from "#server/jobs/reminders-schedule.ts";
+import { dueDateProblemFor, reminderSummaries } from "#server/jobs/reminders-schedule.ts";
 import { smsFor } from "#server/lib/sms.ts";
 import { HttpError } from "#server/plugins/errors.ts";
 import { encodeCursor, nextPageLink } from "#shared/schemas/page.ts";
@@ -54,7 +54,15 @@ export const paymentRequestRoutes =
     await app.register(stopLinkRoutes(context));
   };
 
-const signedInRoutes = ({ db, config, signedIn, notifier, clock, jobs }: AppContext): FastifyPluginAsyncZod =>
+const signedInRoutes = ({
+  db,
+  config,
+  signedIn,
+  notifier,
+  clock,
+  jobs,
+  requesters,
+}: AppContext): FastifyPluginAsyncZod =>
   signedIn(async (app) => {
     type Row = Parameters<typeof toPaymentRequest>[0];
     /** Rows as the API shows them, each with what its reminders did. */
@@ -103,7 +111,7 @@ const signedInRoutes = ({ db, config, signedIn, notifier, clock, jobs }: AppCont
         if (input.payerEmail && !(await mayEmailPayers(db, userId, Boolean(config.mail))))
           throw new HttpError(403, SEND_BY_MESSAGES.confirmFirst);
         const now = clock.now();
-        const requester = await requesterOf(db, userId);
+        const requester = await requesters.get(userId);
         const problem = dueDateProblemFor(input.dueDate, requester, now);
         if (problem) throw new HttpError(400, problem);
         const {
@@ -161,7 +169,7 @@ const signedInRoutes = ({ db, config, signedIn, notifier, clock, jobs }: AppCont
       async (request) => {
         const userId = signedInUser(request).id;
         const now = clock.now();
-        const requester = await requesterOf(db, userId);
+        const requester = await requesters.get(userId);
         const { dueDate, reminderDays } = request.body;
         const problem = dueDateProblemFor(dueDate ?? null, requester, now);
         if (problem) {

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { signedInUser } from "#server/auth/auth.ts";
 import type { AppContext } from "#server/context.ts";
 import { toPaymentRequest } from "#server/db/shared-queries.ts";
-import { dueDateProblemFor, reminderSummaries, requesterOf } from "#server/jobs/reminders-schedule.ts";
+import { dueDateProblemFor, reminderSummaries } from "#server/jobs/reminders-schedule.ts";
 import { smsFor } from "#server/lib/sms.ts";
 import { HttpError } from "#server/plugins/errors.ts";
 import { sumAmounts } from "#shared/money.ts";
@@ -33,7 +33,14 @@ function toSplit(
 }
 
 /** Split a bill (docs/decisions/016-close-the-loop.md): one request per person, made together. */
-export const splitRoutes = ({ db, config, signedIn, notifier, clock }: AppContext): FastifyPluginAsyncZod =>
+export const splitRoutes = ({
+  db,
+  config,
+  signedIn,
+  notifier,
+  clock,
+  requesters,
+}: AppContext): FastifyPluginAsyncZod =>
   signedIn(async (app) => {
     const shown = async (found: SplitWithRequests) =>
       toSplit(found, config.publicUrl, await reminderSummaries(db, found.requests, clock.now()));
@@ -44,7 +51,7 @@ export const splitRoutes = ({ db, config, signedIn, notifier, clock }: AppContex
       async (request, reply) => {
         const userId = signedInUser(request).id;
         const now = clock.now();
-        const requester = await requesterOf(db, userId);
+        const requester = await requesters.get(userId);
         const problem = dueDateProblemFor(request.body.dueDate, requester, now);
         if (problem) throw new HttpError(400, problem);
         const created = await createSplit(db, userId, request.body, { requester, now });
