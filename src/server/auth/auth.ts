@@ -182,18 +182,17 @@ export function registerSession(app: FastifyInstance, auth: Auth, memo = createS
     async function requireUser(request: FastifyRequest): Promise<void> {
       const token = await tokenOf(request);
       if (!token) throw new HttpError(401, "Unauthorized");
-      const remembered = fresh ? undefined : memo.get(token);
-      if (remembered) {
-        request.user = remembered;
-        return;
-      }
-      const session = await auth.api.getSession({ headers: webHeaders(request) });
-      if (!session) {
-        memo.delete(token);
-        throw new HttpError(401, "Unauthorized");
-      }
-      request.user = { id: session.user.id, email: session.user.email };
-      memo.set(token, request.user, new Date(session.session.expiresAt).getTime());
+      const verify = async () => {
+        const session = await auth.api.getSession({ headers: webHeaders(request) });
+        return session
+          ? {
+              value: { id: session.user.id, email: session.user.email },
+              expiresAt: new Date(session.session.expiresAt).getTime(),
+            }
+          : null;
+      };
+      request.user = await memo.lookup(token, verify, { fresh });
+      if (!request.user) throw new HttpError(401, "Unauthorized");
     };
   // An encapsulated scope: its preHandler hook runs before every route-level one (the write
   // limits, keyed by the user it finds) and reaches no route outside it.

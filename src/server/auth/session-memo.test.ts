@@ -77,6 +77,79 @@ describe("session memo", () => {
   });
 });
 
+describe("session memo lookup", () => {
+  /** A verification that answers when told, counting how often it ran. */
+  function verifier(value: string | null = "user-a") {
+    type Verified = { value: string; expiresAt: number } | null;
+    const running: { resolve: (v: Verified) => void; reject: (e: Error) => void }[] = [];
+    let calls = 0;
+    const verify = () => {
+      calls++;
+      return new Promise<Verified>((resolve, reject) => running.push({ resolve, reject }));
+    };
+    return {
+      verify,
+      calls: () => calls,
+      answer: () => {
+        for (const r of running.splice(0))
+          r.resolve(value === null ? null : { value, expiresAt: Date.now() + 60_000 });
+      },
+      fail: () => {
+        for (const r of running.splice(0)) r.reject(new Error("database unavailable"));
+      },
+    };
+  }
+
+  it("verifies a token once for all the calls that miss it together, then remembers it", async () => {
+    const memo = createSessionMemo<string>();
+    const v = verifier();
+    const lookups = Array.from({ length: 64 }, () => memo.lookup("token-a", v.verify));
+    v.answer();
+    expect(await Promise.all(lookups)).toEqual(Array(64).fill("user-a"));
+    expect(await memo.lookup("token-a", v.verify)).toBe("user-a");
+    expect(v.calls()).toBe(1);
+  });
+
+  it("verifies afresh when asked to, whatever is remembered or running", async () => {
+    const memo = createSessionMemo<string>();
+    memo.set("token-a", "user-a", Date.now() + 60_000);
+    const v = verifier("user-b");
+    const first = memo.lookup("token-a", v.verify, { fresh: true });
+    const second = memo.lookup("token-a", v.verify, { fresh: true });
+    v.answer();
+    await Promise.all([first, second]);
+    expect(v.calls()).toBe(2);
+    expect(memo.get("token-a")).toBe("user-b");
+  });
+
+  it("remembers neither a refused token nor a failed check", async () => {
+    const memo = createSessionMemo<string>();
+    const refused = verifier(null);
+    const both = [memo.lookup("token-a", refused.verify), memo.lookup("token-a", refused.verify)];
+    refused.answer();
+    expect(await Promise.all(both)).toEqual([null, null]);
+    const failing = verifier();
+    const failed = [memo.lookup("token-a", failing.verify), memo.lookup("token-a", failing.verify)];
+    failing.fail();
+    for (const call of failed) await expect(call).rejects.toThrow("database unavailable");
+    const v = verifier();
+    const next = memo.lookup("token-a", v.verify);
+    v.answer();
+    expect(await next).toBe("user-a");
+    expect([refused.calls(), failing.calls(), v.calls()]).toEqual([1, 1, 1]);
+  });
+
+  it("does not remember a verification that began before the token was forgotten (a sign-out)", async () => {
+    const memo = createSessionMemo<string>();
+    const v = verifier();
+    const running = memo.lookup("token-a", v.verify);
+    memo.delete("token-a");
+    v.answer();
+    expect(await running).toBe("user-a");
+    expect(memo.get("token-a")).toBeUndefined();
+  });
+});
+
 describe("cookieValue", () => {
   it("finds one cookie by its exact name", () => {
     const header = "theme=dark; better-auth.session_token=abc.def; better-auth.session_token_x=no";
