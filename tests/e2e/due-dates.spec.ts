@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { apiCall, expect, signedInTest } from "./fixtures";
+import { animationsSettled, apiCall, expect, signedInTest } from "./fixtures";
 
 /** A calendar date `days` after today in `timeZone`, as YYYY-MM-DD. */
 function dateAfter(days: number, timeZone: string): string {
@@ -42,6 +42,8 @@ signedInTest(
     );
     for (const scheme of ["light", "dark"] as const) {
       await page.emulateMedia({ colorScheme: scheme });
+      // The card's colours change with a transition: axe scans what the eye ends up seeing.
+      await animationsSettled(page);
       const { violations } = await new AxeBuilder({ page })
         .include(`[data-request-id="${request.id}"]`)
         .analyze();

@@ -123,4 +123,12 @@ export function smsFollowed(page: Page): Promise<string[]> {
   return page.evaluate(() => (window as unknown as { __sms: string[] }).__sms);
 }
 
+/**
+ * Waits until no CSS transition or animation runs: a colour mid-transition (a toast fading in, a
+ * card after the colour scheme changed) has contrast axe would rightly fail.
+ */
+export async function animationsSettled(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running"));
+}
+
 export { expect };

@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { confirmIn, expect, signedInTest, toast } from "./fixtures";
+import { animationsSettled, confirmIn, expect, signedInTest, toast } from "./fixtures";
 import { confirmedTest } from "./mail";
 
 /** A date `days` from today in the browser's zone, as "YYYY-MM-DD". */
@@ -11,8 +11,7 @@ function dateIn(days: number): string {
 
 async function expectAxeClean(page: Page, where: string) {
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
-  // A toast fading in has the contrast of its opacity: scan once transitions have settled.
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running"));
+  await animationsSettled(page);
   const results = await new AxeBuilder({ page })
     .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
     .analyze();
