@@ -139,6 +139,23 @@ describe("session memo lookup", () => {
     expect([refused.calls(), failing.calls(), v.calls()]).toEqual([1, 1, 1]);
   });
 
+  it("after a check finds the session gone, a call does not join an older check that still stands", async () => {
+    const memo = createSessionMemo<string>();
+    const older = verifier();
+    const began = memo.lookup("token-a", older.verify); // while the session stood
+    const revoked = verifier(null);
+    const refused = memo.lookup("token-a", revoked.verify, { fresh: true });
+    revoked.answer();
+    expect(await refused).toBeNull();
+    const later = verifier(null);
+    const after = memo.lookup("token-a", later.verify);
+    older.answer();
+    later.answer();
+    expect(await began).toBe("user-a");
+    expect(await after).toBeNull();
+    expect(memo.get("token-a")).toBeUndefined();
+  });
+
   it("does not remember a verification that began before the token was forgotten (a sign-out)", async () => {
     const memo = createSessionMemo<string>();
     const v = verifier();

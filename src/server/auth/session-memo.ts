@@ -26,6 +26,15 @@ export function createSessionMemo<T extends {}>({
   const verifying = new Map<string, Promise<T | null>>();
   // Bumped by every delete (a sign-out): a verification that began before one is not remembered.
   let deletions = 0;
+  /**
+   * Forgets the token, and what a verification running now would remember of it or answer to
+   * calls that join it (a sign-out, or a check that found the session gone).
+   */
+  const forget = (token: string): void => {
+    deletions++;
+    verifying.delete(token);
+    entries.delete(token);
+  };
   /** Remembers a verified token until `ttlMs` from now, never past `expiresAt`. */
   const set = (token: string, value: T, expiresAt: number): void => {
     // lru-cache serves an entry while its age is at most `ttl`; ours ends at the deadline itself.
@@ -55,8 +64,8 @@ export function createSessionMemo<T extends {}>({
       const began = deletions;
       const pending = verify()
         .then((verified) => {
-          if (verified && began === deletions) set(token, verified.value, verified.expiresAt);
-          else entries.delete(token);
+          if (!verified) forget(token);
+          else if (began === deletions) set(token, verified.value, verified.expiresAt);
           return verified?.value ?? null;
         })
         .finally(() => {
@@ -65,12 +74,7 @@ export function createSessionMemo<T extends {}>({
       if (!fresh) verifying.set(token, pending);
       return pending;
     },
-    /** Forgets the token, and what a verification running now would remember of it. */
-    delete(token: string): void {
-      deletions++;
-      verifying.delete(token);
-      entries.delete(token);
-    },
+    delete: forget,
     get size() {
       return entries.size;
     },

@@ -50,6 +50,8 @@ export const userRoutes =
     const signOut = async (request: FastifyRequest, reply: FastifyReply) => {
       await forgetSession(request);
       const response = await auth.api.signOut({ headers: webHeaders(request), asResponse: true });
+      // Again once the row is gone: a check that began in between found it and is not kept.
+      await forgetSession(request);
       forwardCookies(reply, response);
     };
 
