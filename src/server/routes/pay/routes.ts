@@ -56,19 +56,17 @@ export const payPageRoutes =
     }, imageLimits);
     const misses = createMissLimiter(limiter, "payPageMiss");
 
-    async function findView(code: string): Promise<CachedView | null> {
-      const cached = cache.get(code);
-      if (cached) return cached;
-      const readAt = cache.generation();
-      const found = await findPublicView(db, code);
-      if (!found) return null;
-      const entry: CachedView = {
-        view: found.view,
-        json: isCancelled(found.view) ? null : JSON.stringify(PublicPaymentViewSchema.parse(found.view)),
-        requesterId: found.userId,
-      };
-      if (!cache.set(code, found.userId, entry, readAt)) entry.once = true;
-      return entry;
+    function findView(code: string): Promise<CachedView | null> {
+      return cache.find(code, async () => {
+        const found = await findPublicView(db, code);
+        if (!found) return null;
+        const view: CachedView = {
+          view: found.view,
+          json: isCancelled(found.view) ? null : JSON.stringify(PublicPaymentViewSchema.parse(found.view)),
+          requesterId: found.userId,
+        };
+        return { userId: found.userId, view };
+      });
     }
 
     /** The view for a code, or null; throws 429 when this IP has missed too often. */

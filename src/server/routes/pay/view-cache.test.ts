@@ -76,3 +76,86 @@ describe("public view cache", () => {
     expect(cache.get("c2000")?.requesterId).toBe("V2000");
   });
 });
+
+describe("public view cache find", () => {
+  /** A read that answers when told, counting how often it ran. */
+  function reader(name = "A") {
+    const running: { resolve: () => void; reject: (e: Error) => void }[] = [];
+    let calls = 0;
+    const read = () => {
+      calls++;
+      return new Promise<{ userId: string; view: CachedView }>((resolve, reject) =>
+        running.push({ resolve: () => resolve({ userId: "u1", view: view(name) }), reject }),
+      );
+    };
+    return {
+      read,
+      calls: () => calls,
+      answer: () => {
+        for (const r of running.splice(0)) r.resolve();
+      },
+      fail: () => {
+        for (const r of running.splice(0)) r.reject(new Error("database unavailable"));
+      },
+    };
+  }
+
+  it("reads a code once for all the calls that miss it together, then keeps it", async () => {
+    const cache = listeningCache();
+    const r = reader();
+    const finds = Array.from({ length: 64 }, () => cache.find("a", r.read));
+    r.answer();
+    const views = await Promise.all(finds);
+    expect(new Set(views).size).toBe(1);
+    expect(views[0]?.requesterId).toBe("A");
+    expect(views[0]?.once).toBeUndefined();
+    expect(await cache.find("a", r.read)).toBe(views[0]);
+    expect(r.calls()).toBe(1);
+  });
+
+  it("does not share a read begun before a change, nor keep it", async () => {
+    const cache = listeningCache();
+    const before = reader("old");
+    const first = cache.find("a", before.read);
+    cache.listener.message("u1");
+    const after = reader("new");
+    const second = cache.find("a", after.read);
+    before.answer();
+    after.answer();
+    expect((await first)?.once).toBe(true);
+    expect((await second)?.requesterId).toBe("new");
+    expect(cache.get("a")?.requesterId).toBe("new");
+    expect([before.calls(), after.calls()]).toEqual([1, 1]);
+  });
+
+  it("shares an unknown code's answer, and a failed read; the next call reads again", async () => {
+    const cache = listeningCache();
+    let calls = 0;
+    const none = async () => {
+      calls++;
+      return null;
+    };
+    expect(await Promise.all([cache.find("x", none), cache.find("x", none)])).toEqual([null, null]);
+    const failing = reader();
+    const failed = [cache.find("a", failing.read), cache.find("a", failing.read)];
+    failing.fail();
+    for (const call of failed) await expect(call).rejects.toThrow("database unavailable");
+    const r = reader();
+    const next = cache.find("a", r.read);
+    r.answer();
+    expect((await next)?.requesterId).toBe("A");
+    expect([calls, failing.calls(), r.calls()]).toEqual([1, 1, 1]);
+  });
+
+  it("reads for every call while it stands aside (not listening), keeping nothing", async () => {
+    const cache = createViewCache();
+    const r = reader();
+    const first = cache.find("a", r.read);
+    r.answer();
+    expect((await first)?.once).toBe(true);
+    const second = cache.find("a", r.read);
+    r.answer();
+    await second;
+    expect(r.calls()).toBe(2);
+  });
+});

@@ -53,6 +53,9 @@ export function createViewCache(options: { ttlMs?: number; maxEntries?: number; 
     codesOf.get(entry.userId)?.delete(code);
   };
 
+  // Reads under way, by code, with the generation they began in.
+  const reading = new Map<string, { readAt: number; view: Promise<CachedView | null> }>();
+
   return {
     get(code: string): CachedView | undefined {
       const entry = listening ? entries.get(code) : undefined;
@@ -72,6 +75,33 @@ export function createViewCache(options: { ttlMs?: number; maxEntries?: number; 
       codes.add(code);
       codesOf.set(userId, codes);
       return true;
+    },
+    /**
+     * The view for `code`: kept, or read by `read` (null: no such code) and kept — one read for
+     * all the calls that ask while it runs, as long as nothing changed since it began. When a
+     * busy page's entry runs out, every payer asking at that moment read, rendered and compressed
+     * it again for themselves.
+     */
+    find(
+      code: string,
+      read: () => Promise<{ userId: string; view: CachedView } | null>,
+    ): Promise<CachedView | null> {
+      const kept = this.get(code);
+      if (kept) return Promise.resolve(kept);
+      const readAt = generation;
+      const running = reading.get(code);
+      if (running?.readAt === readAt) return running.view;
+      const view = read()
+        .then((found) => {
+          if (!found) return null;
+          if (!this.set(code, found.userId, found.view, readAt)) found.view.once = true;
+          return found.view;
+        })
+        .finally(() => {
+          if (reading.get(code)?.view === view) reading.delete(code);
+        });
+      reading.set(code, { readAt, view });
+      return view;
     },
     listener: {
       message(userId: string) {
