@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { heldCalls } from "#server/test/held-calls.ts";
 import { cookieValue, createSessionMemo } from "./session-memo";
 
 describe("session memo", () => {
@@ -80,24 +81,8 @@ describe("session memo", () => {
 describe("session memo lookup", () => {
   /** A verification that answers when told, counting how often it ran. */
   function verifier(value: string | null = "user-a") {
-    type Verified = { value: string; expiresAt: number } | null;
-    const running: { resolve: (v: Verified) => void; reject: (e: Error) => void }[] = [];
-    let calls = 0;
-    const verify = () => {
-      calls++;
-      return new Promise<Verified>((resolve, reject) => running.push({ resolve, reject }));
-    };
-    return {
-      verify,
-      calls: () => calls,
-      answer: () => {
-        for (const r of running.splice(0))
-          r.resolve(value === null ? null : { value, expiresAt: Date.now() + 60_000 });
-      },
-      fail: () => {
-        for (const r of running.splice(0)) r.reject(new Error("database unavailable"));
-      },
-    };
+    const held = heldCalls(() => (value === null ? null : { value, expiresAt: Date.now() + 60_000 }));
+    return { ...held, verify: held.call };
   }
 
   it("verifies a token once for all the calls that miss it together, then remembers it", async () => {

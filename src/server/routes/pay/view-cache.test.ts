@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { heldCalls } from "#server/test/held-calls.ts";
 import type { PublicPaymentView } from "#shared/schemas/payment-request.ts";
 import { type CachedView, createViewCache } from "./view-cache";
 
@@ -80,24 +81,8 @@ describe("public view cache", () => {
 describe("public view cache find", () => {
   /** A read that answers when told, counting how often it ran. */
   function reader(name = "A") {
-    const running: { resolve: () => void; reject: (e: Error) => void }[] = [];
-    let calls = 0;
-    const read = () => {
-      calls++;
-      return new Promise<{ userId: string; view: CachedView }>((resolve, reject) =>
-        running.push({ resolve: () => resolve({ userId: "u1", view: view(name) }), reject }),
-      );
-    };
-    return {
-      read,
-      calls: () => calls,
-      answer: () => {
-        for (const r of running.splice(0)) r.resolve();
-      },
-      fail: () => {
-        for (const r of running.splice(0)) r.reject(new Error("database unavailable"));
-      },
-    };
+    const held = heldCalls(() => ({ userId: "u1", view: view(name) }));
+    return { ...held, read: held.call };
   }
 
   it("reads a code once for all the calls that miss it together, then keeps it", async () => {

@@ -86,6 +86,7 @@ export function createViewCache(options: { ttlMs?: number; maxEntries?: number; 
       code: string,
       read: () => Promise<{ userId: string; view: CachedView } | null>,
     ): Promise<CachedView | null> {
+      // Through `this`: /metrics wraps `get` to count hits and misses (plugins/metrics.ts).
       const kept = this.get(code);
       if (kept) return Promise.resolve(kept);
       const readAt = generation;
