@@ -46,7 +46,7 @@ sed -n '/Summary of vulnerabilities/,/^$/p;/Summary of anomalies/,/^$/p' "$OUT/w
 
 # Verdict (exit 1 on any finding): every sqlmap run finished and found no injection point;
 # wapiti found nothing but the two headers we leave out on purpose over plain http:
-# X-XSS-Protection (helmet sends 0, as OWASP advises: the old filter did harm) and HSTS (sent
+# X-XSS-Protection (not sent, as OWASP advises: the old filter is gone and did harm) and HSTS (sent
 # only when PUBLIC_URL is https, as browsers ignore it over http).
 FAIL=0
 CLEAN=$(grep -l "all tested parameters do not appear to be injectable" "$OUT"/sqlmap-*.txt | wc -l)

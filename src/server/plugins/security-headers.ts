@@ -6,7 +6,11 @@ import type { FastifyInstance } from "fastify";
  * images from us (photos are served through /objects/), data: and blob: (upload previews, QR
  * codes); the browser talks only to us, plus the S3 endpoint it uploads photos to directly.
  * HSTS only when we are served over https. (helmet's defaults, written out: computing them per
- * request through @fastify/helmet cost 12% of the server's CPU in a profile.)
+ * request through @fastify/helmet cost 12% of the server's CPU in a profile.) Not helmet's four
+ * headers that no browser of 2026 reads — X-XSS-Protection (the auditor it turned off is gone from
+ * every browser), X-Download-Options (IE 8), X-Permitted-Cross-Domain-Policies (Flash) and
+ * X-DNS-Prefetch-Control (off only slowed the payer's tap to Venmo or PayPal): every answer carried
+ * their bytes (docs/decisions/010-security-headers-literal.md).
  */
 export function securityHeaders(publicUrl: string, s3Endpoint?: string): Record<string, string> {
   const https = publicUrl.startsWith("https://");
@@ -33,12 +37,8 @@ export function securityHeaders(publicUrl: string, s3Endpoint?: string): Record<
     "referrer-policy": "strict-origin-when-cross-origin",
     ...(https ? { "strict-transport-security": "max-age=31536000; includeSubDomains" } : {}),
     "x-content-type-options": "nosniff",
-    "x-dns-prefetch-control": "off",
-    "x-download-options": "noopen",
-    "x-frame-options": "SAMEORIGIN",
-    "x-permitted-cross-domain-policies": "none",
-    // The legacy XSS auditor is itself an attack surface: turned off, as helmet does.
-    "x-xss-protection": "0",
+    // For browsers older than CSP's frame-ancestors, the same answer: never framed.
+    "x-frame-options": "DENY",
   };
 }
 

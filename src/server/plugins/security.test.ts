@@ -125,6 +125,24 @@ describeEachDatabase("security", (ctx) => {
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toContain("script-src 'self'");
     expect(response.headers["strict-transport-security"]).toBeUndefined();
+    expect(response.headers["x-frame-options"]).toBe("DENY");
+    // The whole set, pinned: a header added or dropped is a decision (docs/decisions/010), and
+    // helmet's four that no browser reads any more are not sent on every answer.
+    const security = Object.keys(response.headers).filter(
+      (name) =>
+        !["content-type", "content-length", "date", "connection", "keep-alive", "x-request-id"].includes(
+          name,
+        ),
+    );
+    expect(security.sort()).toEqual([
+      "content-security-policy",
+      "cross-origin-opener-policy",
+      "cross-origin-resource-policy",
+      "origin-agent-cluster",
+      "referrer-policy",
+      "x-content-type-options",
+      "x-frame-options",
+    ]);
   });
 
   it("reports readiness from the database", async () => {

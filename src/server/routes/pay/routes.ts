@@ -143,13 +143,15 @@ export const payPageRoutes =
       else page = entry.page ??= render();
       const { body, encoding } = page(request.headers["accept-encoding"]);
       if (encoding) reply.header("content-encoding", encoding);
-      return reply
-        .status(view ? 200 : 404)
-        .header("content-type", "text/html; charset=utf-8")
-        .header("cache-control", "no-store")
-        .header("vary", "accept-encoding")
-        .header("x-robots-tag", NOINDEX)
-        .send(body);
+      return (
+        reply
+          .status(view ? 200 : 404)
+          .header("content-type", "text/html; charset=utf-8")
+          .header("cache-control", "no-store")
+          .header("vary", "accept-encoding")
+          // Its noindex is the page's own robots meta tag: the header would say it twice.
+          .send(body)
+      );
     });
 
     // The link-preview card: drawn once per content version on the card pool, then served from
