@@ -1,4 +1,4 @@
-import { apiCall, expect, toast } from "./fixtures";
+import { animationsSettled, apiCall, expect, toast } from "./fixtures";
 import { confirmedTest } from "./mail";
 
 // A real 1×1 PNG.
@@ -88,3 +88,53 @@ confirmedTest("shows 'Upload failed' when the server refuses the file", async ({
   await expect(dialog.getByText("innocent.png")).toHaveCount(0);
   await expect(dialog.getByRole("button", { name: /Retry/ })).toHaveCount(0);
 });
+
+// Uppy's close × was 27×33 px and "browse files" a line of text: both under the 44 px every other
+// control on a phone has. Measured at 320 px and on a desktop, where Uppy places the × elsewhere.
+for (const viewport of [
+  { width: 320, height: 640 },
+  { width: 1280, height: 800 },
+]) {
+  confirmedTest(
+    `the picker's close and browse are 44 px targets on screen at ${viewport.width} px`,
+    async ({ page }) => {
+      await page.setViewportSize(viewport);
+      await page.goto("/photo");
+      await page.getByRole("button", { name: "Choose Photo" }).click();
+      const close = page.locator(".uppy-Dashboard-close");
+      const browse = page.locator(".uppy-Dashboard-inner").getByRole("button", { name: "browse files" });
+      await expect(browse).toBeVisible();
+      // Uppy slides the sheet in: measured where it comes to rest.
+      await animationsSettled(page);
+      for (const [name, target] of [
+        ["close", close],
+        ["browse files", browse],
+      ] as const) {
+        await expect(target).toBeVisible();
+        const box = await target.boundingBox();
+        expect(box?.width ?? 0, `${name} width`).toBeGreaterThanOrEqual(44);
+        expect(box?.height ?? 0, `${name} height`).toBeGreaterThanOrEqual(44);
+        // Wholly on screen, and what a tap at its middle reaches is the control itself.
+        expect(box && box.x >= 0 && box.y >= 0 && box.x + box.width <= viewport.width).toBe(true);
+        const hit = await target.evaluate((element) => {
+          const r = element.getBoundingClientRect();
+          return element.contains(document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2));
+        });
+        expect(hit, `${name} is what a tap reaches`).toBe(true);
+      }
+      // A keyboard sees where it is (reached by Tab: focus moved by keys).
+      for (
+        let i = 0;
+        i < 20 && !(await close.evaluate((element) => element === document.activeElement));
+        i++
+      ) {
+        await page.keyboard.press("Tab");
+      }
+      await expect(close).toBeFocused();
+      expect(await close.evaluate((element) => getComputedStyle(element).outlineStyle)).toBe("solid");
+      await close.click();
+      await expect(page.locator(".uppy-Dashboard-inner")).toBeHidden();
+      await expect(page).toHaveURL(/\/photo$/);
+    },
+  );
+}

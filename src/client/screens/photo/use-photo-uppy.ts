@@ -1,5 +1,6 @@
 import "@uppy/core/css/style.min.css";
 import "@uppy/dashboard/css/style.min.css";
+import "./photo-picker.css";
 import Uppy from "@uppy/core";
 import { useEffect, useRef, useState } from "react";
 import { requestUploadUrl } from "#client/features/photos/api.ts";
