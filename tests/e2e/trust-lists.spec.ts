@@ -309,11 +309,37 @@ signedInTest(
     await expect(page).toHaveURL(/\/contacts$/);
     await page.getByRole("button", { name: "Add contact" }).click();
     const dialog = page.getByRole("dialog", { name: "Add contact" });
-    await dialog.getByLabel("Name").fill("Zoë Park");
+    // Nothing typed: Back closes it at once.
     await page.goBack();
     await expect(dialog).toHaveCount(0);
     await expect(page).toHaveURL(/\/contacts$/);
     await expect(page.getByRole("button", { name: "Add contact" })).toBeFocused();
+
+    // Something typed: Back asks first (it threw the typing away), and keeps it on Keep editing.
+    await page.getByRole("button", { name: "Add contact" }).click();
+    await dialog.getByLabel("Name").fill("Zoë Park");
+    await page.goBack();
+    await expect(dialog.getByRole("alert")).toContainText("Discard what you typed?");
+    await expect(dialog.getByRole("button", { name: "Keep editing" })).toBeFocused();
+    await dialog.getByRole("button", { name: "Keep editing" }).click();
+    await expect(dialog.getByLabel("Name")).toHaveValue("Zoë Park");
+    await expect(dialog.getByLabel("Name")).toBeFocused();
+    // Back, and Back again, discards it: the page stays.
+    await page.goBack();
+    await expect(dialog.getByRole("alert")).toBeVisible();
+    await page.goBack();
+    await expect(dialog).toHaveCount(0);
+    await expect(page).toHaveURL(/\/contacts$/);
+    await expect(page.getByRole("button", { name: "Add contact" })).toBeFocused();
+    // Forward onto the closed dialog's entry opens nothing and steps back off it, so the next
+    // Back leaves Contacts (it was a second dead press).
+    await page.goForward();
+    await expect(page).toHaveURL(/\/contacts$/);
+    await expect(dialog).toHaveCount(0);
+    await page.goBack();
+    await expect(page).toHaveURL(/\/$/);
+    await page.goForward();
+    await expect(page).toHaveURL(/\/contacts$/);
 
     // Closed by its own button, the dialog leaves no entry behind: Back returns to Home at once.
     await page.getByRole("button", { name: "Add contact" }).click();

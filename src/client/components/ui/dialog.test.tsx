@@ -165,6 +165,93 @@ describe("Dialog and the phone's Back", () => {
     expect(screen.queryByRole("dialog")).toBeNull();
   });
 
+  /** What Back does: the previous entry is current, then popstate. */
+  const pressBack = () => {
+    window.history.replaceState(null, "");
+    act(() => {
+      window.dispatchEvent(new PopStateEvent("popstate", { state: null }));
+    });
+  };
+
+  // Back on a sheet with typed input threw what was typed away; Android's own forms ask first.
+  it("holding typed input, Back asks first: Keep editing keeps it, Back again discards", () => {
+    const { push } = spies();
+    const onClose = vi.fn();
+    render(<Page onClose={onClose} holdsInput />);
+    open();
+    const name = screen.getByLabelText("Name") as HTMLInputElement;
+    fireEvent.input(name, { target: { value: "Zoë Park" } });
+    pressBack();
+    expect(onClose).not.toHaveBeenCalled();
+    expect(screen.getByRole("alert").textContent).toContain("Discard what you typed?");
+    expect(document.activeElement).toBe(screen.getByRole("button", { name: "Keep editing" }));
+    // Its entry is back, for the next Back to take.
+    expect(push).toHaveBeenCalledTimes(2);
+    expect((window.history.state as { collectDialog?: string }).collectDialog).toBe(
+      (push.mock.calls[0]?.[0] as { collectDialog?: string } | undefined)?.collectDialog,
+    );
+    fireEvent.click(screen.getByRole("button", { name: "Keep editing" }));
+    expect(screen.queryByRole("alert")).toBeNull();
+    expect(name.value).toBe("Zoë Park");
+    expect(document.activeElement).toBe(name);
+
+    pressBack();
+    expect(screen.getByRole("alert")).toBeTruthy();
+    pressBack();
+    expect(onClose).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole("dialog")).toBeNull();
+  });
+
+  it("asked, Discard closes it and takes its entry off", async () => {
+    const { back } = spies();
+    const onClose = vi.fn();
+    render(<Page onClose={onClose} holdsInput />);
+    open();
+    fireEvent.input(screen.getByLabelText("Name"), { target: { value: "Z" } });
+    pressBack();
+    fireEvent.click(screen.getByRole("button", { name: "Discard" }));
+    await tick();
+    expect(onClose).toHaveBeenCalledTimes(1);
+    expect(back).toHaveBeenCalledTimes(1);
+  });
+
+  it.each([
+    ["nothing was typed", true],
+    ["it holds no input", false],
+  ])("Back closes at once when %s", (_when, holdsInput) => {
+    const onClose = vi.fn();
+    render(<Page onClose={onClose} holdsInput={holdsInput} />);
+    open();
+    if (!holdsInput) fireEvent.input(screen.getByLabelText("Name"), { target: { value: "Z" } });
+    pressBack();
+    expect(onClose).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole("alert")).toBeNull();
+  });
+
+  // Forward after Back had closed a dialog landed on its entry: nothing opened, and the next Back
+  // did nothing either (it only left that entry for the page's own, at the same address).
+  it("Forward onto the entry of a dialog closed since steps back off it", () => {
+    const { back, push } = spies();
+    render(<Page />);
+    open();
+    const entry = push.mock.calls[0]?.[0] as { collectDialog: string } | undefined;
+    pressBack();
+    expect(screen.queryByRole("dialog")).toBeNull();
+    expect(back).not.toHaveBeenCalled();
+    // Forward: that entry is current again, then popstate.
+    window.history.replaceState(entry, "");
+    window.dispatchEvent(new PopStateEvent("popstate", { state: entry }));
+    expect(back).toHaveBeenCalledTimes(1);
+    // The page's own entries, and an open dialog's, are left alone.
+    window.history.replaceState(null, "");
+    window.dispatchEvent(new PopStateEvent("popstate", { state: null }));
+    open();
+    const openEntry = window.history.state as { collectDialog: string };
+    window.dispatchEvent(new PopStateEvent("popstate", { state: openEntry }));
+    expect(back).toHaveBeenCalledTimes(1);
+    expect(screen.getByRole("dialog")).toBeTruthy();
+  });
+
   it("mounted twice at once (React's development mode), it still adds one entry and takes it off once", async () => {
     const { back, push } = spies();
     render(

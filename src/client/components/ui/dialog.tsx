@@ -1,7 +1,8 @@
 import * as RadixDialog from "@radix-ui/react-dialog";
-import { type ReactNode, useEffect, useRef, useState } from "react";
+import { type ReactNode, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { cn } from "#client/lib/cn.ts";
 import { isLeavingPage } from "#client/lib/leave-page.ts";
+import { Button } from "./button";
 import { CloseButton } from "./close-button";
 
 type DialogProps = {
@@ -13,7 +14,9 @@ type DialogProps = {
   className?: string;
   /**
    * A form someone types into: a tap outside does not close it (a stray tap above a bottom sheet
-   * threw away what was typed); Esc, the close button and the form's own Cancel still do.
+   * threw away what was typed), and once something is typed the phone's Back asks first
+   * ("Discard what you typed?": Keep editing, or Discard, or Back again); Esc, the close button
+   * and the form's own Cancel still close at once.
    */
   holdsInput?: boolean;
 };
@@ -24,6 +27,8 @@ const focusedNow = () => (document.activeElement instanceof HTMLElement ? docume
 type DialogEntry = { collectDialog?: string };
 
 let opened = 0;
+/** The entries of the dialogs open now. */
+const live = new Set<string>();
 /** Unique to this page load: an entry left over from before a reload is never taken for a live one. */
 const newEntryId = () => `${performance.timeOrigin}:${++opened}`;
 const currentEntry = () => (window.history.state as DialogEntry | null)?.collectDialog;
@@ -54,26 +59,46 @@ function putOn(id: string) {
   else window.history.pushState(state, "");
 }
 
+// Forward onto the entry of a dialog closed since (by Back, or taken off) showed nothing and left
+// a Back that did nothing either: such an entry is stepped off at once, back onto the page's own.
+if (typeof window !== "undefined") {
+  window.addEventListener("popstate", () => {
+    const id = currentEntry();
+    if (id && !live.has(id) && !closing.has(id) && !isLeavingPage()) window.history.back();
+  });
+}
+
 /**
  * The phone's Back closes the dialog, as it closes a native sheet, instead of leaving the page
  * behind it: opening adds a history entry for the same address, marked as this dialog's; Back
  * takes it off and closes. Closed any other way, the entry is taken off again, unless something
  * has moved on from it since (a navigation the dialog started), which keeps its own entry.
+ * `holds` returning true keeps the dialog open (it asks first): the entry is put back for the next Back.
  */
-function useCloseOnBack(onClose: () => void) {
+function useCloseOnBack(onClose: () => void, holds?: () => boolean) {
   const close = useRef(onClose);
   close.current = onClose;
+  const hold = useRef(holds);
+  hold.current = holds;
   useEffect(() => {
     const id = newEntryId();
+    const address = window.location.href;
+    live.add(id);
     putOn(id);
     let popped = false;
     const onPop = () => {
       if (currentEntry() === id) return;
+      // Back by one step to this page's own entry, and the dialog stays: its entry again.
+      if (window.location.href === address && hold.current?.()) {
+        window.history.pushState({ ...window.history.state, collectDialog: id }, "");
+        return;
+      }
       popped = true;
       close.current();
     };
     window.addEventListener("popstate", onPop);
     return () => {
+      live.delete(id);
       window.removeEventListener("popstate", onPop);
       if (!popped) takeOff(id);
     };
@@ -84,6 +109,57 @@ function useCloseOnBack(onClose: () => void) {
 export function CloseOnBack({ onClose }: { onClose: () => void }) {
   useCloseOnBack(onClose);
   return null;
+}
+
+/**
+ * Back in a dialog holding typed input: the question, and what answers it. `typed` is set by the
+ * dialog's first input event; `holds` asks instead of closing (true), and asks only once: a
+ * second Back while asked is the answer "discard", as on Android.
+ */
+function useAskBeforeDiscard(holdsInput: boolean, onClose: () => void) {
+  const [asking, setAsking] = useState(false);
+  const typed = useRef(false);
+  const askingNow = useRef(false);
+  askingNow.current = asking;
+  const keep = useRef<HTMLButtonElement>(null);
+  const returnTo = useRef<HTMLElement | null>(null);
+  useLayoutEffect(() => {
+    if (asking) keep.current?.focus();
+  }, [asking]);
+  const holds = () => {
+    if (!holdsInput || !typed.current || askingNow.current) return false;
+    returnTo.current = focusedNow();
+    setAsking(true);
+    return true;
+  };
+  const question = asking ? (
+    <div
+      role="alert"
+      className="mt-4 rounded-2xl bg-amber-50 p-4 ring-1 ring-amber-200 dark:bg-amber-400/10 dark:ring-amber-400/30"
+    >
+      <p className="font-semibold">Discard what you typed?</p>
+      <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">Back again discards it too.</p>
+      <div className="mt-3 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button
+          variant="secondary"
+          ref={keep}
+          onClick={() => {
+            setAsking(false);
+            returnTo.current?.focus();
+          }}
+        >
+          Keep editing
+        </Button>
+        <Button variant="destructive" onClick={onClose}>
+          Discard
+        </Button>
+      </div>
+    </div>
+  ) : null;
+  const onInput = () => {
+    typed.current = true;
+  };
+  return { holds, question, onInput };
 }
 
 /**
@@ -104,7 +180,8 @@ export function Dialog({
   // At once rather than on Radix's next tick, so an action run right after closing
   // (confirm-dialog.tsx) finds focus where it was.
   useEffect(() => () => opener?.focus(), [opener]);
-  useCloseOnBack(onClose);
+  const ask = useAskBeforeDiscard(holdsInput, onClose);
+  useCloseOnBack(onClose, ask.holds);
 
   return (
     <RadixDialog.Root open onOpenChange={(open) => open || onClose()}>
@@ -121,6 +198,7 @@ export function Dialog({
               target.focus();
             }}
             onCloseAutoFocus={(event) => event.preventDefault()}
+            onInput={ask.onInput}
             onInteractOutside={(event) => {
               if (holdsInput) event.preventDefault();
             }}
@@ -147,6 +225,7 @@ export function Dialog({
                   className="-mt-2 -mr-2 text-slate-500 hover:bg-slate-100 focus-visible:outline-emerald-600 dark:text-slate-400 dark:hover:bg-slate-800"
                 />
               </div>
+              {ask.question}
               <div className="mt-4">{children}</div>
             </div>
           </RadixDialog.Content>
