@@ -103,6 +103,14 @@ signedInTest(
     await expect(dialog.getByLabel("Name")).toHaveValue("Sam Lee");
     await expect(dialog.getByLabel("Amount")).toHaveValue("12,50");
     await expect(dialog.getByLabel("Description")).toHaveValue("Piano lessons");
+    // A reload (or the phone dropping the tab) with the form open keeps what was typed (it was lost).
+    await page.reload();
+    await expect(dialog.getByLabel("Name")).toHaveValue("Sam Lee");
+    await expect(dialog.getByLabel("Amount")).toHaveValue("12,50");
+    // Back asks before throwing it away; Keep editing keeps it.
+    await page.goBack();
+    await dialog.getByRole("button", { name: "Keep editing" }).click();
+    await expect(dialog.getByLabel("Description")).toHaveValue("Piano lessons");
     await dialog.getByLabel("Repeat").selectOption("weekly");
     await dialog.getByRole("button", { name: "Start recurring request" }).click();
     await expect(toast(page, "Recurring request started")).toContainText("Sam Lee: $12.50");

@@ -7,7 +7,15 @@ import { useConfirm } from "./confirm-dialog";
 import { Dialog } from "./dialog";
 
 /** A page with an opener and, while open, a dialog holding two controls, one marked to take focus. */
-function Page({ onClose = () => {}, holdsInput = false }: { onClose?: () => void; holdsInput?: boolean }) {
+function Page({
+  onClose = () => {},
+  holdsInput = false,
+  draft,
+}: {
+  onClose?: () => void;
+  holdsInput?: boolean;
+  draft?: object;
+}) {
   const [open, setOpen] = useState(false);
   const close = () => {
     onClose();
@@ -19,7 +27,13 @@ function Page({ onClose = () => {}, holdsInput = false }: { onClose?: () => void
         Open
       </button>
       {open ? (
-        <Dialog title="Edit contact" description="Alex Kim" onClose={close} holdsInput={holdsInput}>
+        <Dialog
+          title="Edit contact"
+          description="Alex Kim"
+          onClose={close}
+          holdsInput={holdsInput}
+          draft={draft}
+        >
           <input aria-label="Name" data-autofocus />
           <button type="button">Save</button>
         </Dialog>
@@ -250,6 +264,30 @@ describe("Dialog and the phone's Back", () => {
     window.dispatchEvent(new PopStateEvent("popstate", { state: openEntry }));
     expect(back).toHaveBeenCalledTimes(1);
     expect(screen.getByRole("dialog")).toBeTruthy();
+  });
+
+  // Repeat this request's draft was lost on a reload while its form was open.
+  it("a draft rides in the dialog's own entry and counts as typed", () => {
+    const onClose = vi.fn();
+    render(<Page onClose={onClose} holdsInput draft={{ recurringDraft: { recipientName: "Sam" } }} />);
+    open();
+    expect(window.history.state).toMatchObject({ recurringDraft: { recipientName: "Sam" } });
+    pressBack();
+    expect(onClose).not.toHaveBeenCalled();
+    expect(screen.getByRole("alert").textContent).toContain("Discard what you typed?");
+    // Its entry, put back, still carries the draft.
+    expect(window.history.state).toMatchObject({ recurringDraft: { recipientName: "Sam" } });
+  });
+
+  it("opened where a reload left a dialog's entry, it takes that entry over instead of adding one", () => {
+    const { push } = spies();
+    window.history.replaceState({ collectDialog: "before-the-reload:1" }, "");
+    const replace = vi.spyOn(window.history, "replaceState");
+    render(<Page />);
+    open();
+    expect(push).not.toHaveBeenCalled();
+    expect(replace).toHaveBeenCalledTimes(1);
+    expect((window.history.state as { collectDialog: string }).collectDialog).not.toBe("before-the-reload:1");
   });
 
   it("mounted twice at once (React's development mode), it still adds one entry and takes it off once", async () => {

@@ -19,6 +19,12 @@ type DialogProps = {
    * and the form's own Cancel still close at once.
    */
   holdsInput?: boolean;
+  /**
+   * History state of what the form opens holding, typed on another screen (Repeat this request's
+   * draft): kept in the dialog's own entry, so a reload there opens it again with it, and counted
+   * as typed, so Back asks before throwing it away.
+   */
+  draft?: object;
 };
 
 /** Whatever had focus when the dialog opened, to return it to. */
@@ -36,7 +42,7 @@ const currentEntry = () => (window.history.state as DialogEntry | null)?.collect
 /**
  * Entries of dialogs just closed, each taken off once React has finished the render that closed
  * it. A dialog opened in that render (one replacing another, React's development double mount)
- * takes over the current one instead of adding another.
+ * takes over the current one instead of adding another, as it does an entry no dialog holds.
  */
 const closing = new Set<string>();
 
@@ -52,10 +58,11 @@ function takeOff(id: string) {
   });
 }
 
-function putOn(id: string) {
+function putOn(id: string, draft?: object) {
   const current = currentEntry();
-  const state = { ...window.history.state, collectDialog: id };
-  if (current && closing.delete(current)) window.history.replaceState(state, "");
+  const state = { ...window.history.state, ...draft, collectDialog: id };
+  // A dialog just closed, or one of the page before a reload (the reload kept its entry): taken over.
+  if (current && (closing.delete(current) || !live.has(current))) window.history.replaceState(state, "");
   else window.history.pushState(state, "");
 }
 
@@ -75,22 +82,25 @@ if (typeof window !== "undefined") {
  * has moved on from it since (a navigation the dialog started), which keeps its own entry.
  * `holds` returning true keeps the dialog open (it asks first): the entry is put back for the next Back.
  */
-function useCloseOnBack(onClose: () => void, holds?: () => boolean) {
+function useCloseOnBack(onClose: () => void, holds?: () => boolean, draft?: object) {
   const close = useRef(onClose);
   close.current = onClose;
   const hold = useRef(holds);
   hold.current = holds;
+  // The entry is made once, as the dialog opens, with the draft it opened with.
+  const opening = useRef(draft);
   useEffect(() => {
     const id = newEntryId();
     const address = window.location.href;
     live.add(id);
-    putOn(id);
+    const draft = opening.current;
+    putOn(id, draft);
     let popped = false;
     const onPop = () => {
       if (currentEntry() === id) return;
       // Back by one step to this page's own entry, and the dialog stays: its entry again.
       if (window.location.href === address && hold.current?.()) {
-        window.history.pushState({ ...window.history.state, collectDialog: id }, "");
+        window.history.pushState({ ...window.history.state, ...draft, collectDialog: id }, "");
         return;
       }
       popped = true;
@@ -116,9 +126,9 @@ export function CloseOnBack({ onClose }: { onClose: () => void }) {
  * dialog's first input event; `holds` asks instead of closing (true), and asks only once: a
  * second Back while asked is the answer "discard", as on Android.
  */
-function useAskBeforeDiscard(holdsInput: boolean, onClose: () => void) {
+function useAskBeforeDiscard(holdsInput: boolean, onClose: () => void, typedElsewhere: boolean) {
   const [asking, setAsking] = useState(false);
-  const typed = useRef(false);
+  const typed = useRef(typedElsewhere);
   const askingNow = useRef(false);
   askingNow.current = asking;
   const keep = useRef<HTMLButtonElement>(null);
@@ -175,13 +185,14 @@ export function Dialog({
   children,
   className,
   holdsInput = false,
+  draft,
 }: DialogProps) {
   const [opener] = useState(focusedNow);
   // At once rather than on Radix's next tick, so an action run right after closing
   // (confirm-dialog.tsx) finds focus where it was.
   useEffect(() => () => opener?.focus(), [opener]);
-  const ask = useAskBeforeDiscard(holdsInput, onClose);
-  useCloseOnBack(onClose, ask.holds);
+  const ask = useAskBeforeDiscard(holdsInput, onClose, draft !== undefined);
+  useCloseOnBack(onClose, ask.holds, draft);
 
   return (
     <RadixDialog.Root open onOpenChange={(open) => open || onClose()}>

@@ -9,7 +9,11 @@ import { LoadError } from "#client/components/ui/load-error.tsx";
 import { PageHeader } from "#client/components/ui/page-header.tsx";
 import { Spinner } from "#client/components/ui/spinner.tsx";
 import { useEndRecurring, useRecurringSeries, useUpdateRecurring } from "#client/features/recurring/api.ts";
-import { recurringDraftOf, withoutRecurringDraft } from "#client/features/recurring/draft.ts";
+import {
+  recurringDraftOf,
+  recurringDraftState,
+  withoutRecurringDraft,
+} from "#client/features/recurring/draft.ts";
 import { apiErrorMessage } from "#client/lib/api.ts";
 import { toast } from "#client/lib/toast.tsx";
 import { showActionError } from "#client/lib/unauthorized.ts";
@@ -26,8 +30,9 @@ export default function RecurringPage() {
   const series = useRecurringSeries();
   // From Request Payment's "Repeat this request": the form opens with what was typed there, once.
   const [draft] = useState(() => recurringDraftOf(window.history.state));
-  // Taken off the page's history entry before the form's dialog adds its own (a layout effect
-  // runs first): a reload, or Back and Forward, once the series is made does not open it again.
+  // Moved from the page's history entry to the form dialog's own (a layout effect runs before the
+  // dialog adds its entry): a reload while the form is open opens it again with the draft; once
+  // the series is made or the form closed, a reload, or Back and Forward, does not.
   useLayoutEffect(() => {
     if (draft) window.history.replaceState(withoutRecurringDraft(window.history.state), "");
   }, [draft]);
@@ -46,7 +51,12 @@ export default function RecurringPage() {
         action={series.data?.length ? newButton : undefined}
       />
       {creating ? (
-        <Dialog title="New recurring request" onClose={() => setCreating(false)} holdsInput>
+        <Dialog
+          title="New recurring request"
+          onClose={() => setCreating(false)}
+          holdsInput
+          draft={draft ? recurringDraftState(draft) : undefined}
+        >
           <NewSeriesForm draft={draft} onDone={() => setCreating(false)} />
         </Dialog>
       ) : null}
