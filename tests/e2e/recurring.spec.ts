@@ -115,6 +115,11 @@ signedInTest(
     await dialog.getByRole("button", { name: "Start recurring request" }).click();
     await expect(toast(page, "Recurring request started")).toContainText("Sam Lee: $12.50");
     await expect(page.getByRole("listitem").filter({ hasText: "Piano lessons" })).toContainText("$12.50");
+    // Made, the form opens empty next time.
+    await page.getByRole("button", { name: "New recurring request" }).click();
+    await expect(dialog.getByLabel("Name")).toHaveValue("");
+    await dialog.getByRole("button", { name: "Close" }).click();
+    await expect(dialog).toHaveCount(0);
     // Made: a reload, or Back to Request Payment and Forward again, does not open it a second time.
     await page.reload();
     await expect(page.getByRole("listitem").filter({ hasText: "Piano lessons" })).toBeVisible();

@@ -319,14 +319,14 @@ signedInTest(
     await page.getByRole("button", { name: "Add contact" }).click();
     await dialog.getByLabel("Name").fill("Zoë Park");
     await page.goBack();
-    await expect(dialog.getByRole("alert")).toContainText("Discard what you typed?");
+    await expect(dialog.getByRole("group", { name: "Discard what you typed?" })).toBeVisible();
     await expect(dialog.getByRole("button", { name: "Keep editing" })).toBeFocused();
     await dialog.getByRole("button", { name: "Keep editing" }).click();
     await expect(dialog.getByLabel("Name")).toHaveValue("Zoë Park");
     await expect(dialog.getByLabel("Name")).toBeFocused();
     // Back, and Back again, discards it: the page stays.
     await page.goBack();
-    await expect(dialog.getByRole("alert")).toBeVisible();
+    await expect(dialog.getByRole("group", { name: "Discard what you typed?" })).toBeVisible();
     await page.goBack();
     await expect(dialog).toHaveCount(0);
     await expect(page).toHaveURL(/\/contacts$/);

@@ -9,8 +9,8 @@ import type { FastifyInstance } from "fastify";
  * request through @fastify/helmet cost 12% of the server's CPU in a profile.) Not helmet's four
  * headers that no browser of 2026 reads — X-XSS-Protection (the auditor it turned off is gone from
  * every browser), X-Download-Options (IE 8), X-Permitted-Cross-Domain-Policies (Flash) and
- * X-DNS-Prefetch-Control (off only slowed the payer's tap to Venmo or PayPal): every answer carried
- * their bytes (docs/decisions/010-security-headers-literal.md).
+ * X-DNS-Prefetch-Control (browsers prefetch no link's host on an https page that does not ask):
+ * every answer carried their bytes (docs/decisions/010-security-headers-literal.md).
  */
 export function securityHeaders(publicUrl: string, s3Endpoint?: string): Record<string, string> {
   const https = publicUrl.startsWith("https://");

@@ -197,7 +197,7 @@ describe("Dialog and the phone's Back", () => {
     fireEvent.input(name, { target: { value: "Zoë Park" } });
     pressBack();
     expect(onClose).not.toHaveBeenCalled();
-    expect(screen.getByRole("alert").textContent).toContain("Discard what you typed?");
+    expect(screen.getByRole("group", { name: "Discard what you typed?" })).toBeTruthy();
     expect(document.activeElement).toBe(screen.getByRole("button", { name: "Keep editing" }));
     // Its entry is back, for the next Back to take.
     expect(push).toHaveBeenCalledTimes(2);
@@ -205,15 +205,34 @@ describe("Dialog and the phone's Back", () => {
       (push.mock.calls[0]?.[0] as { collectDialog?: string } | undefined)?.collectDialog,
     );
     fireEvent.click(screen.getByRole("button", { name: "Keep editing" }));
-    expect(screen.queryByRole("alert")).toBeNull();
+    expect(screen.queryByRole("group")).toBeNull();
     expect(name.value).toBe("Zoë Park");
     expect(document.activeElement).toBe(name);
 
     pressBack();
-    expect(screen.getByRole("alert")).toBeTruthy();
+    expect(screen.getByRole("group", { name: "Discard what you typed?" })).toBeTruthy();
     pressBack();
     expect(onClose).toHaveBeenCalledTimes(1);
     expect(screen.queryByRole("dialog")).toBeNull();
+  });
+
+  // Asked, then typing on or Esc left the question up: the next Back threw everything away.
+  it.each([
+    ["typing on", () => fireEvent.input(screen.getByLabelText("Name"), { target: { value: "Zoë P" } })],
+    ["Esc", () => fireEvent.keyDown(document.activeElement as HTMLElement, { key: "Escape" })],
+  ])("asked, %s keeps editing, and the next Back asks again", (_how, answer) => {
+    const onClose = vi.fn();
+    render(<Page onClose={onClose} holdsInput />);
+    open();
+    fireEvent.input(screen.getByLabelText("Name"), { target: { value: "Zoë" } });
+    pressBack();
+    expect(screen.getByRole("group", { name: "Discard what you typed?" })).toBeTruthy();
+    answer();
+    expect(screen.queryByRole("group")).toBeNull();
+    expect(screen.getByRole("dialog")).toBeTruthy();
+    pressBack();
+    expect(onClose).not.toHaveBeenCalled();
+    expect(screen.getByRole("group", { name: "Discard what you typed?" })).toBeTruthy();
   });
 
   it("asked, Discard closes it and takes its entry off", async () => {
@@ -239,7 +258,7 @@ describe("Dialog and the phone's Back", () => {
     if (!holdsInput) fireEvent.input(screen.getByLabelText("Name"), { target: { value: "Z" } });
     pressBack();
     expect(onClose).toHaveBeenCalledTimes(1);
-    expect(screen.queryByRole("alert")).toBeNull();
+    expect(screen.queryByRole("group")).toBeNull();
   });
 
   // Forward after Back had closed a dialog landed on its entry: nothing opened, and the next Back
@@ -266,6 +285,42 @@ describe("Dialog and the phone's Back", () => {
     expect(screen.getByRole("dialog")).toBeTruthy();
   });
 
+  // Forward onto the entry of an inner dialog closed since was taken by the outer one for a Back.
+  it("Forward onto a closed inner dialog's entry leaves the open outer dialog alone", () => {
+    const { back } = spies();
+    const outerClose = vi.fn();
+    function Nested() {
+      const [inner, setInner] = useState(true);
+      return (
+        <Dialog title="Outer" onClose={outerClose}>
+          <input aria-label="Outer name" />
+          {inner ? (
+            <Dialog title="Inner" onClose={() => setInner(false)}>
+              <button type="button">Inner button</button>
+            </Dialog>
+          ) : null}
+        </Dialog>
+      );
+    }
+    const push = vi.spyOn(window.history, "pushState");
+    render(<Nested />);
+    const [outerEntry, innerEntry] = push.mock.calls.map((call) => call[0] as object);
+    // Back closes the inner one.
+    window.history.replaceState(outerEntry, "");
+    act(() => {
+      window.dispatchEvent(new PopStateEvent("popstate", { state: outerEntry }));
+    });
+    expect(screen.queryByRole("dialog", { name: "Inner" })).toBeNull();
+    // Forward onto its entry: stepped off, and the outer dialog stays open.
+    window.history.replaceState(innerEntry, "");
+    act(() => {
+      window.dispatchEvent(new PopStateEvent("popstate", { state: innerEntry }));
+    });
+    expect(back).toHaveBeenCalledTimes(1);
+    expect(outerClose).not.toHaveBeenCalled();
+    expect(screen.getByRole("dialog", { name: "Outer" })).toBeTruthy();
+  });
+
   // Repeat this request's draft was lost on a reload while its form was open.
   it("a draft rides in the dialog's own entry and counts as typed", () => {
     const onClose = vi.fn();
@@ -274,7 +329,7 @@ describe("Dialog and the phone's Back", () => {
     expect(window.history.state).toMatchObject({ recurringDraft: { recipientName: "Sam" } });
     pressBack();
     expect(onClose).not.toHaveBeenCalled();
-    expect(screen.getByRole("alert").textContent).toContain("Discard what you typed?");
+    expect(screen.getByRole("group", { name: "Discard what you typed?" })).toBeTruthy();
     // Its entry, put back, still carries the draft.
     expect(window.history.state).toMatchObject({ recurringDraft: { recipientName: "Sam" } });
   });

@@ -1,5 +1,5 @@
 import * as RadixDialog from "@radix-ui/react-dialog";
-import { type ReactNode, useEffect, useLayoutEffect, useRef, useState } from "react";
+import { type ReactNode, useEffect, useId, useLayoutEffect, useRef, useState } from "react";
 import { cn } from "#client/lib/cn.ts";
 import { isLeavingPage } from "#client/lib/leave-page.ts";
 import { Button } from "./button";
@@ -68,11 +68,14 @@ function putOn(id: string, draft?: object) {
 
 // Forward onto the entry of a dialog closed since (by Back, or taken off) showed nothing and left
 // a Back that did nothing either: such an entry is stepped off at once, back onto the page's own.
+const isLeftOver = (id: string | undefined): id is string => !!id && !live.has(id) && !closing.has(id);
+const stepOffLeftOver = () => {
+  if (isLeftOver(currentEntry()) && !isLeavingPage()) window.history.back();
+};
 if (typeof window !== "undefined") {
-  window.addEventListener("popstate", () => {
-    const id = currentEntry();
-    if (id && !live.has(id) && !closing.has(id) && !isLeavingPage()) window.history.back();
-  });
+  window.addEventListener("popstate", stepOffLeftOver);
+  // A module replaced in development takes its listener (and its `live`) with it.
+  import.meta.hot?.dispose(() => window.removeEventListener("popstate", stepOffLeftOver));
 }
 
 /**
@@ -97,7 +100,10 @@ function useCloseOnBack(onClose: () => void, holds?: () => boolean, draft?: obje
     putOn(id, draft);
     let popped = false;
     const onPop = () => {
-      if (currentEntry() === id) return;
+      const current = currentEntry();
+      // Its own entry; or one no open dialog holds (Forward onto an inner dialog closed since),
+      // which stepOffLeftOver leaves at once: the step after it decides.
+      if (current === id || isLeftOver(current)) return;
       // Back by one step to this page's own entry, and the dialog stays: its entry again.
       if (window.location.href === address && hold.current?.()) {
         window.history.pushState({ ...window.history.state, ...draft, collectDialog: id }, "");
@@ -124,7 +130,8 @@ export function CloseOnBack({ onClose }: { onClose: () => void }) {
 /**
  * Back in a dialog holding typed input: the question, and what answers it. `typed` is set by the
  * dialog's first input event; `holds` asks instead of closing (true), and asks only once: a
- * second Back while asked is the answer "discard", as on Android.
+ * second Back while asked is the answer "discard", as on Android. Typing on, or Esc, is the
+ * answer "keep editing": the next Back asks again.
  */
 function useAskBeforeDiscard(holdsInput: boolean, onClose: () => void, typedElsewhere: boolean) {
   const [asking, setAsking] = useState(false);
@@ -136,6 +143,11 @@ function useAskBeforeDiscard(holdsInput: boolean, onClose: () => void, typedElse
   useLayoutEffect(() => {
     if (asking) keep.current?.focus();
   }, [asking]);
+  const labelId = useId();
+  const keepEditing = () => {
+    setAsking(false);
+    returnTo.current?.focus();
+  };
   const holds = () => {
     if (!holdsInput || !typed.current || askingNow.current) return false;
     returnTo.current = focusedNow();
@@ -143,33 +155,37 @@ function useAskBeforeDiscard(holdsInput: boolean, onClose: () => void, typedElse
     return true;
   };
   const question = asking ? (
-    <div
-      role="alert"
+    // Focus moves to Keep editing: a screen reader says the group's name and description then.
+    // (A floated legend lays out as a plain line instead of sitting on the border.)
+    <fieldset
+      aria-describedby={`${labelId}-d`}
       className="mt-4 rounded-2xl bg-amber-50 p-4 ring-1 ring-amber-200 dark:bg-amber-400/10 dark:ring-amber-400/30"
     >
-      <p className="font-semibold">Discard what you typed?</p>
-      <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">Back again discards it too.</p>
+      <legend className="float-left w-full font-semibold">Discard what you typed?</legend>
+      <p id={`${labelId}-d`} className="clear-both pt-1 text-sm text-slate-600 dark:text-slate-400">
+        Back again discards it too.
+      </p>
       <div className="mt-3 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button
-          variant="secondary"
-          ref={keep}
-          onClick={() => {
-            setAsking(false);
-            returnTo.current?.focus();
-          }}
-        >
+        <Button variant="secondary" ref={keep} onClick={keepEditing}>
           Keep editing
         </Button>
         <Button variant="destructive" onClick={onClose}>
           Discard
         </Button>
       </div>
-    </div>
+    </fieldset>
   ) : null;
   const onInput = () => {
     typed.current = true;
+    if (askingNow.current) setAsking(false);
   };
-  return { holds, question, onInput };
+  /** Esc while asked keeps editing; otherwise it closes, as always. */
+  const onEscape = (event: KeyboardEvent) => {
+    if (!askingNow.current) return;
+    event.preventDefault();
+    keepEditing();
+  };
+  return { holds, question, onInput, onEscape };
 }
 
 /**
@@ -210,6 +226,7 @@ export function Dialog({
             }}
             onCloseAutoFocus={(event) => event.preventDefault()}
             onInput={ask.onInput}
+            onEscapeKeyDown={ask.onEscape}
             onInteractOutside={(event) => {
               if (holdsInput) event.preventDefault();
             }}

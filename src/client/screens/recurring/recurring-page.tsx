@@ -29,7 +29,7 @@ import { NewSeriesForm } from "./new-series-form";
 export default function RecurringPage() {
   const series = useRecurringSeries();
   // From Request Payment's "Repeat this request": the form opens with what was typed there, once.
-  const [draft] = useState(() => recurringDraftOf(window.history.state));
+  const [draft, setDraft] = useState(() => recurringDraftOf(window.history.state));
   // Moved from the page's history entry to the form dialog's own (a layout effect runs before the
   // dialog adds its entry): a reload while the form is open opens it again with the draft; once
   // the series is made or the form closed, a reload, or Back and Forward, does not.
@@ -37,6 +37,11 @@ export default function RecurringPage() {
     if (draft) window.history.replaceState(withoutRecurringDraft(window.history.state), "");
   }, [draft]);
   const [creating, setCreating] = useState(draft !== null);
+  // Closed, made or not, the form opens empty next time.
+  const closeForm = () => {
+    setCreating(false);
+    setDraft(null);
+  };
   const newButton = (
     <Button onClick={() => setCreating(true)}>
       <Plus aria-hidden="true" />
@@ -53,11 +58,11 @@ export default function RecurringPage() {
       {creating ? (
         <Dialog
           title="New recurring request"
-          onClose={() => setCreating(false)}
+          onClose={closeForm}
           holdsInput
           draft={draft ? recurringDraftState(draft) : undefined}
         >
-          <NewSeriesForm draft={draft} onDone={() => setCreating(false)} />
+          <NewSeriesForm draft={draft} onDone={closeForm} />
         </Dialog>
       ) : null}
       {series.isPending ? (

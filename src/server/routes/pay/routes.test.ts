@@ -145,6 +145,16 @@ describeEachDatabase("public payment page", (ctx) => {
     // Found pages carry a name, an amount and handles: kept out of search engines.
     expect(html).toContain('<meta name="robots" content="noindex, nofollow"/>');
     expect(page.headers["x-robots-tag"]).toBeUndefined();
+    // The most sent answer carries only headers a browser acts on (docs/decisions/010).
+    expect(page.headers["x-frame-options"]).toBe("DENY");
+    for (const legacy of [
+      "x-xss-protection",
+      "x-download-options",
+      "x-permitted-cross-domain-policies",
+      "x-dns-prefetch-control",
+    ]) {
+      expect(page.headers[legacy], legacy).toBeUndefined();
+    }
     expect(html).toContain('<link rel="apple-touch-icon" href="/apple-touch-icon.png"/>');
     expect(html).toContain('href="https://cash.app/$samlee/1234.50"');
   });
