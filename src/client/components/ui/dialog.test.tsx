@@ -145,6 +145,21 @@ describe("useConfirm", () => {
   });
 });
 
+/** A dialog open inside another, as a confirm asked from a form would be. */
+function Nested({ onOuterClose }: { onOuterClose: () => void }) {
+  const [inner, setInner] = useState(true);
+  return (
+    <Dialog title="Outer" onClose={onOuterClose}>
+      <input aria-label="Outer name" />
+      {inner ? (
+        <Dialog title="Inner" onClose={() => setInner(false)}>
+          <button type="button">Inner button</button>
+        </Dialog>
+      ) : null}
+    </Dialog>
+  );
+}
+
 describe("Dialog and the phone's Back", () => {
   const tick = () => new Promise((resolve) => setTimeout(resolve, 10));
   const spies = () => ({
@@ -289,21 +304,8 @@ describe("Dialog and the phone's Back", () => {
   it("Forward onto a closed inner dialog's entry leaves the open outer dialog alone", () => {
     const { back } = spies();
     const outerClose = vi.fn();
-    function Nested() {
-      const [inner, setInner] = useState(true);
-      return (
-        <Dialog title="Outer" onClose={outerClose}>
-          <input aria-label="Outer name" />
-          {inner ? (
-            <Dialog title="Inner" onClose={() => setInner(false)}>
-              <button type="button">Inner button</button>
-            </Dialog>
-          ) : null}
-        </Dialog>
-      );
-    }
     const push = vi.spyOn(window.history, "pushState");
-    render(<Nested />);
+    render(<Nested onOuterClose={outerClose} />);
     const [outerEntry, innerEntry] = push.mock.calls.map((call) => call[0] as object);
     // Back closes the inner one.
     window.history.replaceState(outerEntry, "");
