@@ -25,7 +25,7 @@ export function SessionsList() {
       <h3 id="sessions-heading" className="font-semibold text-slate-900 dark:text-slate-100">
         Where you're signed in
       </h3>
-      {isLoading ? <p className="text-sm text-slate-500">Loading…</p> : null}
+      {isLoading ? <p className="text-sm text-slate-500 dark:text-slate-400">Loading…</p> : null}
       <ul className="divide-y divide-slate-200 rounded-xl ring-1 ring-slate-200 dark:divide-slate-800 dark:ring-slate-800">
         {sessions?.map((session) => {
           const Icon = DEVICE_ICONS[session.kind];
