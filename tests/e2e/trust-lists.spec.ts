@@ -350,6 +350,26 @@ signedInTest(
   },
 );
 
+// Stepping off a closed dialog's entry always went back: Forward could never pass it to a page
+// opened while the dialog was open (here, as an expired session's redirect to sign-in would).
+signedInTest("Forward past a closed dialog's entry reaches the page opened from it", async ({ page }) => {
+  await page.goto("/contacts");
+  await page.getByRole("button", { name: "Add contact" }).click();
+  const dialog = page.getByRole("dialog", { name: "Add contact" });
+  await expect(dialog).toBeVisible();
+  // The app moves on while the dialog is open: its entry stays, the new page's comes after it.
+  await page.evaluate(() => window.history.pushState(null, "", "/request"));
+  await expect(page.getByLabel("Amount")).toBeVisible();
+  await expect(dialog).toHaveCount(0);
+  // Back passes the closed dialog's entry to Contacts; Forward passes it to Request Payment.
+  await page.goBack();
+  await expect(page).toHaveURL(/\/contacts$/);
+  await expect(page.getByRole("button", { name: "Add contact" })).toBeVisible();
+  await page.goForward();
+  await expect(page).toHaveURL(/\/request$/);
+  await expect(page.getByLabel("Amount")).toBeVisible();
+});
+
 // A dialog's own Back, asked for on a timer, came after a page load started right after Esc and
 // cancelled it (net::ERR_ABORTED, 1 in 15 tries here): it is now asked for within the key press.
 signedInTest("a page load started right after a dialog closes goes through", async ({ page }) => {

@@ -69,13 +69,41 @@ function putOn(id: string, draft?: object) {
 // Forward onto the entry of a dialog closed since (by Back, or taken off) showed nothing and left
 // a Back that did nothing either: such an entry is stepped off at once, back onto the page's own.
 const isLeftOver = (id: string | undefined): id is string => !!id && !live.has(id) && !closing.has(id);
+
+/** What this file needs of the Navigation API, where the browser has it (Chromium does). */
+type EntryChange = { from: { index: number } };
+type NavigationLike = {
+  currentEntry: { index: number } | null;
+  entries(): unknown[];
+  addEventListener(type: "currententrychange", listener: (event: EntryChange) => void): void;
+  removeEventListener(type: "currententrychange", listener: (event: EntryChange) => void): void;
+};
+const navigationApi = () => (window as unknown as { navigation?: NavigationLike }).navigation;
+/** Whether the last move through history went forward (told before popstate; false without the API). */
+let cameForward = false;
+const onEntryChange = (event: EntryChange) => {
+  cameForward = (navigationApi()?.currentEntry?.index ?? -1) > event.from.index;
+};
+/**
+ * Stepped off in the direction the person was going: Forward goes on to the entry after (a page
+ * a dialog's link opened), if there is one; otherwise, and without the Navigation API, back.
+ */
 const stepOffLeftOver = () => {
-  if (isLeftOver(currentEntry()) && !isLeavingPage()) window.history.back();
+  if (!isLeftOver(currentEntry()) || isLeavingPage()) return;
+  const navigation = navigationApi();
+  const index = navigation?.currentEntry?.index ?? -1;
+  const later = navigation ? navigation.entries().length - 1 > index : false;
+  if (cameForward && later) window.history.forward();
+  else window.history.back();
 };
 if (typeof window !== "undefined") {
   window.addEventListener("popstate", stepOffLeftOver);
-  // A module replaced in development takes its listener (and its `live`) with it.
-  import.meta.hot?.dispose(() => window.removeEventListener("popstate", stepOffLeftOver));
+  navigationApi()?.addEventListener("currententrychange", onEntryChange);
+  // A module replaced in development takes its listeners (and its `live`) with it.
+  import.meta.hot?.dispose(() => {
+    window.removeEventListener("popstate", stepOffLeftOver);
+    navigationApi()?.removeEventListener("currententrychange", onEntryChange);
+  });
 }
 
 /**
