@@ -67,7 +67,7 @@ function putOn(id: string, draft?: object) {
 }
 
 // Forward onto the entry of a dialog closed since (by Back, or taken off) showed nothing and left
-// a Back that did nothing either: such an entry is stepped off at once, back onto the page's own.
+// a Back that did nothing either: such an entry is stepped off at once (stepOffLeftOver).
 const isLeftOver = (id: string | undefined): id is string => !!id && !live.has(id) && !closing.has(id);
 
 /** What this file needs of the Navigation API, where the browser has it (Chromium does). */
@@ -164,8 +164,6 @@ export function CloseOnBack({ onClose }: { onClose: () => void }) {
 function useAskBeforeDiscard(holdsInput: boolean, onClose: () => void, typedElsewhere: boolean) {
   const [asking, setAsking] = useState(false);
   const typed = useRef(typedElsewhere);
-  const askingNow = useRef(false);
-  askingNow.current = asking;
   const keep = useRef<HTMLButtonElement>(null);
   const returnTo = useRef<HTMLElement | null>(null);
   useLayoutEffect(() => {
@@ -177,7 +175,7 @@ function useAskBeforeDiscard(holdsInput: boolean, onClose: () => void, typedElse
     returnTo.current?.focus();
   };
   const holds = () => {
-    if (!holdsInput || !typed.current || askingNow.current) return false;
+    if (!holdsInput || !typed.current || asking) return false;
     returnTo.current = focusedNow();
     setAsking(true);
     return true;
@@ -205,11 +203,11 @@ function useAskBeforeDiscard(holdsInput: boolean, onClose: () => void, typedElse
   ) : null;
   const onInput = () => {
     typed.current = true;
-    if (askingNow.current) setAsking(false);
+    if (asking) setAsking(false);
   };
   /** Esc while asked keeps editing; otherwise it closes, as always. */
   const onEscape = (event: KeyboardEvent) => {
-    if (!askingNow.current) return;
+    if (!asking) return;
     event.preventDefault();
     keepEditing();
   };
