@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { configuredDatabase, openDatabase } from "#server/db/client.ts";
 import { DataDirInUseError } from "#server/db/data-dir-lock.ts";
+import { collectWhenQuiet } from "#server/lib/garbage-collection.ts";
 import { stdoutDestination } from "#server/lib/log-destination.ts";
 import { startWatchdog } from "#server/lib/watchdog.ts";
 import { ConfigError, loadConfig, runtimeSummary, unknownSettings } from "./env";
@@ -102,6 +103,8 @@ async function main(): Promise<void> {
   process.on("SIGINT", () => shutdown("SIGINT"));
   await app.listen({ port: config.port, host: config.host });
   listened();
+  // What a busy spell grew is handed back once it is over (docs/decisions/018-memory.md).
+  collectWhenQuiet(app.server);
   for (const warning of unknownSettings()) app.log.warn(warning);
   app.log.info(runtimeSummary(config, version()), "Collect is running");
 }

@@ -1,5 +1,4 @@
-import { setFlagsFromString } from "node:v8";
-import { runInNewContext } from "node:vm";
+import { v8Collector } from "#server/lib/garbage-collection.ts";
 import { drawCard, prepareCard } from "./card";
 import type { CardContent } from "./preview";
 
@@ -11,11 +10,9 @@ import type { CardContent } from "./preview";
  * the thread's end (36 cards drawn on one thread: RSS 101 → 292 MB; `npm run bench`'s abuse
  * row). After each draw: a young-generation collection (the objects are still young; well under
  * a millisecond) and one turn of the loop for the finalizers (36 cards: 101 → 172 MB, flat after
- * the first few). `gc` exists only in a context made after --expose-gc is set, so this thread
- * makes one for itself.
+ * the first few).
  */
-setFlagsFromString("--expose-gc");
-const collect = runInNewContext("gc") as (options: { type: "minor" }) => void;
+const collect = v8Collector();
 
 /**
  * A card pool thread (card-pool.ts): satori lays the card out and resvg paints it, away from
@@ -33,7 +30,7 @@ export default async function draw(
     return new Uint8Array(0);
   }
   const png = await drawCard(task.content, task.photo && Buffer.from(task.photo));
-  collect({ type: "minor" });
+  collect?.({ type: "minor" });
   await new Promise((resolve) => setImmediate(resolve));
   return png;
 }

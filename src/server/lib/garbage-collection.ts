@@ -1,0 +1,65 @@
+import type { Server } from "node:http";
+import v8 from "node:v8";
+import { runInNewContext } from "node:vm";
+
+/** How long without a request before the process counts as quiet, and how often it looks. */
+export const QUIET_AFTER_MS = 15_000;
+const LOOK_EVERY_MS = 5_000;
+
+/**
+ * V8's `gc` function, which Node gives only under `--expose-gc`: with the flag set now, a context
+ * made after it has the function (the calling context's globals stay as they were). Null where
+ * that is refused. The card thread collects each card's young objects with it (card-worker.ts);
+ * the server, once quiet, in V8's memory-reducing form (below).
+ */
+export function v8Collector(): NodeJS.GCFunction | null {
+  try {
+    v8.setFlagsFromString("--expose-gc");
+    return runInNewContext("gc") as NodeJS.GCFunction;
+  } catch {
+    return null;
+  }
+}
+
+type Collect = () => void;
+
+/**
+ * A full collection in its memory-reducing form (what a low-memory notification does): it also
+ * shrinks the young generation back to its first size and hands freed pages back.
+ */
+function memoryReducingCollection(): Collect | null {
+  const gc = v8Collector();
+  return gc && (() => gc({ type: "major", execution: "sync", flavor: "last-resort" }));
+}
+
+/**
+ * Once the server has been quiet for QUIET_AFTER_MS after answering anything, collects garbage
+ * once in V8's memory-reducing form (docs/decisions/018-memory.md): a busy minute leaves a young
+ * generation grown to its 32 MB and freed buffers that only a full collection returns, and V8's
+ * own memory reducer, when it comes, does not shrink the young generation. One collection per
+ * quiet spell, never under load (~20–60 ms for this server's heap). Returns the stop function.
+ */
+export function collectWhenQuiet(
+  server: Pick<Server, "on" | "off">,
+  collect: Collect | null = memoryReducingCollection(),
+  now: () => number = Date.now,
+): () => void {
+  if (!collect) return () => {};
+  let lastRequest = now();
+  let answeredSince = false;
+  const seen = () => {
+    lastRequest = now();
+    answeredSince = true;
+  };
+  server.on("request", seen);
+  const timer = setInterval(() => {
+    if (!answeredSince || now() - lastRequest < QUIET_AFTER_MS) return;
+    answeredSince = false;
+    collect();
+  }, LOOK_EVERY_MS);
+  timer.unref();
+  return () => {
+    clearInterval(timer);
+    server.off("request", seen);
+  };
+}
