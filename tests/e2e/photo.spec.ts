@@ -90,14 +90,19 @@ confirmedTest("shows 'Upload failed' when the server refuses the file", async ({
 });
 
 // Uppy's close × was 27×33 px and "browse files" a line of text: both under the 44 px every other
-// control on a phone has. Measured at 320 px and on a desktop, where Uppy places the × elsewhere.
-for (const viewport of [
+// control on a phone has. Measured at 320 px, on a desktop, where Uppy places the × elsewhere, and
+// on phones held sideways (Uppy's wide layout from 820 px on, on a screen ~400 px tall).
+const PICKER_VIEWPORTS = [
   { width: 320, height: 640 },
   { width: 1280, height: 800 },
-]) {
-  confirmedTest(
-    `the picker's close and browse are 44 px targets on screen at ${viewport.width} px`,
-    async ({ page }) => {
+  { width: 820, height: 400 },
+  { width: 915, height: 412 },
+];
+confirmedTest(
+  "the picker's close and browse are 44 px targets on screen, upright, sideways and on a desktop",
+  async ({ page }) => {
+    for (const viewport of PICKER_VIEWPORTS) {
+      const at = `${viewport.width} x ${viewport.height}`;
       await page.setViewportSize(viewport);
       await page.goto("/photo");
       await page.getByRole("button", { name: "Choose Photo" }).click();
@@ -112,15 +117,21 @@ for (const viewport of [
       ] as const) {
         await expect(target).toBeVisible();
         const box = await target.boundingBox();
-        expect(box?.width ?? 0, `${name} width`).toBeGreaterThanOrEqual(44);
-        expect(box?.height ?? 0, `${name} height`).toBeGreaterThanOrEqual(44);
+        expect(box?.width ?? 0, `${name} width at ${at}`).toBeGreaterThanOrEqual(44);
+        expect(box?.height ?? 0, `${name} height at ${at}`).toBeGreaterThanOrEqual(44);
         // Wholly on screen, and what a tap at its middle reaches is the control itself.
-        expect(box && box.x >= 0 && box.y >= 0 && box.x + box.width <= viewport.width).toBe(true);
+        const onScreen =
+          box !== null &&
+          box.x >= 0 &&
+          box.y >= 0 &&
+          box.x + box.width <= viewport.width &&
+          box.y + box.height <= viewport.height;
+        expect(onScreen, `${name} wholly on screen at ${at}: ${JSON.stringify(box)}`).toBe(true);
         const hit = await target.evaluate((element) => {
           const r = element.getBoundingClientRect();
           return element.contains(document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2));
         });
-        expect(hit, `${name} is what a tap reaches`).toBe(true);
+        expect(hit, `${name} is what a tap reaches at ${at}`).toBe(true);
       }
       // A keyboard sees where it is (reached by Tab: focus moved by keys).
       for (
@@ -135,6 +146,6 @@ for (const viewport of [
       await close.click();
       await expect(page.locator(".uppy-Dashboard-inner")).toBeHidden();
       await expect(page).toHaveURL(/\/photo$/);
-    },
-  );
-}
+    }
+  },
+);
