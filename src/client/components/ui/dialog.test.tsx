@@ -336,6 +336,35 @@ describe("Dialog and the phone's Back", () => {
     expect(window.history.state).toMatchObject({ recurringDraft: { recipientName: "Sam" } });
   });
 
+  // What was typed in the recurring form since it opened was lost on a reload: only the draft it
+  // opened with was in its entry.
+  it("a draft that changes follows into the dialog's entry at once, and a refused write is tried again", () => {
+    vi.useFakeTimers();
+    try {
+      const { rerender } = render(<Page holdsInput draft={{ recurringDraft: { recipientName: "Sam" } }} />);
+      open();
+      rerender(<Page holdsInput draft={{ recurringDraft: { recipientName: "Sam Lee" } }} />);
+      expect(window.history.state).toMatchObject({ recurringDraft: { recipientName: "Sam Lee" } });
+      const own = (window.history.state as { collectDialog: string }).collectDialog;
+      // Safari refuses more than 100 history writes in 30 s.
+      const refuse = vi.spyOn(window.history, "replaceState").mockImplementationOnce(() => {
+        throw new DOMException("Attempt to use history.replaceState() more than 100 times", "SecurityError");
+      });
+      rerender(<Page holdsInput draft={{ recurringDraft: { recipientName: "Sam Lee Jr" } }} />);
+      expect(window.history.state).toMatchObject({ recurringDraft: { recipientName: "Sam Lee" } });
+      act(() => {
+        vi.advanceTimersByTime(1_000);
+      });
+      expect(refuse).toHaveBeenCalledTimes(2);
+      expect(window.history.state).toMatchObject({
+        recurringDraft: { recipientName: "Sam Lee Jr" },
+        collectDialog: own,
+      });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it("opened where a reload left a dialog's entry, it takes that entry over instead of adding one", () => {
     const { push } = spies();
     window.history.replaceState({ collectDialog: "before-the-reload:1" }, "");

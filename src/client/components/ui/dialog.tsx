@@ -20,9 +20,10 @@ type DialogProps = {
    */
   holdsInput?: boolean;
   /**
-   * History state of what the form opens holding, typed on another screen (Repeat this request's
-   * draft): kept in the dialog's own entry, so a reload there opens it again with it, and counted
-   * as typed, so Back asks before throwing it away.
+   * History state of what the form holds: what it opened with, typed on another screen (Repeat
+   * this request's draft), counted as typed, so Back asks before throwing it away; and then what
+   * is typed in it, as the form reports it. Kept in the dialog's own entry as it changes, so a
+   * reload there opens it again with it.
    */
   draft?: object;
 };
@@ -118,14 +119,17 @@ function useCloseOnBack(onClose: () => void, holds?: () => boolean, draft?: obje
   close.current = onClose;
   const hold = useRef(holds);
   hold.current = holds;
-  // The entry is made once, as the dialog opens, with the draft it opened with.
-  const opening = useRef(draft);
+  // The entry is made once, as the dialog opens, with the draft it opened with; what is typed
+  // since follows into it (below).
+  const latest = useRef(draft);
+  latest.current = draft;
+  const entry = useRef<string>(undefined);
   useEffect(() => {
     const id = newEntryId();
+    entry.current = id;
     const address = window.location.href;
     live.add(id);
-    const draft = opening.current;
-    putOn(id, draft);
+    putOn(id, latest.current);
     let popped = false;
     const onPop = () => {
       const current = currentEntry();
@@ -134,7 +138,7 @@ function useCloseOnBack(onClose: () => void, holds?: () => boolean, draft?: obje
       if (current === id || isLeftOver(current)) return;
       // Back by one step to this page's own entry, and the dialog stays: its entry again.
       if (window.location.href === address && hold.current?.()) {
-        window.history.pushState({ ...window.history.state, ...draft, collectDialog: id }, "");
+        window.history.pushState({ ...window.history.state, ...latest.current, collectDialog: id }, "");
         return;
       }
       popped = true;
@@ -147,6 +151,32 @@ function useCloseOnBack(onClose: () => void, holds?: () => boolean, draft?: obje
       if (!popped) takeOff(id);
     };
   }, []);
+  // Written as it changes: a reload comes without warning (a write as the page is left does not
+  // reach the entry the reload opens). A refused write is tried again until one goes through.
+  const typed = draft === undefined ? "" : JSON.stringify(draft);
+  useEffect(() => {
+    if (!typed) return;
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    const save = () => {
+      if (!keepDraft(entry.current, latest.current)) retry = setTimeout(save, DRAFT_RETRY_MS);
+    };
+    save();
+    return () => clearTimeout(retry);
+  }, [typed]);
+}
+
+/** After a refused write (Safari allows 100 history writes in 30 s), how long before the draft is written again. */
+const DRAFT_RETRY_MS = 1_000;
+
+/** `draft` into the entry of dialog `id`, if that entry is the current one; false if the browser refused. */
+function keepDraft(id: string | undefined, draft: object | undefined): boolean {
+  if (!id || !draft || currentEntry() !== id) return true;
+  try {
+    window.history.replaceState({ ...window.history.state, ...draft, collectDialog: id }, "");
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** For a modal that is not a Dialog (Uppy's photo picker): the phone's Back closes it while this is rendered. */

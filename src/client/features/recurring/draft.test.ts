@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { recurringDraftOf, recurringDraftState, withoutRecurringDraft } from "./draft";
+import { type RecurringDraft, recurringDraftOf, recurringDraftState, withoutRecurringDraft } from "./draft";
 
 describe("the Repeat draft in history state", () => {
   const draft = {
@@ -12,6 +12,20 @@ describe("the Repeat draft in history state", () => {
 
   it("reads back what Request Payment put there", () => {
     expect(recurringDraftOf(structuredClone(recurringDraftState(draft)))).toEqual(draft);
+  });
+
+  it("reads back the schedule the form dialog keeps as it is typed", () => {
+    const typed: RecurringDraft = {
+      ...draft,
+      frequency: "weekly",
+      startDate: "2026-12-01",
+      endMode: "count",
+      endDate: "",
+      count: "6",
+    };
+    expect(recurringDraftOf(structuredClone(recurringDraftState(typed)))).toEqual(typed);
+    expect(recurringDraftOf({ recurringDraft: { ...typed, frequency: "daily" } })).toBeNull();
+    expect(recurringDraftOf({ recurringDraft: { ...typed, count: "1".repeat(11) } })).toBeNull();
   });
 
   it("ignores any other state, or a draft of the wrong shape", () => {

@@ -1,9 +1,13 @@
 import { z } from "zod";
+import { FrequencySchema } from "#shared/schedule/recurrence.ts";
+import { EndModeSchema } from "#shared/schemas/recurring.ts";
 
 /**
  * Request Payment → "Repeat this request" → Recurring: what was typed travels in the history
  * entry's state, is read back through this schema (history state is anyone's to write), and is
- * then taken off the entry (withoutRecurringDraft): it opens the form once.
+ * then taken off the entry (withoutRecurringDraft): it opens the form once. The form dialog then
+ * keeps what is typed in it, the schedule too, in its own entry the same way (Dialog's `draft`),
+ * so a reload there finds it again.
  */
 const DraftSchema = z.object({
   recipientName: z.string().max(200),
@@ -11,6 +15,11 @@ const DraftSchema = z.object({
   amount: z.string().max(40),
   description: z.string().max(500),
   payerEmail: z.string().max(320),
+  frequency: FrequencySchema.optional(),
+  startDate: z.string().max(10).optional(),
+  endMode: EndModeSchema.optional(),
+  endDate: z.string().max(10).optional(),
+  count: z.string().max(10).optional(),
 });
 export type RecurringDraft = z.infer<typeof DraftSchema>;
 

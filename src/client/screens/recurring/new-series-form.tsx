@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useId, useMemo } from "react";
+import { useEffect, useId, useMemo } from "react";
 import { useForm } from "react-hook-form";
 import { Button } from "#client/components/ui/button.tsx";
 import { Label } from "#client/components/ui/label.tsx";
@@ -27,9 +27,18 @@ const selectClass =
 
 /**
  * "New recurring request": the shared schema checks every field inline, as the server will.
- * `draft` fills it from Request Payment's "Repeat this request".
+ * `draft` fills it (Request Payment's "Repeat this request", or what a reload found); `onChange`
+ * hears every change, for the dialog to keep.
  */
-export function NewSeriesForm({ onDone, draft }: { onDone: () => void; draft?: RecurringDraft | null }) {
+export function NewSeriesForm({
+  onDone,
+  onChange,
+  draft,
+}: {
+  onDone: () => void;
+  onChange?: (draft: RecurringDraft) => void;
+  draft?: RecurringDraft | null;
+}) {
   const today = useMemo(browserToday, []);
   const confirmFirst = usePayerMailNeedsConfirm();
   const form = useForm<RecurringFormValues, unknown, RecurringFormOutput>({
@@ -40,12 +49,12 @@ export function NewSeriesForm({ onDone, draft }: { onDone: () => void; draft?: R
       payerEmail: "",
       amount: "",
       description: "",
-      ...draft,
       frequency: "monthly",
       startDate: today,
       endMode: "never",
       endDate: "",
       count: "",
+      ...draft,
     },
     shouldFocusError: true,
   });
@@ -53,6 +62,24 @@ export function NewSeriesForm({ onDone, draft }: { onDone: () => void; draft?: R
   const errors = formState.errors;
   const endMode = watch("endMode");
   const ids = { frequency: useId(), end: useId() };
+  useEffect(() => {
+    if (!onChange) return;
+    const watching = form.watch((values) =>
+      onChange({
+        recipientName: values.recipientName ?? "",
+        recipientPhone: values.recipientPhone ?? "",
+        payerEmail: values.payerEmail ?? "",
+        amount: values.amount ?? "",
+        description: values.description ?? "",
+        frequency: values.frequency,
+        startDate: values.startDate,
+        endMode: values.endMode,
+        endDate: values.endDate,
+        count: values.count,
+      }),
+    );
+    return () => watching.unsubscribe();
+  }, [form, onChange]);
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
