@@ -227,9 +227,10 @@ it("draws cards of a large allowed photo on the worker: /healthz stays fast, /pa
 // and `npm start` sets the allocator to give large buffers back (decision 018): +51 MB, then +29
 // once V8's own memory reducer had run (~20 s later), the young generation still at its 32 MB. Now
 // the server, quiet for QUIET_AFTER_MS, collects in V8's memory-reducing form: back to where it
-// was before the images (+0 to +8 MB in three runs; +23 and +29 without it, same test).
+// was before the images (+0 to +8 MB in three runs; +23 and +29 without it, same test, so the
+// bound of +20 leaves room for a noisy machine and still fails without it).
 it("hands back the memory of the photo and the cards once the card thread has ended and all is quiet", async () => {
-  const limit = residentBeforeImages + 10;
+  const limit = residentBeforeImages + 20;
   const deadline = Date.now() + IMAGE_LIMITS.cardThreadIdleMs + QUIET_AFTER_MS + 15_000;
   let resident = residentMb(server.child.pid as number);
   while (resident > limit && Date.now() < deadline) {

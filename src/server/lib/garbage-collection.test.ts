@@ -17,12 +17,13 @@ describe("collectWhenQuiet", () => {
   });
 
   const server = () => new EventEmitter() as unknown as Server;
+  const request = (path = "/api/payment-requests") => ({ url: path });
 
   it("collects once a quiet spell follows a request, and once only", async () => {
     const http = server();
     const collect = vi.fn();
     const stop = collectWhenQuiet(http, collect, Date.now);
-    http.emit("request");
+    http.emit("request", request());
     await vi.advanceTimersByTimeAsync(QUIET_AFTER_MS - 1_000);
     expect(collect).not.toHaveBeenCalled();
     await vi.advanceTimersByTimeAsync(6_000);
@@ -30,9 +31,37 @@ describe("collectWhenQuiet", () => {
     await vi.advanceTimersByTimeAsync(10 * QUIET_AFTER_MS);
     expect(collect).toHaveBeenCalledTimes(1);
     // The next busy spell, then quiet: once more.
-    http.emit("request");
+    http.emit("request", request());
     await vi.advanceTimersByTimeAsync(QUIET_AFTER_MS + 5_000);
     expect(collect).toHaveBeenCalledTimes(2);
+    stop();
+  });
+
+  // The container's HEALTHCHECK asks /healthz every 10 s: counted, the server was never quiet.
+  it("does not count probes: a server probed every 10 s still collects once, and only once", async () => {
+    const http = server();
+    const collect = vi.fn();
+    const stop = collectWhenQuiet(http, collect, Date.now);
+    http.emit("request", request("/pay/abc123"));
+    for (let tick = 0; tick < 12; tick++) {
+      http.emit("request", request(["/healthz", "/readyz", "/metrics?x=1"][tick % 3]));
+      await vi.advanceTimersByTimeAsync(10_000);
+    }
+    expect(collect).toHaveBeenCalledTimes(1);
+    stop();
+  });
+
+  it("stops trying when the collection throws, and the server goes on", async () => {
+    const http = server();
+    const collect = vi.fn(() => {
+      throw new TypeError("unknown option");
+    });
+    const stop = collectWhenQuiet(http, collect, Date.now);
+    http.emit("request", request());
+    await vi.advanceTimersByTimeAsync(QUIET_AFTER_MS + 5_000);
+    http.emit("request", request());
+    await vi.advanceTimersByTimeAsync(2 * QUIET_AFTER_MS);
+    expect(collect).toHaveBeenCalledTimes(1);
     stop();
   });
 
@@ -42,12 +71,12 @@ describe("collectWhenQuiet", () => {
     const stop = collectWhenQuiet(http, collect, Date.now);
     await vi.advanceTimersByTimeAsync(10 * QUIET_AFTER_MS);
     for (let second = 0; second < 120; second++) {
-      http.emit("request");
+      http.emit("request", request());
       await vi.advanceTimersByTimeAsync(1_000);
     }
     expect(collect).not.toHaveBeenCalled();
     stop();
-    http.emit("request");
+    http.emit("request", request());
     await vi.advanceTimersByTimeAsync(2 * QUIET_AFTER_MS);
     expect(collect).not.toHaveBeenCalled();
   });
@@ -61,7 +90,7 @@ describe("collectWhenQuiet", () => {
     expect(grown).toBeGreaterThanOrEqual(8);
     const http = server();
     const stop = collectWhenQuiet(http);
-    http.emit("request");
+    http.emit("request", request());
     await vi.advanceTimersByTimeAsync(QUIET_AFTER_MS + 5_000);
     stop();
     expect(newSpaceMb()).toBeLessThanOrEqual(grown / 4);

@@ -1,10 +1,17 @@
-import type { Server } from "node:http";
+import type { IncomingMessage, Server } from "node:http";
 import v8 from "node:v8";
 import { runInNewContext } from "node:vm";
 
 /** How long without a request before the process counts as quiet, and how often it looks. */
 export const QUIET_AFTER_MS = 15_000;
 const LOOK_EVERY_MS = 5_000;
+/**
+ * What a load balancer, the container's HEALTHCHECK or a scraper asks every few seconds: not a
+ * busy spell (counted, they would keep a probed server from ever being quiet, or bring a
+ * collection after every probe).
+ */
+const PROBES = new Set(["/healthz", "/readyz", "/metrics"]);
+const isProbe = (request: IncomingMessage) => PROBES.has((request.url ?? "").split("?", 1)[0] ?? "");
 
 /**
  * V8's `gc` function, which Node gives only under `--expose-gc`: with the flag set now, a context
@@ -33,11 +40,13 @@ function memoryReducingCollection(): Collect | null {
 }
 
 /**
- * Once the server has been quiet for QUIET_AFTER_MS after answering anything, collects garbage
- * once in V8's memory-reducing form (docs/decisions/018-memory.md): a busy minute leaves a young
- * generation grown to its 32 MB and freed buffers that only a full collection returns, and V8's
- * own memory reducer, when it comes, does not shrink the young generation. One collection per
- * quiet spell, never under load (~20–60 ms for this server's heap). Returns the stop function.
+ * Once no request but probes has arrived for QUIET_AFTER_MS (looked at every LOOK_EVERY_MS, so
+ * 15–20 s after the last one), collects garbage once in V8's memory-reducing form
+ * (docs/decisions/018-memory.md): a busy spell leaves a young generation grown to its 32 MB and
+ * freed buffers that only a full collection returns, and V8's own memory reducer, when it comes,
+ * does not shrink the young generation. One collection per quiet spell, never under load (20–60
+ * ms for this server's heap; a long request still open, an upload or an event stream, waits that
+ * long). Returns the stop function.
  */
 export function collectWhenQuiet(
   server: Pick<Server, "on" | "off">,
@@ -47,7 +56,8 @@ export function collectWhenQuiet(
   if (!collect) return () => {};
   let lastRequest = now();
   let answeredSince = false;
-  const seen = () => {
+  const seen = (request: IncomingMessage) => {
+    if (isProbe(request)) return;
     lastRequest = now();
     answeredSince = true;
   };
@@ -55,7 +65,12 @@ export function collectWhenQuiet(
   const timer = setInterval(() => {
     if (!answeredSince || now() - lastRequest < QUIET_AFTER_MS) return;
     answeredSince = false;
-    collect();
+    try {
+      collect();
+    } catch {
+      // A Node whose gc() no longer takes these options: the server goes on without it.
+      clearInterval(timer);
+    }
   }, LOOK_EVERY_MS);
   timer.unref();
   return () => {
