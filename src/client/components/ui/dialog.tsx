@@ -1,5 +1,15 @@
 import * as RadixDialog from "@radix-ui/react-dialog";
-import { type ReactNode, useEffect, useId, useLayoutEffect, useRef, useState } from "react";
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from "react";
 import { cn } from "#client/lib/cn.ts";
 import { isLeavingPage } from "#client/lib/leave-page.ts";
 import { Button } from "./button";
@@ -20,10 +30,10 @@ type DialogProps = {
    */
   holdsInput?: boolean;
   /**
-   * History state of what the form holds: what it opened with, typed on another screen (Repeat
-   * this request's draft), counted as typed, so Back asks before throwing it away; and then what
-   * is typed in it, as the form reports it. Kept in the dialog's own entry as it changes, so a
-   * reload there opens it again with it.
+   * History state of what the form opens holding, typed on another screen (Repeat this request's
+   * draft): kept in the dialog's own entry, so a reload there opens it again with it, and counted
+   * as typed, so Back asks before throwing it away. What is typed in the form since follows into
+   * the entry through useKeepDraft.
    */
   draft?: object;
 };
@@ -63,8 +73,9 @@ function putOn(id: string, draft?: object) {
   const current = currentEntry();
   const state = { ...window.history.state, ...draft, collectDialog: id };
   // A dialog just closed, or one of the page before a reload (the reload kept its entry): taken over.
-  if (current && (closing.delete(current) || !live.has(current))) window.history.replaceState(state, "");
-  else window.history.pushState(state, "");
+  // Refused (too many history writes): the dialog works on, without an entry of its own.
+  if (current && (closing.delete(current) || !live.has(current))) writeHistory("replace", state);
+  else writeHistory("push", state);
 }
 
 // Forward onto the entry of a dialog closed since (by Back, or taken off) showed nothing and left
@@ -120,10 +131,11 @@ function useCloseOnBack(onClose: () => void, holds?: () => boolean, draft?: obje
   const hold = useRef(holds);
   hold.current = holds;
   // The entry is made once, as the dialog opens, with the draft it opened with; what is typed
-  // since follows into it (below).
+  // since follows into it through `keep` (below).
   const latest = useRef(draft);
-  latest.current = draft;
   const entry = useRef<string>(undefined);
+  const due = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const lastWrite = useRef(Number.NEGATIVE_INFINITY);
   useEffect(() => {
     const id = newEntryId();
     entry.current = id;
@@ -133,51 +145,87 @@ function useCloseOnBack(onClose: () => void, holds?: () => boolean, draft?: obje
     let popped = false;
     const onPop = () => {
       const current = currentEntry();
-      // Its own entry; or one no open dialog holds (Forward onto an inner dialog closed since),
-      // which stepOffLeftOver leaves at once: the step after it decides.
-      if (current === id || isLeftOver(current)) return;
+      // Back onto its own entry (from a nested dialog's): what was typed meanwhile goes in now.
+      if (current === id) {
+        keepDraft(id, latest.current);
+        return;
+      }
+      // One no open dialog holds (Forward onto an inner dialog closed since), which
+      // stepOffLeftOver leaves at once: the step after it decides.
+      if (isLeftOver(current)) return;
       // Back by one step to this page's own entry, and the dialog stays: its entry again.
       if (window.location.href === address && hold.current?.()) {
-        window.history.pushState({ ...window.history.state, ...latest.current, collectDialog: id }, "");
+        writeHistory("push", { ...window.history.state, ...latest.current, collectDialog: id });
         return;
       }
       popped = true;
       close.current();
     };
+    // Hidden (another app, a locked phone, which may drop the tab): a write still due goes now.
+    const onHidden = () => {
+      if (document.visibilityState !== "hidden" || due.current === undefined) return;
+      clearTimeout(due.current);
+      due.current = undefined;
+      keepDraft(id, latest.current);
+    };
     window.addEventListener("popstate", onPop);
+    document.addEventListener("visibilitychange", onHidden);
     return () => {
       live.delete(id);
+      clearTimeout(due.current);
+      due.current = undefined;
       window.removeEventListener("popstate", onPop);
+      document.removeEventListener("visibilitychange", onHidden);
       if (!popped) takeOff(id);
     };
   }, []);
-  // Written as it changes: a reload comes without warning (a write as the page is left does not
-  // reach the entry the reload opens). A refused write is tried again until one goes through.
-  const typed = draft === undefined ? "" : JSON.stringify(draft);
-  useEffect(() => {
-    if (!typed) return;
-    let retry: ReturnType<typeof setTimeout> | undefined;
-    const save = () => {
-      if (!keepDraft(entry.current, latest.current)) retry = setTimeout(save, DRAFT_RETRY_MS);
+  // What the form holds now, into the dialog's entry: at once, then at most once every
+  // DRAFT_EVERY_MS with the latest (a keystroke each would spend Safari's 100 history writes in
+  // 30 s, after which every pushState in the tab throws, and Chromium's 200 in 10 s, after which
+  // it ignores them). A refused write is tried again.
+  const keep = useCallback((next: object) => {
+    latest.current = next;
+    if (due.current !== undefined) return;
+    const write = () => {
+      due.current = undefined;
+      lastWrite.current = performance.now();
+      if (!keepDraft(entry.current, latest.current)) due.current = setTimeout(write, DRAFT_EVERY_MS);
     };
-    save();
-    return () => clearTimeout(retry);
-  }, [typed]);
+    const wait = lastWrite.current + DRAFT_EVERY_MS - performance.now();
+    if (wait <= 0) write();
+    else due.current = setTimeout(write, wait);
+  }, []);
+  return keep;
 }
 
-/** After a refused write (Safari allows 100 history writes in 30 s), how long before the draft is written again. */
-const DRAFT_RETRY_MS = 1_000;
+/** A form dialog's draft goes into its history entry at most this often (useKeepDraft). */
+const DRAFT_EVERY_MS = 1_000;
 
-/** `draft` into the entry of dialog `id`, if that entry is the current one; false if the browser refused. */
-function keepDraft(id: string | undefined, draft: object | undefined): boolean {
-  if (!id || !draft || currentEntry() !== id) return true;
+/** A history write; false, and nothing written, where the browser refuses it (too many). */
+function writeHistory(how: "push" | "replace", state: object): boolean {
   try {
-    window.history.replaceState({ ...window.history.state, ...draft, collectDialog: id }, "");
+    if (how === "push") window.history.pushState(state, "");
+    else window.history.replaceState(state, "");
     return true;
   } catch {
     return false;
   }
 }
+
+/** `draft` into the entry of dialog `id`, if that entry is the current one; false if the browser refused. */
+function keepDraft(id: string | undefined, draft: object | undefined): boolean {
+  if (!id || !draft || currentEntry() !== id) return true;
+  return writeHistory("replace", { ...window.history.state, ...draft, collectDialog: id });
+}
+
+const KeepDraft = createContext<(draft: object) => void>(() => {});
+
+/**
+ * For a form in a Dialog: a function taking what the form holds now (history state, read back
+ * through the form's own schema), kept in the dialog's entry so a reload there opens the form
+ * again with it. Outside a Dialog it keeps nothing.
+ */
+export const useKeepDraft = () => useContext(KeepDraft);
 
 /** For a modal that is not a Dialog (Uppy's photo picker): the phone's Back closes it while this is rendered. */
 export function CloseOnBack({ onClose }: { onClose: () => void }) {
@@ -264,7 +312,7 @@ export function Dialog({
   // (confirm-dialog.tsx) finds focus where it was.
   useEffect(() => () => opener?.focus(), [opener]);
   const ask = useAskBeforeDiscard(holdsInput, onClose, draft !== undefined);
-  useCloseOnBack(onClose, ask.holds, draft);
+  const keep = useCloseOnBack(onClose, ask.holds, draft);
 
   return (
     <RadixDialog.Root open onOpenChange={(open) => open || onClose()}>
@@ -310,7 +358,9 @@ export function Dialog({
                 />
               </div>
               {ask.question}
-              <div className="mt-4">{children}</div>
+              <div className="mt-4">
+                <KeepDraft.Provider value={keep}>{children}</KeepDraft.Provider>
+              </div>
             </div>
           </RadixDialog.Content>
         </RadixDialog.Overlay>

@@ -2,11 +2,12 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect, useId, useMemo } from "react";
 import { useForm } from "react-hook-form";
 import { Button } from "#client/components/ui/button.tsx";
+import { useKeepDraft } from "#client/components/ui/dialog.tsx";
 import { Label } from "#client/components/ui/label.tsx";
 import { Spinner } from "#client/components/ui/spinner.tsx";
 import { CONFIRM_FIRST_HINT, usePayerMailNeedsConfirm } from "#client/features/account/account.ts";
 import { createRecurring } from "#client/features/recurring/api.ts";
-import type { RecurringDraft } from "#client/features/recurring/draft.ts";
+import { type RecurringDraft, recurringDraftState } from "#client/features/recurring/draft.ts";
 import { toast } from "#client/lib/toast.tsx";
 import { showMutationError } from "#client/lib/unauthorized.ts";
 import { formatMoney } from "#shared/money.ts";
@@ -27,18 +28,10 @@ const selectClass =
 
 /**
  * "New recurring request": the shared schema checks every field inline, as the server will.
- * `draft` fills it (Request Payment's "Repeat this request", or what a reload found); `onChange`
- * hears every change, for the dialog to keep.
+ * `draft` fills it (Request Payment's "Repeat this request", or what a reload found: every change
+ * is kept in the dialog's history entry).
  */
-export function NewSeriesForm({
-  onDone,
-  onChange,
-  draft,
-}: {
-  onDone: () => void;
-  onChange?: (draft: RecurringDraft) => void;
-  draft?: RecurringDraft | null;
-}) {
+export function NewSeriesForm({ onDone, draft }: { onDone: () => void; draft?: RecurringDraft | null }) {
   const today = useMemo(browserToday, []);
   const confirmFirst = usePayerMailNeedsConfirm();
   const form = useForm<RecurringFormValues, unknown, RecurringFormOutput>({
@@ -50,11 +43,12 @@ export function NewSeriesForm({
       amount: "",
       description: "",
       frequency: "monthly",
-      startDate: today,
       endMode: "never",
       endDate: "",
       count: "",
       ...draft,
+      // Kept from a day since passed (a tab reloaded the next morning): today, as the form opens.
+      startDate: draft?.startDate && draft.startDate >= today ? draft.startDate : today,
     },
     shouldFocusError: true,
   });
@@ -62,24 +56,26 @@ export function NewSeriesForm({
   const errors = formState.errors;
   const endMode = watch("endMode");
   const ids = { frequency: useId(), end: useId() };
+  const keep = useKeepDraft();
   useEffect(() => {
-    if (!onChange) return;
     const watching = form.watch((values) =>
-      onChange({
-        recipientName: values.recipientName ?? "",
-        recipientPhone: values.recipientPhone ?? "",
-        payerEmail: values.payerEmail ?? "",
-        amount: values.amount ?? "",
-        description: values.description ?? "",
-        frequency: values.frequency,
-        startDate: values.startDate,
-        endMode: values.endMode,
-        endDate: values.endDate,
-        count: values.count,
-      }),
+      keep(
+        recurringDraftState({
+          recipientName: values.recipientName ?? "",
+          recipientPhone: values.recipientPhone ?? "",
+          payerEmail: values.payerEmail ?? "",
+          amount: values.amount ?? "",
+          description: values.description ?? "",
+          frequency: values.frequency,
+          startDate: values.startDate,
+          endMode: values.endMode,
+          endDate: values.endDate,
+          count: values.count,
+        }),
+      ),
     );
     return () => watching.unsubscribe();
-  }, [form, onChange]);
+  }, [form, keep]);
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {

@@ -10,7 +10,6 @@ import { PageHeader } from "#client/components/ui/page-header.tsx";
 import { Spinner } from "#client/components/ui/spinner.tsx";
 import { useEndRecurring, useRecurringSeries, useUpdateRecurring } from "#client/features/recurring/api.ts";
 import {
-  type RecurringDraft,
   recurringDraftOf,
   recurringDraftState,
   withoutRecurringDraft,
@@ -38,15 +37,11 @@ export default function RecurringPage() {
     if (draft) window.history.replaceState(withoutRecurringDraft(window.history.state), "");
   }, [draft]);
   const [creating, setCreating] = useState(draft !== null);
-  // What is typed in the form since, kept in its dialog's entry for a reload.
-  const [typed, setTyped] = useState<RecurringDraft | null>(null);
   // Closed, made or not, the form opens empty next time.
   const closeForm = () => {
     setCreating(false);
     setDraft(null);
-    setTyped(null);
   };
-  const holding = typed ?? draft;
   const newButton = (
     <Button onClick={() => setCreating(true)}>
       <Plus aria-hidden="true" />
@@ -65,9 +60,9 @@ export default function RecurringPage() {
           title="New recurring request"
           onClose={closeForm}
           holdsInput
-          draft={holding ? recurringDraftState(holding) : undefined}
+          draft={draft ? recurringDraftState(draft) : undefined}
         >
-          <NewSeriesForm draft={draft} onChange={setTyped} onDone={closeForm} />
+          <NewSeriesForm draft={draft} onDone={closeForm} />
         </Dialog>
       ) : null}
       {series.isPending ? (
