@@ -58,7 +58,8 @@ async function withSample(page: Page): Promise<string> {
 /** A device's viewport and touch settings, without its browser type (that would need a new worker). */
 const { defaultBrowserType: _phoneBrowser, ...phone } = devices["Pixel 7"];
 const { defaultBrowserType: _desktopBrowser, ...desktop } = devices["Desktop Chrome"];
-const PHONE = { ...phone, viewport: { width: 320, height: 640 } };
+/** Drawn at one device pixel per CSS pixel, as every browser test (playwright.config.ts). */
+const PHONE = { ...phone, deviceScaleFactor: 1, viewport: { width: 320, height: 640 } };
 
 /**
  * Every screen in both colour schemes at 320 px, and again on a desktop in light. The scheme

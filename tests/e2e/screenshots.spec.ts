@@ -6,6 +6,8 @@ import { apiCall, expect, signedInTest, test, toast } from "./fixtures";
  * screenshots` writes docs/*.png. Skipped otherwise, so test runs never touch the repository.
  */
 test.skip(!process.env.SCREENSHOTS, "set SCREENSHOTS=1 to refresh docs/*.png");
+// At the phone's own density (the other browser tests draw at 1: playwright.config.ts).
+test.use({ deviceScaleFactor: devices["Pixel 7"].deviceScaleFactor });
 
 signedInTest("README screenshots", async ({ page, baseURL, browser }) => {
   let payPath = "";

@@ -11,7 +11,7 @@ export function AuthFrame({ title, lead, children }: { title: string; lead?: str
     <main className="flex min-h-dvh flex-col items-center bg-gradient-to-b from-emerald-50 to-slate-50 px-4 py-10 sm:justify-center dark:from-emerald-950 dark:to-slate-950">
       <a
         href={paths.home}
-        className="mb-8 rounded-lg focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-emerald-600"
+        className="mb-8 inline-flex min-h-11 items-center rounded-lg focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-emerald-600"
       >
         <Logo size="lg" />
       </a>
