@@ -16,13 +16,15 @@ describe("collectWhenQuiet", () => {
     vi.useRealTimers();
   });
 
-  const server = () => new EventEmitter() as unknown as Server;
   const request = (path = "/api/payment-requests") => ({ url: path });
+  /** A server's request events, watched with `collect` (a spy unless given). */
+  function watched(collect: () => void = vi.fn()) {
+    const http = new EventEmitter() as unknown as Server;
+    return { http, collect, stop: collectWhenQuiet(http, collect) };
+  }
 
   it("collects once a quiet spell follows a request, and once only", async () => {
-    const http = server();
-    const collect = vi.fn();
-    const stop = collectWhenQuiet(http, collect, Date.now);
+    const { http, collect, stop } = watched();
     http.emit("request", request());
     await vi.advanceTimersByTimeAsync(QUIET_AFTER_MS - 1_000);
     expect(collect).not.toHaveBeenCalled();
@@ -39,9 +41,7 @@ describe("collectWhenQuiet", () => {
 
   // The container's HEALTHCHECK asks /healthz every 10 s: counted, the server was never quiet.
   it("does not count probes: a server probed every 10 s still collects once, and only once", async () => {
-    const http = server();
-    const collect = vi.fn();
-    const stop = collectWhenQuiet(http, collect, Date.now);
+    const { http, collect, stop } = watched();
     http.emit("request", request("/pay/abc123"));
     for (let tick = 0; tick < 12; tick++) {
       http.emit("request", request(["/healthz", "/readyz", "/metrics?x=1"][tick % 3]));
@@ -52,11 +52,11 @@ describe("collectWhenQuiet", () => {
   });
 
   it("stops trying when the collection throws, and the server goes on", async () => {
-    const http = server();
-    const collect = vi.fn(() => {
-      throw new TypeError("unknown option");
-    });
-    const stop = collectWhenQuiet(http, collect, Date.now);
+    const { http, collect, stop } = watched(
+      vi.fn(() => {
+        throw new TypeError("unknown option");
+      }),
+    );
     http.emit("request", request());
     await vi.advanceTimersByTimeAsync(QUIET_AFTER_MS + 5_000);
     http.emit("request", request());
@@ -66,9 +66,7 @@ describe("collectWhenQuiet", () => {
   });
 
   it("never collects under load, nor in a process that has answered nothing", async () => {
-    const http = server();
-    const collect = vi.fn();
-    const stop = collectWhenQuiet(http, collect, Date.now);
+    const { http, collect, stop } = watched();
     await vi.advanceTimersByTimeAsync(10 * QUIET_AFTER_MS);
     for (let second = 0; second < 120; second++) {
       http.emit("request", request());
@@ -88,7 +86,7 @@ describe("collectWhenQuiet", () => {
     expect(kept).toBeGreaterThan(0);
     const grown = newSpaceMb();
     expect(grown).toBeGreaterThanOrEqual(8);
-    const http = server();
+    const http = new EventEmitter() as unknown as Server;
     const stop = collectWhenQuiet(http);
     http.emit("request", request());
     await vi.advanceTimersByTimeAsync(QUIET_AFTER_MS + 5_000);

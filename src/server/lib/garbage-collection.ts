@@ -11,7 +11,10 @@ const LOOK_EVERY_MS = 5_000;
  * collection after every probe).
  */
 const PROBES = new Set(["/healthz", "/readyz", "/metrics"]);
-const isProbe = (request: IncomingMessage) => PROBES.has((request.url ?? "").split("?", 1)[0] ?? "");
+function isProbe({ url = "" }: IncomingMessage): boolean {
+  const query = url.indexOf("?");
+  return PROBES.has(query < 0 ? url : url.slice(0, query));
+}
 
 /**
  * V8's `gc` function, which Node gives only under `--expose-gc`: with the flag set now, a context
@@ -51,19 +54,18 @@ function memoryReducingCollection(): Collect | null {
 export function collectWhenQuiet(
   server: Pick<Server, "on" | "off">,
   collect: Collect | null = memoryReducingCollection(),
-  now: () => number = Date.now,
 ): () => void {
   if (!collect) return () => {};
-  let lastRequest = now();
+  let lastRequest = Date.now();
   let answeredSince = false;
   const seen = (request: IncomingMessage) => {
     if (isProbe(request)) return;
-    lastRequest = now();
+    lastRequest = Date.now();
     answeredSince = true;
   };
   server.on("request", seen);
   const timer = setInterval(() => {
-    if (!answeredSince || now() - lastRequest < QUIET_AFTER_MS) return;
+    if (!answeredSince || Date.now() - lastRequest < QUIET_AFTER_MS) return;
     answeredSince = false;
     try {
       collect();
