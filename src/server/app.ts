@@ -18,10 +18,12 @@ import { type Clock, createClock } from "#server/clock.ts";
 import { configuredDatabase, type Database, openDatabase } from "#server/db/client.ts";
 import { sweepCounters } from "#server/db/counters.ts";
 import { createNotifier, EVENTS_CHANNEL } from "#server/db/notify.ts";
+import { senderPace } from "#server/jobs/pace.ts";
 import { holdTransactionsUntil, startingJobQueue, startJobQueue } from "#server/jobs/queue.ts";
 import { startRecurring } from "#server/jobs/recurring.ts";
 import { startReminders } from "#server/jobs/reminders.ts";
 import { registerRequesters } from "#server/jobs/reminders-schedule.ts";
+import { watchRequests } from "#server/lib/activity.ts";
 import { readClientAssets } from "#server/lib/client-assets.ts";
 import { watched } from "#server/lib/dependencies.ts";
 import { createLimiter, openCounterStore } from "#server/lib/limiter.ts";
@@ -200,6 +202,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     expireInSeconds: config.jobs.expireSeconds,
     superviseIntervalSeconds: config.jobs.superviseSeconds,
     retryDelayMaxSeconds: config.jobs.retryDelayMaxSeconds,
+    // Senders yield to the people the server is answering (docs/decisions/029-senders-yield.md).
+    pace: senderPace(watchRequests(app.server), config.jobs.sendsPerSecondWhenBusy),
   };
   // A close before then starts it too, so that what waits on it (below) ends.
   let startQueue = () => {};

@@ -76,6 +76,8 @@ const EnvSchema = z.object({
   JOBS_SUPERVISE_SECONDS: z.coerce.number().int().min(1).max(3_600).default(60),
   /** The longest wait before a failed (or expired) job attempt is retried, whatever its queue's backoff says. */
   JOBS_RETRY_DELAY_MAX_SECONDS: z.coerce.number().int().min(1).max(86_400).default(3_600),
+  /** Emails and pushes each process starts a second while people are being served (jobs/pace.ts). */
+  JOBS_SENDS_PER_SECOND_WHEN_BUSY: z.coerce.number().min(1).max(10_000).default(20),
   AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   // true | false | the proxies' addresses or CIDRs, comma-separated (lib/proxy-trust.ts).
   TRUST_PROXY: z
@@ -156,6 +158,7 @@ const ConfigSchema = EnvSchema.transform((env) => ({
     expireSeconds: env.JOBS_EXPIRE_SECONDS,
     superviseSeconds: env.JOBS_SUPERVISE_SECONDS,
     retryDelayMaxSeconds: env.JOBS_RETRY_DELAY_MAX_SECONDS,
+    sendsPerSecondWhenBusy: env.JOBS_SENDS_PER_SECOND_WHEN_BUSY,
   },
   authSecret: env.AUTH_SECRET,
   /** Whose X-Forwarded-For to believe (lib/proxy-trust.ts). */

@@ -4,7 +4,7 @@ import { createClock, createTestClock, type TestClock } from "../clock";
 import type { Database } from "../db/client";
 import { databaseKinds, freshDatabase, until } from "../test/harness";
 import { claimDelivery, deliverOnce, deliveryAttempt, findDelivery } from "./effects";
-import { type JobQueue, jobIdFor, startJobQueue } from "./queue";
+import { type JobQueue, jobIdFor, SENDERS, startJobQueue } from "./queue";
 
 const HOUR = 3_600_000;
 const quiet = { warn: () => {}, error: () => {} };
@@ -28,6 +28,12 @@ describe.each(databaseKinds)("job queue [%s]", (kind) => {
   let database: Database;
   let clock: TestClock;
   let queue: JobQueue;
+  // The senders' turn (pace.ts), held shut until a test opens it.
+  let waitingTurns = 0;
+  let openTurns = () => {};
+  const turnsOpen = new Promise<void>((resolve) => {
+    openTurns = resolve;
+  });
 
   beforeAll(async () => {
     database = await freshDatabase(kind);
@@ -38,6 +44,10 @@ describe.each(databaseKinds)("job queue [%s]", (kind) => {
       log: quiet,
       clock,
       pollingIntervalSeconds: 0.5,
+      pace: async () => {
+        waitingTurns++;
+        await turnsOpen;
+      },
     });
   });
   afterAll(async () => {
@@ -64,6 +74,22 @@ describe.each(databaseKinds)("job queue [%s]", (kind) => {
     await clock.advance(2 * 60_000);
     await until(() => ran.length === 2);
     expect(ran[1]).toEqual({ n: 1, at: "2026-12-01T10:01:00.000Z" });
+  });
+
+  it("a paced worker's jobs (the senders') each wait their turn before they run; other workers' do not", async () => {
+    await queue.createQueue("paced");
+    const ran: number[] = [];
+    // Sent first: the worker's first fetch takes all three (a held batch holds the next fetch).
+    for (const n of [1, 2, 3]) await queue.send("paced", { n });
+    await queue.work<{ n: number }>("paced", async (job) => void ran.push(job.data.n), SENDERS);
+    await until(() => waitingTurns === 3);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(ran).toEqual([]);
+    openTurns();
+    await until(() => ran.length === 3);
+    expect(ran.sort()).toEqual([1, 2, 3]);
+    expect(waitingTurns).toBe(3);
+    // The first test's worker ("later") was not paced: its jobs never asked for a turn.
   });
 
   it("the same key sent twice makes one job", async () => {

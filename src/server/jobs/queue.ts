@@ -39,6 +39,8 @@ export type JobQueueOptions = {
   expireInSeconds?: number;
   /** Caps every queue's wait between retries (JOBS_RETRY_DELAY_MAX_SECONDS; default each queue's own, 1 hour at most). */
   retryDelayMaxSeconds?: number;
+  /** Waited before each job of a queue worked `paced` (the senders: pace.ts senderPace); default none. */
+  pace?: () => Promise<void>;
 };
 
 /** Retries and time limits of one queue (pg-boss queue options, in our words). */
@@ -83,11 +85,7 @@ export type JobQueue = {
   /** The job's id, or null when a job with this key already exists in the queue. */
   send(name: string, data: object, options?: SendOptions): Promise<string | null>;
   /** Runs `handler` for each job; a throw fails that job, which is retried per its queue's policy. */
-  work<T>(
-    name: string,
-    handler: (job: QueuedJob<T>) => Promise<void>,
-    options?: { batchSize?: number; concurrency?: number },
-  ): Promise<void>;
+  work<T>(name: string, handler: (job: QueuedJob<T>) => Promise<void>, options?: WorkOptions): Promise<void>;
   /** Sends `name` a job on each occurrence of `cron` in time zone `tz` (one per occurrence across processes). */
   schedule(name: string, cron: string, data?: object, options?: { tz?: string }): Promise<void>;
   /** Stops fetching, waits for running handlers (at most `timeoutMs`, default 10 s), then closes. */
@@ -96,13 +94,22 @@ export type JobQueue = {
 
 export const JOBS_SCHEMA = "pgboss";
 
+export type WorkOptions = {
+  /** Jobs fetched at once and run side by side (default 1). */
+  batchSize?: number;
+  concurrency?: number;
+  /** Each job waits its turn first (JobQueueOptions.pace): background work that yields to people. */
+  paced?: boolean;
+};
+
 /**
  * Workers of a queue whose jobs send something (mail, push): ten fetched at once and sent side
  * by side, so a backlog (hundreds of reminders due at the same 9:00) drains at many messages a
  * second instead of one per poll. One worker per process: with pg-boss's localConcurrency above 1
- * a job was sometimes run twice (a recurring notice emailed twice in recurring.test.ts).
+ * a job was sometimes run twice (a recurring notice emailed twice in recurring.test.ts). Paced:
+ * while people are being served, they yield to them (pace.ts).
  */
-export const SENDERS = { batchSize: 10, concurrency: 1 };
+export const SENDERS: WorkOptions = { batchSize: 10, concurrency: 1, paced: true };
 
 /** When the workers are woken after a send made in a transaction (ms after the send). */
 const TX_WAKES_MS = [20, 150, 600];
@@ -192,8 +199,9 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
     async work<T>(
       name: string,
       handler: (job: QueuedJob<T>) => Promise<void>,
-      { batchSize = 1, concurrency = 1 }: { batchSize?: number; concurrency?: number } = {},
+      { batchSize = 1, concurrency = 1, paced = false }: WorkOptions = {},
     ) {
+      const turn = paced ? options.pace : undefined;
       const workOptions = {
         batchSize,
         localConcurrency: concurrency,
@@ -204,7 +212,7 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
         burstWhenBatchFull: true,
       } as const;
       const workerId = await boss.work<T, JobResult[], typeof workOptions>(name, workOptions, (jobs) =>
-        Promise.all(jobs.map((job) => runOne(name, job, handler, log))),
+        Promise.all(jobs.map((job) => runOne(name, job, handler, log, turn))),
       );
       workers.set(name, [...(workers.get(name) ?? []), workerId]);
     },
@@ -266,8 +274,10 @@ async function runOne<T>(
   job: JobWithMetadata<T>,
   handler: (job: QueuedJob<T>) => Promise<void>,
   log: JobQueueOptions["log"],
+  turn?: () => Promise<void>,
 ): Promise<JobResult> {
   try {
+    await turn?.();
     await handler({
       id: job.id,
       name,

@@ -1,21 +1,11 @@
-import type { IncomingMessage, Server } from "node:http";
+import type { Server } from "node:http";
 import v8 from "node:v8";
 import { runInNewContext } from "node:vm";
+import { watchRequests } from "./activity";
 
 /** How long without a request before the process counts as quiet, and how often it looks. */
 export const QUIET_AFTER_MS = 15_000;
 const LOOK_EVERY_MS = 5_000;
-/**
- * What a load balancer, the container's HEALTHCHECK or a scraper asks every few seconds: not a
- * busy spell (counted, they would keep a probed server from ever being quiet, or bring a
- * collection after every probe).
- */
-const PROBES = new Set(["/healthz", "/readyz", "/metrics"]);
-function isProbe({ url = "" }: IncomingMessage): boolean {
-  const query = url.indexOf("?");
-  return PROBES.has(query < 0 ? url : url.slice(0, query));
-}
-
 /**
  * V8's `gc` function, which Node gives only under `--expose-gc`: with the flag set now, a context
  * made after it has the function (the calling context's globals stay as they were). Null where
@@ -43,7 +33,7 @@ function memoryReducingCollection(): Collect | null {
 }
 
 /**
- * Once no request but probes has arrived for QUIET_AFTER_MS (looked at every LOOK_EVERY_MS, so
+ * Once no request but probes (activity.ts) has arrived for QUIET_AFTER_MS (looked at every LOOK_EVERY_MS, so
  * 15–20 s after the last one), collects garbage once in V8's memory-reducing form
  * (docs/decisions/018-memory.md): a busy spell leaves a young generation grown to its 32 MB and
  * freed buffers that only a full collection returns, and V8's own memory reducer, when it comes,
@@ -56,17 +46,13 @@ export function collectWhenQuiet(
   collect: Collect | null = memoryReducingCollection(),
 ): () => void {
   if (!collect) return () => {};
-  let lastRequest = Date.now();
-  let answeredSince = false;
-  const seen = (request: IncomingMessage) => {
-    if (isProbe(request)) return;
-    lastRequest = Date.now();
-    answeredSince = true;
-  };
-  server.on("request", seen);
+  const activity = watchRequests(server);
+  // The request the last collection followed: one collection per quiet spell.
+  let collectedAfter = 0;
   const timer = setInterval(() => {
-    if (!answeredSince || Date.now() - lastRequest < QUIET_AFTER_MS) return;
-    answeredSince = false;
+    const last = activity.lastRequestAt();
+    if (last === collectedAfter || Date.now() - last < QUIET_AFTER_MS) return;
+    collectedAfter = last;
     try {
       collect();
     } catch {
@@ -77,6 +63,6 @@ export function collectWhenQuiet(
   timer.unref();
   return () => {
     clearInterval(timer);
-    server.off("request", seen);
+    activity.stop();
   };
 }

@@ -32,7 +32,12 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     databaseUrl: undefined,
     databasePool: { poolSize: 10, statementTimeoutMs: 10_000 },
     shutdownDrainMs: 0,
-    jobs: { expireSeconds: 300, superviseSeconds: 60, retryDelayMaxSeconds: 3_600 },
+    jobs: {
+      expireSeconds: 300,
+      superviseSeconds: 60,
+      retryDelayMaxSeconds: 3_600,
+      sendsPerSecondWhenBusy: 20,
+    },
     authSecret: TEST_SECRET,
     trustProxy: false,
     passwordSignIn: true,

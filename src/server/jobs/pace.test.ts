@@ -1,0 +1,45 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { BUSY_WITHIN_MS, senderPace } from "./pace";
+
+describe("senderPace", () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ now: 1_000_000 });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  /** Starts `count` turns at once; returns when each started, in ms after now. */
+  async function starts(turn: () => Promise<void>, count: number, within = 5_000) {
+    const t0 = Date.now();
+    const started: number[] = [];
+    for (let i = 0; i < count; i++) void turn().then(() => started.push(Date.now() - t0));
+    await vi.advanceTimersByTimeAsync(within);
+    return started;
+  }
+
+  it("lets every job start at once while nobody is being served", async () => {
+    const never = senderPace({ lastRequestAt: () => 0 }, 10);
+    expect(await starts(never, 10, 0)).toEqual(Array(10).fill(0));
+    const longAgo = senderPace({ lastRequestAt: () => Date.now() - BUSY_WITHIN_MS - 1 }, 10);
+    expect(await starts(longAgo, 10, 0)).toEqual(Array(10).fill(0));
+  });
+
+  it("spaces jobs evenly at its rate while a person was served within the last second", async () => {
+    const busy = { lastRequestAt: () => Date.now() - 200 };
+    expect(await starts(senderPace(busy, 10), 5)).toEqual([0, 100, 200, 300, 400]);
+    expect(await starts(senderPace(busy, 2), 3)).toEqual([0, 500, 1_000]);
+  });
+
+  it("goes back to full speed once the busy spell is over, and paces from scratch in the next", async () => {
+    let last = Date.now();
+    const turn = senderPace({ lastRequestAt: () => last }, 4);
+    expect(await starts(turn, 4)).toEqual([0, 250, 500, 750]);
+    // Nobody for over a second: at once.
+    await vi.advanceTimersByTimeAsync(BUSY_WITHIN_MS);
+    expect(await starts(turn, 3, 0)).toEqual([0, 0, 0]);
+    // Busy again long after the last paced start: the first goes at once, the rest spaced.
+    last = Date.now();
+    expect(await starts(turn, 3)).toEqual([0, 250, 500]);
+  });
+});
