@@ -42,4 +42,14 @@ describe("senderPace", () => {
     last = Date.now();
     expect(await starts(turn, 3)).toEqual([0, 250, 500]);
   });
+
+  it("lets the jobs still waiting go as soon as the process is no longer busy", async () => {
+    // People are served for half a second, then nobody is.
+    const busyUntil = Date.now() + 500;
+    const turn = senderPace({ lastRequestAt: () => Math.min(Date.now(), busyUntil) }, 1);
+    const started = await starts(turn, 10, 10_000);
+    // One at once, one a second later; quiet from 1,500 ms (a second after the last request): the
+    // other eight at the next look (every 250 ms), not one a second for eight more seconds.
+    expect(started).toEqual([0, 1_000, ...Array(8).fill(1_750)]);
+  });
 });
