@@ -33,6 +33,24 @@ export function requestEmailKey(request: {
     : `request-email:${request.id}`;
 }
 
+/**
+ * Creates each delivery row that does not exist yet, in one statement; returns the keys this
+ * call created (the caller owns those effects), not the ones that already existed.
+ */
+export async function claimDeliveries(
+  db: Db,
+  claims: readonly { key: string; kind: string; userId?: string }[],
+  at: Date,
+): Promise<Set<string>> {
+  if (claims.length === 0) return new Set();
+  const rows = await db
+    .insert(deliveries)
+    .values(claims.map((claim) => ({ ...claim, createdAt: at })))
+    .onConflictDoNothing()
+    .returning({ key: deliveries.key });
+  return new Set(rows.map((row) => row.key));
+}
+
 /** True when this call created the row (the caller owns the effect); false when it already existed. */
 export async function claimDelivery(
   db: Db,
@@ -41,12 +59,7 @@ export async function claimDelivery(
   at: Date,
   userId?: string,
 ): Promise<boolean> {
-  const rows = await db
-    .insert(deliveries)
-    .values({ key, kind, createdAt: at, userId })
-    .onConflictDoNothing()
-    .returning({ key: deliveries.key });
-  return rows.length === 1;
+  return (await claimDeliveries(db, [{ key, kind, userId }], at)).has(key);
 }
 
 export async function findDelivery(db: Db, key: string): Promise<Delivery | undefined> {

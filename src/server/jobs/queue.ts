@@ -84,6 +84,15 @@ export type JobQueue = {
   createQueue(name: string, policy?: QueuePolicy): Promise<void>;
   /** The job's id, or null when a job with this key already exists in the queue. */
   send(name: string, data: object, options?: SendOptions): Promise<string | null>;
+  /**
+   * Sends many keyed jobs in one statement (a job whose key exists already is not made again),
+   * in `tx` when given: the sweep's batch of reminders.
+   */
+  sendMany(
+    name: string,
+    jobs: readonly { data: object; key: string; startAfter?: Date }[],
+    options?: Pick<SendOptions, "tx">,
+  ): Promise<void>;
   /** Runs `handler` for each job; a throw fails that job, which is retried per its queue's policy. */
   work<T>(name: string, handler: (job: QueuedJob<T>) => Promise<void>, options?: WorkOptions): Promise<void>;
   /** Sends `name` a job on each occurrence of `cron` in time zone `tz` (one per occurrence across processes). */
@@ -154,6 +163,20 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
   const workers = new Map<string, string[]>();
   const asBossDb = (tx: Db): IDatabase =>
     fromDrizzle(tx as unknown as Parameters<typeof fromDrizzle>[0], sql as Parameters<typeof fromDrizzle>[1]);
+  /**
+   * A job due now wakes this process's workers instead of waiting out their poll (others poll).
+   * One sent in a transaction is seen only once that commits, which this queue is not told of: the
+   * wake is repeated a few times as the commit is awaited (a wake that finds nothing costs one
+   * fetch; the poll still catches a transaction longer than the last).
+   */
+  const wakeIfDue = (name: string, startAfter: Date | undefined, tx: Db | undefined) => {
+    if (startAfter && startAfter > clock.now()) return;
+    const wake = () => {
+      for (const workerId of workers.get(name) ?? []) boss.notifyWorker(workerId);
+    };
+    if (!tx) wake();
+    else for (const ms of TX_WAKES_MS) setTimeout(wake, ms).unref();
+  };
 
   return {
     async createQueue(name, policy = {}) {
@@ -182,18 +205,22 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
         ...(startAfter ? { startAfter } : {}),
         ...(tx ? { db: asBossDb(tx) } : {}),
       });
-      // A job due now wakes this process's workers instead of waiting out their poll (others
-      // poll). One sent in a transaction is seen only once that commits, which this queue is not
-      // told of: the wake is repeated a few times as the commit is awaited (a wake that finds
-      // nothing costs one fetch; the poll still catches a transaction longer than the last).
-      if (id && (!startAfter || startAfter <= clock.now())) {
-        const wake = () => {
-          for (const workerId of workers.get(name) ?? []) boss.notifyWorker(workerId);
-        };
-        if (!tx) wake();
-        else for (const ms of TX_WAKES_MS) setTimeout(wake, ms).unref();
-      }
+      if (id) wakeIfDue(name, startAfter, tx);
       return id;
+    },
+
+    async sendMany(name, many, { tx } = {}) {
+      if (many.length === 0) return;
+      // As send: under a test clock, a job without its own start starts at the test clock's now.
+      const now = isTestClock(clock) ? clock.now() : undefined;
+      const jobs = many.map(({ data, key, startAfter = now }) => ({
+        id: jobIdFor(key),
+        singletonKey: key,
+        data,
+        ...(startAfter ? { startAfter } : {}),
+      }));
+      await boss.insert(name, jobs, tx ? { db: asBossDb(tx) } : {});
+      wakeIfDue(name, new Date(Math.min(...jobs.map((job) => job.startAfter?.getTime() ?? 0))), tx);
     },
 
     async work<T>(
@@ -327,6 +354,7 @@ export function startingJobQueue(
       return made;
     },
     send: async (name, ...args) => (await queueFor(name)).send(name, ...args),
+    sendMany: async (name, ...args) => (await queueFor(name)).sendMany(name, ...args),
     work: async (name, ...args) => (await queueFor(name)).work(name, ...args),
     schedule: async (name, ...args) => (await queueFor(name)).schedule(name, ...args),
     stop: async (...args) => {

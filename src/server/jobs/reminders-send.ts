@@ -6,7 +6,7 @@ import { displayNameSql, shortUrlFor } from "#server/db/shared-queries.ts";
 import type { Limiter } from "#server/lib/limiter.ts";
 import type { Mailer } from "#server/mail/mailer.ts";
 import { localDate } from "#shared/schedule/zoned.ts";
-import { claimDelivery, deliverOnce, findDelivery, markFailed } from "./effects";
+import { claimDeliveries, deliverOnce, findDelivery, markFailed } from "./effects";
 import { type JobQueue, SENDERS } from "./queue";
 import { type PayerMailKind, payerMail, stopUrlFor } from "./reminders-mail";
 
@@ -15,26 +15,43 @@ export const PAYER_MAIL_QUEUE = "payer-mail";
 
 export type PayerMailJob = { kind: PayerMailKind; key: string; requestId: string; offset?: number };
 
+type PayerMail = { kind: PayerMailKind; key: string; requestId: string; userId: string; offset?: number };
+
 /**
- * Decides one email to the payer inside the caller's transaction: the delivery row (its key:
- * `request-email:<id>`, `reminder:<id>:<offset>`, `receipt:<id>`) and the job commit with it.
- * A second decision of the same key does nothing.
+ * Decides emails to payers inside the caller's transaction: each one's delivery row (its key:
+ * `request-email:<id>`, `reminder:<id>:<offset>`, `receipt:<id>`) and its job commit with it, in
+ * one statement each for the lot (the sweep decides a batch of reminders at once). A second
+ * decision of the same key does nothing.
  */
+export async function enqueuePayerMails(
+  tx: Db,
+  jobs: JobQueue,
+  mails: readonly PayerMail[],
+  now: Date,
+): Promise<void> {
+  const claimed = await claimDeliveries(
+    tx,
+    mails.map(({ key, userId }) => ({ key, kind: "email", userId })),
+    now,
+  );
+  const toSend = mails
+    .filter(({ key }) => claimed.has(key))
+    .map(({ kind, key, requestId, offset }) => {
+      const data: PayerMailJob = { kind, key, requestId, offset };
+      // startAfter from the app's clock: a send inside the app's transaction would otherwise take
+      // the database's now(), which a test clock does not move on PostgreSQL (pg-boss moves only its own).
+      return { data, key, startAfter: now };
+    });
+  await jobs.sendMany(PAYER_MAIL_QUEUE, toSend, { tx });
+}
+
+/** One email to a payer (enqueuePayerMails). */
 export async function enqueuePayerMail(
   tx: Db,
   jobs: JobQueue,
-  mail: { kind: PayerMailKind; key: string; requestId: string; userId: string; offset?: number; now: Date },
+  mail: PayerMail & { now: Date },
 ): Promise<void> {
-  if (!(await claimDelivery(tx, mail.key, "email", mail.now, mail.userId))) return;
-  const data: PayerMailJob = {
-    kind: mail.kind,
-    key: mail.key,
-    requestId: mail.requestId,
-    offset: mail.offset,
-  };
-  // startAfter from the app's clock: a send inside the app's transaction would otherwise take the
-  // database's now(), which a test clock does not move on PostgreSQL (pg-boss moves only its own).
-  await jobs.send(PAYER_MAIL_QUEUE, data, { key: mail.key, tx, startAfter: mail.now });
+  await enqueuePayerMails(tx, jobs, [mail], mail.now);
 }
 
 export type PayerMailDeps = {

@@ -109,5 +109,66 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
       expect(states).toEqual([{ state: "sent", n: COUNT }]);
       expect(await Promise.all([first.reminders.sweep(), second.reminders.sweep()])).toEqual([0, 0]);
     });
+
+    // A batch's payer emails are claimed and queued one statement each for the batch: racing
+    // sweeps still make one delivery and one job per reminder.
+    it(`decides ${COUNT} due payer reminders exactly once: ${COUNT} email deliveries, ${COUNT} payer-mail jobs`, async () => {
+      const [first, second] = apps as [FastifyInstance, FastifyInstance];
+      const user = await createReadyUser(first);
+      const userId = (await as(first, user)("GET", "/api/auth/user")).json().id as string;
+      const created = await database.db
+        .insert(paymentRequests)
+        .values(
+          Array.from({ length: COUNT }, (_, i) => ({
+            userId,
+            code: `payer${String(i).padStart(5, "0")}`,
+            recipientName: `Payer ${i}`,
+            recipientPhone: "2125550101",
+            payerEmail: `payer-${i}@example.com`,
+            // Every tenth already paid: skipped, no email.
+            status: i % 10 === 0 ? ("paid" as const) : ("pending" as const),
+            amount: "10.00",
+            createdAt: new Date("2026-11-28T15:00:00Z"),
+          })),
+        )
+        .returning({ id: paymentRequests.id });
+      await database.db.insert(reminders).values(
+        created.map(({ id }, i) => ({
+          requestId: id,
+          userId,
+          offsetDays: 3,
+          dueAt: new Date(Date.parse("2026-12-01T14:00:00Z") + i * 1_000),
+        })),
+      );
+      const decided = await Promise.all([
+        first.reminders.sweep(7),
+        second.reminders.sweep(7),
+        first.reminders.sweep(50),
+        second.reminders.sweep(50),
+      ]);
+      expect(decided.reduce((a, b) => a + b, 0)).toBe(COUNT);
+
+      const sent = COUNT - COUNT / 10;
+      const [claims] = await rowsOf<{ n: number }>(
+        database,
+        sql`SELECT count(*)::int AS n FROM delivery WHERE key LIKE 'reminder:%' AND kind = 'email' AND user_id = ${userId}`,
+      );
+      expect(claims?.n).toBe(sent);
+      const jobs = await rowsOf<{ key: string }>(
+        database,
+        sql`SELECT singleton_key AS key FROM pgboss.job WHERE name = 'payer-mail' AND data->>'kind' = 'reminder'`,
+      );
+      expect(jobs).toHaveLength(sent);
+      expect(new Set(jobs.map((job) => job.key)).size).toBe(sent);
+      const states = await rowsOf<{ state: string; channel: string; n: number }>(
+        database,
+        sql`SELECT r.state::text, r.channel, count(*)::int AS n FROM reminder r
+            WHERE r.user_id = ${userId} GROUP BY 1, 2 ORDER BY 1`,
+      );
+      expect(states).toEqual([
+        { state: "sent", channel: "payer-email", n: sent },
+        { state: "skipped", channel: "payer-email", n: COUNT / 10 },
+      ]);
+    });
   },
 );

@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
 import { paymentRequests, reminders } from "#server/db/schema.ts";
 import type { Notify } from "#server/notifications/notify.ts";
@@ -7,7 +7,7 @@ import { reminderDecision } from "#shared/schedule/reminders.ts";
 import { daysBetween, localDate } from "#shared/schedule/zoned.ts";
 import { claimDelivery } from "./effects";
 import type { JobQueue } from "./queue";
-import { enqueuePayerMail } from "./reminders-send";
+import { enqueuePayerMails } from "./reminders-send";
 
 /**
  * The reminder sweep (issue 22 items 3 and 6): due `reminder` rows are taken in batches with
@@ -63,33 +63,51 @@ async function sweepBatch(tx: Db, deps: SweepDeps, batch: number): Promise<numbe
     LIMIT ${batch}
     FOR UPDATE OF r SKIP LOCKED`);
   const rows = (result as unknown as { rows: DueRow[] }).rows;
-  for (const row of rows) await decide(tx, deps, row, now);
+  const decided = rows.flatMap((row) => {
+    const decision = row.stopped
+      ? "stop"
+      : reminderDecision({ status: row.status, claimPending: row.claimed });
+    return decision === "pause" ? [] : [{ row, send: decision === "send" }];
+  });
+  await markDecided(tx, decided, now);
+  const toSend = decided.filter(({ send }) => send).map(({ row }) => row);
+  // One statement each for the batch's payer emails: their delivery rows, then their jobs.
+  await enqueuePayerMails(
+    tx,
+    deps.jobs,
+    toSend
+      .filter((row) => row.payer_email)
+      .map((row) => ({
+        kind: "reminder" as const,
+        key: keyOf(row),
+        requestId: row.request_id,
+        userId: row.user_id,
+        offset: row.offset_days,
+      })),
+    now,
+  );
+  for (const row of toSend.filter((row) => !row.payer_email)) {
+    if (await claimDelivery(tx, keyOf(row), "notify", now, row.user_id))
+      await deps.notify(requesterReminder(row, now), { tx });
+  }
   return rows.length;
 }
 
-async function decide(tx: Db, deps: SweepDeps, row: DueRow, now: Date): Promise<void> {
-  const decision = row.stopped ? "stop" : reminderDecision({ status: row.status, claimPending: row.claimed });
-  if (decision === "pause") return;
-  const channel = row.payer_email ? "payer-email" : "requester";
-  await tx
-    .update(reminders)
-    .set({ state: decision === "send" ? "sent" : "skipped", channel, doneAt: now })
-    .where(and(eq(reminders.id, row.id), eq(reminders.state, "scheduled")));
-  if (decision !== "send") return;
-  const key = `reminder:${row.request_id}:${row.offset_days}`;
-  if (row.payer_email) {
-    await enqueuePayerMail(tx, deps.jobs, {
-      kind: "reminder",
-      key,
-      requestId: row.request_id,
-      userId: row.user_id,
-      offset: row.offset_days,
-      now,
-    });
-    return;
-  }
-  if (!(await claimDelivery(tx, key, "notify", now, row.user_id))) return;
-  await deps.notify(requesterReminder(row, now), { tx });
+const keyOf = (row: DueRow) => `reminder:${row.request_id}:${row.offset_days}`;
+
+/** Each decided reminder sent or skipped, with its channel, in one statement for the batch. */
+async function markDecided(tx: Db, decided: { row: DueRow; send: boolean }[], now: Date): Promise<void> {
+  if (decided.length === 0) return;
+  const outcomes = decided.map(({ row, send }) => ({
+    id: row.id,
+    state: send ? "sent" : "skipped",
+    channel: row.payer_email ? "payer-email" : "requester",
+  }));
+  await tx.execute(sql`
+    UPDATE ${reminders} SET state = d.state::reminder_state, channel = d.channel,
+           done_at = ${now.toISOString()}::timestamptz
+    FROM json_to_recordset(${JSON.stringify(outcomes)}::json) AS d(id uuid, state text, channel text)
+    WHERE ${reminders.id} = d.id AND ${reminders.state} = 'scheduled'`);
 }
 
 function requesterReminder(row: DueRow, now: Date) {
@@ -102,7 +120,7 @@ function requesterReminder(row: DueRow, now: Date) {
   return {
     userId: row.user_id,
     event: "reminder" as const,
-    key: `reminder:${row.request_id}:${row.offset_days}`,
+    key: keyOf(row),
     title: `Time to remind ${name}`,
     body: `Time to remind ${name} — ${what}, sent ${ago}`,
     url: `/?request=${row.request_id}&remind=1`,
