@@ -191,6 +191,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     done(null, payload);
   });
   const clock = options.clock ?? createClock();
+  const activity = watchRequests(app.server);
+  app.decorate("activity", activity);
+  app.addHook("onClose", async () => activity.stop());
   // pg-boss starts beside the rest, or once `jobQueueAfter` settles: the app answers before the
   // queue is up (issue 26 item 6).
   const queueOptions = {
@@ -203,7 +206,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     superviseIntervalSeconds: config.jobs.superviseSeconds,
     retryDelayMaxSeconds: config.jobs.retryDelayMaxSeconds,
     // Senders yield to the people the server is answering (docs/decisions/029-senders-yield.md).
-    pace: senderPace(watchRequests(app.server), config.jobs.sendsPerSecondWhenBusy),
+    pace: senderPace(activity, config.jobs.sendsPerSecondWhenBusy),
   };
   // A close before then starts it too, so that what waits on it (below) ends.
   let startQueue = () => {};

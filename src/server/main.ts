@@ -104,7 +104,7 @@ async function main(): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
   listened();
   // What a busy spell grew is handed back once it is over (docs/decisions/018-memory.md).
-  collectWhenQuiet(app.server);
+  collectWhenQuiet(app.activity);
   for (const warning of unknownSettings()) app.log.warn(warning);
   app.log.info(runtimeSummary(config, version()), "Collect is running");
 }

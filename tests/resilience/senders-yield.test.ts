@@ -71,10 +71,11 @@ it("sends a backlog at the busy rate while people are served, and the rest at on
     await new Promise((resolve) => setTimeout(resolve, BUSY_SECONDS * 1_000));
     const busy = reminded() - first;
     console.log(`while busy: ${first} at once, then ${busy} in ${BUSY_SECONDS} s`);
-    // One a second, give or take the one starting as the window ends.
+    // One a second, give or take the one starting as the window ends, and a few more should this
+    // machine stall the payers for over a second (quiet, to the server): before, all 30 went.
     expect(first).toBeLessThanOrEqual(2);
     expect(busy).toBeGreaterThanOrEqual(1);
-    expect(busy).toBeLessThanOrEqual(BUSY_SECONDS + 1);
+    expect(busy).toBeLessThanOrEqual(BUSY_SECONDS + 4);
 
     // Nobody served any more: the rest go at once (one a second would take 20 s more).
     loading = false;

@@ -3,18 +3,29 @@ import { BUSY_WITHIN_MS, senderPace } from "./pace";
 
 describe("senderPace", () => {
   beforeEach(() => {
-    vi.useFakeTimers({ now: 1_000_000 });
+    // setImmediate stays real: the turn's look at pending requests takes no fake time.
+    vi.useFakeTimers({ now: 1_000_000, toFake: ["setTimeout", "clearTimeout", "Date"] });
   });
   afterEach(() => {
     vi.useRealTimers();
   });
+
+  /** Lets a turn's real setImmediate (its look at pending requests) run. */
+  const lookedAt = async () => {
+    for (let i = 0; i < 3; i++) await new Promise((resolve) => setImmediate(resolve));
+  };
 
   /** Starts `count` turns at once; returns when each started, in ms after now. */
   async function starts(turn: () => Promise<void>, count: number, within = 5_000) {
     const t0 = Date.now();
     const started: number[] = [];
     for (let i = 0; i < count; i++) void turn().then(() => started.push(Date.now() - t0));
-    await vi.advanceTimersByTimeAsync(within);
+    // In 10-ms steps, each turn's look done before the clock moves on.
+    await lookedAt();
+    for (let elapsed = 0; elapsed < within; elapsed += 10) {
+      await vi.advanceTimersByTimeAsync(10);
+      await lookedAt();
+    }
     return started;
   }
 
@@ -51,5 +62,30 @@ describe("senderPace", () => {
     // One at once, one a second later; quiet from 1,500 ms (a second after the last request): the
     // other eight at the next look (every 250 ms), not one a second for eight more seconds.
     expect(started).toEqual([0, 1_000, ...Array(8).fill(1_750)]);
+  });
+
+  it("never starts a job that was abandoned while it waited, and lets every waiting one go when released", async () => {
+    const turn = senderPace({ lastRequestAt: () => Date.now() }, 1);
+    await turn();
+    const abandoned = new AbortController();
+    const failed = turn({ abandoned: abandoned.signal }).then(
+      () => "started",
+      (error: unknown) => (error as Error).name,
+    );
+    await vi.advanceTimersByTimeAsync(300);
+    abandoned.abort();
+    await vi.advanceTimersByTimeAsync(300);
+    expect(await failed).toBe("AbortError");
+
+    const release = new AbortController();
+    const started: number[] = [];
+    const t0 = Date.now();
+    for (let i = 0; i < 5; i++)
+      void turn({ release: release.signal }).then(() => started.push(Date.now() - t0));
+    await vi.advanceTimersByTimeAsync(100);
+    expect(started).toHaveLength(0);
+    release.abort();
+    await vi.advanceTimersByTimeAsync(250);
+    expect(started).toHaveLength(5);
   });
 });

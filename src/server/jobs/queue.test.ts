@@ -109,6 +109,33 @@ describe.each(databaseKinds)("job queue [%s]", (kind) => {
     expect(rows[0]?.n).toBe(1);
   });
 
+  it("many keyed jobs sent at once: one per key, none for a key that exists, none if the transaction rolls back", async () => {
+    await queue.createQueue("many");
+    const later = new Date(clock.now().getTime() + HOUR);
+    const job = (key: string, n: number) => ({ key, data: { n }, startAfter: later });
+    await queue.send("many", { n: 0 }, { key: "many:a", startAfter: later });
+    await database.db
+      .transaction(async (tx) => {
+        await queue.sendMany("many", [job("many:x", 1), job("many:y", 2)], { tx });
+        throw new Error("roll back");
+      })
+      .catch(() => {});
+    await database.db.transaction(async (tx) => {
+      await queue.sendMany("many", [job("many:a", 1), job("many:b", 2), job("many:c", 3), job("many:b", 4)], {
+        tx,
+      });
+    });
+    const rows = await rowsOf<{ key: string; n: number }>(
+      database,
+      sql`SELECT singleton_key AS key, (data->>'n')::int AS n FROM pgboss.job WHERE name = 'many' ORDER BY 1`,
+    );
+    expect(rows).toEqual([
+      { key: "many:a", n: 0 },
+      { key: "many:b", n: 2 },
+      { key: "many:c", n: 3 },
+    ]);
+  });
+
   it("a send enqueued inside a transaction that rolls back leaves no job", async () => {
     await queue.createQueue("in-tx");
     await database.db

@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Db as IDatabase, JobResult, JobWithMetadata, PgBoss as PgBossType } from "pg-boss";
 import { type Clock, isTestClock } from "../clock";
 import type { Db } from "../db/client";
+import type { Turn } from "./pace";
 
 /**
  * Scheduled work on pg-boss, in its own schema `pgboss`, on PostgreSQL (its own small pool) and on
@@ -40,7 +41,7 @@ export type JobQueueOptions = {
   /** Caps every queue's wait between retries (JOBS_RETRY_DELAY_MAX_SECONDS; default each queue's own, 1 hour at most). */
   retryDelayMaxSeconds?: number;
   /** Waited before each job of a queue worked `paced` (the senders: pace.ts senderPace); default none. */
-  pace?: () => Promise<void>;
+  pace?: Turn;
 };
 
 /** Retries and time limits of one queue (pg-boss queue options, in our words). */
@@ -85,8 +86,8 @@ export type JobQueue = {
   /** The job's id, or null when a job with this key already exists in the queue. */
   send(name: string, data: object, options?: SendOptions): Promise<string | null>;
   /**
-   * Sends many keyed jobs in one statement (a job whose key exists already is not made again),
-   * in `tx` when given: the sweep's batch of reminders.
+   * Sends many keyed jobs in one statement (a job whose key exists already, or came earlier in
+   * the list, is not made again), in `tx` when given: the sweep's batch of reminders.
    */
   sendMany(
     name: string,
@@ -112,11 +113,12 @@ export type WorkOptions = {
 };
 
 /**
- * Workers of a queue whose jobs send something (mail, push): ten fetched at once and sent side
- * by side, so a backlog (hundreds of reminders due at the same 9:00) drains at many messages a
- * second instead of one per poll. One worker per process: with pg-boss's localConcurrency above 1
- * a job was sometimes run twice (a recurring notice emailed twice in recurring.test.ts). Paced:
- * while people are being served, they yield to them (pace.ts).
+ * Workers of a queue whose jobs send something (mail, push): ten fetched at once, so a backlog
+ * (hundreds of reminders due at the same 9:00) drains at many messages a second instead of one per
+ * poll: side by side while nobody is being served, spaced out while people are (paced: the
+ * process's one turn for all its senders, pace.ts). One worker per process: with pg-boss's
+ * localConcurrency above 1 a job was sometimes run twice (a recurring notice emailed twice in
+ * recurring.test.ts).
  */
 export const SENDERS: WorkOptions = { batchSize: 10, concurrency: 1, paced: true };
 
@@ -161,6 +163,8 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
 
   const pollingIntervalSeconds = options.pollingIntervalSeconds ?? 2;
   const workers = new Map<string, string[]>();
+  // Aborted as the queue stops: jobs waiting their turn go at once (pace.ts).
+  const stopping = new AbortController();
   const asBossDb = (tx: Db): IDatabase =>
     fromDrizzle(tx as unknown as Parameters<typeof fromDrizzle>[0], sql as Parameters<typeof fromDrizzle>[1]);
   /**
@@ -213,7 +217,10 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
       if (many.length === 0) return;
       // As send: under a test clock, a job without its own start starts at the test clock's now.
       const now = isTestClock(clock) ? clock.now() : undefined;
-      const jobs = many.map(({ data, key, startAfter = now }) => ({
+      // One job per key, the first (pg-boss refuses a batch naming one id twice).
+      const seen = new Set<string>();
+      const unique = many.filter(({ key }) => !seen.has(key) && Boolean(seen.add(key)));
+      const jobs = unique.map(({ data, key, startAfter = now }) => ({
         id: jobIdFor(key),
         singletonKey: key,
         data,
@@ -228,7 +235,9 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
       handler: (job: QueuedJob<T>) => Promise<void>,
       { batchSize = 1, concurrency = 1, paced = false }: WorkOptions = {},
     ) {
-      const turn = paced ? options.pace : undefined;
+      const pace = paced ? options.pace : undefined;
+      const turn =
+        pace && ((job: JobWithMetadata<T>) => pace({ abandoned: job.signal, release: stopping.signal }));
       const workOptions = {
         batchSize,
         localConcurrency: concurrency,
@@ -249,6 +258,7 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
     },
 
     async stop(timeoutMs = 10_000) {
+      stopping.abort();
       // The PGlite instance belongs to the app, which closes it after this.
       await boss.stop({ graceful: true, timeout: timeoutMs, close: true });
     },
@@ -301,10 +311,10 @@ async function runOne<T>(
   job: JobWithMetadata<T>,
   handler: (job: QueuedJob<T>) => Promise<void>,
   log: JobQueueOptions["log"],
-  turn?: () => Promise<void>,
+  turn?: (job: JobWithMetadata<T>) => Promise<void>,
 ): Promise<JobResult> {
   try {
-    await turn?.();
+    await turn?.(job);
     await handler({
       id: job.id,
       name,

@@ -13,6 +13,13 @@ function isProbe({ url = "" }: IncomingMessage): boolean {
 /** When the server last took a request other than a probe (0: none yet). */
 export type Activity = { lastRequestAt(): number };
 
+declare module "fastify" {
+  interface FastifyInstance {
+    /** The server's one watch on requests from people (app.ts; read by the senders and main.ts). */
+    activity: Activity;
+  }
+}
+
 /**
  * Watches `server` for requests from people, probes left out. What reads it: the collection once
  * the server is quiet (garbage-collection.ts), and the senders, which yield to people while they

@@ -2,6 +2,7 @@ import { EventEmitter } from "node:events";
 import type { Server } from "node:http";
 import v8 from "node:v8";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { watchRequests } from "./activity";
 import { collectWhenQuiet, QUIET_AFTER_MS, v8Collector } from "./garbage-collection";
 
 const newSpaceMb = () =>
@@ -20,7 +21,13 @@ describe("collectWhenQuiet", () => {
   /** A server's request events, watched with `collect` (a spy unless given). */
   function watched(collect: () => void = vi.fn()) {
     const http = new EventEmitter() as unknown as Server;
-    return { http, collect, stop: collectWhenQuiet(http, collect) };
+    const activity = watchRequests(http);
+    const stopCollecting = collectWhenQuiet(activity, collect);
+    const stop = () => {
+      stopCollecting();
+      activity.stop();
+    };
+    return { http, collect, stop };
   }
 
   it("collects once a quiet spell follows a request, and once only", async () => {
@@ -87,10 +94,12 @@ describe("collectWhenQuiet", () => {
     const grown = newSpaceMb();
     expect(grown).toBeGreaterThanOrEqual(8);
     const http = new EventEmitter() as unknown as Server;
-    const stop = collectWhenQuiet(http);
+    const activity = watchRequests(http);
+    const stop = collectWhenQuiet(activity);
     http.emit("request", request());
     await vi.advanceTimersByTimeAsync(QUIET_AFTER_MS + 5_000);
     stop();
+    activity.stop();
     expect(newSpaceMb()).toBeLessThanOrEqual(grown / 4);
   });
 

@@ -1,7 +1,6 @@
-import type { Server } from "node:http";
 import v8 from "node:v8";
 import { runInNewContext } from "node:vm";
-import { watchRequests } from "./activity";
+import type { Activity } from "./activity";
 
 /** How long without a request before the process counts as quiet, and how often it looks. */
 export const QUIET_AFTER_MS = 15_000;
@@ -42,11 +41,10 @@ function memoryReducingCollection(): Collect | null {
  * long). Returns the stop function.
  */
 export function collectWhenQuiet(
-  server: Pick<Server, "on" | "off">,
+  activity: Activity,
   collect: Collect | null = memoryReducingCollection(),
 ): () => void {
   if (!collect) return () => {};
-  const activity = watchRequests(server);
   // The request the last collection followed: one collection per quiet spell.
   let collectedAfter = 0;
   const timer = setInterval(() => {
@@ -61,8 +59,5 @@ export function collectWhenQuiet(
     }
   }, LOOK_EVERY_MS);
   timer.unref();
-  return () => {
-    clearInterval(timer);
-    activity.stop();
-  };
+  return () => clearInterval(timer);
 }
