@@ -237,6 +237,30 @@ describe.each(databaseKinds)("job queue [%s]", (kind) => {
     expect(runs).toHaveLength(1);
   });
 
+  it("a stop lets the jobs waiting their turn run at once, and waits for them to finish", async () => {
+    let waiting = 0;
+    const stopping = await startJobQueue({
+      db: database.db,
+      kind,
+      log: quiet,
+      clock,
+      pollingIntervalSeconds: 0.5,
+      // A turn that comes only when the queue stops.
+      pace: async ({ release } = {}) => {
+        waiting++;
+        await new Promise((resolve) => release?.addEventListener("abort", resolve, { once: true }));
+      },
+    });
+    await stopping.createQueue("held");
+    for (const n of [1, 2]) await stopping.send("held", { n });
+    const ran: number[] = [];
+    await stopping.work<{ n: number }>("held", async (job) => void ran.push(job.data.n), SENDERS);
+    await until(() => waiting === 2);
+    expect(ran).toEqual([]);
+    await stopping.stop();
+    expect(ran.sort()).toEqual([1, 2]);
+  });
+
   it("a restart with other JOBS_* settings applies them to the queues that already exist", async () => {
     await queue.createQueue("configured", { retryDelaySeconds: 60 });
     const options = async () =>
