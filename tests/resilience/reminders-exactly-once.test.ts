@@ -5,7 +5,7 @@ import { startMailServer } from "#server/test/mail-server.ts";
 import {
   createDatabase,
   dropDatabases,
-  REQUEST,
+  requestsWithPayerReminders,
   type ServerProcess,
   signUp,
   startServer,
@@ -40,23 +40,7 @@ it("sends 500 reminders due at once exactly once across three processes and five
   for (let i = 0; i < 3; i++) servers.push(await startServer(env));
   try {
     const client = await signUp((servers[0] as ServerProcess).base);
-    // Collect emails payers only for a confirmed address; the test's mail server is the payers'.
-    const confirm = new pg.Client({ connectionString: database.url });
-    await confirm.connect();
-    await confirm.query(`UPDATE "user" SET email_verified = true`);
-    await confirm.end();
-    for (let start = 0; start < REMINDERS; start += 25) {
-      const made = await Promise.all(
-        Array.from({ length: Math.min(25, REMINDERS - start) }, (_, k) =>
-          client.call("POST", "/api/payment-requests", {
-            ...REQUEST,
-            payerEmail: `payer-${start + k}@example.com`,
-            reminderDays: [3],
-          }),
-        ),
-      );
-      expect(made.map((r) => r.status)).toEqual(made.map(() => 201));
-    }
+    await requestsWithPayerReminders(client, database.url, REMINDERS);
     // Every reminder due a minute ago: the next sweep of any process finds all 500 at once.
     const db = new pg.Client({ connectionString: database.url });
     await db.connect();

@@ -2,7 +2,14 @@ import pg from "pg";
 import { afterAll, expect, it } from "vitest";
 import { until } from "#server/test/harness.ts";
 import { startMailServer } from "#server/test/mail-server.ts";
-import { createDatabase, dropDatabases, freePort, REQUEST, signUp, startServer } from "./server-process";
+import {
+  createDatabase,
+  dropDatabases,
+  freePort,
+  requestsWithPayerReminders,
+  signUp,
+  startServer,
+} from "./server-process";
 
 afterAll(dropDatabases);
 
@@ -31,19 +38,7 @@ it("sends a backlog at the busy rate while people are served, and the rest at on
   let server = await startServer(env);
   try {
     const client = await signUp(server.base);
-    // Collect emails payers only for a confirmed address; the test's mail server is the payers'.
-    await db.query(`UPDATE "user" SET email_verified = true`);
-    const made = await Promise.all(
-      Array.from({ length: REMINDERS }, (_, k) =>
-        client.call("POST", "/api/payment-requests", {
-          ...REQUEST,
-          payerEmail: `payer-${k}@example.com`,
-          reminderDays: [3],
-        }),
-      ),
-    );
-    expect(made.map((r) => r.status)).toEqual(made.map(() => 201));
-    const { code } = (await (made[0] as Response).json()) as { code: string };
+    const [code] = await requestsWithPayerReminders(client, database.url, REMINDERS);
     server.child.kill("SIGTERM");
     await server.exited;
     const moved = await db.query("update reminder set due_at = now() - interval '1 minute'");

@@ -185,6 +185,39 @@ export const REQUEST = {
   description: "Lunch",
 };
 
+/**
+ * `count` requests by `client`, each with a payer email (`payer-<k>@example.com`) and a reminder
+ * 3 days on, after confirming the user's email (Collect emails payers only for a confirmed
+ * address; the test's mail server is the payers'). Returns their codes.
+ */
+export async function requestsWithPayerReminders(
+  client: Client,
+  databaseUrl: string,
+  count: number,
+): Promise<string[]> {
+  const confirm = new pg.Client({ connectionString: databaseUrl });
+  await confirm.connect();
+  await confirm.query(`UPDATE "user" SET email_verified = true`);
+  await confirm.end();
+  const codes: string[] = [];
+  for (let start = 0; start < count; start += 25) {
+    const made = await Promise.all(
+      Array.from({ length: Math.min(25, count - start) }, (_, k) =>
+        client.call("POST", "/api/payment-requests", {
+          ...REQUEST,
+          payerEmail: `payer-${start + k}@example.com`,
+          reminderDays: [3],
+        }),
+      ),
+    );
+    for (const answer of made) {
+      if (answer.status !== 201) throw new Error(`create answered ${answer.status}: ${await answer.text()}`);
+      codes.push(((await answer.json()) as { code: string }).code);
+    }
+  }
+  return codes;
+}
+
 export type Answer = { status: number; headers: http.IncomingHttpHeaders; body: string };
 
 /**

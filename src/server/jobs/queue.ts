@@ -218,9 +218,9 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
       // As send: under a test clock, a job without its own start starts at the test clock's now.
       const now = isTestClock(clock) ? clock.now() : undefined;
       // One job per key, the first (pg-boss refuses a batch naming one id twice).
-      const seen = new Set<string>();
-      const unique = many.filter(({ key }) => !seen.has(key) && Boolean(seen.add(key)));
-      const jobs = unique.map(({ data, key, startAfter = now }) => ({
+      const firsts = new Map<string, (typeof many)[number]>();
+      for (const job of many) if (!firsts.has(job.key)) firsts.set(job.key, job);
+      const jobs = [...firsts.values()].map(({ data, key, startAfter = now }) => ({
         id: jobIdFor(key),
         singletonKey: key,
         data,

@@ -14,6 +14,43 @@ async function rowsOf<T>(database: Database, query: ReturnType<typeof sql>): Pro
   return ((await database.db.execute(query)) as unknown as { rows: T[] }).rows;
 }
 
+/**
+ * COUNT requests of a new ready user, each with one reminder due before the test clock's now;
+ * `extra(i)` adds to the i-th request. Returns the user's id.
+ */
+async function dueReminders(
+  database: Database,
+  app: FastifyInstance,
+  prefix: string,
+  extra: (i: number) => Partial<typeof paymentRequests.$inferInsert> = () => ({}),
+): Promise<string> {
+  const user = await createReadyUser(app);
+  const userId = (await as(app, user)("GET", "/api/auth/user")).json().id as string;
+  const created = await database.db
+    .insert(paymentRequests)
+    .values(
+      Array.from({ length: COUNT }, (_, i) => ({
+        userId,
+        code: `${prefix}${String(i).padStart(5, "0")}`,
+        recipientName: `Payer ${i}`,
+        recipientPhone: "2125550101",
+        amount: "10.00",
+        createdAt: new Date("2026-11-28T15:00:00Z"),
+        ...extra(i),
+      })),
+    )
+    .returning({ id: paymentRequests.id });
+  await database.db.insert(reminders).values(
+    created.map(({ id }, i) => ({
+      requestId: id,
+      userId,
+      offsetDays: 3,
+      dueAt: new Date(Date.parse("2026-12-01T14:00:00Z") + i * 1_000),
+    })),
+  );
+  return userId;
+}
+
 // Two app processes' sweeps over one PostgreSQL (FOR UPDATE SKIP LOCKED, the delivery claim in
 // the same transaction): every due reminder is decided once, whoever takes it.
 describe.skipIf(!process.env.TEST_DATABASE_URL)(
@@ -54,29 +91,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
         )
         .toBeGreaterThanOrEqual(1);
       const [first, second] = apps as [FastifyInstance, FastifyInstance];
-      const user = await createReadyUser(first);
-      const userId = (await as(first, user)("GET", "/api/auth/user")).json().id as string;
-      const created = await database.db
-        .insert(paymentRequests)
-        .values(
-          Array.from({ length: COUNT }, (_, i) => ({
-            userId,
-            code: `sweep${String(i).padStart(5, "0")}`,
-            recipientName: `Payer ${i}`,
-            recipientPhone: "2125550101",
-            amount: "10.00",
-            createdAt: new Date("2026-11-28T15:00:00Z"),
-          })),
-        )
-        .returning({ id: paymentRequests.id });
-      await database.db.insert(reminders).values(
-        created.map(({ id }, i) => ({
-          requestId: id,
-          userId,
-          offsetDays: 3,
-          dueAt: new Date(Date.parse("2026-12-01T14:00:00Z") + i * 1_000),
-        })),
-      );
+      await dueReminders(database, first, "sweep");
 
       // Small batches, both at once, twice over: the processes interleave and race for rows.
       const decided = await Promise.all([
@@ -114,32 +129,11 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
     // sweeps still make one delivery and one job per reminder.
     it(`decides ${COUNT} due payer reminders exactly once: ${COUNT} email deliveries, ${COUNT} payer-mail jobs`, async () => {
       const [first, second] = apps as [FastifyInstance, FastifyInstance];
-      const user = await createReadyUser(first);
-      const userId = (await as(first, user)("GET", "/api/auth/user")).json().id as string;
-      const created = await database.db
-        .insert(paymentRequests)
-        .values(
-          Array.from({ length: COUNT }, (_, i) => ({
-            userId,
-            code: `payer${String(i).padStart(5, "0")}`,
-            recipientName: `Payer ${i}`,
-            recipientPhone: "2125550101",
-            payerEmail: `payer-${i}@example.com`,
-            // Every tenth already paid: skipped, no email.
-            status: i % 10 === 0 ? ("paid" as const) : ("pending" as const),
-            amount: "10.00",
-            createdAt: new Date("2026-11-28T15:00:00Z"),
-          })),
-        )
-        .returning({ id: paymentRequests.id });
-      await database.db.insert(reminders).values(
-        created.map(({ id }, i) => ({
-          requestId: id,
-          userId,
-          offsetDays: 3,
-          dueAt: new Date(Date.parse("2026-12-01T14:00:00Z") + i * 1_000),
-        })),
-      );
+      const userId = await dueReminders(database, first, "payer", (i) => ({
+        payerEmail: `payer-${i}@example.com`,
+        // Every tenth already paid: skipped, no email.
+        status: i % 10 === 0 ? "paid" : "pending",
+      }));
       const decided = await Promise.all([
         first.reminders.sweep(7),
         second.reminders.sweep(7),
