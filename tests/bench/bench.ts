@@ -8,7 +8,7 @@
  *   BENCH_SECONDS     seconds per load run (default 10), each after 2 s of the same load not sampled
  *   BENCH_MIXED_SECONDS  seconds of mixed load before the memory figure (default 60)
  *   BENCH_REMINDERS   reminders made due at once (default 10,000; 0 skips that row)
- *   BENCH_ONLY        reminders: that row alone
+ *   BENCH_ONLY        reminders: that row alone; pay: /pay and its two bare servers, alternated three times
  *   BENCH_SCALE       1: then the scale scenario (tests/bench/scale.ts, a few minutes); only: just that
  */
 import { type ChildProcess, fork, spawn } from "node:child_process";
@@ -441,6 +441,31 @@ function printReminders(reminders: Awaited<ReturnType<typeof remindersAtOnce>>) 
   );
 }
 
+/**
+ * `BENCH_ONLY=pay`: the app's /pay and the two bare servers it is read against, alternated three
+ * times, so that the machine's swings between runs fall on all three alike.
+ */
+async function printPayAlternated(
+  bare: () => Promise<Load>,
+  barePay: () => Promise<Load>,
+  app: () => Promise<Load>,
+) {
+  console.log(
+    "\n| round | bare JSON | bare /pay bytes | app /pay | app ÷ bare JSON | app ÷ bare /pay |\n|---|---|---|---|---|---|",
+  );
+  const ratios: number[] = [];
+  for (let round = 1; round <= 3; round++) {
+    const [json, bytes, page] = [await bare(), await barePay(), await app()];
+    ratios.push(page.rps / json.rps);
+    console.log(
+      `| ${round} | ${fmt(json.rps)} req/s | ${fmt(bytes.rps)} req/s | ${fmt(page.rps)} req/s, p99 ${fmt(page.p99)} ms | ${fmt(page.rps / json.rps, 2)}× | ${fmt(page.rps / bytes.rps, 2)}× |`,
+    );
+  }
+  console.log(
+    `\nmedian app /pay ÷ bare JSON: ${fmt(ratios.sort((a, b) => a - b)[1] ?? 0, 2)}× (target ≥ 0.5×)`,
+  );
+}
+
 /** Loads a bare node:http baseline (baseline-server.mjs, its own process like the app) with `env`. */
 async function bareLoad(env: Record<string, string>, headers?: Record<string, string>): Promise<Load> {
   const port = 3701;
@@ -531,17 +556,27 @@ async function main() {
   const screenBody = await (await fetch(`${base}/api/payment-screen/${code}`)).text();
 
   // Baseline: same JSON, bare node:http, its own process like the app.
-  const bare = await bareLoad({ BASELINE_BODY: screenBody });
+  const bareJson = () => bareLoad({ BASELINE_BODY: screenBody });
   // And bare node:http sending /pay's brotli bytes with the app's headers: what that answer's
   // size and headers cost before any app code runs (the /pay row's target is against `bare`).
   const pay = await rawGet(`${base}/pay/${code}`, BROWSER);
-  const barePay = await bareLoad(
-    {
-      BASELINE_BODY_BASE64: pay.body.toString("base64"),
-      BASELINE_HEADERS: JSON.stringify(pay.headers),
-    },
-    BROWSER,
-  );
+  const barePayLoad = () =>
+    bareLoad(
+      {
+        BASELINE_BODY_BASE64: pay.body.toString("base64"),
+        BASELINE_HEADERS: JSON.stringify(pay.headers),
+      },
+      BROWSER,
+    );
+  const appPay = () => load({ url: `${base}/pay/${code}`, headers: BROWSER });
+  if (process.env.BENCH_ONLY === "pay") {
+    await printPayAlternated(bareJson, barePayLoad, appPay);
+    await stop(app);
+    mail.close();
+    return;
+  }
+  const bare = await bareJson();
+  const barePay = await barePayLoad();
 
   // The same server answering without the database: what Fastify, the hooks and the headers
   // cost on their own, so the table shows how much of the gap is the database.
@@ -558,7 +593,7 @@ async function main() {
       description: "Lunch",
     }),
   });
-  const payHtml = await load({ url: `${base}/pay/${code}`, headers: BROWSER });
+  const payHtml = await appPay();
   const payHtmlPlain = await load({ url: `${base}/pay/${code}` });
   const flood = await duringSignInFlood(base, () => load({ url: `${base}/pay/${code}`, headers: BROWSER }));
   const pageBytes = await measurePayPageBytes(`${base}/pay/${code}`);
