@@ -265,10 +265,30 @@ describe("PGlite's thread when it dies", () => {
       return post.apply(this, args);
     };
     const thread = await PgliteThread.open();
-    const waiting = thread.query("SELECT pg_sleep(0.5)");
+    // A statement waits in the thread behind an open transaction, PGlite idle: the thread is
+    // ended between statements. Ended inside WebAssembly (a pg_sleep), V8 itself sometimes died
+    // tearing the thread down (a fatal check in ThreadIsolation::UnregisterWasmAllocation), taking
+    // the vitest worker with it; the server never ends its thread that way (close() ends it idle).
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let entered = () => {};
+    const inTransaction = new Promise<void>((resolve) => {
+      entered = resolve;
+    });
+    const holding = thread.transaction(async (tx) => {
+      await tx.query("SELECT 1");
+      entered();
+      await held;
+    });
+    await inTransaction;
     Worker.prototype.postMessage = post;
+    const waiting = thread.query("SELECT 2");
     await worker?.terminate();
+    release();
     await expect(waiting).rejects.toThrow("the database thread exited (1)");
+    await expect(holding).rejects.toThrow("the database thread exited (1)");
     expect((await thread.lost).message).toBe("the database thread exited (1)");
     await expect(thread.query("SELECT 1")).rejects.toThrow("the database thread exited (1)");
     await thread.close();
