@@ -1,6 +1,6 @@
 // `npm start`: runs the compiled server (dist/server/main.js) in this process, so SIGTERM and
 // SIGINT reach it directly. Builds first when the build is missing, or, where the build tools are
-// installed (a development checkout), when the sources are newer than it. Production
+// installed (a development checkout), when a source (tests aside) is newer than it. Production
 // (NODE_ENV=production, or an install without the build tools) never builds: it runs what
 // `npm run build` produced, or says that there is none.
 import { execFileSync } from "node:child_process";
@@ -28,9 +28,13 @@ const canBuild =
   existsSync(path.join(root, "node_modules/vite")) &&
   existsSync(path.join(root, "src"));
 
+/** Tests and their helpers (src/server/test, src/client/test) are not built: editing one is no reason to build. */
+const notBuilt = (entry) => (entry.isDirectory() ? entry.name === "test" : /\.test\.tsx?$/.test(entry.name));
+
 function newestMtime(dir) {
   let newest = 0;
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (notBuilt(entry)) continue;
     const full = path.join(dir, entry.name);
     newest = Math.max(newest, entry.isDirectory() ? newestMtime(full) : statSync(full).mtimeMs);
   }

@@ -95,8 +95,11 @@ it("reads .env when there is one, the shell's variables winning, and says nothin
   expect(process.env.COLLECT_TEST_FROM_FILE).toBeUndefined();
 });
 
-// A production server whose src/ was newer than dist/ tried to build and exited 1 (issue 26 item 4).
-it("never builds under NODE_ENV=production, even with newer sources and the build tools present", () => {
+/**
+ * A checkout with a build in dist/ and the build tools, whose `edited` files under src/ are newer
+ * than that build: `scripts/start.mjs` run there with `env`.
+ */
+function startAfterEditing(edited: string[], env: NodeJS.ProcessEnv = {}) {
   const root = mkdtempSync(path.join(os.tmpdir(), "collect-start-"));
   for (const dir of ["scripts", "dist/server", "dist/client", "node_modules/vite", "src"])
     mkdirSync(path.join(root, dir), { recursive: true });
@@ -105,14 +108,40 @@ it("never builds under NODE_ENV=production, even with newer sources and the buil
   writeFileSync(path.join(root, "dist/client/index.html"), "<!doctype html>");
   writeFileSync(path.join(root, "dist/server/main.js"), 'console.log("ran the build that was there");');
   const later = new Date(Date.now() + 60_000);
-  writeFileSync(path.join(root, "src", "edited.ts"), "export {};");
-  utimesSync(path.join(root, "src", "edited.ts"), later, later);
-  const run = spawnSync(process.execPath, ["scripts/start.mjs"], {
+  for (const file of edited) {
+    mkdirSync(path.dirname(path.join(root, "src", file)), { recursive: true });
+    writeFileSync(path.join(root, "src", file), "export {};");
+    utimesSync(path.join(root, "src", file), later, later);
+  }
+  const { NODE_ENV: _outside, ...outside } = process.env;
+  return spawnSync(process.execPath, ["scripts/start.mjs"], {
     cwd: root,
     encoding: "utf8",
-    env: { ...process.env, NODE_ENV: "production" },
+    env: { ...outside, ...env },
   });
+}
+
+// A production server whose src/ was newer than dist/ tried to build and exited 1 (issue 26 item 4).
+it("never builds under NODE_ENV=production, even with newer sources and the build tools present", () => {
+  const run = startAfterEditing(["edited.ts"], { NODE_ENV: "production" });
   expect(run.stdout).not.toContain("Building");
   expect(run.stdout.trim()).toBe("ran the build that was there");
   expect(run.status).toBe(0);
+});
+
+// A test edited after the build rebuilt dist/ when a resilience test next started a server, under
+// the feet of another test's server restarting from it ("Can't find meta/_journal.json").
+it("builds in a checkout when a source is newer than the build, not when only tests are", () => {
+  const tests = startAfterEditing([
+    "server/db/edited.test.ts",
+    "client/page.test.tsx",
+    "server/test/harness.ts",
+  ]);
+  expect(tests.stdout).not.toContain("Building");
+  expect(tests.stdout.trim()).toBe("ran the build that was there");
+  expect(tests.status).toBe(0);
+  // A real source: it builds (here `npm run build` has no package.json to run, and fails).
+  const source = startAfterEditing(["server/db/edited.ts"]);
+  expect(source.stdout).toContain("Building…");
+  expect(source.status).not.toBe(0);
 });
