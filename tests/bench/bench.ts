@@ -595,7 +595,7 @@ async function main() {
   });
   const payHtml = await appPay();
   const payHtmlPlain = await load({ url: `${base}/pay/${code}` });
-  const flood = await duringSignInFlood(base, () => load({ url: `${base}/pay/${code}`, headers: BROWSER }));
+  const flood = await duringSignInFlood(base, appPay);
   const pageBytes = await measurePayPageBytes(`${base}/pay/${code}`);
   const lighthouse = await lighthouseScore(`${base}/pay/${code}`);
   // The create run added thousands of rows in seconds; autovacuum would refresh the planner's
