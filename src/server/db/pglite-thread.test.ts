@@ -269,24 +269,18 @@ describe("PGlite's thread when it dies", () => {
     // ended between statements. Ended inside WebAssembly (a pg_sleep), V8 itself sometimes died
     // tearing the thread down (a fatal check in ThreadIsolation::UnregisterWasmAllocation), taking
     // the vitest worker with it; the server never ends its thread that way (close() ends it idle).
-    let release = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    let entered = () => {};
-    const inTransaction = new Promise<void>((resolve) => {
-      entered = resolve;
-    });
+    const held = Promise.withResolvers<void>();
+    const inTransaction = Promise.withResolvers<void>();
     const holding = thread.transaction(async (tx) => {
       await tx.query("SELECT 1");
-      entered();
-      await held;
+      inTransaction.resolve();
+      await held.promise;
     });
-    await inTransaction;
+    await inTransaction.promise;
     Worker.prototype.postMessage = post;
     const waiting = thread.query("SELECT 2");
     await worker?.terminate();
-    release();
+    held.resolve();
     await expect(waiting).rejects.toThrow("the database thread exited (1)");
     await expect(holding).rejects.toThrow("the database thread exited (1)");
     expect((await thread.lost).message).toBe("the database thread exited (1)");
