@@ -87,6 +87,8 @@ export default defineConfig({
       PASSWORD_HASH_ITERATIONS: "1",
       SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
       MAIL_FROM: "Collect <no-reply@example.com>",
+      // The shortest wait a receipt may have (the Undo toast lasts 10 s): mail-trust.spec.ts waits it out.
+      MAIL_RECEIPT_DELAY_SECONDS: "15",
       VAPID_PUBLIC_KEY: vapid.publicKey,
       VAPID_PRIVATE_KEY: vapid.privateKey,
       VAPID_SUBJECT: "mailto:e2e@example.com",

@@ -37,6 +37,8 @@ export async function buildServer(outdir = path.join(root, "dist/server")) {
       "pglite-worker": path.join(root, "src/server/db/pglite-worker.ts"),
       // `npm run db:move-to-postgres` (src/server/db/move-to-postgres.ts).
       "move-to-postgres": path.join(root, "src/server/db/move-to-postgres.ts"),
+      // `npm run mail:retry` (src/server/mail/mail-retry.ts).
+      "mail-retry": path.join(root, "src/server/mail/mail-retry.ts"),
     },
     outdir,
     bundle: true,

@@ -29,7 +29,9 @@ import { watched } from "#server/lib/dependencies.ts";
 import { createLimiter, openCounterStore } from "#server/lib/limiter.ts";
 import { runPeriodically } from "#server/lib/periodic.ts";
 import { fastifyTrustProxy, isLoopbackHost, isTrustedProxy } from "#server/lib/proxy-trust.ts";
+import { startAccountMail } from "#server/mail/account-mail.ts";
 import { createMailer } from "#server/mail/mailer.ts";
+import { createMailPolicy } from "#server/mail/policy.ts";
 import { scheduleDigest } from "#server/notifications/digest.ts";
 import { startNotifications } from "#server/notifications/notify.ts";
 import {
@@ -46,9 +48,10 @@ import { registerRateLimits } from "#server/plugins/rate-limits.ts";
 import { registerSecurityHeaders } from "#server/plugins/security-headers.ts";
 import { createPushSender, type PushSenderOptions } from "#server/push/push-sender.ts";
 import { accountSecurityRoutes } from "#server/routes/account/routes.ts";
-import { userRoutes } from "#server/routes/auth/routes.ts";
+import { authRoutes } from "#server/routes/auth/routes.ts";
 import { type EventStreamSettings, registerEventRoutes } from "#server/routes/events/routes.ts";
-import { registerAuthRoutes } from "#server/routes/identity/routes.ts";
+import { registerIdentityRoutes } from "#server/routes/identity/routes.ts";
+import { mailRoutes } from "#server/routes/mail/routes.ts";
 import { notificationRoutes } from "#server/routes/notifications/routes.ts";
 import { passkeyRoutes } from "#server/routes/passkeys/routes.ts";
 import { createWebAuthn } from "#server/routes/passkeys/webauthn.ts";
@@ -205,6 +208,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     expireInSeconds: config.jobs.expireSeconds,
     superviseIntervalSeconds: config.jobs.superviseSeconds,
     retryDelayMaxSeconds: config.jobs.retryDelayMaxSeconds,
+    // Mail waits through an SMTP outage this long (jobs/queue.ts MAIL_QUEUE_POLICY).
+    mailRetry: {
+      retryDelaySeconds: config.jobs.mailRetryDelaySeconds,
+      giveUpAfterSeconds: config.jobs.mailGiveUpHours * 3_600,
+    },
     // Senders yield to the people the server is answering (docs/decisions/029-senders-yield.md).
     pace: senderPace(activity, config.jobs.sendsPerSecondWhenBusy),
   };
@@ -255,17 +263,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const mailer = createMailer(config, app.log);
   app.addHook("onClose", async () => mailer.close());
   const push = createPushSender(config.vapid, app.log, options.push);
-  const notify = startNotifications({
-    db: database.db,
-    jobs,
-    mailer,
-    push,
-    clock,
-    publicUrl: config.publicUrl,
-    secret,
-    log: app.log,
-  });
-  backgroundStarts.push(notify.started, scheduleDigest(jobs, database.db, notify, clock, app.log));
   // Every counted limit (limits.ts) on one store that all processes share.
   const counters = await openCounterStore(
     {
@@ -278,13 +275,33 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   );
   app.addHook("onClose", () => counters.close());
   const limiter = createLimiter(counters, { enabled: config.rateLimits, log: app.log });
+  // Every email Collect sends for someone passes the one outbound policy (mail/policy.ts).
+  const mailPolicy = createMailPolicy({
+    db: database.db,
+    limiter,
+    maxPerHour: config.mailMaxPerHour,
+    now: () => clock.now(),
+    log: app.log,
+  });
+  const notify = startNotifications({
+    db: database.db,
+    jobs,
+    mailer,
+    mailPolicy,
+    push,
+    clock,
+    publicUrl: config.publicUrl,
+    secret,
+    log: app.log,
+  });
+  backgroundStarts.push(notify.started, scheduleDigest(jobs, database.db, notify, clock, app.log));
   // Automatic reminders and the payer's emails (issue 22 items 3 and 4); tests call app.reminders.sweep().
   const reminders = startReminders({
     db: database.db,
     jobs,
     notify,
     mailer,
-    limiter,
+    mailPolicy,
     clock,
     publicUrl: config.publicUrl,
     secret,
@@ -293,10 +310,21 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   backgroundStarts.push(reminders.started);
   app.decorate("reminders", reminders);
   const webAuthn = createWebAuthn(database.db, config.publicUrl);
+  // Confirmation, reset and sign-up notices go through the queue too (mail/account-mail.ts).
+  const accountMail = startAccountMail({
+    db: database.db,
+    jobs,
+    mailer,
+    clock,
+    publicUrl: config.publicUrl,
+    log: app.log,
+  });
+  backgroundStarts.push(accountMail.started.catch(() => {}));
   const accountControl = accountControlAuthOptions({
     db: database.db,
     limiter,
     mailer,
+    accountMail,
     publicUrl: config.publicUrl,
     verifyPasskey: (response) => webAuthn.verifySignIn(response),
   });
@@ -339,6 +367,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     ),
     secret,
     mailer,
+    mailPolicy,
     webAuthn,
     notifier,
     limiter,
@@ -383,6 +412,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     siteRoutes({
       ping: () => database.ping(),
       limitStoreHealthy: () => counters.healthy(),
+      mailReachable: () => mailer.reachable(),
       draining: () => drain.draining,
     }),
   );
@@ -391,8 +421,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     store: counters,
     limiter,
   });
-  await registerAuthRoutes(app, auth, { config, hashQueue, limits: context.signInLimits });
-  await app.register(userRoutes(context));
+  await registerIdentityRoutes(app, auth, { config, hashQueue, limits: context.signInLimits });
+  await app.register(authRoutes(context));
   await app.register(paymentAccountRoutes(context));
   await app.register(paymentRequestRoutes(context));
   await app.register(payeeRoutes(context));
@@ -404,6 +434,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(splitRoutes(context));
   await app.register(notificationRoutes(context));
   await app.register(recurringRequestRoutes(context));
+  await app.register(mailRoutes(context));
   backgroundStarts.push(startRecurring({ ...context, publicUrl: config.publicUrl, log: app.log }));
   if (diskStorage) await registerLocalUploadRoute(app, diskStorage);
 

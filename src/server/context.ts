@@ -8,6 +8,7 @@ import type { Requester } from "#server/jobs/reminders-schedule.ts";
 import type { ClientAssets } from "#server/lib/client-assets.ts";
 import type { Limiter } from "#server/lib/limiter.ts";
 import type { Mailer } from "#server/mail/mailer.ts";
+import type { MailPolicy } from "#server/mail/policy.ts";
 import type { PushSender } from "#server/push/push-sender.ts";
 import type { WebAuthn } from "#server/routes/passkeys/webauthn.ts";
 import type { ViewCache } from "#server/routes/pay/view-cache.ts";
@@ -50,6 +51,8 @@ export type AppContext = {
   secret: string;
   /** Outgoing mail (SMTP_URL), or a stand-in that says mail is off. */
   mailer: Mailer;
+  /** What every email sent for someone must pass: confirmation, suppression, allowances (mail/policy.ts). */
+  mailPolicy: MailPolicy;
   /** Passkey registration and sign-in checks. */
   webAuthn: WebAuthn;
   /** NOTIFYs sent after a commit, batched (db/notify.ts). */

@@ -70,12 +70,23 @@ const EnvSchema = z.object({
   DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
   /** After SIGTERM: /readyz says 503 and answers carry Connection: close for this long, then the server closes. */
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
-  /** A job attempt running longer (its process was killed) is failed and retried after this. */
-  JOBS_EXPIRE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
+  /** A job attempt running longer (its process was killed) is failed and retried after this. A send takes seconds. */
+  JOBS_EXPIRE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
   /** How often each process looks for such attempts. */
-  JOBS_SUPERVISE_SECONDS: z.coerce.number().int().min(1).max(3_600).default(60),
+  JOBS_SUPERVISE_SECONDS: z.coerce.number().int().min(1).max(3_600).default(30),
   /** The longest wait before a failed (or expired) job attempt is retried, whatever its queue's backoff says. */
   JOBS_RETRY_DELAY_MAX_SECONDS: z.coerce.number().int().min(1).max(86_400).default(3_600),
+  /** The first wait before an email is tried again (jobs/queue.ts MAIL_QUEUE_POLICY); it doubles each time. */
+  JOBS_MAIL_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3_600).default(15),
+  /**
+   * How long an email is tried before it is given up (then `npm run mail:retry` sends it again):
+   * an SMTP outage this long loses nothing. Below pg-boss's 14 days, after which a waiting job is dropped.
+   */
+  JOBS_MAIL_GIVE_UP_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 7)
+    .default(24),
   /** Emails and pushes each process starts a second while people are being served (jobs/pace.ts). */
   JOBS_SENDS_PER_SECOND_WHEN_BUSY: z.coerce.number().min(1).max(10_000).default(20),
   AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
@@ -121,6 +132,10 @@ const EnvSchema = z.object({
     .refine((v) => URL.canParse(v), "must be an smtp:// or smtps:// URL")
     .optional(),
   MAIL_FROM: z.string().min(3).optional(),
+  /** Payer emails from everyone in an hour (limits.ts payerMailPerHour): past it they wait in the queue. */
+  MAIL_MAX_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(3_600),
+  /** How long a receipt waits after "Mark paid" (longer than the toast's 10 s Undo). */
+  MAIL_RECEIPT_DELAY_SECONDS: z.coerce.number().int().min(15).max(86_400).default(120),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   // Production runtime: shared rate-limit counters, metrics.
   RATE_LIMITS: onOff.default(true),
@@ -158,6 +173,8 @@ const ConfigSchema = EnvSchema.transform((env) => ({
     expireSeconds: env.JOBS_EXPIRE_SECONDS,
     superviseSeconds: env.JOBS_SUPERVISE_SECONDS,
     retryDelayMaxSeconds: env.JOBS_RETRY_DELAY_MAX_SECONDS,
+    mailRetryDelaySeconds: env.JOBS_MAIL_RETRY_DELAY_SECONDS,
+    mailGiveUpHours: env.JOBS_MAIL_GIVE_UP_HOURS,
     sendsPerSecondWhenBusy: env.JOBS_SENDS_PER_SECOND_WHEN_BUSY,
   },
   authSecret: env.AUTH_SECRET,
@@ -185,6 +202,10 @@ const ConfigSchema = EnvSchema.transform((env) => ({
         from: env.MAIL_FROM ?? `Collect <no-reply@${new URL(env.PUBLIC_URL ?? "http://localhost").hostname}>`,
       }
     : undefined,
+  /** Payer emails from everyone in an hour: your SMTP provider's quota, or less. */
+  mailMaxPerHour: env.MAIL_MAX_PER_HOUR,
+  /** A receipt waits this long after "Mark paid" and goes only if the payment still stands. */
+  receiptDelayMs: env.MAIL_RECEIPT_DELAY_SECONDS * 1000,
   /** Without SMTP, write messages to the log (development only: their links are secrets). */
   mailToLog: env.NODE_ENV === "development",
   /** Photos go to this S3-compatible store; unset means local disk under dataDir. */

@@ -50,7 +50,15 @@ describe("the limits table", () => {
       expect(limit.max, name).toBeGreaterThan(0);
       expect(limit.windowMs, name).toBeGreaterThanOrEqual(60_000);
       if (limit.message === null)
-        expect(["resetMail", "signUpNotice", "payerMailPerRecipient"]).toContain(name);
+        expect([
+          "resetMail",
+          "signUpNotice",
+          "payerMailPerPair",
+          "payerMailPerRecipient",
+          "payerMailNewRecipients",
+          "payerMailPerHour",
+          "notificationMail",
+        ]).toContain(name);
     }
   });
 });

@@ -19,6 +19,7 @@ export type LimitKey =
   | "client address and request"
   | "request"
   | "recipient"
+  | "requester and recipient"
   | "everyone";
 
 /**
@@ -46,6 +47,14 @@ export const LIMITS = {
     windowMs: MINUTE,
     message: TOO_MANY_WRITES,
     route: "POST /api/payment-requests",
+  },
+  /** A series mails its payer at once when its first occurrence is today: as costly as a request. */
+  createRecurring: {
+    key: "user",
+    max: 20,
+    windowMs: MINUTE,
+    message: TOO_MANY_WRITES,
+    route: "POST /api/recurring-requests",
   },
   remind: {
     key: "user",
@@ -211,12 +220,38 @@ export const LIMITS = {
     message: "We've sent several emails already. Please check your inbox or try again in an hour.",
   },
   resetMail: { key: "recipient", max: 3, windowMs: HOUR, message: null },
-  /** Emails to one payer address from every requester together: requests, recurring occurrences, reminders, receipts (silent: the card says not delivered). */
-  payerMailPerRecipient: { key: "recipient", max: 20, windowMs: DAY, message: null },
   signUpNotice: { key: "recipient", max: 1, windowMs: DAY, message: null },
+
+  // Mail Collect sends for a requester (mail/policy.ts), counted per mailbox (mail/recipient.ts:
+  // case, +tags and Gmail's dots make no new mailbox). Silent: the card says the email was not sent.
+  /** Emails from one requester to one mailbox: requests, occurrences, reminders, receipts. */
+  payerMailPerPair: { key: "requester and recipient", max: 10, windowMs: DAY, message: null },
+  /**
+   * Emails to one mailbox from all requesters together, but for requesters it has paid before
+   * (they are neither counted nor held back): twenty junk requests cannot silence a landlord.
+   */
+  payerMailPerRecipient: { key: "recipient", max: 20, windowMs: DAY, message: null },
+  /**
+   * Mailboxes one account emails for the first time that day; grows with the account's paid
+   * requests (MAIL_GROWTH), so a new account cannot mail a list.
+   */
+  payerMailNewRecipients: { key: "user", max: 20, windowMs: DAY, message: null },
+  /**
+   * Payer emails from everyone in an hour (MAIL_MAX_PER_HOUR sets its max): past it mail waits in
+   * the queue for the next hour, the operator hears of it, nothing is lost.
+   */
+  payerMailPerHour: { key: "everyone", max: 3_600, windowMs: HOUR, message: null },
+  /** Notification emails to one account's own address (pushes are not counted). */
+  notificationMail: { key: "user", max: 30, windowMs: HOUR, message: null },
 } as const satisfies Record<string, WindowLimit>;
 
 export type LimitName = keyof typeof LIMITS;
+
+/**
+ * How an account's allowance of new payer mailboxes a day (payerMailNewRecipients) grows with
+ * its history: this many more per request marked paid, up to `max`.
+ */
+export const MAIL_GROWTH = { perPaidRequest: 10, max: 200 } as const;
 
 /**
  * The account lock (auth/sign-in-limits.ts): after `free` attempts that did not succeed,

@@ -3,8 +3,11 @@ import { linkIn, type ReceivedMail, readMailDir } from "#server/test/mail-server
 import { BASE, MAIL_DIR } from "../../playwright.config";
 import { test } from "./fixtures";
 
-/** The latest message to `to` whose subject matches, as the run's SMTP server received it. */
-export async function mailTo(to: string, subject: RegExp): Promise<ReceivedMail> {
+/**
+ * The latest message to `to` whose subject matches, as the run's SMTP server received it, waiting
+ * up to `timeout` ms (a receipt waits out MAIL_RECEIPT_DELAY_SECONDS before it goes).
+ */
+export async function mailTo(to: string, subject: RegExp, timeout = 10_000): Promise<ReceivedMail> {
   let found: ReceivedMail | undefined;
   await expect
     .poll(
@@ -14,7 +17,7 @@ export async function mailTo(to: string, subject: RegExp): Promise<ReceivedMail>
           .find((m) => m.to.includes(to.toLowerCase()) && subject.test(m.subject));
         return found !== undefined;
       },
-      { message: `a mail to ${to} matching ${subject}`, timeout: 10_000 },
+      { message: `a mail to ${to} matching ${subject}`, timeout },
     )
     .toBe(true);
   return found as ReceivedMail;

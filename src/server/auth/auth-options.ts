@@ -4,8 +4,8 @@ import { setSessionCookie } from "better-auth/cookies";
 import { z } from "zod";
 import type { Db } from "#server/db/client.ts";
 import type { Limiter } from "#server/lib/limiter.ts";
+import type { AccountMail } from "#server/mail/account-mail.ts";
 import type { Mailer } from "#server/mail/mailer.ts";
-import { resetPasswordMail, signUpAttemptMail, verifyEmailMail } from "#server/mail/messages.ts";
 import { dropResetToken, voidResetTokens } from "./reset-tokens";
 
 /** Where the verification link lands: the app, which then drops the banner. */
@@ -15,6 +15,8 @@ type Deps = {
   db: Db;
   limiter: Limiter;
   mailer: Mailer;
+  /** Account mail goes through the job queue (mail/account-mail.ts): an SMTP outage delays it, never loses it. */
+  accountMail: AccountMail;
   publicUrl: string;
   /** The user a passkey assertion proves, or null (routes/passkeys). */
   verifyPasskey: (response: unknown) => Promise<string | null>;
@@ -33,7 +35,14 @@ export const SIGN_UP_ANSWER = { status: true, message: "Check your email to cont
  * SIGN_UP_ANSWER, so an address already registered gets exactly the answer a new one gets
  * (better-auth hashes the password on both paths; the owner gets an email).
  */
-export function accountControlAuthOptions({ db, limiter, mailer, publicUrl, verifyPasskey }: Deps) {
+export function accountControlAuthOptions({
+  db,
+  limiter,
+  mailer,
+  accountMail,
+  publicUrl,
+  verifyPasskey,
+}: Deps) {
   /** True while one more `kind` of mail to the user fits its allowance (limits.ts); counts it. */
   const mayMail = async (kind: "resetMail" | "signUpNotice", userId: string) => {
     return (await limiter.wait(kind, userId)) === 0;
@@ -96,7 +105,7 @@ export function accountControlAuthOptions({ db, limiter, mailer, publicUrl, veri
             if (!(await mayMail("resetMail", user.id))) return dropResetToken(db, token);
             await voidResetTokens(db, user.id, token);
             const url = `${publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
-            void mailer.send(resetPasswordMail(user.email, url));
+            await accountMail.send({ kind: "reset", userId: user.id, to: user.email, url });
           }
         : undefined,
       onPasswordReset: async ({ user }: { user: User }, request?: Request) => {
@@ -105,7 +114,7 @@ export function accountControlAuthOptions({ db, limiter, mailer, publicUrl, veri
       },
       onExistingUserSignUp: async ({ user }: { user: User }) => {
         if (await mayMail("signUpNotice", user.id))
-          void mailer.send(signUpAttemptMail(user.email, publicUrl));
+          await accountMail.send({ kind: "sign-up-notice", userId: user.id, to: user.email });
       },
     },
     emailVerification: {
@@ -113,7 +122,7 @@ export function accountControlAuthOptions({ db, limiter, mailer, publicUrl, veri
       expiresIn: 24 * 60 * 60,
       sendVerificationEmail: async ({ user, token }: { user: User; token: string }) => {
         const url = `${publicUrl}/api/identity/verify-email?token=${encodeURIComponent(token)}&callbackURL=${encodeURIComponent(VERIFIED_LANDING)}`;
-        void mailer.send(verifyEmailMail(user.email, url));
+        await accountMail.send({ kind: "verify", userId: user.id, to: user.email, url });
       },
     },
     plugin,

@@ -1,6 +1,8 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { as, buildTestApp, createReadyUser, freshDatabase } from "#server/test/harness.ts";
+import { createClock } from "#server/clock.ts";
+import { jobIdFor, startJobQueue } from "#server/jobs/queue.ts";
+import { as, buildTestApp, createReadyUser, freshDatabase, until } from "#server/test/harness.ts";
 import type { Database } from "./client";
 import { countTables, moveRows } from "./move";
 import { notificationSettings, paymentRequests, users } from "./schema";
@@ -61,4 +63,80 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("moving the embedded database to
     await expect(moveRows(source.db, target.db)).rejects.toThrow("already has users");
     expect(await countTables(target.db)).toEqual(await countTables(source.db));
   });
+});
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)("moving the job queue to PostgreSQL", () => {
+  const quiet = { warn: () => {}, error: () => {} };
+  const jobStates = async (database: Database) =>
+    (
+      (await database.db.execute(
+        sql`select singleton_key as key, state::text from pgboss.job where name = 'payer-mail' order by 1`,
+      )) as unknown as { rows: { key: string; state: string }[] }
+    ).rows;
+
+  it("carries waiting, retrying, running and given-up mail and the cron schedules, counted like every table", async () => {
+    const source = await freshDatabase("pglite");
+    const target = await freshDatabase("postgres");
+    try {
+      // Mail waiting through an SMTP outage on the embedded database, as the operator moves.
+      const queue = await startJobQueue({
+        db: source.db,
+        kind: "pglite",
+        log: quiet,
+        clock: createClock(),
+        mailRetry: { retryDelaySeconds: 1 },
+      });
+      await queue.createQueue("payer-mail", "mail");
+      await queue.createQueue("sweep");
+      await queue.schedule("sweep", "*/5 * * * *");
+      for (const key of ["given-up", "retrying", "running", "waiting"])
+        await queue.send("payer-mail", { key }, { key });
+      await queue.stop();
+      const set = (key: string, change: ReturnType<typeof sql>) =>
+        source.db.execute(sql`update pgboss.job set ${change} where id = ${jobIdFor(key)}::uuid`);
+      await set("retrying", sql`state = 'retry', retry_count = 3, started_on = now() - interval '1 minute'`);
+      // Its process was stopped mid-send: it is taken over where it lands.
+      await set("running", sql`state = 'active', started_on = now() - interval '10 minutes'`);
+      await set("given-up", sql`state = 'failed', completed_on = now()`);
+
+      const { source: before, target: after } = await moveRows(source.db, target.db);
+      expect(after).toEqual(before);
+      const rows = Object.fromEntries(after.map((t) => [t.table, t.rows]));
+      expect(rows).toMatchObject({ "pgboss.schedule": 1, "pgboss.job": 4 });
+      const queues = (
+        (await target.db.execute(sql`select name from pgboss.queue`)) as unknown as {
+          rows: { name: string }[];
+        }
+      ).rows.map((row) => row.name);
+      expect(queues).toEqual(expect.arrayContaining(["payer-mail", "sweep"]));
+      expect(await jobStates(target)).toEqual([
+        { key: "given-up", state: "failed" },
+        { key: "retrying", state: "retry" },
+        { key: "running", state: "active" },
+        { key: "waiting", state: "created" },
+      ]);
+
+      // A server on PostgreSQL sends what waited; the given-up one waits for `npm run mail:retry`.
+      const sent: string[] = [];
+      const onTarget = await startJobQueue({
+        db: target.db,
+        kind: "postgres",
+        log: quiet,
+        clock: createClock(),
+        pollingIntervalSeconds: 0.5,
+        superviseIntervalSeconds: 1,
+      });
+      try {
+        await onTarget.work<{ key: string }>("payer-mail", async (job) => void sent.push(job.data.key));
+        await until(() => sent.length === 3, 20_000);
+        expect(sent.sort()).toEqual(["retrying", "running", "waiting"]);
+        expect((await jobStates(target)).find((job) => job.key === "given-up")?.state).toBe("failed");
+      } finally {
+        await onTarget.stop();
+      }
+    } finally {
+      await source.close();
+      await target.close();
+    }
+  }, 60_000);
 });

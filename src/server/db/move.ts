@@ -1,10 +1,60 @@
 import { type SQL, sql } from "drizzle-orm";
+import { JOBS_SCHEMA, openJobSchema, postgresUrlOf } from "#server/jobs/queue.ts";
 import type { Db } from "./client";
 
 /** Rows of one table on each side: counted, and a checksum of every row's text. */
 export type TableCount = { table: string; rows: number; checksum: string };
 
 const ROWS_PER_BATCH = 1_000;
+
+/**
+ * pg-boss's tables that hold what is waiting to be done, parents first: the queues, their cron
+ * schedules and subscriptions, every job (waiting, retrying, running, failed for `npm run
+ * mail:retry`, and finished ones, whose ids keep a key from being sent twice) and their
+ * dependencies. Its own bookkeeping (version, instances, stats, warnings) is made on the target as
+ * pg-boss installs itself there.
+ */
+const JOB_TABLES = ["queue", "schedule", "subscription", "job", "job_dependency"].map(
+  (table) => `${JOBS_SCHEMA}.${table}`,
+);
+
+/** A table's name as SQL: `name` in public, or `schema.name`. */
+function tableSql(table: string): SQL {
+  const [schema, name] = table.includes(".") ? table.split(".") : [undefined, table];
+  return schema
+    ? sql`${sql.identifier(schema)}.${sql.identifier(name as string)}`
+    : sql`${sql.identifier(table)}`;
+}
+
+/**
+ * A fixed order to page through a table by: its rows' place on disk, but for pg-boss's job table,
+ * which is partitioned (a place repeats across partitions): its key.
+ */
+const pageOrder = (table: string) => (table === `${JOBS_SCHEMA}.job` ? sql`name, id` : sql`ctid`);
+
+/** Whether pg-boss has installed its schema here (a server with a job queue has run on it). */
+async function hasJobSchema(db: Db): Promise<boolean> {
+  const [row] = await rowsOf<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from information_schema.tables where table_schema = ${JOBS_SCHEMA} and table_name = 'version'`,
+  );
+  return Number(row?.n) > 0;
+}
+
+/**
+ * Installs pg-boss's schema, or migrates it to this version's, as a server's start does (and runs
+ * nothing): both sides then have the same tables to copy between. Answers its schema version.
+ */
+async function installJobSchema(db: Db): Promise<number> {
+  const quiet = { warn: () => {}, error: () => {} };
+  const schema = await openJobSchema({ db, kind: postgresUrlOf(db) ? "postgres" : "pglite", log: quiet });
+  await schema.stop();
+  const [row] = await rowsOf<{ version: number }>(
+    db,
+    sql`select version from ${tableSql(`${JOBS_SCHEMA}.version`)}`,
+  );
+  return Number(row?.version);
+}
 
 /** The rows of a raw query (pg and PGlite both answer `{ rows }`). */
 async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
@@ -46,13 +96,18 @@ async function tablesInOrder(db: Db): Promise<string[]> {
   return ordered;
 }
 
+/** Collect's tables and, where pg-boss is installed, its queue's (JOB_TABLES). */
+async function allTables(db: Db): Promise<string[]> {
+  return [...(await tablesInOrder(db)), ...((await hasJobSchema(db)) ? JOB_TABLES : [])];
+}
+
 /** Every table's row count and a checksum of its rows (md5 over each row's text, in a fixed order). */
 export async function countTables(db: Db, tables?: string[]): Promise<TableCount[]> {
   const counts: TableCount[] = [];
-  for (const table of tables ?? (await tablesInOrder(db))) {
+  for (const table of tables ?? (await allTables(db))) {
     const [row] = await rowsOf<{ rows: number; checksum: string | null }>(
       db,
-      sql`select count(*)::int as rows, md5(coalesce(string_agg(md5(t::text), '' order by md5(t::text)), '')) as checksum from ${sql.identifier(table)} t`,
+      sql`select count(*)::int as rows, md5(coalesce(string_agg(md5(t::text), '' order by md5(t::text)), '')) as checksum from ${tableSql(table)} t`,
     );
     counts.push({ table, rows: Number(row?.rows ?? 0), checksum: row?.checksum ?? "" });
   }
@@ -63,8 +118,9 @@ export async function countTables(db: Db, tables?: string[]): Promise<TableCount
  * Copies every row of Collect's tables from `from` (the embedded database) into `to` (a
  * migrated, empty PostgreSQL), each table as JSON batches that PostgreSQL turns back into rows
  * of its own type (`json_populate_recordset`): numerics, arrays, JSON and timestamps come over
- * exactly. pg-boss's queue is not copied: what is scheduled lives in Collect's own tables.
- * Refuses a target that already holds users. Answers both sides' counts.
+ * exactly. pg-boss's queue comes too (JOB_TABLES: mail waiting through an SMTP outage, retries,
+ * cron schedules), after pg-boss has installed or migrated its schema on both sides to this
+ * version's. Refuses a target that already holds users. Answers both sides' counts.
  */
 export async function moveRows(
   from: Db,
@@ -75,16 +131,20 @@ export async function moveRows(
   const [users] = await rowsOf<{ n: number }>(to, sql`select count(*)::int as n from "user"`);
   if (Number(users?.n) > 0)
     throw new Error("The PostgreSQL database already has users: move into an empty one.");
+  const [fromVersion, toVersion] = [await installJobSchema(from), await installJobSchema(to)];
+  if (fromVersion !== toVersion)
+    throw new Error(`pg-boss's schema is version ${fromVersion} here and ${toVersion} there`);
+  tables.push(...JOB_TABLES);
   await to.transaction(async (tx) => {
     // Whatever a started server left (limit counters, say) goes first, children before parents.
-    for (const table of [...tables].reverse()) await tx.execute(sql`delete from ${sql.identifier(table)}`);
+    for (const table of [...tables].reverse()) await tx.execute(sql`delete from ${tableSql(table)}`);
     for (const table of tables) {
-      const target = sql.identifier(table);
+      const target = tableSql(table);
       let moved = 0;
       for (let offset = 0; ; offset += ROWS_PER_BATCH) {
         const [batch] = await rowsOf<{ rows: unknown[] | null }>(
           from,
-          sql`select json_agg(t) as rows from (select * from ${target} order by ctid limit ${ROWS_PER_BATCH} offset ${offset}) t`,
+          sql`select json_agg(t) as rows from (select * from ${target} order by ${pageOrder(table)} limit ${ROWS_PER_BATCH} offset ${offset}) t`,
         );
         const rows = batch?.rows ?? [];
         if (rows.length === 0) break;

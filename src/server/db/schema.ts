@@ -13,6 +13,7 @@ import {
   pgTable,
   text,
   timestamp,
+  unique,
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
@@ -180,6 +181,8 @@ export const paymentRequests = pgTable(
     reminderDays: integer("reminder_days").array(),
     /** When the payer (one click in a reminder email) or the requester stopped reminders. */
     remindersStoppedAt: timestamp("reminders_stopped_at", { withTimezone: true }),
+    /** Who stopped them: the card says "Priya stopped reminders" only when the payer did. */
+    remindersStoppedBy: text("reminders_stopped_by", { enum: ["payer", "requester"] }),
     /** The recurring series this request is one occurrence of, and that occurrence's date. */
     seriesId: uuid("series_id").references((): AnyPgColumn => recurringSeries.id, { onDelete: "set null" }),
     occurrenceDate: date("occurrence_date"),
@@ -291,6 +294,24 @@ export const deliveries = pgTable("delivery", {
   createdAt: createdAt(),
   sentAt: timestamp("sent_at", { withTimezone: true }),
 });
+
+/**
+ * A mailbox that asked for no more mail (mail/suppression.ts): from one requester
+ * (`requester_id`), or from all of Collect (`requester_id` null). Kept by the mailbox, not by an
+ * account: no account can clear it; only the mailbox's own link lifts it. `recipient_hash` is a
+ * hash of the mailbox's key (mail/recipient.ts), never the address.
+ */
+export const mailSuppressions = pgTable(
+  "mail_suppression",
+  {
+    recipientHash: text("recipient_hash").notNull(),
+    requesterId: text("requester_id").references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique("mail_suppression_recipient_requester_key").on(t.recipientHash, t.requesterId).nullsNotDistinct(),
+  ],
+);
 
 export const reminderStateEnum = pgEnum("reminder_state", ["scheduled", "sent", "skipped", "failed"]);
 

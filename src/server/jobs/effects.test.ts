@@ -1,10 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestClock } from "../clock";
 import type { Database } from "../db/client";
+import { users } from "../db/schema";
 import { createLimiter, openCounterStore } from "../lib/limiter";
+import { LIMITS } from "../limits";
+import { createMailPolicy, REFUSALS } from "../mail/policy";
 import { databaseKinds, freshDatabase } from "../test/harness";
 import { claimDelivery, deliverOnce, findDelivery, markFailed, markSent, messageIdFor } from "./effects";
-import { PAYER_MAIL_CAPPED, sendToPayer } from "./reminders-send";
+import { sendToPayer } from "./reminders-send";
 
 /** A logger that keeps quiet (the code under test logs a capped email as a warning). */
 const quiet = {
@@ -148,17 +151,31 @@ describe.each(databaseKinds)("delivery rows [%s]", (kind) => {
     ).toBe("missing");
   });
 
-  it("a payer's email counts once toward its address's 20 a day, however often its job runs", async () => {
+  it("a payer's email counts once toward its allowance from one requester, however often its job runs", async () => {
     const limiter = createLimiter(await openCounterStore({ db: database.db }, quiet), {
       enabled: true,
       log: quiet,
     });
-    const deps = { db: database.db, limiter, log: quiet };
-    const to = "Counted.Once@example.com";
-    const job = { domain: "collect.test", now: () => clock.now() };
+    const mailPolicy = createMailPolicy({
+      db: database.db,
+      limiter,
+      maxPerHour: 1_000,
+      now: () => clock.now(),
+      log: quiet,
+    });
+    const deps = { db: database.db, mailPolicy, log: quiet };
+    const requesterId = "counted-requester";
+    await database.db
+      .insert(users)
+      .values({ id: requesterId, name: "Maria Lopez", email: "maria@example.com", emailVerified: true });
+    const to = { to: "Counted.Once@example.com", requesterId };
+    const later = async () => {
+      throw new Error("not past the hourly ceiling");
+    };
+    const job = { domain: "collect.test", now: () => clock.now(), later };
     const sent: string[] = [];
-    // Each of 20 emails fails once in passing (a 4xx, the queue retries), then goes; each then runs once more.
-    for (let i = 0; i < 20; i++) {
+    // Each of 10 emails fails once in passing (a 4xx, the queue retries), then goes; each then runs once more.
+    for (let i = 0; i < LIMITS.payerMailPerPair.max; i++) {
       const key = `request-email:counted-${i}`;
       await claimDelivery(database.db, key, "request-email", clock.now());
       const passingFault = async () => {
@@ -174,17 +191,18 @@ describe.each(databaseKinds)("delivery rows [%s]", (kind) => {
         sent.push(`${key} again`);
       });
     }
-    expect(sent).toHaveLength(20);
-    // The 21st is past the allowance: not sent, failed for good with the reason the card shows.
-    const key = "request-email:counted-21";
+    expect(sent).toHaveLength(LIMITS.payerMailPerPair.max);
+    // The next is past the allowance, in any spelling of the mailbox: not sent, failed for good with the reason the card shows.
+    const key = "request-email:counted-next";
     await claimDelivery(database.db, key, "request-email", clock.now());
-    await sendToPayer(deps, { ...job, key, attempt: 1, lastAttempt: false }, to.toLowerCase(), async () => {
+    const respelled = { ...to, to: "counted.once+x@EXAMPLE.com" };
+    await sendToPayer(deps, { ...job, key, attempt: 1, lastAttempt: false }, respelled, async () => {
       sent.push(key);
     });
-    expect(sent).toHaveLength(20);
+    expect(sent).toHaveLength(LIMITS.payerMailPerPair.max);
     expect(await findDelivery(database.db, key)).toMatchObject({
       state: "failed",
-      lastError: PAYER_MAIL_CAPPED,
+      lastError: REFUSALS.pair,
     });
   });
 });

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
 import { deliveries } from "#server/db/schema.ts";
+import { isPermanentRefusal } from "#server/mail/mailer.ts";
 
 /**
  * Exactly once in effect (issue 22 item 6, docs/decisions/023-job-queue.md). A job may run more
@@ -125,7 +126,8 @@ export function deliveryAttempt(
 /**
  * The send job's body: sends the pending delivery `key` through `send(messageId)`, then marks it
  * sent. A throw records the attempt (and, on the last one, `failed`) and is rethrown so the
- * queue retries with backoff. `read` is the row when the caller has just read it.
+ * queue retries with backoff; a refusal no retry changes (SMTP 5xx) is `failed` at once, and the
+ * mail queues do not retry it (queue.ts). `read` is the row when the caller has just read it.
  */
 export async function deliverOnce(
   db: Db,
@@ -142,7 +144,7 @@ export async function deliverOnce(
     await send(messageId, delivery);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    await markFailed(db, job.key, message, job.attempt, job.lastAttempt);
+    await markFailed(db, job.key, message, job.attempt, job.lastAttempt || isPermanentRefusal(error));
     throw error;
   }
   await markSent(db, job.key, job.now(), { messageId, attempts: job.attempt });

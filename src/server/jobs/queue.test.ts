@@ -2,9 +2,18 @@ import { type SQL, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createClock, createTestClock, type TestClock } from "../clock";
 import type { Database } from "../db/client";
+import { loadConfig } from "../env";
 import { databaseKinds, freshDatabase, until } from "../test/harness";
 import { claimDelivery, deliverOnce, deliveryAttempt, findDelivery } from "./effects";
-import { type JobQueue, jobIdFor, SENDERS, startJobQueue } from "./queue";
+import {
+  type JobQueue,
+  jobIdFor,
+  MAIL_QUEUE_POLICY,
+  mailQueuePolicy,
+  retriesToSpan,
+  SENDERS,
+  startJobQueue,
+} from "./queue";
 
 const HOUR = 3_600_000;
 const quiet = { warn: () => {}, error: () => {} };
@@ -268,7 +277,7 @@ describe.each(databaseKinds)("job queue [%s]", (kind) => {
         database,
         sql`SELECT expire_seconds, retry_delay_max FROM pgboss.queue WHERE name = 'configured'`,
       );
-    expect(await options()).toEqual([{ expire_seconds: 300, retry_delay_max: 3_600 }]);
+    expect(await options()).toEqual([{ expire_seconds: 60, retry_delay_max: 3_600 }]);
     // pg-boss makes a queue once and kept its first options: a changed JOBS_EXPIRE_SECONDS did nothing.
     const restarted = await startJobQueue({
       db: database.db,
@@ -284,5 +293,194 @@ describe.each(databaseKinds)("job queue [%s]", (kind) => {
     } finally {
       await restarted.stop();
     }
+  });
+
+  it("a mail queue waits through a day of failing sends, then gives up once, saying so without the address", async () => {
+    // As the app makes them, but a first wait of 1 s capped at 30 min; given up after 24 h.
+    const settings = { retryDelayMaxSeconds: 1_800, mailRetry: { retryDelaySeconds: 1 } };
+    const logs: { fields: Record<string, unknown>; message: string }[] = [];
+    const keep = (fields: unknown, message = "") =>
+      void logs.push({ fields: fields as Record<string, unknown>, message });
+    const mailing = await startJobQueue({
+      db: database.db,
+      kind,
+      log: { warn: keep, error: keep },
+      clock,
+      pollingIntervalSeconds: 0.5,
+      ...settings,
+    });
+    try {
+      await mailing.createQueue("mail-outage", "mail");
+      let smtpUp = false;
+      const attempts: number[] = [];
+      await mailing.work<{ key: string }>("mail-outage", async (job) => {
+        await deliverOnce(
+          database.db,
+          deliveryAttempt(job, job.data.key, { domain: "collect.test", clock }),
+          async () => {
+            attempts.push(clock.now().getTime());
+            if (!smtpUp)
+              throw Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:25"), { code: "ECONNECTION" });
+          },
+        );
+      });
+      const send = async (key: string) =>
+        database.db.transaction(async (tx) => {
+          await claimDelivery(tx, key, "email", clock.now());
+          await mailing.send("mail-outage", { key }, { key, tx });
+        });
+      /** Half an hour on, once the attempt a poll started has ended (it would expire otherwise). */
+      const step = async () => {
+        await until(async () => {
+          const [row] = await rowsOf<{ n: number }>(
+            database,
+            sql`SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'mail-outage' AND state = 'active'`,
+          );
+          return row?.n === 0;
+        });
+        await clock.advance(30 * 60_000);
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      };
+      const stateOf = async (key: string) => (await findDelivery(database.db, key))?.state;
+
+      await send("request-email:outage-1");
+      await until(() => attempts.length === 1);
+      const start = attempts[0] as number;
+      // 23 h 30 min of SMTP outage: still waiting, still being tried.
+      for (let i = 0; i < 47; i++) await step();
+      expect(await stateOf("request-email:outage-1")).toBe("pending");
+      expect(attempts.length).toBeGreaterThan(40);
+      smtpUp = true;
+      for (let i = 0; i < 5 && (await stateOf("request-email:outage-1")) !== "sent"; i++) await step();
+      expect(await findDelivery(database.db, "request-email:outage-1")).toMatchObject({
+        state: "sent",
+        attempts: attempts.length,
+      });
+      expect((attempts.at(-1) as number) - start).toBeGreaterThanOrEqual(23.5 * HOUR);
+      expect(logs.map((l) => l.message)).not.toContain("mail given up");
+
+      // A day and more of outage: given up once, after every retry, the delivery failed, the operator told.
+      smtpUp = false;
+      attempts.length = 0;
+      await send("request-email:outage-2");
+      for (let i = 0; i < 150 && (await stateOf("request-email:outage-2")) !== "failed"; i++) await step();
+      expect(await stateOf("request-email:outage-2")).toBe("failed");
+      expect(attempts).toHaveLength(mailQueuePolicy(settings).retryLimit + 1);
+      expect((attempts.at(-1) as number) - (attempts[0] as number)).toBeGreaterThanOrEqual(24 * HOUR);
+      const givenUp = logs.filter((l) => l.message === "mail given up");
+      expect(givenUp).toHaveLength(1);
+      expect(givenUp[0]?.fields).toMatchObject({ queue: "mail-outage", key: "request-email:outage-2" });
+      expect(JSON.stringify(givenUp)).not.toContain("@");
+    } finally {
+      await mailing.stop();
+    }
+  }, 120_000);
+
+  it("a mail the receiving server refuses (5xx) fails at once: one attempt, no retry, not given up", async () => {
+    const logs: string[] = [];
+    const mailing = await startJobQueue({
+      db: database.db,
+      kind,
+      log: { warn: (_fields: unknown, message = "") => void logs.push(message), error: () => {} },
+      clock,
+      pollingIntervalSeconds: 0.5,
+    });
+    try {
+      await mailing.createQueue("mail-refused", "mail");
+      let attempts = 0;
+      await mailing.work<{ key: string }>("mail-refused", async (job) => {
+        await deliverOnce(
+          database.db,
+          deliveryAttempt(job, job.data.key, { domain: "collect.test", clock }),
+          async () => {
+            attempts++;
+            throw Object.assign(new Error("550 5.1.1 no such mailbox"), { responseCode: 550 });
+          },
+        );
+      });
+      const key = "notify:refused:email";
+      await database.db.transaction(async (tx) => {
+        await claimDelivery(tx, key, "email", clock.now());
+        await mailing.send("mail-refused", { key }, { key, tx });
+      });
+      await until(async () => (await findDelivery(database.db, key))?.state === "failed");
+      for (let i = 0; i < 5; i++) {
+        await clock.advance(HOUR);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      expect(attempts).toBe(1);
+      expect(await findDelivery(database.db, key)).toMatchObject({
+        state: "failed",
+        lastError: "550 5.1.1 no such mailbox",
+      });
+      const rows = await rowsOf<{ state: string }>(
+        database,
+        sql`SELECT state FROM pgboss.job WHERE name = 'mail-refused'`,
+      );
+      expect(rows).toEqual([{ state: "completed" }]);
+      expect(logs).toContain("mail refused by the receiving server");
+      expect(logs).not.toContain("mail given up");
+    } finally {
+      await mailing.stop();
+    }
+  });
+
+  it("by default a send that outlives its process is tried again within two minutes", async () => {
+    const { jobs } = loadConfig({});
+    const restarted = await startJobQueue({
+      db: database.db,
+      kind,
+      log: quiet,
+      clock,
+      expireInSeconds: jobs.expireSeconds,
+      superviseIntervalSeconds: jobs.superviseSeconds,
+      retryDelayMaxSeconds: jobs.retryDelayMaxSeconds,
+      mailRetry: { retryDelaySeconds: jobs.mailRetryDelaySeconds },
+    });
+    try {
+      await restarted.createQueue("payer-mail", "mail");
+      const [queue] = await rowsOf<{ expire_seconds: number; retry_delay: number }>(
+        database,
+        sql`SELECT expire_seconds, retry_delay FROM pgboss.queue WHERE name = 'payer-mail'`,
+      );
+      // Killed just after it took the job: the attempt expires, the next supervision (at most its
+      // interval later) fails it, and the first retry waits at most twice the first delay.
+      const worst = Number(queue?.expire_seconds) + jobs.superviseSeconds + 2 * Number(queue?.retry_delay);
+      expect(worst).toBeLessThanOrEqual(120);
+    } finally {
+      await restarted.stop();
+    }
+  });
+});
+
+describe("the mail queues' retry policy", () => {
+  const waits = (limit: number, first: number, cap: number) =>
+    Array.from({ length: limit }, (_, k) => Math.min(cap, first * 2 ** Math.min(k, 15)));
+  const sum = (list: number[]) => list.reduce((a, b) => a + b, 0);
+
+  it("retries long enough to span 24 hours at the low end of every jittered wait, and no longer than needed", () => {
+    const { retryLimit, retryDelaySeconds, retryDelayMaxSeconds } = mailQueuePolicy();
+    expect(retryDelayMaxSeconds).toBe(3_600);
+    expect(retryDelaySeconds).toBe(MAIL_QUEUE_POLICY.retryDelaySeconds);
+    expect(sum(waits(retryLimit, retryDelaySeconds, retryDelayMaxSeconds))).toBeGreaterThanOrEqual(
+      24 * 3_600,
+    );
+    expect(sum(waits(retryLimit - 1, retryDelaySeconds, retryDelayMaxSeconds))).toBeLessThan(24 * 3_600);
+  });
+
+  it("a smaller JOBS_RETRY_DELAY_MAX_SECONDS means more retries, never a shorter wait", () => {
+    const capped = mailQueuePolicy({ retryDelayMaxSeconds: 2, mailRetry: { retryDelaySeconds: 1 } });
+    expect(capped.retryDelayMaxSeconds).toBe(2);
+    expect(capped.retryLimit).toBe(43_201);
+    expect(sum(waits(capped.retryLimit, 1, 2))).toBeGreaterThanOrEqual(24 * 3_600);
+    const hour = mailQueuePolicy({ retryDelayMaxSeconds: 3_600 });
+    expect(capped.retryLimit).toBeGreaterThan(hour.retryLimit);
+    // A give-up time of its own (JOBS_MAIL_GIVE_UP_HOURS).
+    const short = mailQueuePolicy({
+      retryDelayMaxSeconds: 2,
+      mailRetry: { retryDelaySeconds: 1, giveUpAfterSeconds: 36 },
+    });
+    expect(sum(waits(short.retryLimit, 1, 2))).toBeGreaterThanOrEqual(36);
+    expect(retriesToSpan(36, 1, 2)).toBe(short.retryLimit);
   });
 });

@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Db as IDatabase, JobResult, JobWithMetadata, PgBoss as PgBossType } from "pg-boss";
 import { type Clock, isTestClock } from "../clock";
 import type { Db } from "../db/client";
+import { isPermanentRefusal } from "../mail/mailer";
 import type { Turn } from "./pace";
 
 /**
@@ -33,13 +34,18 @@ export type JobQueueOptions = {
   poolSize?: number;
   /**
    * How often attempts past their queue's `expireInSeconds` (their process died or hung) are
-   * failed, to be retried (default pg-boss's 60 s).
+   * failed, to be retried (JOBS_SUPERVISE_SECONDS; default 30 s).
    */
   superviseIntervalSeconds?: number;
-  /** The default of every queue's `expireInSeconds` (300): how long a killed process's attempt waits before another takes it. */
+  /**
+   * The default of every queue's `expireInSeconds` (JOBS_EXPIRE_SECONDS; default 60): how long a
+   * killed process's attempt waits before another takes it. A send takes seconds.
+   */
   expireInSeconds?: number;
   /** Caps every queue's wait between retries (JOBS_RETRY_DELAY_MAX_SECONDS; default each queue's own, 1 hour at most). */
   retryDelayMaxSeconds?: number;
+  /** The mail queues' first retry delay and how long they keep trying (MAIL_QUEUE_POLICY; JOBS_MAIL_*). */
+  mailRetry?: { retryDelaySeconds?: number; giveUpAfterSeconds?: number };
   /** Waited before each job of a queue worked `paced` (the senders: pace.ts senderPace); default none. */
   pace?: Turn;
 };
@@ -52,9 +58,59 @@ export type QueuePolicy = {
   retryDelaySeconds?: number;
   /** Longest wait between retries (default 1 hour). */
   retryDelayMaxSeconds?: number;
-  /** An attempt running longer than this is failed and retried (default 5 minutes). */
+  /** An attempt running longer than this is failed and retried (default JobQueueOptions.expireInSeconds). */
   expireInSeconds?: number;
 };
+
+/**
+ * The one retry policy of every queue that sends mail (payer mail, notifications, recurring
+ * occurrences, account mail): `createQueue(name, "mail")`. A message waits through an SMTP outage
+ * of `giveUpAfterSeconds` (24 h) and goes once the server is back: the retry limit is counted
+ * from the first delay, doubled each retry, and the cap (the smaller of `retryDelayMaxSeconds` and
+ * JOBS_RETRY_DELAY_MAX_SECONDS), so a smaller cap means more retries, never a shorter wait. Only
+ * then is the mail given up: its delivery is `failed`, the log says "mail given up", the
+ * collect_jobs_given_up metric counts it and `npm run mail:retry` sends it again. A refusal no
+ * retry changes (SMTP 5xx, the mail policy) fails at once instead (effects.ts deliverOnce).
+ */
+export const MAIL_QUEUE_POLICY = {
+  /** The first wait (JOBS_MAIL_RETRY_DELAY_SECONDS); it doubles each retry, with jitter. */
+  retryDelaySeconds: 15,
+  retryDelayMaxSeconds: 3_600,
+  /** Tried for at least this long (JOBS_MAIL_GIVE_UP_HOURS). */
+  giveUpAfterSeconds: 24 * 3_600,
+} as const;
+
+/**
+ * Retries whose waits add up to at least `spanSeconds`. pg-boss waits before retry k (k = 1, 2…)
+ * a jittered `first`·2^(k−1) to `first`·2^k (the exponent stops growing at 15), capped at `cap`:
+ * counted at the low end, so the real span is at least `spanSeconds` (and at most one doubling more).
+ */
+export function retriesToSpan(spanSeconds: number, firstSeconds: number, capSeconds: number): number {
+  let waited = 0;
+  let retries = 0;
+  while (waited < spanSeconds) {
+    waited += Math.min(capSeconds, firstSeconds * 2 ** Math.min(retries, 15));
+    retries++;
+  }
+  return retries;
+}
+
+/** MAIL_QUEUE_POLICY with this process's settings: the retries it takes to span the give-up time. */
+export function mailQueuePolicy(
+  settings: Pick<JobQueueOptions, "retryDelayMaxSeconds" | "mailRetry"> = {},
+): Required<Omit<QueuePolicy, "expireInSeconds">> {
+  const cap = Math.min(
+    MAIL_QUEUE_POLICY.retryDelayMaxSeconds,
+    settings.retryDelayMaxSeconds ?? Number.POSITIVE_INFINITY,
+  );
+  const first = Math.min(settings.mailRetry?.retryDelaySeconds ?? MAIL_QUEUE_POLICY.retryDelaySeconds, cap);
+  const span = settings.mailRetry?.giveUpAfterSeconds ?? MAIL_QUEUE_POLICY.giveUpAfterSeconds;
+  return {
+    retryLimit: retriesToSpan(span, first, cap),
+    retryDelaySeconds: first,
+    retryDelayMaxSeconds: cap,
+  };
+}
 
 export type QueuedJob<T> = {
   id: string;
@@ -81,8 +137,11 @@ export type SendOptions = {
 };
 
 export type JobQueue = {
-  /** Creates the queue if missing (idempotent; pg-boss needs it before send and work). */
-  createQueue(name: string, policy?: QueuePolicy): Promise<void>;
+  /**
+   * Creates the queue if missing (idempotent; pg-boss needs it before send and work). `"mail"`:
+   * a queue that sends mail, on MAIL_QUEUE_POLICY.
+   */
+  createQueue(name: string, policy?: QueuePolicy | "mail"): Promise<void>;
   /** The job's id, or null when a job with this key already exists in the queue. */
   send(name: string, data: object, options?: SendOptions): Promise<string | null>;
   /**
@@ -110,6 +169,11 @@ export type WorkOptions = {
   concurrency?: number;
   /** Each job waits its turn first (JobQueueOptions.pace): background work that yields to people. */
   paced?: boolean;
+  /**
+   * A fetched batch runs one job after another, oldest first, instead of side by side: for
+   * messages whose order matters (a newer reset link voids the older one).
+   */
+  inOrder?: boolean;
 };
 
 /**
@@ -131,18 +195,13 @@ export function jobIdFor(key: string): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
-export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue> {
-  const { PgBoss, TestClock, fromPglite, fromDrizzle } = await import("pg-boss");
-  const { clock, log } = options;
-  const bossClock = isTestClock(clock) ? clock.driver((now) => new TestClock(now)) : undefined;
-  const common = {
-    schema: JOBS_SCHEMA,
-    ...(bossClock ? { clock: bossClock } : {}),
-    // pg-boss checks each queue's expired attempts at most once per monitor interval.
-    superviseIntervalSeconds: options.superviseIntervalSeconds ?? 60,
-    monitorIntervalSeconds: options.superviseIntervalSeconds ?? 60,
-    instanceName: "collect",
-  };
+/** A pg-boss instance over the app's database (not started), on either kind. */
+async function newBoss(
+  options: Pick<JobQueueOptions, "db" | "kind" | "connectionString" | "poolSize" | "log">,
+  settings: Record<string, unknown>,
+): Promise<PgBossType> {
+  const { PgBoss, fromPglite } = await import("pg-boss");
+  const common = { schema: JOBS_SCHEMA, instanceName: "collect", ...settings };
   let boss: PgBossType;
   if (options.kind === "pglite") {
     const client = (options.db as unknown as { $client: PgliteClient }).$client;
@@ -157,9 +216,56 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
       application_name: "collect-jobs",
     });
   }
-  boss.on("error", (error) => log.error({ err: error }, "job queue error"));
-  boss.on("warning", (warning) => log.warn({ warning: warning.data }, `job queue: ${warning.message}`));
+  boss.on("error", (error) => options.log.error({ err: error }, "job queue error"));
+  boss.on("warning", (warning) =>
+    options.log.warn({ warning: warning.data }, `job queue: ${warning.message}`),
+  );
+  return boss;
+}
+
+/** The job schema without workers, supervision or cron, for the scripts (db:move-to-postgres, mail:retry). */
+export type JobSchema = {
+  /** Gives failed jobs one more attempt, now (pg-boss `retry`), in `tx` when given; answers how many. */
+  retry(name: string, ids: readonly string[], tx?: Db): Promise<number>;
+  stop(): Promise<void>;
+};
+
+/** Installs or migrates pg-boss's schema in this database, as a start does, and runs nothing. */
+export async function openJobSchema(
+  options: Pick<JobQueueOptions, "db" | "kind" | "connectionString" | "log">,
+): Promise<JobSchema> {
+  const { fromDrizzle } = await import("pg-boss");
+  const boss = await newBoss({ ...options, poolSize: 1 }, { supervise: false, schedule: false });
   await boss.start();
+  return {
+    async retry(name, ids, tx) {
+      if (ids.length === 0) return 0;
+      const db = tx
+        ? fromDrizzle(
+            tx as unknown as Parameters<typeof fromDrizzle>[0],
+            sql as Parameters<typeof fromDrizzle>[1],
+          )
+        : undefined;
+      const result = (await boss.retry(name, [...ids], db ? { db } : {})) as { affected?: number };
+      return result.affected ?? 0;
+    },
+    stop: () => boss.stop({ graceful: false, close: true }),
+  };
+}
+
+export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue> {
+  const { TestClock, fromDrizzle } = await import("pg-boss");
+  const { clock, log } = options;
+  const bossClock = isTestClock(clock) ? clock.driver((now) => new TestClock(now)) : undefined;
+  const boss = await newBoss(options, {
+    ...(bossClock ? { clock: bossClock } : {}),
+    // pg-boss checks each queue's expired attempts at most once per monitor interval.
+    superviseIntervalSeconds: options.superviseIntervalSeconds ?? 30,
+    monitorIntervalSeconds: options.superviseIntervalSeconds ?? 30,
+  });
+  await boss.start();
+  /** The queues made with the mail policy: their last failure is logged as "mail given up". */
+  const mailQueues = new Set<string>();
 
   const pollingIntervalSeconds = options.pollingIntervalSeconds ?? 2;
   const workers = new Map<string, string[]>();
@@ -183,7 +289,9 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
   };
 
   return {
-    async createQueue(name, policy = {}) {
+    async createQueue(name, asked = {}) {
+      if (asked === "mail") mailQueues.add(name);
+      const policy: QueuePolicy = asked === "mail" ? mailQueuePolicy(options) : asked;
       const settings = {
         retryLimit: policy.retryLimit ?? 4,
         retryDelay: policy.retryDelaySeconds ?? 30,
@@ -192,7 +300,7 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
           policy.retryDelayMaxSeconds ?? 3_600,
           options.retryDelayMaxSeconds ?? Number.POSITIVE_INFINITY,
         ),
-        expireInSeconds: policy.expireInSeconds ?? options.expireInSeconds ?? 300,
+        expireInSeconds: policy.expireInSeconds ?? options.expireInSeconds ?? 60,
       };
       await boss.createQueue(name, settings);
       // pg-boss keeps an existing queue's options as they were made: the code's and the
@@ -233,7 +341,7 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
     async work<T>(
       name: string,
       handler: (job: QueuedJob<T>) => Promise<void>,
-      { batchSize = 1, concurrency = 1, paced = false }: WorkOptions = {},
+      { batchSize = 1, concurrency = 1, paced = false, inOrder = false }: WorkOptions = {},
     ) {
       const pace = paced ? options.pace : undefined;
       const turn =
@@ -247,8 +355,17 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
         // A backlog (many reminders due at once) drains without a poll's wait between batches.
         burstWhenBatchFull: true,
       } as const;
-      const workerId = await boss.work<T, JobResult[], typeof workOptions>(name, workOptions, (jobs) =>
-        Promise.all(jobs.map((job) => runOne(name, job, handler, log, turn))),
+      const run = (job: JobWithMetadata<T>) => runOne(name, job, handler, log, turn, mailQueues.has(name));
+      const workerId = await boss.work<T, JobResult[], typeof workOptions>(
+        name,
+        workOptions,
+        async (jobs) => {
+          if (!inOrder) return Promise.all(jobs.map(run));
+          const results: JobResult[] = [];
+          for (const job of [...jobs].sort((a, b) => +a.createdOn - +b.createdOn))
+            results.push(await run(job));
+          return results;
+        },
       );
       workers.set(name, [...(workers.get(name) ?? []), workerId]);
     },
@@ -266,6 +383,62 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
 }
 
 type PgliteClient = import("@electric-sql/pglite").PGlite;
+
+/** One queue's jobs now (the collect_jobs_* metrics). */
+export type QueueCounts = {
+  queue: string;
+  /** Waiting to run: new, or failed and waiting for a retry (pg-boss's created and retry). */
+  waiting: number;
+  active: number;
+  /** Failed their last attempt and wait for a retry (pg-boss's retry). */
+  failed: number;
+  /** Failed their last retry: nothing runs them again (pg-boss's failed, kept 7 days). */
+  givenUp: number;
+  /**
+   * Seconds the longest-waiting job has waited: since it was due, or, for one waiting for a
+   * retry, since it was made. 0 when none waits; one due later does not count.
+   */
+  oldestWaitingSeconds: number;
+};
+
+/**
+ * Every queue's counts in one grouped query over pg-boss's tables (its index on name and state
+ * serves it), in the database's clock (a test clock moves it). Throws before pg-boss has
+ * installed its schema.
+ */
+export async function jobCounts(db: Db): Promise<QueueCounts[]> {
+  const schema = sql.identifier(JOBS_SCHEMA);
+  const { rows } = (await db.execute(sql`
+    select q.name as queue,
+      count(*) filter (where j.state in ('created', 'retry'))::int as waiting,
+      count(*) filter (where j.state = 'active')::int as active,
+      count(*) filter (where j.state = 'retry')::int as failed,
+      count(*) filter (where j.state = 'failed')::int as given_up,
+      coalesce(extract(epoch from ${schema}.job_now() - min(case
+        when j.state = 'retry' then j.created_on
+        when j.state = 'created' and j.start_after <= ${schema}.job_now() then j.start_after end)), 0)::float8 as oldest
+    from ${schema}.queue q
+    left join ${schema}.job j on j.name = q.name and j.state in ('created', 'retry', 'active', 'failed')
+    group by q.name
+    order by q.name`)) as unknown as {
+    rows: {
+      queue: string;
+      waiting: number;
+      active: number;
+      failed: number;
+      given_up: number;
+      oldest: number;
+    }[];
+  };
+  return rows.map((row) => ({
+    queue: row.queue,
+    waiting: Number(row.waiting),
+    active: Number(row.active),
+    failed: Number(row.failed),
+    givenUp: Number(row.given_up),
+    oldestWaitingSeconds: Math.max(0, Math.round(Number(row.oldest))),
+  }));
+}
 
 /** The address a PostgreSQL Db's pool connects to (node-postgres keeps it in its options). */
 export function postgresUrlOf(db: Db): string | undefined {
@@ -312,6 +485,7 @@ async function runOne<T>(
   handler: (job: QueuedJob<T>) => Promise<void>,
   log: JobQueueOptions["log"],
   turn?: (job: JobWithMetadata<T>) => Promise<void>,
+  sendsMail = false,
 ): Promise<JobResult> {
   try {
     await turn?.(job);
@@ -326,7 +500,17 @@ async function runOne<T>(
     return { id: job.id, status: "completed" };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
+    // The receiving server refused it (SMTP 5xx): the delivery is failed already (effects.ts
+    // deliverOnce), and no retry would change the answer.
+    if (sendsMail && isPermanentRefusal(error)) {
+      log.warn({ queue: name, key: job.singletonKey }, "mail refused by the receiving server");
+      return { id: job.id, status: "completed" };
+    }
     log.warn({ queue: name, jobId: job.id, attempt: job.retryCount + 1, err: error }, "job failed");
+    // No retry follows: the operator hears of it (its key names the delivery; never an address).
+    if (sendsMail && job.retryCount >= job.retryLimit) {
+      log.warn({ queue: name, key: job.singletonKey, attempts: job.retryCount + 1 }, "mail given up");
+    }
     return { id: job.id, status: "failed", output: { message } };
   }
 }

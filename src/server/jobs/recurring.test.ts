@@ -7,6 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestClock, type TestClock } from "#server/clock.ts";
 import { type Database, openDatabase } from "#server/db/client.ts";
 import { deliveries, paymentRequests, recurringSeries, reminders, users } from "#server/db/schema.ts";
+import { LIMITS } from "#server/limits.ts";
+import { REFUSALS } from "#server/mail/policy.ts";
 import {
   as,
   buildTestApp,
@@ -19,7 +21,6 @@ import type { PaymentRequest } from "#shared/schemas/payment-request.ts";
 import { messageIdFor, occurrenceKey } from "./effects";
 import { postgresUrlOf, startJobQueue } from "./queue";
 import { sweepRecurring } from "./recurring";
-import { PAYER_MAIL_CAPPED } from "./reminders-send";
 
 /**
  * The recurring job on a moved clock (issue 22 items 5 and 6): each occurrence is made at 9:00 in
@@ -262,7 +263,9 @@ describe.each(databaseKinds)("recurring requests on a moved clock [%s]", (kind) 
     });
     // The requests themselves (each occurrence's reminders to Alex follow too, like any request's).
     const toAlex = () =>
-      mail.received.filter((m) => m.to.includes("alex@example.com") && /^Test User requests/.test(m.subject));
+      mail.received.filter(
+        (m) => m.to.includes("alex@example.com") && /^Test U\. asks you for/.test(m.subject),
+      );
     // Each email goes out within minutes (a real clock does not jump a month before it does).
     await at("2026-12-31T14:00:00Z", series.id, 1);
     await advanceUntil(clock, async () => toAlex().length === 1);
@@ -276,14 +279,16 @@ describe.each(databaseKinds)("recurring requests on a moved clock [%s]", (kind) 
 
     await advanceUntil(clock, async () => toAlex().length === 4);
     const emails = toAlex();
+    // Collect writes the subject; the requester's words (the description) stay in the body, quoted.
     expect(emails.map((m) => m.subject)).toEqual([
-      "Test User requests $1,250.00 for Rent (December)",
-      "Test User requests $1,250.00 for Rent (January)",
-      "Test User requests $1,250.00 for Rent (February)",
-      "Test User requests $1,250.00 for Rent (March)",
+      "Test U. asks you for $1,250.00 (December)",
+      "Test U. asks you for $1,250.00 (January)",
+      "Test U. asks you for $1,250.00 (February)",
+      "Test U. asks you for $1,250.00 (March)",
     ]);
     const [first] = emails;
-    expect(first?.from).toBe('"Test User" <no-reply@localhost>');
+    expect(first?.from).toBe('"Test U. via Collect" <no-reply@localhost>');
+    expect(first?.text).toContain("Their note: “Rent”");
     expect(first?.replyTo).toBe(userEmail);
     expect(first?.messageId).toBe(messageIdFor(occurrenceKey(series.id, "2026-12-31"), "localhost"));
     const [request] = await database.db
@@ -342,12 +347,12 @@ describe.each(databaseKinds)("recurring requests on a moved clock [%s]", (kind) 
     expect((await madeOf(series.id)).map((r) => r.status)).toEqual(["pending", "pending"]);
   }, 120_000);
 
-  it("an occurrence's email counts toward its payer's 20 a day: past them it is not sent, and its card says so", async () => {
-    // The 20 and the occurrence on one day (9:00 New York is 13:00Z in June), whatever clock the counts follow.
+  it("an occurrence's email counts toward its payer's allowance from this requester: past it it is not sent, and its card says so", async () => {
+    // The requests and the occurrence on one day (9:00 New York is 13:00Z in June), whatever clock the counts follow.
     await clock.set(new Date("2027-06-02T12:00:00Z"));
     const to = "busy@example.com";
     const toBusy = () => mail.received.filter((m) => m.to.includes(to));
-    for (let i = 0; i < 20; i++) {
+    for (let i = 0; i < LIMITS.payerMailPerPair.max; i++) {
       const created = await as(app, user)("POST", "/api/payment-requests", {
         recipientName: "Alex Kim",
         recipientPhone: "2125550101",
@@ -358,7 +363,7 @@ describe.each(databaseKinds)("recurring requests on a moved clock [%s]", (kind) 
       });
       expect(created.statusCode, created.body).toBe(201);
     }
-    await advanceUntil(clock, async () => toBusy().length === 20, 40);
+    await advanceUntil(clock, async () => toBusy().length === LIMITS.payerMailPerPair.max, 40);
     const series = await create({ frequency: "weekly", startDate: "2027-06-02", count: 1, payerEmail: to });
     await at("2027-06-02T13:00:00Z", series.id, 1);
     const key = occurrenceKey(series.id, "2027-06-02");
@@ -370,8 +375,8 @@ describe.each(databaseKinds)("recurring requests on a moved clock [%s]", (kind) 
           .where(eq(deliveries.key, key))
       )[0];
     await advanceUntil(clock, async () => (await delivery())?.state === "failed");
-    expect(await delivery()).toEqual({ state: "failed", lastError: PAYER_MAIL_CAPPED });
-    expect(toBusy()).toHaveLength(20);
+    expect(await delivery()).toEqual({ state: "failed", lastError: REFUSALS.pair });
+    expect(toBusy()).toHaveLength(LIMITS.payerMailPerPair.max);
     const [made] = await database.db
       .select({ id: paymentRequests.id })
       .from(paymentRequests)

@@ -4,16 +4,17 @@ import type { Clock } from "#server/clock.ts";
 import type { Db } from "#server/db/client.ts";
 import type { Notifier } from "#server/db/notify.ts";
 import { paymentRequests, recurringSeries, users } from "#server/db/schema.ts";
-import { displayNameSql, insertOccurrenceRequest, shortUrlFor } from "#server/db/shared-queries.ts";
-import type { Limiter } from "#server/lib/limiter.ts";
+import { insertOccurrenceRequest } from "#server/db/shared-queries.ts";
 import type { Mailer } from "#server/mail/mailer.ts";
+import type { MailPolicy } from "#server/mail/policy.ts";
 import type { Notify } from "#server/notifications/notify.ts";
 import { occurrenceAt } from "#shared/schedule/recurrence.ts";
 import { localDate } from "#shared/schedule/zoned.ts";
 import { DEFAULT_TIME_ZONE, followingOccurrence } from "#shared/schemas/recurring.ts";
 import { claimDelivery, deliveryAttempt, markFailed, markSent, occurrenceKey } from "./effects";
 import { type JobQueue, SENDERS } from "./queue";
-import { occurrenceMail, readyNotice } from "./recurring-mail";
+import { occurrenceLabel, readyNotice } from "./recurring-mail";
+import { linksFor, payerMail, payerMailFacts, payerMailRequesterColumns } from "./reminders-mail";
 import { requesterOf, writeReminders } from "./reminders-schedule";
 import { sendToPayer } from "./reminders-send";
 
@@ -32,8 +33,9 @@ export type RecurringDeps = {
   jobs: JobQueue;
   notify: Notify;
   mailer: Mailer;
-  /** Bounds the mail one payer address gets (reminders-send.ts sendToPayer). */
-  limiter: Pick<Limiter, "wait">;
+  /** What every payer email must pass (mail/policy.ts). */
+  mailPolicy: MailPolicy;
+  secret: string;
   clock: Clock;
   publicUrl: string;
   notifier?: Pick<Notifier, "requestCreated">;
@@ -41,7 +43,7 @@ export type RecurringDeps = {
 };
 
 /** What the sweep needs: the occurrence's email is sent by its own job (sendOccurrenceEmail). */
-type SweepDeps = Omit<RecurringDeps, "mailer" | "limiter">;
+type SweepDeps = Omit<RecurringDeps, "mailer" | "mailPolicy" | "secret">;
 
 type EmailJob = { key: string; requestId: string };
 
@@ -59,7 +61,7 @@ export function startRecurring(deps: RecurringDeps): Promise<void> {
     // Both asked for at once, as the app is built: a send waits for its queue (queue.ts).
     await Promise.all([
       jobs.createQueue(RECURRING_SWEEP, { retryLimit: 2, retryDelaySeconds: 10 }),
-      jobs.createQueue(RECURRING_EMAIL),
+      jobs.createQueue(RECURRING_EMAIL, "mail"),
     ]);
     await jobs.work(RECURRING_SWEEP, async () => {
       await sweepRecurring(deps);
@@ -177,14 +179,13 @@ async function sendOccurrenceEmail(
   deps: RecurringDeps,
   job: { data: EmailJob; attempt: number; lastAttempt: boolean },
 ) {
-  const { db, mailer, clock, publicUrl } = deps;
+  const { db, mailer, clock, publicUrl, jobs } = deps;
   const { key, requestId } = job.data;
   const [row] = await db
     .select({
       request: paymentRequests,
       series: { frequency: recurringSeries.frequency },
-      requesterName: displayNameSql,
-      requesterEmail: users.email,
+      requester: payerMailRequesterColumns,
     })
     .from(paymentRequests)
     .innerJoin(users, eq(users.id, paymentRequests.userId))
@@ -196,20 +197,20 @@ async function sendOccurrenceEmail(
     return;
   }
   const { request } = row;
-  const mail = occurrenceMail(row.request.payerEmail, {
-    requesterName: row.requesterName,
-    requesterEmail: row.requesterEmail,
-    recipientName: request.recipientName,
-    amount: request.amount,
-    description: request.description,
-    frequency: row.series.frequency,
-    occurrenceDate: row.request.occurrenceDate,
-    payUrl: shortUrlFor(publicUrl, request.code),
-  });
+  const facts = {
+    ...payerMailFacts(row.requester, request, publicUrl, clock.now()),
+    occurrence: occurrenceLabel(row.series.frequency, row.request.occurrenceDate),
+  };
+  const mail = payerMail("occurrence", facts, linksFor(publicUrl, deps.secret, request));
   await sendToPayer(
     deps,
-    deliveryAttempt(job, key, { domain: new URL(publicUrl).hostname, clock }),
-    row.request.payerEmail,
+    {
+      ...deliveryAttempt(job, key, { domain: new URL(publicUrl).hostname, clock }),
+      later: async (at) => {
+        await jobs.send(RECURRING_EMAIL, job.data, { key: `${key}@${at.getTime()}`, startAfter: at });
+      },
+    },
+    { to: row.request.payerEmail, requesterId: request.userId },
     (messageId) => mailer.deliver({ ...mail, messageId }),
   );
 }

@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestClock, type TestClock } from "#server/clock.ts";
 import type { Database } from "#server/db/client.ts";
 import { deliveries } from "#server/db/schema.ts";
+import { REFUSALS } from "#server/mail/policy.ts";
 import { as, buildTestApp, createReadyUser, databaseKinds, freshDatabase } from "#server/test/harness.ts";
-import { PAYER_MAIL_CAPPED } from "./reminders-send";
 
 // A mail server that refuses one mailbox the way a bounce does (550 at RCPT TO).
 async function refusingServer() {
@@ -118,7 +118,7 @@ describe.each(databaseKinds)("an email to the payer that bounces [%s]", (kind) =
     const done = await states();
     expect(done.filter((d) => d.state === "sent")).toHaveLength(20);
     expect(done.filter((d) => d.state === "failed")).toEqual([
-      { state: "failed", lastError: PAYER_MAIL_CAPPED },
+      { state: "failed", lastError: REFUSALS.recipient },
     ]);
   });
 });

@@ -4,9 +4,11 @@ import type { Database, Db } from "#server/db/client.ts";
 import { deliveries, type paymentRequests, reminders, users } from "#server/db/schema.ts";
 import { createUserCache, listenForUserChanges, type UserCache } from "#server/db/user-change.ts";
 import { preparedPerDatabase } from "#server/lib/prepared.ts";
+import { recipientHash } from "#server/mail/recipient.ts";
+import { suppressedAmong } from "#server/mail/suppression.ts";
 import { dueDateProblem } from "#shared/schedule/due-date.ts";
 import { reminderSchedule } from "#shared/schedule/reminders.ts";
-import { isValidTimeZone, localDate } from "#shared/schedule/zoned.ts";
+import { canonicalTimeZone, localDate } from "#shared/schedule/zoned.ts";
 import { NO_REMINDERS, type ReminderSummary } from "#shared/schemas/payment-request.ts";
 import { requestEmailKey } from "./effects";
 
@@ -46,7 +48,7 @@ export async function requesterOf(db: Db, userId: string): Promise<Requester> {
   const [row] = await requesterQuery(db).execute({ userId });
   const zone = row?.timeZone;
   return {
-    timeZone: zone && isValidTimeZone(zone) ? zone : FALLBACK_TIME_ZONE,
+    timeZone: (zone && canonicalTimeZone(zone)) || FALLBACK_TIME_ZONE,
     reminderDays: row?.reminderDays ?? null,
   };
 }
@@ -105,6 +107,7 @@ export function newRequestSummary(
   row: SummaryRow,
   planned: ReturnType<typeof plannedReminders>,
   now: Date,
+  emailBlocked = false,
 ): ReminderSummary {
   const written = planned.map((reminder) => ({
     state: "scheduled",
@@ -112,16 +115,18 @@ export function newRequestSummary(
     channel: null,
     doneAt: null,
   }));
-  return summarize(row, written, false, now);
+  return summarize(row, written, { requestMailFailed: false, emailBlocked }, now);
 }
 
 type SummaryRow = Pick<
   typeof paymentRequests.$inferSelect,
   | "id"
+  | "userId"
   | "status"
   | "claimedPaidAt"
   | "lastRemindedAt"
   | "remindersStoppedAt"
+  | "remindersStoppedBy"
   | "payerEmail"
   | "seriesId"
   | "occurrenceDate"
@@ -153,17 +158,37 @@ export async function reminderSummaries(
     .from(deliveries)
     .where(and(inArray(deliveries.key, [...mailKeys.keys()]), eq(deliveries.state, "failed")));
   const failedRequestMail = new Set(failedMail.map((row) => mailKeys.get(row.key)));
+  const blocked = await blockedPayers(db, rows);
   for (const row of rows) {
     const mine = found.filter((r) => r.requestId === row.id);
-    summaries.set(row.id, summarize(row, mine, failedRequestMail.has(row.id), now));
+    const facts = { requestMailFailed: failedRequestMail.has(row.id), emailBlocked: blocked.has(row.id) };
+    summaries.set(row.id, summarize(row, mine, facts, now));
   }
   return summaries;
+}
+
+/** The requests whose payer's mailbox wants no more mail from their requester (mail/suppression.ts): one query per requester. */
+async function blockedPayers(db: Db, rows: readonly SummaryRow[]): Promise<Set<string>> {
+  const blocked = new Set<string>();
+  const byRequester = Map.groupBy(
+    rows.filter((row) => row.payerEmail),
+    (row) => row.userId,
+  );
+  for (const [userId, mine] of byRequester) {
+    const hashes = await suppressedAmong(
+      db,
+      mine.map((row) => row.payerEmail as string),
+      userId,
+    );
+    for (const row of mine) if (hashes.has(recipientHash(row.payerEmail as string))) blocked.add(row.id);
+  }
+  return blocked;
 }
 
 function summarize(
   row: SummaryRow,
   mine: WrittenReminder[],
-  requestMailFailed: boolean,
+  { requestMailFailed, emailBlocked }: { requestMailFailed: boolean; emailBlocked: boolean },
   now: Date,
 ): ReminderSummary {
   const scheduled = mine.filter((r) => r.state === "scheduled").sort((a, b) => +a.dueAt - +b.dueAt);
@@ -177,12 +202,19 @@ function summarize(
     lastSentAt: last?.doneAt?.toISOString() ?? null,
     lastChannel: (last?.channel as ReminderSummary["lastChannel"]) ?? null,
   };
+  // The payer asked for no more mail: nothing was lost, nothing more goes, and the card says who stopped it.
+  if (emailBlocked) {
+    const stopped = row.status === "pending" ? ({ state: "stopped", nextAt: null } as const) : {};
+    return { ...summary, ...stopped, stoppedBy: "payer", emailBlocked: true };
+  }
   // A cancelled request asks nothing of the payer: an email that did not go out is no news.
   if (row.status !== "cancelled" && (requestMailFailed || last?.state === "failed")) {
     return { ...summary, state: "failed", failedEmail: row.payerEmail };
   }
   if (row.status !== "pending") return summary;
-  if (row.remindersStoppedAt) return { ...summary, state: "stopped", nextAt: null };
+  if (row.remindersStoppedAt) {
+    return { ...summary, state: "stopped", nextAt: null, stoppedBy: row.remindersStoppedBy ?? "requester" };
+  }
   const claimWaits = row.claimedPaidAt !== null;
   if (claimWaits && scheduled[0] && scheduled[0].dueAt <= now) return { ...summary, state: "paused" };
   // A reminder told the requester to text, and they have not tapped Remind since.

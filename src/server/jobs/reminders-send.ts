@@ -2,20 +2,35 @@ import { and, eq, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "#server/db/client.ts";
 import { paymentRequests, reminders, users } from "#server/db/schema.ts";
-import { displayNameSql, shortUrlFor } from "#server/db/shared-queries.ts";
-import type { Limiter } from "#server/lib/limiter.ts";
-import type { Mailer } from "#server/mail/mailer.ts";
-import { localDate } from "#shared/schedule/zoned.ts";
+import { isPermanentRefusal, type Mailer } from "#server/mail/mailer.ts";
+import type { MailPolicy, RefusalReason } from "#server/mail/policy.ts";
 import { claimDeliveries, deliverOnce, findDelivery, markFailed } from "./effects";
 import { type JobQueue, SENDERS } from "./queue";
-import { type PayerMailKind, payerMail, stopUrlFor } from "./reminders-mail";
+import {
+  linksFor,
+  type PayerMailKind,
+  payerMail,
+  payerMailFacts,
+  payerMailRequesterColumns,
+} from "./reminders-mail";
 
 /** The queue of emails to the payer: the request, its reminders, the receipt. */
 export const PAYER_MAIL_QUEUE = "payer-mail";
 
-export type PayerMailJob = { kind: PayerMailKind; key: string; requestId: string; offset?: number };
+export type PayerMailJob = {
+  kind: PayerMailKind;
+  key: string;
+  requestId: string;
+  offset?: number;
+  /** A receipt's (or its correction's) payment: the `paidAt` it was decided for, ISO. */
+  paidAt?: string;
+};
 
-type PayerMail = { kind: PayerMailKind; key: string; requestId: string; userId: string; offset?: number };
+type PayerMail = PayerMailJob & {
+  userId: string;
+  /** Not before (a receipt waits out the Undo window); default now. */
+  startAfter?: Date;
+};
 
 /**
  * Decides emails to payers inside the caller's transaction: each one's delivery row (its key:
@@ -36,11 +51,11 @@ export async function enqueuePayerMails(
   );
   const toSend = mails
     .filter(({ key }) => claimed.has(key))
-    .map(({ kind, key, requestId, offset }) => {
-      const data: PayerMailJob = { kind, key, requestId, offset };
+    .map(({ kind, key, requestId, offset, paidAt, startAfter }) => {
+      const data: PayerMailJob = { kind, key, requestId, offset, paidAt };
       // startAfter from the app's clock: a send inside the app's transaction would otherwise take
       // the database's now(), which a test clock does not move on PostgreSQL (pg-boss moves only its own).
-      return { data, key, startAfter: now };
+      return { data, key, startAfter: startAfter ?? now };
     });
   await jobs.sendMany(PAYER_MAIL_QUEUE, toSend, { tx });
 }
@@ -58,37 +73,45 @@ export type PayerMailDeps = {
   db: Db;
   jobs: JobQueue;
   mailer: Mailer;
-  /** Bounds the mail one address gets from everyone together (limits.ts payerMailPerRecipient). */
-  limiter: Pick<Limiter, "wait">;
+  /** The one outbound mail policy (mail/policy.ts): confirmation, suppression, allowances. */
+  mailPolicy: MailPolicy;
   now: () => Date;
   publicUrl: string;
   secret: string;
   log: Pick<FastifyBaseLogger, "warn">;
 };
 
-/** Why a payer email went unsent past its address's allowance (the card shows it as not delivered). */
-export const PAYER_MAIL_CAPPED = "not sent: this address has had its most emails from Collect for today";
+/** Why a payer email was not sent though nothing failed: what happened to the request since. */
+export const SKIPPED = {
+  notPending: "not sent: the request is no longer waiting for payment",
+  notPaid: "not sent: the request was marked not paid",
+  paidAgain: "not sent: the request is marked paid again",
+} as const;
 
-/** A refusal that no retry will change (SMTP 5xx: no such mailbox, rejected): fail at once. */
-function isPermanent(error: unknown): boolean {
-  const code = (error as { responseCode?: unknown })?.responseCode;
-  return typeof code === "number" && code >= 500 && code < 600;
-}
+/** One payer email's attempt: the delivery it makes, and how to put it back for later (the hourly ceiling). */
+export type PayerAttempt = {
+  key: string;
+  attempt: number;
+  lastAttempt: boolean;
+  domain: string;
+  now: () => Date;
+  /** Sends the same job again at `at`, this one ending (the delivery stays pending). */
+  later: (at: Date) => Promise<void>;
+};
 
 /**
  * Sends one email to a payer, once in effect (effects.ts deliverOnce): the request, a reminder, a
- * receipt or a recurring occurrence. However many accounts mail one address, it gets at most so
- * many a day (limits.ts payerMailPerRecipient): past that the email is not sent. A refusal (SMTP
- * 5xx) is not retried. Either way the delivery is failed for good, the requester's card says it
- * was not delivered, and `final` hears why; a passing fault is thrown for the queue to retry
- * (`final` hears it on the last attempt).
+ * receipt or a recurring occurrence, after the outbound policy allows it (mail/policy.ts). A
+ * refusal (policy, or SMTP 5xx) fails the delivery for good, the requester's card says so, and
+ * `final` hears why; past the hourly ceiling the email waits for the next hour; a passing fault
+ * is thrown for the queue to retry (`final` hears it on the last attempt).
  */
 export async function sendToPayer(
-  deps: Pick<PayerMailDeps, "db" | "limiter" | "log">,
-  job: { key: string; attempt: number; lastAttempt: boolean; domain: string; now: () => Date },
-  to: string,
+  deps: Pick<PayerMailDeps, "db" | "mailPolicy" | "log">,
+  job: PayerAttempt,
+  mail: { to: string; requesterId: string },
   send: (messageId: string) => Promise<void>,
-  final: (error: string) => Promise<void> = async () => {},
+  final: (error: string, refusal?: RefusalReason) => Promise<void> = async () => {},
 ): Promise<void> {
   const { db } = deps;
   const { key } = job;
@@ -96,17 +119,22 @@ export async function sendToPayer(
   // Already sent or failed for good (a job run again): nothing to send, nothing to count.
   if (delivery?.state !== "pending") return;
   // Counted once per email, on its first attempt: a retry after a passing fault is the same email.
-  if (delivery.attempts === 0 && (await deps.limiter.wait("payerMailPerRecipient", to.toLowerCase())) > 0) {
-    await markFailed(db, key, PAYER_MAIL_CAPPED, job.attempt, true);
-    await final(PAYER_MAIL_CAPPED);
-    deps.log.warn({ key }, "payer email not sent: the address's daily allowance is used");
+  const verdict = await deps.mailPolicy.check(
+    { purpose: "payer", to: mail.to, requesterId: mail.requesterId },
+    { recheck: delivery.attempts > 0 },
+  );
+  if ("waitUntil" in verdict) return job.later(verdict.waitUntil);
+  if (!verdict.send) {
+    await markFailed(db, key, verdict.message, job.attempt, true);
+    await final(verdict.message, verdict.reason);
+    deps.log.warn({ key, reason: verdict.reason }, "payer email not sent: the mail policy refused it");
     return;
   }
   try {
     await deliverOnce(db, job, send, delivery);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    if (isPermanent(error)) {
+    if (isPermanentRefusal(error)) {
       // deliverOnce recorded the attempt; a refused address will refuse again: fail now, and say so on the card.
       await markFailed(db, key, message, job.attempt, true);
       await final(message);
@@ -121,48 +149,47 @@ export async function sendToPayer(
 export async function startPayerMail(deps: PayerMailDeps): Promise<void> {
   const { db, jobs, mailer, publicUrl, secret } = deps;
   const domain = new URL(publicUrl).hostname;
-  await jobs.createQueue(PAYER_MAIL_QUEUE, { retryLimit: 4, retryDelaySeconds: 60 });
+  await jobs.createQueue(PAYER_MAIL_QUEUE, "mail");
   await jobs.work<PayerMailJob>(
     PAYER_MAIL_QUEUE,
     async (job) => {
-      const { kind, key, requestId, offset } = job.data;
+      const { kind, key, requestId, offset, paidAt } = job.data;
       const [row] = await db
         .select({
           request: paymentRequests,
-          requesterName: displayNameSql,
-          requesterEmail: users.email,
-          timeZone: users.timeZone,
+          requester: payerMailRequesterColumns,
         })
         .from(paymentRequests)
         .innerJoin(users, eq(users.id, paymentRequests.userId))
         .where(eq(paymentRequests.id, requestId));
       if (!row?.request.payerEmail) return;
       const { request } = row;
-      const facts = {
-        requestId,
-        requesterName: row.requesterName,
-        requesterEmail: row.requesterEmail,
-        payerEmail: request.payerEmail as string,
-        recipientName: request.recipientName,
-        amount: request.amount,
-        description: request.description,
-        dueDate: request.dueDate,
-        payUrl: shortUrlFor(publicUrl, request.code),
-        today: localDate(deps.now(), row.timeZone ?? "America/New_York"),
-      };
-      const final = async (error: string) => {
+      const skipped = skipReason(kind, request, paidAt);
+      if (skipped) {
+        await markFailed(db, key, skipped, job.attempt, true);
+        if (kind === "reminder" && offset !== undefined) await markReminder(db, requestId, offset, "skipped");
+        return;
+      }
+      const facts = payerMailFacts(row.requester, request, publicUrl, deps.now());
+      const final = async (error: string, refusal?: RefusalReason) => {
         if (kind !== "reminder" || offset === undefined) return;
-        await db
-          .update(reminders)
-          .set({ state: "failed", error: error.slice(0, 500) })
-          .where(and(eq(reminders.requestId, requestId), eq(reminders.offsetDays, offset)));
+        // A mailbox that asked for no more mail was not failed: the card says the payer stopped it.
+        await markReminder(db, requestId, offset, refusal === "suppressed" ? "skipped" : "failed", error);
       };
       await sendToPayer(
         deps,
-        { ...job, key, domain, now: deps.now },
-        facts.payerEmail,
+        {
+          ...job,
+          key,
+          domain,
+          now: deps.now,
+          later: async (at) => {
+            await jobs.send(PAYER_MAIL_QUEUE, job.data, { key: `${key}@${at.getTime()}`, startAfter: at });
+          },
+        },
+        { to: facts.payerEmail, requesterId: request.userId },
         (messageId) =>
-          mailer.deliver({ ...payerMail(kind, facts, stopUrlFor(publicUrl, requestId, secret)), messageId }),
+          mailer.deliver({ ...payerMail(kind, facts, linksFor(publicUrl, secret, request)), messageId }),
         final,
       );
     },
@@ -170,12 +197,46 @@ export async function startPayerMail(deps: PayerMailDeps): Promise<void> {
   );
 }
 
-/** Marks every scheduled reminder of a request skipped: the payer or the requester stopped them. */
-export async function stopReminders(tx: Db, requestId: string, now: Date): Promise<void> {
+/** Why this email no longer holds: a reminder of a request that is not pending, a receipt of a payment since undone. */
+function skipReason(
+  kind: PayerMailKind,
+  request: { status: string; paidAt: Date | null },
+  paidAt: string | undefined,
+): string | null {
+  if (kind === "reminder" && request.status !== "pending") return SKIPPED.notPending;
+  // A receipt holds while the payment it was decided for stands (an Undo clears paidAt).
+  if (kind === "receipt" && (request.status !== "paid" || request.paidAt?.toISOString() !== paidAt))
+    return SKIPPED.notPaid;
+  // A correction holds unless the request is paid again (its own receipt follows).
+  if (kind === "correction" && request.status === "paid") return SKIPPED.paidAgain;
+  return null;
+}
+
+async function markReminder(
+  db: Db,
+  requestId: string,
+  offset: number,
+  state: "skipped" | "failed",
+  error?: string,
+): Promise<void> {
+  await db
+    .update(reminders)
+    .set({ state, ...(error ? { error: error.slice(0, 500) } : {}) })
+    .where(and(eq(reminders.requestId, requestId), eq(reminders.offsetDays, offset)));
+}
+
+/** Marks every scheduled reminder of a request skipped: the payer or the requester stopped them (the first to stop is kept). */
+export async function stopReminders(
+  tx: Db,
+  requestId: string,
+  now: Date,
+  by: "payer" | "requester",
+): Promise<void> {
   await tx
     .update(paymentRequests)
     .set({
       remindersStoppedAt: sql`coalesce(${paymentRequests.remindersStoppedAt}, ${now.toISOString()}::timestamptz)`,
+      remindersStoppedBy: sql`coalesce(${paymentRequests.remindersStoppedBy}, ${by})`,
     })
     .where(eq(paymentRequests.id, requestId));
   await tx

@@ -24,7 +24,7 @@ async function dueReminders(
   prefix: string,
   extra: (i: number) => Partial<typeof paymentRequests.$inferInsert> = () => ({}),
 ): Promise<string> {
-  const user = await createReadyUser(app);
+  const user = await createReadyUser(app, database.db);
   const userId = (await as(app, user)("GET", "/api/auth/user")).json().id as string;
   const created = await database.db
     .insert(paymentRequests)

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, like } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestClock, type TestClock } from "#server/clock.ts";
@@ -18,6 +18,8 @@ import {
 } from "#server/test/harness.ts";
 import { linkIn, startMailServer } from "#server/test/mail-server.ts";
 
+/** MAIL_RECEIPT_DELAY_SECONDS's default, as the test apps have it. */
+const RECEIPT_DELAY_MS = 120_000;
 const body = { recipientName: "Alex Kim", recipientPhone: "2125550101", amount: "25", description: "Lunch" };
 
 describe.each(databaseKinds)("automatic reminders [%s]", (kind) => {
@@ -261,14 +263,24 @@ describe.each(databaseKinds)("automatic reminders [%s]", (kind) => {
       dueDate: "2026-12-04",
     });
     expect(request.payerEmail).toBe("alex@example.com");
-    const asked = await arrives("alex@example.com", /Test User asks you for \$25\.00/);
-    expect(asked.from).toContain("Test User");
+    const asked = await arrives("alex@example.com", /^Test U\. asks you for \$25\.00$/);
+    // From "Test U. via Collect" at Collect's address; replies reach the requester's confirmed address.
+    expect(asked.from).toContain("Test U. via Collect");
+    expect(asked.from).toContain("<no-reply@collect.test>");
+    expect(asked.headers?.["reply-to"]).toContain(owner.email.toLowerCase());
+    expect(asked.text).toContain("Their note: “Lunch”");
     expect(asked.text).toContain("It is due Friday, December 4.");
     expect(asked.text).toContain(request.shortUrl);
+    expect(asked.text).toContain("Collect never asks for passwords or card numbers.");
+    expect(asked.text).toContain(`Test User (${owner.email.toLowerCase()}) sent this through Collect`);
+    expect(asked.headers?.["list-unsubscribe-post"]).toBe("List-Unsubscribe=One-Click");
+    expect(asked.headers?.["list-unsubscribe"]).toMatch(
+      /^<http:\/\/localhost:3000\/api\/mail\/stop\/[^>]+>$/,
+    );
 
     await at("2026-12-04T14:00:10Z");
-    const reminder = await arrives("alex@example.com", /^Reminder: Test User/);
-    expect(reminder.text).toContain("Test User asks you for $25.00 for Lunch");
+    const reminder = await arrives("alex@example.com", /^Reminder: Test U\./);
+    expect(reminder.text).toContain("A friendly reminder: Test U. asks you for $25.00.");
     const stop = linkIn(reminder, `${TEST_ORIGIN}/api/payment-requests/stop-reminders/`);
     const path = new URL(stop).pathname;
     expect((await app.inject({ method: "GET", url: path })).body).toContain(
@@ -283,6 +295,11 @@ describe.each(databaseKinds)("automatic reminders [%s]", (kind) => {
     });
     expect(stopped.statusCode, stopped.body).toBe(200);
     expect((await rowsOf(request.id)).map((r) => r.state)).toEqual(["sent", "skipped"]);
+    // The requester's card says the payer stopped them, and schedules nothing.
+    const card = (await as(app, owner)("GET", "/api/payment-requests"))
+      .json()
+      .find((r: { id: string }) => r.id === request.id);
+    expect(card.reminders).toMatchObject({ state: "stopped", stoppedBy: "payer", nextAt: null });
     const forged = await app.inject({ method: "POST", url: `${path.slice(0, -3)}abc` });
     expect(forged.statusCode).toBe(404);
     await at("2026-12-07T14:00:10Z");
@@ -292,14 +309,64 @@ describe.each(databaseKinds)("automatic reminders [%s]", (kind) => {
     expect(sentToAlex).toHaveLength(1);
 
     await as(app, owner)("PATCH", `/api/payment-requests/${request.id}/status`, { status: "paid" });
-    const receipt = await arrives("alex@example.com", /^Receipt: \$25\.00 to Test User/);
-    expect(receipt.text).toContain("marked your payment of $25.00 for Lunch as received");
+    // The receipt waits out the Undo window.
+    await clock.advance(RECEIPT_DELAY_MS);
+    const receipt = await arrives("alex@example.com", /^Receipt: \$25\.00 to Test U\.$/);
+    expect(receipt.text).toContain("Test U. marked your payment of $25.00 as received");
     await until(async () => {
       const [row] = await database.db
         .select()
         .from(deliveries)
-        .where(eq(deliveries.key, `receipt:${request.id}`));
+        .where(like(deliveries.key, `receipt:${request.id}:%`));
       return row?.state === "sent";
     });
+  });
+
+  it("sends no receipt for a payment undone within the Undo window, and corrects one already sent", async () => {
+    // Before: Mark Paid queued the receipt with no delay; Undo 1.2 s later reverted the status, but
+    // "… marked your payment of $1,450.00 as received" had gone at +64 ms, and no correction followed.
+    const owner = await createReadyUser(app, database.db);
+    const call = as(app, owner);
+    const payerEmail = "tenant@example.com";
+    const receipts = () =>
+      mail.received.filter((m) => m.to.includes(payerEmail) && /^Receipt/.test(m.subject));
+    const request = await create(owner, { amount: "1450", payerEmail, sendBy: "email", reminderDays: [] });
+    await arrives(payerEmail, /asks you for \$1,450\.00/);
+
+    expect(
+      (await call("PATCH", `/api/payment-requests/${request.id}/status`, { status: "paid" })).statusCode,
+    ).toBe(200);
+    await clock.advance(1_200);
+    const undone = await call("PATCH", `/api/payment-requests/${request.id}/status`, { status: "pending" });
+    expect(undone.json()).toMatchObject({ status: "pending" });
+    // Well past the window: the receipt's job ran, found the payment undone, and sent nothing.
+    for (let i = 0; i < 10; i++) {
+      await clock.advance(RECEIPT_DELAY_MS / 4);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    await until(async () => {
+      const rows = await database.db
+        .select()
+        .from(deliveries)
+        .where(like(deliveries.key, `receipt:${request.id}:%`));
+      return rows.length === 1 && rows[0]?.state === "failed";
+    });
+    expect(receipts()).toEqual([]);
+
+    // Marked paid for real: one receipt after the window. Marked not paid later: a correction.
+    await call("PATCH", `/api/payment-requests/${request.id}/status`, { status: "paid" });
+    await clock.advance(RECEIPT_DELAY_MS);
+    await arrives(payerEmail, /^Receipt: \$1,450\.00/);
+    await until(async () => {
+      const rows = await database.db
+        .select()
+        .from(deliveries)
+        .where(like(deliveries.key, `receipt:${request.id}:%`));
+      return rows.some((row) => row.state === "sent");
+    });
+    await call("PATCH", `/api/payment-requests/${request.id}/status`, { status: "pending" });
+    const correction = await arrives(payerEmail, /^Correction: Test U\. has not received \$1,450\.00 yet$/);
+    expect(correction.text).toContain("the receipt we sent earlier no longer stands");
+    expect(receipts()).toHaveLength(1);
   });
 });

@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { Clock } from "#server/clock.ts";
 import type { Db } from "#server/db/client.ts";
-import type { Limiter } from "#server/lib/limiter.ts";
 import type { Mailer } from "#server/mail/mailer.ts";
+import type { MailPolicy } from "#server/mail/policy.ts";
 import type { Notify } from "#server/notifications/notify.ts";
 import type { JobQueue } from "./queue";
 import { startPayerMail } from "./reminders-send";
@@ -38,7 +38,7 @@ export function startReminders(deps: {
   jobs: JobQueue;
   notify: Notify;
   mailer: Mailer;
-  limiter: Limiter;
+  mailPolicy: MailPolicy;
   clock: Clock;
   publicUrl: string;
   secret: string;

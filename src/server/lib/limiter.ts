@@ -110,25 +110,32 @@ export async function openCounterStore(
  * it: a limiter outage must not become an outage (docs/decisions/009).
  */
 export function createLimiter(store: CounterStore, options: { enabled: boolean; log: FastifyBaseLogger }) {
-  /** Counts one use (or `amount`, e.g. bytes); the milliseconds until the limit allows more, or 0. */
-  async function wait(
+  /**
+   * Counts one use (or `amount`, e.g. bytes): the count in the window so far (0 when limits are
+   * off or the store failed), and the milliseconds until the limit allows more, or 0.
+   */
+  async function hit(
     name: LimitName,
     who: string,
     max: number = LIMITS[name].max,
     amount = 1,
-  ): Promise<number> {
-    if (!options.enabled) return 0;
+  ): Promise<{ current: number; waitMs: number }> {
+    if (!options.enabled) return { current: 0, waitMs: 0 };
     const { windowMs } = LIMITS[name];
     try {
       const { current, ttl } = await store.hit(`${name}:${who}`, windowMs, amount);
-      return current <= max ? 0 : Math.max(1, ttl);
+      return { current, waitMs: current <= max ? 0 : Math.max(1, ttl) };
     } catch {
       // Counted in store.errors and logged by the store; every counted limit fails open.
-      return 0;
+      return { current: 0, waitMs: 0 };
     }
   }
+  /** Counts one use (or `amount`, e.g. bytes); the milliseconds until the limit allows more, or 0. */
+  const wait = async (name: LimitName, who: string, max?: number, amount?: number): Promise<number> =>
+    (await hit(name, who, max, amount)).waitMs;
   return {
     enabled: options.enabled,
+    hit,
     wait,
     /**
      * Counts `amount` on each limit in turn; when one refuses, what the earlier ones counted is

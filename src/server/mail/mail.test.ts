@@ -1,7 +1,8 @@
-import type { AddressInfo } from "node:net";
+import net, { type AddressInfo } from "node:net";
 import type { FastifyBaseLogger } from "fastify";
 import { SMTPServer } from "smtp-server";
 import { afterAll, describe, expect, it } from "vitest";
+import { until } from "#server/test/harness.ts";
 import { startMailServer } from "#server/test/mail-server.ts";
 import { createMailer } from "./mailer";
 import { resetPasswordMail, signUpAttemptMail } from "./messages";
@@ -81,6 +82,42 @@ describe("mail", () => {
     };
     expect(await connections("smtp://127.0.0.1:PORT")).toBe(1);
     expect(await connections("smtp://127.0.0.1:PORT?pool=false")).toBe(6);
+  });
+
+  it("says SMTP is unreachable once a send cannot connect, or a probe cannot, and reachable once a send goes", async () => {
+    const port = await new Promise<number>((resolve) => {
+      const probe = net.createServer().listen(0, "127.0.0.1", () => {
+        const { port } = probe.address() as AddressInfo;
+        probe.close(() => resolve(port));
+      });
+    });
+    // Nothing sent yet: the first look starts a probe and answers at once; the probe finds it down.
+    const idle = createMailer(
+      { mail: { smtpUrl: `smtp://127.0.0.1:${port}`, from: "x@example.com" } },
+      keepingLogger().logger,
+    );
+    expect(idle.reachable()).toBe(true);
+    await until(() => !idle.reachable());
+    idle.close();
+
+    const mailer = createMailer(
+      { mail: { smtpUrl: `smtp://127.0.0.1:${port}`, from: "x@example.com" } },
+      keepingLogger().logger,
+    );
+    await expect(mailer.deliver(signUpAttemptMail("a@example.com", "http://localhost"))).rejects.toThrow();
+    expect(mailer.reachable()).toBe(false);
+    const back = await startMailServer({ port });
+    try {
+      await mailer.deliver(signUpAttemptMail("a@example.com", "http://localhost"));
+      expect(mailer.reachable()).toBe(true);
+    } finally {
+      mailer.close();
+      await back.close();
+    }
+    // Without SMTP_URL mail is off, not failing: /readyz never calls it degraded.
+    expect(createMailer({ mail: undefined, mailToLog: false }, keepingLogger().logger).reachable()).toBe(
+      true,
+    );
   });
 
   it("logs, never throws, when the SMTP server cannot be reached", async () => {

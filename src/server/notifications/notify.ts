@@ -15,6 +15,7 @@ import {
 import { type JobQueue, SENDERS } from "#server/jobs/queue.ts";
 import type { Mailer } from "#server/mail/mailer.ts";
 import { escapeHtml } from "#server/mail/messages.ts";
+import type { MailPolicy } from "#server/mail/policy.ts";
 import type { PushSender } from "#server/push/push-sender.ts";
 import { quietHoursEnd } from "#shared/schedule/quiet-hours.ts";
 import { NOTIFICATION_EVENT_LABELS } from "#shared/schemas/notifications.ts";
@@ -57,13 +58,14 @@ export function startNotifications(deps: {
   db: Db;
   jobs: JobQueue;
   mailer: Mailer;
+  mailPolicy: MailPolicy;
   push: PushSender;
   clock: Clock;
   publicUrl: string;
   secret: string;
   log: FastifyBaseLogger;
 }): Notify & { started: Promise<void> } {
-  const { db, jobs, mailer, push, clock, publicUrl, secret, log } = deps;
+  const { db, jobs, mailer, mailPolicy, push, clock, publicUrl, secret, log } = deps;
   const domain = new URL(publicUrl).hostname;
   // The queues and workers start beside the rest of the app (it answers before pg-boss is up).
   const started = start();
@@ -71,7 +73,7 @@ export function startNotifications(deps: {
   async function start() {
     // Both asked for at once, as the app is built: a send waits for its queue (queue.ts).
     await Promise.all([
-      jobs.createQueue(EMAIL_QUEUE),
+      jobs.createQueue(EMAIL_QUEUE, "mail"),
       // Push services throttle with 429 and Retry-After: a few spaced retries, then it is old news.
       jobs.createQueue(PUSH_QUEUE, {
         retryLimit: 3,
@@ -86,32 +88,42 @@ export function startNotifications(deps: {
         const notification = job.data;
         const prefs = await loadPrefs(db, notification.userId);
         if (!prefs) return;
+        const key = emailKey(notification.key);
+        const delivery = await findDelivery(db, key);
+        if (delivery?.state !== "pending") return;
+        // The one outbound policy (mail/policy.ts): a confirmed address, not suppressed, within its hourly allowance.
+        const verdict = await mailPolicy.check(
+          { purpose: "notification", to: prefs.email, userId: notification.userId },
+          { recheck: delivery.attempts > 0 },
+        );
+        if (!verdict.send) {
+          const why = "message" in verdict ? verdict.message : "not sent";
+          await markFailed(db, key, why, job.attempt, true);
+          return;
+        }
         const link = new URL(notification.url, publicUrl).toString();
         const unsubscribe = unsubscribeUrl(
           publicUrl,
           unsubscribeToken(secret, notification.userId, notification.event),
         );
         const label = NOTIFICATION_EVENT_LABELS[notification.event];
-        await deliverOnce(
-          db,
-          deliveryAttempt(job, emailKey(notification.key), { domain, clock }),
-          (messageId) =>
-            mailer.deliver({
-              to: prefs.email,
-              subject: notification.title,
-              text: `${notification.body}\n\nOpen it in Collect: ${link}\n\nTo stop these emails ("${label}"), open ${unsubscribe}\n`,
-              html: [
-                `<p>${escapeHtml(notification.body)}</p>`,
-                `<p><a href="${escapeHtml(link)}">Open in Collect</a></p>`,
-                `<p style="color:#666;font-size:12px">You get this because "${escapeHtml(label)}" is on in Profile → Notifications. `,
-                `<a href="${escapeHtml(unsubscribe)}">Stop these emails</a></p>`,
-              ].join(""),
-              messageId,
-              headers: {
-                "List-Unsubscribe": `<${unsubscribe}>`,
-                "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
-              },
-            }),
+        await deliverOnce(db, deliveryAttempt(job, key, { domain, clock }), (messageId) =>
+          mailer.deliver({
+            to: prefs.email,
+            subject: notification.title,
+            text: `${notification.body}\n\nOpen it in Collect: ${link}\n\nTo stop these emails ("${label}"), open ${unsubscribe}\n`,
+            html: [
+              `<p>${escapeHtml(notification.body)}</p>`,
+              `<p><a href="${escapeHtml(link)}">Open in Collect</a></p>`,
+              `<p style="color:#666;font-size:12px">You get this because "${escapeHtml(label)}" is on in Profile → Notifications. `,
+              `<a href="${escapeHtml(unsubscribe)}">Stop these emails</a></p>`,
+            ].join(""),
+            messageId,
+            headers: {
+              "List-Unsubscribe": `<${unsubscribe}>`,
+              "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+            },
+          }),
         );
       },
       SENDERS,

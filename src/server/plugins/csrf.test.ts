@@ -20,13 +20,15 @@ it("guards every state-changing route, and only those", async () => {
       .flat()
       .filter((method) => ["POST", "PUT", "PATCH", "DELETE"].includes(method))
       .map((method) => ({ method, url: route.url.replace(/:[^/]+|\*/g, "x") }))
-      // Exempt by design: the OAuth callback, and the two RFC 8058 one-click links mailbox
-      // providers post from their own servers (notifications' unsubscribe, the payer's "Stop reminders").
+      // Exempt by design: the OAuth callback, and the RFC 8058 one-click links mailbox providers
+      // post from their own servers (notifications' unsubscribe, the payer's "Stop reminders",
+      // and "no more emails from this requester / from Collect").
       .filter(
         ({ url }) =>
           !url.startsWith("/api/identity/callback/") &&
           !url.startsWith("/api/notifications/unsubscribe/") &&
-          !url.startsWith("/api/payment-requests/stop-reminders/"),
+          !url.startsWith("/api/payment-requests/stop-reminders/") &&
+          !url.startsWith("/api/mail/stop/"),
       ),
   );
   expect(unsafe.length).toBeGreaterThan(20);
@@ -53,6 +55,12 @@ it("guards every state-changing route, and only those", async () => {
     headers: { "sec-fetch-site": "cross-site", origin: "https://mail.example" },
   });
   expect(unsubscribe.statusCode).toBe(404);
+  const stopMail = await app.inject({
+    method: "POST",
+    url: `/api/mail/stop/someone.${"A".repeat(22)}.${"A".repeat(22)}`,
+    headers: { "sec-fetch-site": "cross-site", origin: "https://mail.example" },
+  });
+  expect(stopMail.statusCode).toBe(404);
   await app.close();
 });
 

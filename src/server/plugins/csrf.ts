@@ -30,6 +30,14 @@ function isOAuthCallback(request: FastifyRequest): boolean {
 const STOP_REMINDERS_ROUTE = "/api/payment-requests/stop-reminders/:token";
 
 /**
+ * "No more emails from this requester / from Collect" (routes/mail): the same RFC 8058 one-click
+ * POST, from a mail client's servers. Its signed token is the whole authority; its only effects
+ * are a suppression on the mailbox the link was sent to, or lifting it.
+ */
+const MAIL_STOP_ROUTE = "/api/mail/stop/:token";
+const ONE_CLICK_ROUTES = new Set([UNSUBSCRIBE_ROUTE, STOP_REMINDERS_ROUTE, MAIL_STOP_ROUTE]);
+
+/**
  * Cross-site request forgery guard for every state-changing route, better-auth's included
  * (its own check skips cookie-less calls, which would allow login CSRF). Browsers send
  * Sec-Fetch-Site and Origin on such requests; either naming another site is refused. The
@@ -41,8 +49,7 @@ export function registerCsrfGuard(app: FastifyInstance, publicUrl: string): void
   const allowedOrigin = new URL(publicUrl).origin;
   const guard = async (request: FastifyRequest) => {
     if (!UNSAFE.has(request.method) || isOAuthCallback(request)) return;
-    if (request.routeOptions.url === UNSUBSCRIBE_ROUTE || request.routeOptions.url === STOP_REMINDERS_ROUTE)
-      return;
+    if (ONE_CLICK_ROUTES.has(request.routeOptions.url ?? "")) return;
     const site = request.headers["sec-fetch-site"];
     if (site !== undefined && site !== "same-origin" && site !== "none") {
       throw new HttpError(403, "Cross-site request refused.");

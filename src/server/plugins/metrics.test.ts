@@ -1,11 +1,14 @@
 import net from "node:net";
+import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterEach, describe, expect, it } from "vitest";
 import { buildApp } from "#server/app.ts";
 import { createHashQueue } from "#server/auth/hash-queue.ts";
+import { createClock } from "#server/clock.ts";
 import type { Database } from "#server/db/client.ts";
 import type { Config } from "#server/env.ts";
-import { freshDatabase, nextIp, testConfig } from "#server/test/harness.ts";
+import { jobIdFor, startJobQueue } from "#server/jobs/queue.ts";
+import { databaseKinds, freshDatabase, nextIp, testConfig, until } from "#server/test/harness.ts";
 
 const TOKEN = "metrics-token-0123456789";
 const opened: { app: FastifyInstance; database: Database }[] = [];
@@ -149,5 +152,58 @@ describe("metrics", () => {
     expect((await fetch(`http://127.0.0.1:${port}/metrics`)).status).toBe(200);
     // 127.0.0.2 is loopback too, but only a listener on every interface answers it.
     await expect(fetch(`http://127.0.0.2:${port}/metrics`)).rejects.toThrow();
+  });
+});
+
+describe.each(databaseKinds)("job queue metrics [%s]", (kind) => {
+  it("per queue: waiting, running, failed and waiting for a retry, given up, and the longest wait", async () => {
+    const database = await freshDatabase(kind);
+    const app = await buildApp(testConfig({ metrics: { port: undefined, host: undefined, token: TOKEN } }), {
+      database,
+      hashQueue,
+    });
+    opened.push({ app, database });
+    const queue = await startJobQueue({
+      db: database.db,
+      kind,
+      log: { warn: () => {}, error: () => {} },
+      clock: createClock(),
+    });
+    try {
+      await queue.createQueue("probe");
+      const later = new Date(Date.now() + 3_600_000);
+      for (const key of ["due", "retrying", "running", "given-up"]) await queue.send("probe", {}, { key });
+      await queue.send("probe", {}, { key: "later", startAfter: later });
+      // As they would stand mid-outage: one due for 30 s, one failed and waiting for its retry
+      // since it was made 90 s ago, one running, one given up, one due in an hour.
+      const set = (key: string, change: ReturnType<typeof sql>) =>
+        database.db.execute(
+          sql`update pgboss.job set ${change} where name = 'probe' and id = ${jobIdFor(key)}::uuid`,
+        );
+      await set("due", sql`start_after = now() - interval '30 seconds'`);
+      await set(
+        "retrying",
+        sql`state = 'retry', retry_count = 1, created_on = now() - interval '90 seconds', start_after = now() + interval '1 minute'`,
+      );
+      await set("running", sql`state = 'active', started_on = now()`);
+      await set("given-up", sql`state = 'failed', completed_on = now()`);
+
+      const metrics = async () => (await scrape(app, `Bearer ${TOKEN}`)).body;
+      const value = (text: string, name: string, queueName = "probe") =>
+        Number(text.match(new RegExp(`${name}\\{queue="${queueName}"\\} ([\\d.]+)`))?.[1] ?? Number.NaN);
+      const text = await metrics();
+      expect(value(text, "collect_jobs_waiting")).toBe(3);
+      expect(value(text, "collect_jobs_active")).toBe(1);
+      expect(value(text, "collect_jobs_failed")).toBe(1);
+      expect(value(text, "collect_jobs_given_up")).toBe(1);
+      const oldest = value(text, "collect_jobs_oldest_waiting_seconds");
+      expect(oldest).toBeGreaterThanOrEqual(89);
+      expect(oldest).toBeLessThan(150);
+      // A queue with nothing waiting says 0, not nothing (the app's own, once made).
+      await until(async () => /collect_jobs_waiting\{queue="account-mail"\} 0\n/.test(await metrics()));
+      expect(await metrics()).toMatch(/collect_jobs_given_up\{queue="payer-mail"\} 0\n/);
+    } finally {
+      await queue.stop();
+    }
   });
 });

@@ -5,13 +5,15 @@ import pg from "pg";
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
 import type { Db } from "#server/db/client.ts";
 import type { Config } from "#server/env.ts";
+import { jobCounts, type QueueCounts } from "#server/jobs/queue.ts";
 import { failureCounts } from "#server/lib/dependencies.ts";
+import { policyOutcomes } from "#server/mail/policy.ts";
 
 /**
  * Prometheus metrics, off unless METRICS_PORT or METRICS_TOKEN is set: request count and
  * latency by route pattern (never the raw URL) and status, the database pool, the pay-page
- * view cache, the hash queue, and the process. Per request it costs one histogram observation
- * in onResponse; everything else is read at scrape time. Served on METRICS_PORT (its own
+ * view cache, the hash queue, the job queue (collect_jobs_*, by queue), and the process. Per
+ * request it costs one histogram observation in onResponse; everything else is read at scrape time. Served on METRICS_PORT (its own
  * listener, on loopback unless METRICS_HOST says otherwise: it has no token) or at /metrics behind `Authorization: Bearer METRICS_TOKEN`.
  */
 export async function registerMetrics(
@@ -133,6 +135,57 @@ export async function registerMetrics(
     },
   });
   dependencyErrors.inc({ dependency: "mail" }, 0);
+  // What the outbound mail policy decided (mail/policy.ts): allowed, deferred past the hourly
+  // ceiling, or refused, by reason. A rise in refusals is abuse held back; deferrals mean
+  // MAIL_MAX_PER_HOUR is reached and mail is waiting.
+  new Counter({
+    name: "collect_mail_policy_total",
+    help: "Emails the outbound mail policy decided, by outcome (allowed, deferred, or the refusal's reason)",
+    labelNames: ["outcome"],
+    registers: [registry],
+    collect() {
+      this.reset();
+      this.inc({ outcome: "allowed" }, 0);
+      for (const [outcome, count] of policyOutcomes()) this.inc({ outcome }, count);
+    },
+  });
+
+  // The job queue, by queue: read from pg-boss's tables at scrape time, in one grouped query that
+  // these gauges share (jobs/queue.ts jobCounts). None before the queue has installed its schema.
+  let reading: Promise<QueueCounts[]> | undefined;
+  const countsNow = () => {
+    // A scrape collects every gauge at once: they share the query in flight.
+    reading ??= jobCounts(options.db)
+      .catch(() => [])
+      .finally(() => {
+        reading = undefined;
+      });
+    return reading;
+  };
+  const jobGauge = (name: string, help: string, read: (counts: QueueCounts) => number) =>
+    new Gauge({
+      name,
+      help,
+      labelNames: ["queue"],
+      registers: [registry],
+      async collect() {
+        this.reset();
+        for (const counts of await countsNow()) this.set({ queue: counts.queue }, read(counts));
+      },
+    });
+  jobGauge("collect_jobs_waiting", "Jobs waiting to run: new, or waiting for a retry", (c) => c.waiting);
+  jobGauge("collect_jobs_active", "Jobs running now", (c) => c.active);
+  jobGauge("collect_jobs_failed", "Jobs whose last attempt failed, waiting for a retry", (c) => c.failed);
+  jobGauge(
+    "collect_jobs_given_up",
+    "Jobs that failed their last retry (kept 7 days; npm run mail:retry sends mail again)",
+    (c) => c.givenUp,
+  );
+  jobGauge(
+    "collect_jobs_oldest_waiting_seconds",
+    "How long the longest-waiting job has waited (since due; a retry since it was made)",
+    (c) => c.oldestWaitingSeconds,
+  );
   new Gauge({
     name: "collect_build_info",
     help: "Always 1: the running version and Node",

@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import webPush from "web-push";
 import type { PushPayload } from "#shared/schemas/push.ts";
 import { startPushSink } from "../test/push-sink";
-import { createPushSender, type VapidConfig } from "./push-sender";
+import { createPushSender, shortenText, type VapidConfig } from "./push-sender";
 
 /** A pino-shaped logger that keeps what it is given. */
 function keepingLogger() {
@@ -121,20 +121,59 @@ describe("push sender", () => {
     expect(sink.for(subscription.endpoint)).toEqual([]);
   });
 
-  it("refuses, before any request, a payload over 3 KB or one that links off the site", async () => {
+  it("refuses, before any request, a payload that links off the site", async () => {
     const { push, lines } = sender();
     const subscription = sink.subscribe();
-    // 1,000 characters of 3 bytes each: within the schema's lengths, over the byte budget.
-    const large = { ...claim, body: "€".repeat(1000) };
-    expect(await push.send(subscription, large)).toEqual({ kind: "failed", retryable: false });
     const offSite = { ...claim, url: "//evil.example/phish" };
     expect(await push.send(subscription, offSite)).toEqual({ kind: "failed", retryable: false });
     expect(sink.for(subscription.endpoint)).toEqual([]);
-    expect(lines.map((line) => line.message)).toEqual([
-      "push not sent: bad payload",
-      "push not sent: bad payload",
-    ]);
-    expect(JSON.stringify(lines[0]?.fields)).toMatch(/more than the 3072 a push may carry/);
+    expect(lines.map((line) => line.message)).toEqual(["push not sent: bad payload"]);
+  });
+
+  it("shortens, never drops, a title and body too long for a push: within 3 KB, with an ellipsis, emoji whole", async () => {
+    const { push, lines } = sender();
+    const description = "Rent 🏠 and utilities ⚡ for the flat, split four ways 🧾 "
+      .repeat(60)
+      .slice(0, 3_000);
+    const cases: PushPayload[] = [
+      // A recurring notice about a long description: title and body over every limit.
+      { ...claim, event: "recurring", title: `${description} is ready`, body: `${description} — Text Sam` },
+      // 1,000 characters of 3 bytes each: within the schema's lengths, over the byte budget.
+      { ...claim, body: "€".repeat(1000) },
+      // Emoji only: a cut at any even or odd length must not split one.
+      { ...claim, title: "🎉".repeat(80), body: "🎉".repeat(1500) },
+    ];
+    for (const payload of cases) {
+      const subscription = sink.subscribe();
+      expect(await push.send(subscription, payload)).toEqual({ kind: "sent" });
+      const got = await sink.waitFor(subscription.endpoint);
+      expect(got.decryptProblem).toBeNull();
+      const text = got.text ?? "";
+      expect(Buffer.byteLength(text)).toBeLessThanOrEqual(3 * 1024);
+      const shown = JSON.parse(text) as PushPayload;
+      expect(shown).toMatchObject({ url: payload.url, event: payload.event, tag: payload.tag });
+      for (const [kept, given, max] of [
+        [shown.title, payload.title, 100],
+        [shown.body, payload.body, 1000],
+      ] as const) {
+        expect(kept.length).toBeLessThanOrEqual(max);
+        expect(kept.isWellFormed(), kept).toBe(true); // no half of a surrogate pair
+        if (kept === given) continue;
+        expect(kept.endsWith("…")).toBe(true);
+        expect(kept.length).toBeGreaterThan(10);
+        expect(given.startsWith(kept.slice(0, -1))).toBe(true);
+      }
+      expect(shown.body).not.toBe(payload.body);
+    }
+    expect(lines).toEqual([]);
+  });
+
+  it("shortenText cuts on a character boundary and says so with an ellipsis", () => {
+    expect(shortenText("Lunch", 10)).toBe("Lunch");
+    expect(shortenText("Lunch with Alex", 6)).toBe("Lunch…");
+    expect(shortenText("ab🎉cd", 4)).toBe("ab…"); // "ab" + half the emoji would split it
+    expect(shortenText("ab🎉cd", 5)).toBe("ab🎉…");
+    expect(shortenText("abc", 0)).toBe("");
   });
 
   it("posts only to https endpoints unless loopback http is allowed", async () => {

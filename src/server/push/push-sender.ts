@@ -1,5 +1,11 @@
 import type { FastifyBaseLogger } from "fastify";
-import { PUSH_PAYLOAD_MAX_BYTES, type PushPayload, PushPayloadSchema } from "#shared/schemas/push.ts";
+import {
+  PUSH_BODY_MAX,
+  PUSH_PAYLOAD_MAX_BYTES,
+  PUSH_TITLE_MAX,
+  type PushPayload,
+  PushPayloadSchema,
+} from "#shared/schemas/push.ts";
 import { pushEndpointProblem } from "#shared/schemas/push-endpoint.ts";
 
 /** VAPID_PUBLIC_KEY / VAPID_PRIVATE_KEY (base64url, as `npm run vapid-keys` prints them) and VAPID_SUBJECT. */
@@ -151,15 +157,61 @@ function endpointOrigin(
   return problem ? { problem } : { origin: new URL(endpoint).origin };
 }
 
-/** The payload as UTF-8 JSON, or why it cannot be sent. */
+/** The payload, shortened to fit, as UTF-8 JSON, or why it cannot be sent. */
 function encodePayload(payload: PushPayload): Buffer | string {
-  const parsed = PushPayloadSchema.safeParse(payload);
+  const parsed = PushPayloadSchema.safeParse(fittedPayload(payload));
   if (!parsed.success) return parsed.error.issues.map((issue) => issue.message).join(" ");
   const body = Buffer.from(JSON.stringify(parsed.data));
   if (body.length > PUSH_PAYLOAD_MAX_BYTES) {
     return `${body.length} bytes, more than the ${PUSH_PAYLOAD_MAX_BYTES} a push may carry`;
   }
   return body;
+}
+
+const ELLIPSIS = "…";
+
+/**
+ * `text` in at most `max` UTF-16 units: whole when it fits, else cut and ended with "…". The cut
+ * never falls inside a surrogate pair (an emoji is kept whole or left out).
+ */
+export function shortenText(text: string, max: number): string {
+  if (text.length <= max) return text;
+  if (max < ELLIPSIS.length) return "";
+  let end = max - ELLIPSIS.length;
+  const last = text.charCodeAt(end - 1);
+  if (last >= 0xd800 && last <= 0xdbff) end -= 1;
+  return `${text.slice(0, end).trimEnd()}${ELLIPSIS}`;
+}
+
+/** The longest shortening of `text` that `fits` ("" when none does). */
+function longestFitting(text: string, fits: (candidate: string) => boolean): string {
+  if (fits(text)) return text;
+  let low = 0;
+  let high = text.length - 1;
+  while (low < high) {
+    const mid = Math.ceil((low + high) / 2);
+    if (fits(shortenText(text, mid))) low = mid;
+    else high = mid - 1;
+  }
+  return shortenText(text, low);
+}
+
+/**
+ * The payload with its title and body shortened to the schema's lengths and, together, to the
+ * push's byte budget: a notification about a long description arrives cut short rather than not
+ * at all. The body gives way first (the title is what a locked screen shows), then the title.
+ */
+export function fittedPayload(payload: PushPayload): PushPayload {
+  const bytes = (title: string, body: string) =>
+    Buffer.byteLength(JSON.stringify({ ...payload, title, body }));
+  const title = shortenText(payload.title, PUSH_TITLE_MAX);
+  const body = longestFitting(
+    shortenText(payload.body, PUSH_BODY_MAX),
+    (b) => bytes(title, b) <= PUSH_PAYLOAD_MAX_BYTES,
+  );
+  const fitted = { ...payload, title, body };
+  if (bytes(title, body) <= PUSH_PAYLOAD_MAX_BYTES) return fitted;
+  return { ...fitted, title: longestFitting(title, (t) => bytes(t, body) <= PUSH_PAYLOAD_MAX_BYTES) };
 }
 
 async function post(

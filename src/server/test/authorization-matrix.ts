@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import webPush from "web-push";
 import { passkeys, sessions } from "#server/db/schema.ts";
 import { stopToken } from "#server/jobs/reminders-mail.ts";
+import { suppressionToken } from "#server/mail/suppression.ts";
 import { unsubscribeToken } from "#server/notifications/unsubscribe.ts";
 import {
   as,
@@ -349,6 +350,26 @@ const MATRIX: Record<string, Case[]> = {
     {
       name: "a forged token stops nothing",
       call: (a) => ({ url: `/api/payment-requests/stop-reminders/${a.requestId}.forged` }),
+      expect: all(404),
+    },
+  ],
+  "GET /api/mail/stop/:token": [
+    {
+      name: "a payer's signed stop link shows its confirm page to anyone who has it",
+      call: () => ({ url: `/api/mail/stop/${suppressionToken(TEST_SECRET, "all", "payer@example.com")}` }),
+      expect: all(200),
+    },
+  ],
+  "POST /api/mail/stop/:token": [
+    {
+      // The signed token is the authority (a suppression on the mailbox it was sent to), as in the email.
+      name: "a payer's signed stop link stops mail to that mailbox without a session",
+      call: () => ({ url: `/api/mail/stop/${suppressionToken(TEST_SECRET, "all", "payer@example.com")}` }),
+      expect: all(200),
+    },
+    {
+      name: "a forged stop token stops nothing",
+      call: () => ({ url: `/api/mail/stop/-.${"A".repeat(22)}.${"A".repeat(22)}` }),
       expect: all(404),
     },
   ],

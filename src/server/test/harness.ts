@@ -36,6 +36,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       expireSeconds: 300,
       superviseSeconds: 60,
       retryDelayMaxSeconds: 3_600,
+      mailRetryDelaySeconds: 15,
+      mailGiveUpHours: 24,
       sendsPerSecondWhenBusy: 20,
     },
     authSecret: TEST_SECRET,
@@ -48,6 +50,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     // TEST_LOG_LEVEL=error shows what the test apps log (why a call answered 500, say).
     logLevel: (process.env.TEST_LOG_LEVEL as "silent" | undefined) ?? "silent",
     mail: undefined,
+    mailMaxPerHour: 3_600,
+    receiptDelayMs: 120_000,
     mailToLog: false,
     s3: undefined,
     clientDir: undefined,

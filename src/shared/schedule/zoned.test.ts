@@ -3,6 +3,7 @@ import {
   addDays,
   addMonthsClamped,
   atLocalTime,
+  canonicalTimeZone,
   daysBetween,
   daysInMonth,
   isCalendarDate,
@@ -11,6 +12,7 @@ import {
   localMinutes,
   localWeekday,
   parseLocalTime,
+  timeZoneCacheSize,
   weekdayOf,
 } from "./zoned";
 
@@ -73,6 +75,45 @@ describe("time zones", () => {
   it.each(["", "Mars/Olympus", "+05:00", "-0800", "New York", "America/New_York\n"])("refuses %j", (tz) =>
     expect(isValidTimeZone(tz)).toBe(false),
   );
+
+  it("names each zone as the runtime does, whatever the letter case or older alias", () => {
+    expect(canonicalTimeZone("america/new_york")).toBe(NY);
+    expect(canonicalTimeZone("AMERICA/NEW_YORK")).toBe(NY);
+    expect(canonicalTimeZone("US/Eastern")).toBe(NY);
+    expect(canonicalTimeZone("Etc/UTC")).toBe("UTC");
+    expect(canonicalTimeZone("utc")).toBe("UTC");
+    expect(canonicalTimeZone("etc/gmt-14")).toBe("Etc/GMT-14");
+    expect(canonicalTimeZone("asia/kolkata")).toBe(canonicalTimeZone("Asia/Kolkata"));
+    // Every zone the runtime lists is its own canonical name.
+    for (const zone of Intl.supportedValuesOf("timeZone")) expect(canonicalTimeZone(zone), zone).toBe(zone);
+    for (const bad of ["Mars/Olympus", "+05:00", ""]) expect(canonicalTimeZone(bad), bad).toBeNull();
+  });
+
+  it("keeps one formatter per canonical zone: 10,000 spellings of five names add one per canonical zone", () => {
+    // Each Intl.DateTimeFormat holds ~29 KiB off the JS heap; one per spelling grew without end.
+    const zones = ["America/New_York", "Europe/Paris", "Asia/Kolkata", "Australia/Sydney", "Asia/Calcutta"];
+    const canonical = new Set(zones.map((zone) => canonicalTimeZone(zone)));
+    const before = timeZoneCacheSize();
+    const spellings = new Set<string>();
+    for (let i = 0; i < 10_000; i++) {
+      const zone = zones[i % zones.length] ?? NY;
+      const mask = Math.floor(i / zones.length);
+      let bit = 0;
+      const spelling = [...zone]
+        .map((c) => (/[a-z]/i.test(c) && (mask >> bit++) & 1 ? c.toUpperCase() : c.toLowerCase()))
+        .join("");
+      spellings.add(spelling);
+      expect(isValidTimeZone(spelling)).toBe(true);
+      expect(localDate(new Date("2026-11-25T12:30:00Z"), spelling)).toBe(
+        localDate(new Date("2026-11-25T12:30:00Z"), zone),
+      );
+    }
+    expect(spellings.size).toBeGreaterThan(9_000);
+    const after = timeZoneCacheSize();
+    expect(after.formatters - before.formatters).toBeLessThanOrEqual(canonical.size);
+    expect(after.formatters).toBeLessThanOrEqual(1_024);
+    expect(after.spellings).toBeLessThanOrEqual(1_024);
+  });
 
   it("gives the instant's local date, weekday and minutes in the zone, not the machine's", () => {
     const instant = new Date("2026-11-25T12:30:00Z");

@@ -85,38 +85,70 @@ export function weekdayOf(date: string): number {
 
 // ── Time zones ──────────────────────────────────────────────────────────────────────────────
 
+/**
+ * Intl takes a zone in any letter case and by its older names ("america/new_york", "US/Eastern"),
+ * and each Intl.DateTimeFormat holds ~29 KiB outside the JS heap. So a formatter is kept per
+ * canonical zone (the runtime's own name: a fixed set of a few hundred), each other spelling met
+ * maps to its canonical name, and both maps are capped: no stream of spellings grows the process.
+ */
+const ZONES_KEPT = 1_024;
+const SPELLINGS_KEPT = 1_024;
 const formatters = new Map<string, Intl.DateTimeFormat>();
+/** Spelling → canonical name, for spellings that are not canonical themselves. */
+const canonicalNames = new Map<string, string>();
+
+/** Sets the entry, first dropping the oldest one when the map is full. */
+function keep<V>(map: Map<string, V>, key: string, value: V, cap: number): void {
+  if (map.size >= cap) {
+    const oldest = map.keys().next();
+    if (!oldest.done) map.delete(oldest.value);
+  }
+  map.set(key, value);
+}
 
 function formatterFor(timeZone: string): Intl.DateTimeFormat {
-  let formatter = formatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat("en-US", {
-      timeZone,
-      hourCycle: "h23",
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-      second: "2-digit",
-    });
-    formatters.set(timeZone, formatter);
-  }
+  const known = formatters.get(canonicalNames.get(timeZone) ?? timeZone);
+  if (known) return known;
+  const formatter = new Intl.DateTimeFormat("en-US", {
+    timeZone,
+    hourCycle: "h23",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    second: "2-digit",
+  });
+  const canonical = formatter.resolvedOptions().timeZone;
+  if (canonical !== timeZone) keep(canonicalNames, timeZone, canonical, SPELLINGS_KEPT);
+  const kept = formatters.get(canonical);
+  if (kept) return kept;
+  keep(formatters, canonical, formatter, ZONES_KEPT);
   return formatter;
 }
 
+/** How many formatters and spellings are kept now (zoned.test.ts checks they stay bounded). */
+export function timeZoneCacheSize(): { formatters: number; spellings: number } {
+  return { formatters: formatters.size, spellings: canonicalNames.size };
+}
+
 /**
- * True for a zone name the runtime knows ("America/New_York", "UTC"). Offsets such as "+05:00"
- * are refused: they have no daylight-saving rules, so a stored one would drift twice a year.
+ * The runtime's own name for a zone ("america/new_york" → "America/New_York", "Etc/UTC" → "UTC"),
+ * or null when it is not one. Offsets such as "+05:00" are refused: they have no daylight-saving
+ * rules, so a stored one would drift twice a year. Zones are stored in this spelling.
  */
-export function isValidTimeZone(timeZone: string): boolean {
-  if (!/^[A-Za-z]/.test(timeZone)) return false;
+export function canonicalTimeZone(timeZone: string): string | null {
+  if (!/^[A-Za-z]/.test(timeZone)) return null;
   try {
-    formatterFor(timeZone);
-    return true;
+    return formatterFor(timeZone).resolvedOptions().timeZone;
   } catch {
-    return false;
+    return null;
   }
+}
+
+/** True for a zone name the runtime knows ("America/New_York", "UTC", in any letter case). */
+export function isValidTimeZone(timeZone: string): boolean {
+  return canonicalTimeZone(timeZone) !== null;
 }
 
 /** The zone's clock at the instant, read from Intl (one formatToParts: ~13 small objects). */

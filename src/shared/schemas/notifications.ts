@@ -2,7 +2,7 @@ import { z } from "zod";
 import { DigestHourSchema } from "#shared/schedule/digest.ts";
 import { DEFAULT_QUIET_HOURS, QuietHoursSchema } from "#shared/schedule/quiet-hours.ts";
 import { ReminderDaysSchema } from "#shared/schedule/reminders.ts";
-import { isValidTimeZone } from "#shared/schedule/zoned.ts";
+import { canonicalTimeZone, isValidTimeZone } from "#shared/schedule/zoned.ts";
 import { PUSH_EVENTS, type PushEvent } from "./push";
 
 /** What a notification is about (issue 22 item 1), in the order Profile → Notifications lists them. */
@@ -58,7 +58,9 @@ const TIME_ZONE_MESSAGE = "Time zone: a zone name such as America/New_York.";
 export const TimeZoneSchema = z
   .string(TIME_ZONE_MESSAGE)
   .max(64, TIME_ZONE_MESSAGE)
-  .refine((zone) => isValidTimeZone(zone), TIME_ZONE_MESSAGE);
+  .refine((zone) => isValidTimeZone(zone), TIME_ZONE_MESSAGE)
+  // Kept in the runtime's spelling ("america/new_york" → "America/New_York"): one name per zone.
+  .transform((zone) => canonicalTimeZone(zone) ?? zone);
 
 const SwitchesSchema = z.strictObject({
   email: z.boolean("Email: on or off.").optional(),

@@ -126,8 +126,10 @@ export type PaymentRequestUpdate = z.input<typeof PaymentRequestUpdateSchema>;
  * - `scheduled`: the next one is at `nextAt`;
  * - `paused`: one fell due while the payer's "I've paid" waits for the requester;
  * - `due`: a reminder told the requester to text, and they have not reminded since ("Reminder due — Text reminder");
- * - `stopped`: the payer or the requester stopped them;
+ * - `stopped`: the payer or the requester stopped them (`stoppedBy`);
  * - `failed`: an email to the payer could not be delivered (`failedEmail`).
+ * `emailBlocked`: the payer's mailbox asked for no more emails from this requester or from
+ * Collect, so Collect emails it nothing more (the request's own email included).
  */
 export const ReminderSummarySchema = z.object({
   state: z.enum(["none", "scheduled", "paused", "due", "stopped", "failed"]),
@@ -135,6 +137,8 @@ export const ReminderSummarySchema = z.object({
   lastSentAt: z.string().nullable(),
   lastChannel: z.enum(["payer-email", "requester"]).nullable(),
   failedEmail: z.string().nullable(),
+  stoppedBy: z.enum(["payer", "requester"]).nullable(),
+  emailBlocked: z.boolean(),
 });
 export type ReminderSummary = z.infer<typeof ReminderSummarySchema>;
 
@@ -144,6 +148,8 @@ export const NO_REMINDERS: ReminderSummary = {
   lastSentAt: null,
   lastChannel: null,
   failedEmail: null,
+  stoppedBy: null,
+  emailBlocked: false,
 };
 
 /** The product's order of checks for a new request: name, phone, then an amount above $0. */

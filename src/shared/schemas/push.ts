@@ -17,6 +17,10 @@ export type PushEvent = z.infer<typeof PushEventSchema>;
  */
 export const PUSH_PAYLOAD_MAX_BYTES = 3 * 1024;
 
+/** A push's title and body at most, in UTF-16 units (the push sender shortens longer ones). */
+export const PUSH_TITLE_MAX = 100;
+export const PUSH_BODY_MAX = 1000;
+
 /** A same-origin path: starts with one "/", never "//" or "/\" (which browsers read as another host). */
 const SAME_ORIGIN_PATH = /^\/(?![/\\])/;
 
@@ -25,8 +29,11 @@ const SAME_ORIGIN_PATH = /^\/(?![/\\])/;
  * (src/client/public/sw-push.js, plain JS without zod) checks the same shape by hand before showing it.
  */
 export const PushPayloadSchema = z.strictObject({
-  title: z.string().min(1, "Push title: required.").max(100, "Push title: at most 100 characters."),
-  body: z.string().max(1000, "Push body: at most 1,000 characters."),
+  title: z
+    .string()
+    .min(1, "Push title: required.")
+    .max(PUSH_TITLE_MAX, `Push title: at most ${PUSH_TITLE_MAX} characters.`),
+  body: z.string().max(PUSH_BODY_MAX, "Push body: at most 1,000 characters."),
   url: z
     .string()
     .max(500, "Push link: at most 500 characters.")

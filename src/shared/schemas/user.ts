@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { type FormResult, firstMessage, LIMIT_MESSAGES, VALIDATION } from "#shared/messages.ts";
 import { SETUP_PROVIDERS } from "#shared/providers.ts";
+import { IMPERSONATION_MESSAGE, looksLikeAService } from "./impersonation";
 import { PaymentAccountListSchema, PaymentAccountSchema, ProviderFormEntrySchema } from "./payment-account";
 
 /** Control characters and text-direction overrides: they garble or reorder a name where it is shown. */
@@ -12,7 +13,8 @@ export const ProfileNameSchema = z
   .trim()
   .min(1, VALIDATION.profileName.description)
   .max(80, "Profile name: at most 80 characters.")
-  .refine((name) => !UNSAFE_TEXT.test(name), "Profile name: no control or text-direction characters.");
+  .refine((name) => !UNSAFE_TEXT.test(name), "Profile name: no control or text-direction characters.")
+  .refine((name) => !looksLikeAService(name), IMPERSONATION_MESSAGE);
 
 /** Optional name parts: trimmed, empty becomes null (docs/product.md#profile). */
 const NamePartSchema = z

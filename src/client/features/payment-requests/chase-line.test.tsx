@@ -50,4 +50,35 @@ describe("ChaseLine on a request card", () => {
     );
     expect(screen.getByRole("status").textContent).toBe("Email to alex@example.com could not be delivered");
   });
+
+  it("says when the payer stopped reminders, or asked for no more emails, instead of a schedule", () => {
+    const { rerender } = render(
+      <ChaseLine
+        request={request({
+          recipientName: "Priya Shah",
+          reminders: { ...NO_REMINDERS, state: "stopped", stoppedBy: "payer" },
+        })}
+      />,
+    );
+    expect(screen.getByRole("status").textContent).toBe("Priya stopped reminders");
+    // The requester's own stop is theirs to know: no line.
+    rerender(
+      <ChaseLine
+        request={request({ reminders: { ...NO_REMINDERS, state: "stopped", stoppedBy: "requester" } })}
+      />,
+    );
+    expect(screen.queryByRole("status")).toBeNull();
+    rerender(
+      <ChaseLine
+        request={request({
+          recipientName: "Priya Shah",
+          payerEmail: "priya@example.com",
+          reminders: { ...NO_REMINDERS, state: "stopped", stoppedBy: "payer", emailBlocked: true },
+        })}
+      />,
+    );
+    expect(screen.getByRole("status").textContent).toBe(
+      "Priya asked for no more emails — Collect will not email priya@example.com",
+    );
+  });
 });

@@ -1,4 +1,4 @@
-import { AlertTriangle, CalendarClock, MailCheck, MessageSquareText } from "lucide-react";
+import { AlertTriangle, BellOff, CalendarClock, MailCheck, MailX, MessageSquareText } from "lucide-react";
 import { dueLabel } from "#shared/schedule/due-date.ts";
 import { localDate } from "#shared/schedule/zoned.ts";
 import type { PaymentRequest } from "#shared/schemas/payment-request.ts";
@@ -33,7 +33,23 @@ export function ChaseLine({ request, today = deviceToday() }: { request: Payment
       </span>,
     );
   }
-  if (reminders.state === "failed" && reminders.failedEmail) {
+  const payer = request.recipientName.trim().split(/\s+/)[0] || request.recipientName;
+  if (reminders.emailBlocked) {
+    // The payer's mailbox asked for no more mail from this requester (or from Collect): nothing more goes.
+    lines.push(
+      <span key="blocked" role="status" className={`${LINE} font-semibold ${WARNING}`}>
+        <MailX aria-hidden="true" className="size-3.5" />
+        {payer} asked for no more emails — Collect will not email {request.payerEmail ?? "them"}
+      </span>,
+    );
+  } else if (pending && reminders.state === "stopped" && reminders.stoppedBy === "payer") {
+    lines.push(
+      <span key="stopped" role="status" className={LINE}>
+        <BellOff aria-hidden="true" className="size-3.5" />
+        {payer} stopped reminders
+      </span>,
+    );
+  } else if (reminders.state === "failed" && reminders.failedEmail) {
     lines.push(
       <span key="failed" role="status" className={`${LINE} font-semibold ${WARNING}`}>
         <AlertTriangle aria-hidden="true" className="size-3.5" />

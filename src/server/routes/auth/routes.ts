@@ -26,7 +26,7 @@ function isForeignNavigation(site: string | string[] | undefined): boolean {
 }
 
 /** Sign-in and sign-out navigations and the user's own calls (docs/product.md#sign-in-and-session, #user-and-profile). */
-export const userRoutes =
+export const authRoutes =
   ({ db, auth, config, signedIn, freshlySignedIn, forgetSession }: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
     app.get("/api/login", { schema: { querystring: LoginQuery } }, async (request, reply) => {

@@ -75,7 +75,7 @@ function passwordRouteInput(pathname: keyof typeof PASSWORD_ROUTES, request: Fas
 }
 
 /** Mounts better-auth's handler at /api/identity/* with raw bodies passed through. */
-export async function registerAuthRoutes(
+export async function registerIdentityRoutes(
   app: FastifyInstance,
   auth: Auth,
   { config, hashQueue, limits }: { config: Config; hashQueue: HashQueue; limits: SignInLimits },

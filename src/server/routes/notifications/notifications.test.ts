@@ -1,4 +1,4 @@
-import { asc, eq, like } from "drizzle-orm";
+import { asc, eq, like, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import webPush from "web-push";
@@ -19,6 +19,7 @@ import {
 } from "#server/test/harness.ts";
 import { type ReceivedMail, startMailServer } from "#server/test/mail-server.ts";
 import { startPushSink } from "#server/test/push-sink.ts";
+import { addDays, atLocalTime, localDate } from "#shared/schedule/zoned.ts";
 import { DEFAULT_CHANNELS } from "#shared/schemas/notifications.ts";
 
 const vapid = { ...webPush.generateVAPIDKeys(), subject: "mailto:push-test@example.com" };
@@ -110,7 +111,7 @@ describe.each(databaseKinds)("notifications [%s]", (kind) => {
   }
 
   it("settings start at the defaults of issue 22 and say push is configured", async () => {
-    const user = await createReadyUser(app);
+    const user = await createReadyUser(app, database.db);
     const settings = await as(app, user)("GET", "/api/notifications/settings");
     expect(settings.statusCode, settings.body).toBe(200);
     expect(settings.json()).toEqual({
@@ -130,7 +131,7 @@ describe.each(databaseKinds)("notifications [%s]", (kind) => {
   });
 
   it("a partial update changes only what it names; bad values are refused with a sentence", async () => {
-    const user = await createReadyUser(app);
+    const user = await createReadyUser(app, database.db);
     const call = as(app, user);
     const updated = await call("PUT", "/api/notifications/settings", {
       channels: { view: { email: true } },
@@ -164,8 +165,35 @@ describe.each(databaseKinds)("notifications [%s]", (kind) => {
     expect((await call("PUT", "/api/notifications/time-zone", { timeZone: "+05:00" })).statusCode).toBe(400);
   });
 
+  it("a zone in any letter case or an older alias is stored as the runtime names it", async () => {
+    const user = await createReadyUser(app, database.db);
+    const call = as(app, user);
+    const stored = async () =>
+      (
+        await database.db
+          .select({ zone: users.timeZone })
+          .from(users)
+          .where(eq(users.id, await userId(user)))
+      )[0]?.zone;
+    for (const [given, kept] of [
+      ["america/new_york", "America/New_York"],
+      ["EUROPE/PARIS", "Europe/Paris"],
+      ["US/Eastern", "America/New_York"],
+      ["etc/utc", "UTC"],
+    ]) {
+      const put = await call("PUT", "/api/notifications/time-zone", { timeZone: given });
+      expect(put.statusCode, put.body).toBe(204);
+      expect(await stored(), given).toBe(kept);
+      expect((await call("GET", "/api/notifications/settings")).json().timeZone, given).toBe(kept);
+    }
+    const settings = await call("PUT", "/api/notifications/settings", { timeZone: "asia/TOKYO" });
+    expect(settings.statusCode, settings.body).toBe(200);
+    expect(settings.json().timeZone).toBe("Asia/Tokyo");
+    expect(await stored()).toBe("Asia/Tokyo");
+  });
+
   it("the default reminder days are the caller's own and schedule new requests; null goes back to the rule", async () => {
-    const [user, other] = [await createReadyUser(app), await createReadyUser(app)];
+    const [user, other] = [await createReadyUser(app, database.db), await createReadyUser(app, database.db)];
     const call = as(app, user);
     const offsetsOf = async (requestId: string) =>
       (
@@ -198,7 +226,7 @@ describe.each(databaseKinds)("notifications [%s]", (kind) => {
   });
 
   it("a claim emails the requester once, with RFC 8058 one-click unsubscribe that turns that event off", async () => {
-    const user = await createReadyUser(app);
+    const user = await createReadyUser(app, database.db);
     const request = await requestFor(user, "Alex", "25.00");
     expect((await claim(request.code)).statusCode).toBe(204);
     // A second claim (another address) asks with the same key: still one email.
@@ -263,7 +291,7 @@ describe.each(databaseKinds)("notifications [%s]", (kind) => {
   });
 
   it("a first view pushes to every device; the test decrypts the payload and reads the event", async () => {
-    const user = await createReadyUser(app);
+    const user = await createReadyUser(app, database.db);
     const phone = await addSinkDevice(user);
     const laptop = await addSinkDevice(user);
     const request = await requestFor(user, "Alex", "25.00");
@@ -299,7 +327,7 @@ describe.each(databaseKinds)("notifications [%s]", (kind) => {
   });
 
   it("a 410 from the push service removes the subscription", async () => {
-    const user = await createReadyUser(app);
+    const user = await createReadyUser(app, database.db);
     const device = await addSinkDevice(user);
     sink.answer(device.endpoint, 410);
     const request = await requestFor(user);
@@ -317,7 +345,7 @@ describe.each(databaseKinds)("notifications [%s]", (kind) => {
   });
 
   it("quiet hours hold a push until they end; the email goes at once", async () => {
-    const user = await createReadyUser(app);
+    const user = await createReadyUser(app, database.db);
     const device = await addSinkDevice(user);
     await clock.advance(Date.parse("2026-12-02T03:00:00Z") - clock.now().getTime()); // 22:00 in New York
     const request = await requestFor(user, "Jo", "40.00");
@@ -341,7 +369,7 @@ describe.each(databaseKinds)("notifications [%s]", (kind) => {
 
   it("keeps at most 10 devices a user: the 11th replaces the one heard from longest ago", async () => {
     // Each device is sent every notification: 25 saved by one account were all kept before.
-    const user = await createReadyUser(app);
+    const user = await createReadyUser(app, database.db);
     const call = as(app, user);
     const endpoints = Array.from(
       { length: 11 },
@@ -372,7 +400,7 @@ describe.each(databaseKinds)("notifications [%s]", (kind) => {
   });
 
   it("subscriptions: one user and one device; only the owner deletes; the export lists them", async () => {
-    const [a, b] = [await createReadyUser(app), await createReadyUser(app)];
+    const [a, b] = [await createReadyUser(app, database.db), await createReadyUser(app, database.db)];
     const body = {
       endpoint: "https://fcm.googleapis.com/fcm/send/device-1:APA91bH",
       expirationTime: null,
@@ -410,8 +438,42 @@ describe.each(databaseKinds)("notifications [%s]", (kind) => {
     ).toBe(400);
   });
 
+  it("an endpoint saved by another account moves only with that subscription's keys; otherwise 409", async () => {
+    const [a, b] = [await createReadyUser(app, database.db), await createReadyUser(app, database.db)];
+    const endpoint = "https://fcm.googleapis.com/fcm/send/owned-1:APA91bH";
+    const keysA = { p256dh: sink.subscribe().p256dh, auth: "AAAAAAAAAAAAAAAAAAAAAA" };
+    const keysB = { p256dh: sink.subscribe().p256dh, auth: "BBBBBBBBBBBBBBBBBBBBBB" };
+    const post = (user: TestUser, keys: typeof keysA) =>
+      as(app, user)("POST", "/api/notifications/push-subscriptions", {
+        endpoint,
+        expirationTime: null,
+        keys,
+      });
+    const row = async () =>
+      (await database.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, endpoint)))[0];
+
+    expect((await post(a, keysA)).statusCode).toBe(201);
+    for (const keys of [keysB, { ...keysA, auth: keysB.auth }, { ...keysB, auth: keysA.auth }]) {
+      const taken = await post(b, keys);
+      expect(taken.statusCode, taken.body).toBe(409);
+      expect(taken.json().message).toBe("This device already gets notifications for another account.");
+    }
+    expect(await row()).toMatchObject({ userId: await userId(a), ...keysA });
+    expect((await as(app, a)("GET", "/api/notifications/settings")).json().subscriptions).toHaveLength(1);
+    expect((await as(app, b)("GET", "/api/notifications/settings")).json().subscriptions).toEqual([]);
+
+    // The owner's browser may come back with new keys: still its own device.
+    expect((await post(a, keysB)).statusCode).toBe(201);
+    expect(await row()).toMatchObject({ userId: await userId(a), ...keysB });
+    // Another account on the same browser holds the same keys: the device moves.
+    const moved = await post(b, keysB);
+    expect(moved.statusCode, moved.body).toBe(201);
+    expect(await row()).toMatchObject({ userId: await userId(b), ...keysB });
+    expect((await as(app, a)("GET", "/api/notifications/settings")).json().subscriptions).toEqual([]);
+  });
+
   it("a subscription posts only to a browser's push service: addresses and other hosts are refused with 400", async () => {
-    const user = await createReadyUser(app);
+    const user = await createReadyUser(app, database.db);
     const keys = { p256dh: sink.subscribe().p256dh, auth: "AAAAAAAAAAAAAAAAAAAAAA" };
     const subscribe = (endpoint: string) =>
       as(app, user)("POST", "/api/notifications/push-subscriptions", {
@@ -450,7 +512,7 @@ describe.each(databaseKinds)("notifications [%s]", (kind) => {
   });
 
   it("deleting the account deletes its devices and settings", async () => {
-    const user = await createReadyUser(app);
+    const user = await createReadyUser(app, database.db);
     const id = await userId(user);
     await addSinkDevice(user);
     await as(app, user)("PUT", "/api/notifications/settings", { digestHour: 9 });
@@ -465,7 +527,7 @@ describe.each(databaseKinds)("notifications [%s]", (kind) => {
   });
 
   it("the test notification reaches the device and is limited", async () => {
-    const user = await createReadyUser(app);
+    const user = await createReadyUser(app, database.db);
     const none = await as(app, user)("POST", "/api/notifications/push-test");
     expect(none.statusCode).toBe(409);
     const device = await addSinkDevice(user);
@@ -482,11 +544,11 @@ describe.each(databaseKinds)("notifications [%s]", (kind) => {
   });
 
   it("the digest goes at the chosen hour in the user's zone, once a day, and not when nothing is pending", async () => {
-    const user = await createReadyUser(app);
+    const user = await createReadyUser(app, database.db);
     const id = await userId(user);
     await database.db.update(users).set({ timeZone: "America/Los_Angeles" }).where(eq(users.id, id));
     await as(app, user)("PUT", "/api/notifications/settings", { digestHour: 8 });
-    const idle = await createReadyUser(app);
+    const idle = await createReadyUser(app, database.db);
     await as(app, idle)("PUT", "/api/notifications/settings", {
       digestHour: 8,
       timeZone: "America/Los_Angeles",
@@ -519,5 +581,89 @@ describe.each(databaseKinds)("notifications [%s]", (kind) => {
     await sendDigests(database.db, record, new Date("2026-07-03T15:00:00Z"));
     expect(asked.filter((n) => n.userId === id).map((n) => n.key)).toEqual([`digest:${id}:2026-07-03`]);
     expect(digestTitle(1, "5.00")).toBe("1 request pending, $5.00 outstanding");
+  });
+  it("a recurring notice about the longest description arrives by push, its title shortened, never dropped", async () => {
+    const user = await createReadyUser(app, database.db);
+    const device = await addSinkDevice(user);
+    // 10:00 tomorrow in New York: past the series' 9:00 and outside quiet hours.
+    const tomorrow = addDays(localDate(clock.now(), "America/New_York"), 1);
+    await clock.set(atLocalTime(tomorrow, "10:00", "America/New_York"));
+    // The API's longest description (200 characters), emoji and all: the title is over a push's 100.
+    let description = "";
+    for (const c of "Piano lessons 🎹 with Ms. Rivera on Tuesdays 🎶 and Thursdays, books 📚 included. ".repeat(
+      5,
+    )) {
+      if (description.length + c.length > 200) break;
+      description += c;
+    }
+    description = description.trim();
+    const created = await as(app, user)("POST", "/api/recurring-requests", {
+      recipientName: "Sam Lee",
+      recipientPhone: "(212) 555-0101",
+      amount: "80",
+      description,
+      frequency: "weekly",
+      startDate: tomorrow,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    await advanceUntil(() => sink.for(device.endpoint).length > 0);
+    const push = sink.for(device.endpoint)[0];
+    expect(push?.decryptProblem).toBeNull();
+    const shown = JSON.parse(push?.text ?? "{}") as { title: string; body: string; event: string };
+    expect(shown.event).toBe("recurring");
+    expect(shown.title.length).toBeLessThanOrEqual(100);
+    expect(shown.title.endsWith("…")).toBe(true);
+    expect(shown.title.isWellFormed()).toBe(true);
+    expect(description.startsWith(shown.title.slice(0, -1))).toBe(true);
+    // The body has room for the whole notice.
+    expect(shown.body.startsWith(`${description} for `)).toBe(true);
+    expect(shown.body.endsWith("is ready — Text Sam")).toBe(true);
+  });
+  it("deleting the account deletes its queued and finished jobs at once: notifications and payer emails", async () => {
+    const [user, other] = [await createReadyUser(app, database.db), await createReadyUser(app, database.db)];
+    const [id, otherId] = [await userId(user), await userId(other)];
+    const payerEmail = `payer-${id.slice(0, 8).toLowerCase()}@example.com`;
+    const device = await addSinkDevice(user);
+    const created = await as(app, user)("POST", "/api/payment-requests", {
+      recipientName: "Robin",
+      recipientPhone: "(212) 555-0101",
+      amount: "30.00",
+      description: "Concert tickets",
+      payerEmail,
+      sendBy: "both",
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const request = created.json().request as { id: string; shortUrl: string };
+    // The payer is emailed the request first (a claim before it goes would stop it).
+    await advanceUntil(() => mailServer.received.some((m) => m.to.includes(payerEmail)));
+    const otherRequest = await requestFor(other, "Kim", "12.00");
+    // A claim on each: an email and a push job for the user, an email job for the other.
+    expect((await claim(request.shortUrl.split("/").pop() as string)).statusCode).toBe(204);
+    expect((await claim(otherRequest.code)).statusCode).toBe(204);
+    await advanceUntil(
+      () =>
+        sink.for(device.endpoint).length > 0 &&
+        mailsTo(user, /says they paid/).length > 0 &&
+        mailsTo(other, /says they paid/).length > 0,
+    );
+    // pg-boss keeps every job row, finished ones too, with its data and output.
+    const jobsMentioning = async (...needles: string[]) =>
+      (
+        (await database.db.execute(
+          sql`SELECT name, coalesce(data::text, '') || ' ' || coalesce(output::text, '') || ' ' || coalesce(singleton_key, '') AS text FROM pgboss.job`,
+        )) as unknown as { rows: { name: string; text: string }[] }
+      ).rows
+        .filter((row) => needles.some((needle) => row.text.includes(needle)))
+        .map((row) => row.name)
+        .sort();
+    expect(await jobsMentioning(id, request.id)).toEqual(["notify", "notify-push", "payer-mail"]);
+    const othersBefore = await jobsMentioning(otherId, otherRequest.id);
+    expect(othersBefore).toEqual(["notify"]);
+
+    const deleted = await as(app, user)("DELETE", "/api/account", { password: user.password });
+    expect(deleted.statusCode, deleted.body).toBe(204);
+    expect(await jobsMentioning(id, request.id, payerEmail)).toEqual([]);
+    // Another account's jobs stay.
+    expect(await jobsMentioning(otherId, otherRequest.id)).toEqual(othersBefore);
   });
 });

@@ -76,15 +76,17 @@ export async function turnOffEmail(db: Db, userId: string, event: NotificationEv
 }
 
 /**
- * Saves a browser's subscription for the caller. One user and one device: an endpoint already
- * saved (for this user or another, who signed out on this device) becomes this user's, with the
- * browser's current keys.
+ * Saves a browser's subscription for the caller. One user and one device: an endpoint this user
+ * saved before takes the browser's current keys; one saved by another account (who signed out on
+ * this device) becomes this user's only when the same keys come with it, which only that browser
+ * holds. Otherwise nothing changes and the answer is null: knowing an endpoint is no proof of
+ * holding the device, and moving it would take the first account's notifications away.
  */
 export async function saveSubscription(
   db: Db,
   userId: string,
   input: PushSubscriptionInput,
-): Promise<PushSubscriptionView> {
+): Promise<PushSubscriptionView | null> {
   const [row] = await db
     .insert(pushSubscriptions)
     .values({
@@ -105,13 +107,14 @@ export async function saveSubscription(
         createdAt: sql`now()`,
         lastSuccessAt: null,
       },
+      setWhere: sql`${pushSubscriptions.userId} = excluded.user_id OR (${pushSubscriptions.p256dh} = excluded.p256dh AND ${pushSubscriptions.auth} = excluded.auth)`,
     })
     .returning({
       id: pushSubscriptions.id,
       deviceLabel: pushSubscriptions.deviceLabel,
       createdAt: pushSubscriptions.createdAt,
     });
-  if (!row) throw new Error("saveSubscription: no row returned");
+  if (!row) return null;
   // Past the cap, the devices heard from longest ago go (each one is sent every notification).
   await db.delete(pushSubscriptions).where(
     and(

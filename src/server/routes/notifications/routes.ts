@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { signedInUser } from "#server/auth/auth.ts";
 import type { AppContext } from "#server/context.ts";
-import { escapeHtml } from "#server/mail/messages.ts";
+import { oneClickPage } from "#server/mail/one-click-page.ts";
 import { loadPrefs } from "#server/notifications/settings.ts";
 import { readUnsubscribeToken } from "#server/notifications/unsubscribe.ts";
 import { HttpError } from "#server/plugins/errors.ts";
@@ -31,6 +31,8 @@ const SIGNED_IN_ERRORS = { 400: ErrorSchema, 401: ErrorSchema, 429: ErrorSchema 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const NOT_SET_UP = "Push notifications are not set up on this server.";
 const DEVICE_NOT_FOUND = "Device not found";
+/** An endpoint saved by another account, posted without that subscription's keys (queries.ts saveSubscription). */
+const DEVICE_TAKEN = "This device already gets notifications for another account.";
 
 /** Profile → Notifications (issue 22 item 1): settings, this device's Web Push, one-click unsubscribe. */
 export const notificationRoutes =
@@ -107,6 +109,7 @@ const settingsRoutes = ({ db, signedIn, push, clock, requesters }: AppContext): 
       async (request, reply) => {
         if (!push.enabled) throw new HttpError(409, NOT_SET_UP);
         const saved = await saveSubscription(db, signedInUser(request).id, request.body);
+        if (!saved) throw new HttpError(409, DEVICE_TAKEN);
         return reply.status(201).send(saved);
       },
     );
@@ -188,9 +191,6 @@ const unsubscribeRoutes =
       (_request, _body, done) => done(null, {}),
     );
 
-    const html = (title: string, body: string) =>
-      `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(title)} · Collect</title></head><body style="font-family:system-ui,sans-serif;max-width:32rem;margin:2rem auto;padding:0 1rem;line-height:1.5"><main><h1 style="font-size:1.25rem">${escapeHtml(title)}</h1>${body}</main></body></html>`;
-
     async function check(ip: string, token: string) {
       await limiter.check("unsubscribe", ip);
       const found = readUnsubscribeToken(secret, token);
@@ -209,15 +209,17 @@ const unsubscribeRoutes =
       async (request, reply) => {
         const { event } = await check(request.ip, request.params.token);
         const label = NOTIFICATION_EVENT_LABELS[event];
-        const action = `/api/notifications/unsubscribe/${encodeURIComponent(request.params.token)}`;
         return reply
           .type("text/html; charset=utf-8")
           .header("x-robots-tag", "noindex")
           .send(
-            html(
-              "Stop these emails?",
-              `<p>You will no longer get emails for “${escapeHtml(label)}”. Other notifications stay as they are; you can change them any time in Profile → Notifications.</p><form method="post" action="${escapeHtml(action)}"><input type="hidden" name="List-Unsubscribe" value="One-Click"><button type="submit" style="font:inherit;padding:.5rem 1rem">Stop these emails</button></form>`,
-            ),
+            oneClickPage({
+              title: "Stop these emails?",
+              paragraphs: [
+                `You will no longer get emails for “${label}”. Other notifications stay as they are; you can change them any time in Profile → Notifications.`,
+              ],
+              form: { button: "Stop these emails", fields: { "List-Unsubscribe": "One-Click" } },
+            }),
           );
       },
     );
@@ -234,14 +236,14 @@ const unsubscribeRoutes =
         const { userId, event } = await check(request.ip, request.params.token);
         if (!(await turnOffEmail(db, userId, event))) throw new HttpError(404, INVALID_LINK);
         const label = NOTIFICATION_EVENT_LABELS[event];
-        return reply
-          .type("text/html; charset=utf-8")
-          .send(
-            html(
-              "Emails stopped",
-              `<p>You will no longer get emails for “${escapeHtml(label)}”. You can turn them back on in Profile → Notifications.</p>`,
-            ),
-          );
+        return reply.type("text/html; charset=utf-8").send(
+          oneClickPage({
+            title: "Emails stopped",
+            paragraphs: [
+              `You will no longer get emails for “${label}”. You can turn them back on in Profile → Notifications.`,
+            ],
+          }),
+        );
       },
     );
   };

@@ -3,7 +3,7 @@ import { and, desc, eq, getTableColumns, isNotNull, or, type SQL, sql } from "dr
 import type { Db } from "#server/db/client.ts";
 import { paymentRequests, reminders, users } from "#server/db/schema.ts";
 import { displayNameSql } from "#server/db/shared-queries.ts";
-import { requestEmailKey } from "#server/jobs/effects.ts";
+import { findDelivery, requestEmailKey } from "#server/jobs/effects.ts";
 import type { JobQueue } from "#server/jobs/queue.ts";
 import {
   newRequestSummary,
@@ -50,6 +50,8 @@ export type ChaseOptions = {
   jobs: JobQueue;
   /** "Email from Collect": the request goes to the payer's email too. */
   emailPayer: boolean;
+  /** The payer's mailbox asked for no more mail from this requester (mail/suppression.ts): the card says so. */
+  emailBlocked?: boolean;
 };
 
 /**
@@ -143,7 +145,7 @@ export async function createPaymentRequest(
         : await buildInsert(q, planned.length).execute(values);
     if (!created) throw new Error("insert returned no row");
     const { requesterName, ...row } = created;
-    return { row, requesterName, reminders: newRequestSummary(row, planned, chase.now) };
+    return { row, requesterName, reminders: newRequestSummary(row, planned, chase.now, chase.emailBlocked) };
   };
   for (let attempt = 0; ; attempt++) {
     try {
@@ -191,39 +193,92 @@ export async function stopRequestReminders(
   db: Db,
   id: string,
   now: Date,
-  userId?: string,
+  who: { by: "payer" } | { by: "requester"; userId: string },
 ): Promise<Row | null> {
   if (!isUuid(id)) return null;
   return db.transaction(async (tx) => {
     const [row] = await tx
       .select()
       .from(paymentRequests)
-      .where(and(eq(paymentRequests.id, id), userId ? eq(paymentRequests.userId, userId) : undefined))
+      .where(
+        and(
+          eq(paymentRequests.id, id),
+          who.by === "requester" ? eq(paymentRequests.userId, who.userId) : undefined,
+        ),
+      )
       .for("update");
     if (!row) return null;
-    await stopReminders(tx, id, now);
+    await stopReminders(tx, id, now, who.by);
     const [after] = await tx.select().from(paymentRequests).where(eq(paymentRequests.id, id));
     return after ?? row;
   });
 }
 
-/** Marks paid and, with a payer email, decides the receipt (`receipt:<id>`) in the same transaction. */
+/** The delivery key of the receipt for one marking paid (each Mark paid is its own payment). */
+export const receiptKey = (id: string, paidAt: Date) => `receipt:${id}:${paidAt.getTime()}`;
+
+/**
+ * Marks paid and, with a payer email, decides the receipt (`receipt:<id>:<paidAt>`) in the same transaction. The receipt waits out the Undo window
+ * (MAIL_RECEIPT_DELAY_SECONDS) and goes only if this same payment still stands then
+ * (jobs/reminders-send.ts): an Undo leaves no false receipt. Its reminders stop at once: the
+ * sweep skips a request that is not pending, and so does a reminder already on its way.
+ */
 export async function markPaidWithReceipt(
+  db: Db,
+  userId: string,
+  id: string,
+  chase: { jobs: JobQueue; now: Date; receiptDelayMs: number },
+): Promise<StatusUpdateResult> {
+  return db.transaction(async (tx) => {
+    const result = await updateIfStatus(tx, userId, id, { status: "paid", paidAt: chase.now });
+    if (!result.ok) return result;
+    if (result.row.payerEmail) {
+      await enqueuePayerMail(tx, chase.jobs, {
+        kind: "receipt",
+        key: receiptKey(id, chase.now),
+        requestId: id,
+        userId,
+        paidAt: chase.now.toISOString(),
+        now: chase.now,
+        startAfter: new Date(chase.now.getTime() + chase.receiptDelayMs),
+      });
+    }
+    return result;
+  });
+}
+
+/**
+ * Paid → pending (the toast's Undo, or "Mark as not paid"); its reminders go on. If the
+ * payer was already sent a receipt for that payment, a short correction follows
+ * (`receipt-correction:<id>:<paidAt>`); a receipt still waiting is not sent (it checks the payment).
+ */
+export async function markNotPaid(
   db: Db,
   userId: string,
   id: string,
   chase: { jobs: JobQueue; now: Date },
 ): Promise<StatusUpdateResult> {
   return db.transaction(async (tx) => {
-    const result = await updateIfStatus(tx, userId, id, { status: "paid", paidAt: chase.now });
-    if (result.ok && result.row.payerEmail) {
-      await enqueuePayerMail(tx, chase.jobs, {
-        kind: "receipt",
-        key: `receipt:${id}`,
-        requestId: id,
-        userId,
-        now: chase.now,
-      });
+    const [before] = await tx
+      .select({ paidAt: paymentRequests.paidAt })
+      .from(paymentRequests)
+      .where(and(eq(paymentRequests.id, id), eq(paymentRequests.userId, userId)))
+      .for("update");
+    const result = await updateIfStatus(tx, userId, id, { status: "pending", paidAt: null }, "paid");
+    if (!result.ok) return result;
+    const paidAt = before?.paidAt;
+    if (result.row.payerEmail && paidAt) {
+      const receipt = await findDelivery(tx, receiptKey(id, paidAt));
+      if (receipt?.state === "sent") {
+        await enqueuePayerMail(tx, chase.jobs, {
+          kind: "correction",
+          key: `receipt-correction:${id}:${paidAt.getTime()}`,
+          requestId: id,
+          userId,
+          paidAt: paidAt.toISOString(),
+          now: chase.now,
+        });
+      }
     }
     return result;
   });

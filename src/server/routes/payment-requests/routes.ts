@@ -5,6 +5,7 @@ import type { AppContext } from "#server/context.ts";
 import { mayEmailPayers, toPaymentRequest } from "#server/db/shared-queries.ts";
 import { dueDateProblemFor, reminderSummaries } from "#server/jobs/reminders-schedule.ts";
 import { smsFor } from "#server/lib/sms.ts";
+import { isSuppressed } from "#server/mail/suppression.ts";
 import { HttpError } from "#server/plugins/errors.ts";
 import { encodeCursor, nextPageLink } from "#shared/schemas/page.ts";
 import {
@@ -25,6 +26,7 @@ import { paymentRequestsCsv } from "./export";
 import {
   createPaymentRequest,
   listPaymentRequests,
+  markNotPaid,
   markPaidWithReceipt,
   ownedRequest,
   requesterNameOf,
@@ -123,6 +125,7 @@ const signedInRoutes = ({
           now,
           jobs,
           emailPayer: sendBy !== "text",
+          emailBlocked: Boolean(input.payerEmail) && (await isSuppressed(db, input.payerEmail ?? "", userId)),
         });
         notifier.requestCreated(userId, row.id);
         const created = toPaymentRequest(row, config.publicUrl, reminders);
@@ -140,17 +143,14 @@ const signedInRoutes = ({
         const userId = signedInUser(request).id;
         // Back to pending is the requester's undo of "paid" (a mis-tap, or a payment that bounced).
         const from = status === "pending" ? "paid" : "pending";
+        const chase = { jobs, now: clock.now(), receiptDelayMs: config.receiptDelayMs };
         const result =
           status === "paid"
-            ? await markPaidWithReceipt(db, userId, request.params.id, { jobs, now: clock.now() })
-            : await updateIfStatus(
-                db,
-                userId,
-                request.params.id,
-                // An undo of "paid" forgets when it was marked.
-                status === "pending" ? { status, paidAt: null } : { status },
-                from,
-              );
+            ? await markPaidWithReceipt(db, userId, request.params.id, chase)
+            : status === "pending"
+              ? // An undo of "paid" forgets when it was marked, and corrects a receipt already sent.
+                await markNotPaid(db, userId, request.params.id, chase)
+              : await updateIfStatus(db, userId, request.params.id, { status }, from);
         const action = status === "pending" ? "marked as not paid" : `marked as ${status}`;
         return one(settled(result, action, from));
       },
@@ -193,7 +193,10 @@ const signedInRoutes = ({
       { schema: { params: IdParamsSchema, response: { 200: PaymentRequestSchema } } },
       async (request) => {
         const userId = signedInUser(request).id;
-        const row = await stopRequestReminders(db, request.params.id, clock.now(), userId);
+        const row = await stopRequestReminders(db, request.params.id, clock.now(), {
+          by: "requester",
+          userId,
+        });
         if (!row) throw new HttpError(404, "Payment request not found");
         return one(row);
       },

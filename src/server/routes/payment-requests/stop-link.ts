@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "#server/context.ts";
 import { readStopToken } from "#server/jobs/reminders-mail.ts";
-import { escapeHtml } from "#server/mail/messages.ts";
+import { oneClickPage } from "#server/mail/one-click-page.ts";
 import { HttpError } from "#server/plugins/errors.ts";
 import { StopRemindersResponseSchema, StopTokenParamsSchema } from "#shared/schemas/payment-request.ts";
 import { stopRequestReminders } from "./queries";
@@ -34,15 +34,18 @@ export const stopLinkRoutes =
         await limiter.check("unsubscribe", request.ip);
         // The form posts back to this same URL (action ""), so the page itself never repeats the token.
         const valid = readStopToken(request.params.token, secret) !== null;
-        const body = valid
-          ? `<h1>Stop reminders?</h1><p>You will get no more reminders about this request.</p>
-<form method="post" action=""><button type="submit">Stop reminders for this request</button></form>`
-          : `<h1>Link not valid</h1><p>${escapeHtml(BAD_LINK)}</p>`;
+        const page = valid
+          ? oneClickPage({
+              title: "Stop reminders?",
+              paragraphs: ["You will get no more reminders about this request."],
+              form: { button: "Stop reminders for this request" },
+            })
+          : oneClickPage({ title: "Link not valid", paragraphs: [BAD_LINK] });
         return reply
           .status(valid ? 200 : 404)
           .header("content-type", "text/html; charset=utf-8")
           .header("cache-control", "no-store")
-          .send(page(body));
+          .send(page);
       },
     );
 
@@ -57,22 +60,18 @@ export const stopLinkRoutes =
       async (request, reply): Promise<{ message: string }> => {
         await limiter.check("unsubscribe", request.ip);
         const requestId = readStopToken(request.params.token, secret);
-        const row = requestId ? await stopRequestReminders(db, requestId, clock.now()) : null;
+        const row = requestId
+          ? await stopRequestReminders(db, requestId, clock.now(), { by: "payer" })
+          : null;
         if (!row) throw new HttpError(404, BAD_LINK);
         // A person who pressed the page's button reads a page; a mail client's one-click reads nothing.
         if (request.headers.accept?.includes("text/html")) {
           return reply
             .header("content-type", "text/html; charset=utf-8")
             .serializer((payload: unknown) => String(payload))
-            .send(page(`<h1>Reminders stopped</h1><p>${escapeHtml(STOPPED)}</p>`) as never);
+            .send(oneClickPage({ title: "Reminders stopped", paragraphs: [STOPPED] }) as never);
         }
         return { message: STOPPED };
       },
     );
   };
-
-function page(body: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Collect — reminders</title>
-<style>body{font-family:system-ui,sans-serif;max-width:32rem;margin:2rem auto;padding:0 1rem;line-height:1.5;color:#0f172a;background:#fff}button{font:inherit;padding:.75rem 1rem;border-radius:.5rem;border:0;background:#047857;color:#fff;min-height:44px}@media (prefers-color-scheme:dark){body{color:#f1f5f9;background:#0f172a}}</style></head>
-<body><main>${body}</main></body></html>`;
-}

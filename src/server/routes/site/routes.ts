@@ -6,6 +6,8 @@ export type SiteDependencies = {
   ping: () => Promise<unknown>;
   /** False while the shared limit counters fail (limits then let calls through). */
   limitStoreHealthy: () => boolean;
+  /** False while the SMTP server cannot be reached (mail/mailer.ts reachable): mail waits in the queue. */
+  mailReachable: () => boolean;
   /** True after SIGTERM: the load balancer should send elsewhere (plugins/drain.ts). */
   draining: () => boolean;
 };
@@ -15,7 +17,7 @@ export type SiteDependencies = {
  * /healthz (the process answers) and /readyz (it can serve: the database answers).
  */
 export const siteRoutes =
-  ({ ping, limitStoreHealthy, draining }: SiteDependencies): FastifyPluginAsync =>
+  ({ ping, limitStoreHealthy, mailReachable, draining }: SiteDependencies): FastifyPluginAsync =>
   async (app) => {
     await app.register(siteFileRoutes);
     app.get("/healthz", async () => ({ status: "ok" }));
@@ -23,8 +25,14 @@ export const siteRoutes =
       if (draining()) return reply.status(503).send({ message: "Shutting down" });
       try {
         await ping();
-        // Serving, but a dependency that only limits depend on is failing: they let calls through.
-        return limitStoreHealthy() ? { status: "ready" } : { status: "degraded", degraded: ["limit store"] };
+        // Serving, but a dependency is failing that no answer waits for: the limit store (limits
+        // then let calls through) or mail (it waits in the queue until SMTP is back). Still 200:
+        // taking the process out of the load balancer would not bring either back.
+        const degraded = [
+          ...(limitStoreHealthy() ? [] : ["limit store"]),
+          ...(mailReachable() ? [] : ["mail"]),
+        ];
+        return degraded.length === 0 ? { status: "ready" } : { status: "degraded", degraded };
       } catch {
         return reply.status(503).send({ message: "Database unavailable" });
       }

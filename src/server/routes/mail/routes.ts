@@ -1,0 +1,99 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import type { AppContext } from "#server/context.ts";
+import { oneClickPage } from "#server/mail/one-click-page.ts";
+import { lift, readSuppressionToken, suppress } from "#server/mail/suppression.ts";
+import { HttpError } from "#server/plugins/errors.ts";
+
+const TokenParams = z.object({ token: z.string().max(200) });
+export const MAIL_STOP_ROUTE = "/api/mail/stop/:token";
+const BAD_LINK = "This link is not valid. Nothing was changed.";
+
+const words = (everyone: boolean) =>
+  everyone
+    ? {
+        who: "Collect",
+        ask: "Stop all emails from Collect?",
+        done: "You will get no more emails from Collect",
+      }
+    : {
+        who: "this person",
+        ask: "Stop emails from this person?",
+        done: "You will get no more emails from this person through Collect",
+      };
+
+/**
+ * "No more emails from Maria" and "No emails from Collect at all", the links in every payer email
+ * and its RFC 8058 List-Unsubscribe. GET shows a page with a button (mail scanners follow links;
+ * only a POST changes anything). The POST records a suppression on the mailbox (mail/suppression.ts)
+ * that no account can clear; the page it answers offers "Undo", a POST to the same link with
+ * `undo=1`, which only the mailbox holding the link can send. Public, bounded per address
+ * (limits.ts `unsubscribe`); csrf.ts exempts the POST: a mail client sends it from no page of ours.
+ */
+export const mailRoutes =
+  ({ db, clock, secret, limiter }: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    // RFC 8058's body is `List-Unsubscribe=One-Click`; the page's Undo sends `undo=1`.
+    app.addContentTypeParser(
+      "application/x-www-form-urlencoded",
+      { parseAs: "string", bodyLimit: 1024 },
+      (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+    );
+    const html = {
+      "content-type": "text/html; charset=utf-8",
+      "cache-control": "no-store",
+      "x-robots-tag": "noindex",
+    };
+
+    async function read(ip: string, token: string) {
+      await limiter.check("unsubscribe", ip);
+      return readSuppressionToken(secret, token);
+    }
+
+    app.get(MAIL_STOP_ROUTE, { schema: { params: TokenParams } }, async (request, reply) => {
+      const target = await read(request.ip, request.params.token);
+      if (!target) {
+        return reply
+          .status(404)
+          .headers(html)
+          .send(oneClickPage({ title: "Link not valid", paragraphs: [BAD_LINK] }));
+      }
+      const say = words(target.requesterId === null);
+      return reply.headers(html).send(
+        oneClickPage({
+          title: say.ask,
+          paragraphs: [`${say.done}. You can undo this from the next page.`],
+          form: { button: "Stop emails", fields: { "List-Unsubscribe": "One-Click" } },
+        }),
+      );
+    });
+
+    app.post(
+      MAIL_STOP_ROUTE,
+      { schema: { params: TokenParams, body: z.record(z.string(), z.string()).nullish() } },
+      async (request, reply) => {
+        const target = await read(request.ip, request.params.token);
+        if (!target) throw new HttpError(404, BAD_LINK);
+        const undo = request.body?.undo === "1";
+        if (undo) await lift(db, target);
+        else await suppress(db, target, clock.now());
+        const say = words(target.requesterId === null);
+        // A mail client's one-click reads nothing; a person who pressed the button reads a page.
+        if (!request.headers.accept?.includes("text/html")) {
+          return { message: undo ? "Emails resumed." : `${say.done}.` };
+        }
+        return reply.headers(html).send(
+          undo
+            ? oneClickPage({
+                title: "Emails resumed",
+                paragraphs: [`You can get emails from ${say.who} again.`],
+              })
+            : oneClickPage({
+                title: "Emails stopped",
+                paragraphs: [`${say.done}. Whoever asked you for money is told on their screen.`],
+                form: { button: "Undo: get these emails again", fields: { undo: "1" }, secondary: true },
+              }),
+        );
+      },
+    );
+  };
