@@ -7,17 +7,32 @@
 // incoming traceparent), the pg instrumentation's own patches are applied to the pg module the
 // database client imported, PGlite's queries get spans here, and fetch (undici) and node:http
 // client calls are seen through diagnostics_channel and Node's own modules, which no bundle holds.
+// Every span leaves without the secrets a URL carried (redactingExporter below).
 import FastifyOtelInstrumentation from "@fastify/otel";
-import { context, type Span, SpanKind, SpanStatusCode, trace } from "@opentelemetry/api";
+import {
+  type Attributes,
+  context,
+  propagation,
+  type Span,
+  SpanKind,
+  SpanStatusCode,
+  trace,
+} from "@opentelemetry/api";
 import { OTLPTraceExporter } from "@opentelemetry/exporter-trace-otlp-http";
 import { registerInstrumentations } from "@opentelemetry/instrumentation";
 import { HttpInstrumentation } from "@opentelemetry/instrumentation-http";
 import { PgInstrumentation } from "@opentelemetry/instrumentation-pg";
 import { UndiciInstrumentation } from "@opentelemetry/instrumentation-undici";
 import { resourceFromAttributes } from "@opentelemetry/resources";
-import { BatchSpanProcessor, NodeTracerProvider } from "@opentelemetry/sdk-trace-node";
+import {
+  BatchSpanProcessor,
+  NodeTracerProvider,
+  type ReadableSpan,
+  type SpanExporter,
+} from "@opentelemetry/sdk-trace-node";
 import { ATTR_SERVICE_NAME, ATTR_SERVICE_VERSION } from "@opentelemetry/semantic-conventions";
 import type { FastifyPluginCallback, FastifyRequest } from "fastify";
+import { redactSecrets } from "#server/lib/secret-paths.ts";
 
 /** What the database client hands over so that its queries get spans. */
 export type DriverTracing = {
@@ -31,7 +46,11 @@ export type Tracing = {
   /** Registered on the app before any route: one server span per request. */
   fastify: FastifyPluginCallback;
   database: DriverTracing;
-  /** Sends what is left (at shutdown). */
+  /**
+   * Sends what is left (at shutdown), and undoes what starting did to the process (instrumentation,
+   * the global provider and context): nothing is traced afterwards, not even in the next test file
+   * of a test worker, which shares the process.
+   */
   shutdown(): Promise<void>;
 };
 
@@ -46,7 +65,9 @@ export function startTracing(settings: { endpoint: string; serviceName: string }
     }),
     // Batches: OTEL_BSP_SCHEDULE_DELAY and the other OTEL_BSP_* variables apply.
     spanProcessors: [
-      new BatchSpanProcessor(new OTLPTraceExporter({ url: `${settings.endpoint}/v1/traces` })),
+      new BatchSpanProcessor(
+        redactingExporter(new OTLPTraceExporter({ url: `${settings.endpoint}/v1/traces` })),
+      ),
     ],
   });
   // The global provider, W3C traceparent propagation and an AsyncLocalStorage context.
@@ -63,7 +84,7 @@ export function startTracing(settings: { endpoint: string; serviceName: string }
       if (request.routeOptions.url) span.updateName(`${request.method} ${request.routeOptions.url}`);
     },
   });
-  registerInstrumentations({
+  const unregister = registerInstrumentations({
     tracerProvider: provider,
     instrumentations: [
       fastify,
@@ -83,7 +104,93 @@ export function startTracing(settings: { endpoint: string; serviceName: string }
       },
       pglite: (client) => tracePglite(client, tracer),
     },
-    shutdown: () => provider.shutdown(),
+    shutdown: async () => {
+      unregister();
+      try {
+        await provider.shutdown();
+      } finally {
+        trace.disable();
+        context.disable();
+        propagation.disable();
+      }
+    },
+  };
+}
+
+/**
+ * The exporter, handed every span without the secrets its URLs carried (lib/secret-paths.ts): its
+ * name, and every string among its attributes, events, links and status. One place at the end
+ * rather than each instrumentation's hook: @fastify/otel sets `url.path` to the raw URL as it
+ * starts a span, the http and undici instrumentations set `url.full`, `http.target` or `http.url`
+ * on theirs, and an error's message may quote a URL; all of them pass here.
+ */
+export function redactingExporter(exporter: SpanExporter): SpanExporter {
+  return {
+    export: (spans, done) => exporter.export(spans.map(redactSpan), done),
+    shutdown: () => exporter.shutdown(),
+    forceFlush: () => exporter.forceFlush?.() ?? Promise.resolve(),
+  };
+}
+
+function redactAttributes<T extends Attributes | undefined>(attributes: T): T {
+  if (!attributes) return attributes;
+  let changed = false;
+  const out: Attributes = {};
+  for (const [key, value] of Object.entries(attributes)) {
+    const clean = Array.isArray(value)
+      ? value.map((item) => (typeof item === "string" ? redactSecrets(item) : item))
+      : typeof value === "string"
+        ? redactSecrets(value)
+        : value;
+    if (Array.isArray(value) ? value.some((item, i) => item !== (clean as unknown[])[i]) : clean !== value)
+      changed = true;
+    out[key] = clean as Attributes[string];
+  }
+  return changed ? (out as T) : attributes;
+}
+
+/** `span` as it is when nothing in it is a secret, else a copy without them. */
+function redactSpan(span: ReadableSpan): ReadableSpan {
+  const name = redactSecrets(span.name);
+  const attributes = redactAttributes(span.attributes);
+  const events = span.events.map((event) => {
+    const eventName = redactSecrets(event.name);
+    const eventAttributes = redactAttributes(event.attributes);
+    return eventName === event.name && eventAttributes === event.attributes
+      ? event
+      : { ...event, name: eventName, attributes: eventAttributes };
+  });
+  const links = span.links.map((link) => {
+    const linkAttributes = redactAttributes(link.attributes);
+    return linkAttributes === link.attributes ? link : { ...link, attributes: linkAttributes };
+  });
+  const message = span.status.message === undefined ? undefined : redactSecrets(span.status.message);
+  if (
+    name === span.name &&
+    attributes === span.attributes &&
+    message === span.status.message &&
+    events.every((event, i) => event === span.events[i]) &&
+    links.every((link, i) => link === span.links[i])
+  )
+    return span;
+  return {
+    name,
+    kind: span.kind,
+    spanContext: () => span.spanContext(),
+    parentSpanContext: span.parentSpanContext,
+    startTime: span.startTime,
+    endTime: span.endTime,
+    status: message === undefined ? span.status : { ...span.status, message },
+    attributes,
+    links,
+    events,
+    duration: span.duration,
+    ended: span.ended,
+    resource: span.resource,
+    instrumentationScope: span.instrumentationScope,
+    droppedAttributesCount: span.droppedAttributesCount,
+    droppedEventsCount: span.droppedEventsCount,
+    droppedLinksCount: span.droppedLinksCount,
   };
 }
 

@@ -1,11 +1,7 @@
 import type { FastifyBaseLogger, FastifyInstance, FastifyServerOptions } from "fastify";
 import type { Config } from "#server/env.ts";
 import { queryParamsIn } from "#server/lib/db-errors.ts";
-
-/** Query parameters that carry credentials (signed upload URLs, tokens): never logged. */
-const SECRET_QUERY = /([?&](?:sig|signature|token|X-Amz-Signature|X-Amz-Credential)=)[^&]*/gi;
-
-export const redactUrl = (url: string) => url.replace(SECRET_QUERY, "$1[REDACTED]");
+import { redactSecrets } from "#server/lib/secret-paths.ts";
 
 const EMAIL = /[^\s@"'<>(),;:[\]\\]+@[^\s@"'<>(),;:[\]\\]+\.[^\s@"'<>(),;:[\]\\]+/g;
 /** Parameter values this short (flags, amounts) are not worth hunting through every string. */
@@ -14,7 +10,8 @@ const SECRET_PARAM_MIN = 6;
 /**
  * `value` as plain data for the log, without what must never be logged: a failed query's
  * parameters (a `params` field, and the "params: …" Drizzle writes into its message, which
- * wrappers copy into theirs), any parameter text wherever else it was copied, and email addresses.
+ * wrappers copy into theirs), any parameter text wherever else it was copied, the secret in a
+ * link's URL (lib/secret-paths.ts), and email addresses.
  */
 function logSafe(value: unknown, params: unknown[][]): unknown {
   const secrets = params
@@ -24,7 +21,7 @@ function logSafe(value: unknown, params: unknown[][]): unknown {
     let out = s;
     for (const list of params) out = out.replaceAll(`params: ${String(list)}`, "params: [REDACTED]");
     for (const secret of secrets) out = out.replaceAll(secret, "[REDACTED]");
-    return out.replace(EMAIL, "[EMAIL]");
+    return redactSecrets(out).replace(EMAIL, "[EMAIL]");
   };
   const seen = new Set<unknown>();
   const copy = (v: unknown, depth: number): unknown => {
@@ -80,9 +77,10 @@ export function loggerOptions(
 }
 
 /**
- * One access line per request, written when the answer is sent: method, route pattern, redacted
- * URL, status and duration. (Fastify's default writes two lines per request, "incoming" and
- * "completed", which cost a third of a small route's throughput.)
+ * One access line per request, written when the answer is sent: method, route pattern, URL
+ * without the secret a link carries (lib/secret-paths.ts), status and duration. (Fastify's
+ * default writes two lines per request, "incoming" and "completed", which cost a third of a small
+ * route's throughput.)
  */
 export function registerAccessLog(app: FastifyInstance, level: Config["logLevel"]): void {
   if (!["info", "debug", "trace"].includes(level)) return;
@@ -91,7 +89,7 @@ export function registerAccessLog(app: FastifyInstance, level: Config["logLevel"
       {
         method: request.method,
         route: request.routeOptions.url,
-        url: redactUrl(request.url),
+        url: redactSecrets(request.url),
         status: reply.statusCode,
         ms: Math.round(reply.elapsedTime * 10) / 10,
         ip: request.ip,
