@@ -4,11 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestClock, type TestClock } from "#server/clock.ts";
 import type { Database } from "#server/db/client.ts";
 import { deliveries, limitCounters } from "#server/db/schema.ts";
+import type { Config } from "#server/env.ts";
 import { LIMITS } from "#server/limits.ts";
 import {
   as,
   buildTestApp,
   createReadyUser,
+  type DatabaseKind,
   databaseKinds,
   freshDatabase,
   nextIp,
@@ -22,6 +24,32 @@ import { policyOutcomes, REFUSALS } from "./policy";
 const SECOND = 1000;
 const ask = { recipientName: "Priya Shah", recipientPhone: "2125550101", amount: "1450", sendBy: "email" };
 
+type MailedApp = {
+  database: Database;
+  app: FastifyInstance;
+  clock: TestClock;
+  mail: Awaited<ReturnType<typeof startMailServer>>;
+};
+
+/** A test app on a fresh database with a real SMTP sink and a test clock, for the describe around it. */
+function withMailedApp(kind: DatabaseKind, config: Partial<Config>, opened: (made: MailedApp) => void) {
+  let made: MailedApp | undefined;
+  beforeAll(async () => {
+    const database = await freshDatabase(kind);
+    const mail = await startMailServer();
+    const clock = createTestClock("2026-12-01T17:00:00Z");
+    const mailConfig = { smtpUrl: mail.url, from: "Collect <no-reply@collect.test>" };
+    const app = await buildTestApp(database, { mail: mailConfig, ...config }, { clock });
+    made = { database, app, clock, mail };
+    opened(made);
+  });
+  afterAll(async () => {
+    await made?.app.close();
+    await made?.mail.close();
+    await made?.database.close();
+  });
+}
+
 /**
  * The outbound mail policy through the real server: what an attacker and a landlord measured.
  * Each case uses its own addresses: the allowances are counted per mailbox, across the file.
@@ -32,21 +60,7 @@ describe.each(databaseKinds)("the outbound mail policy [%s]", (kind) => {
   let clock: TestClock;
   let mail: Awaited<ReturnType<typeof startMailServer>>;
 
-  beforeAll(async () => {
-    database = await freshDatabase(kind);
-    mail = await startMailServer();
-    clock = createTestClock("2026-12-01T17:00:00Z");
-    app = await buildTestApp(
-      database,
-      { mail: { smtpUrl: mail.url, from: "Collect <no-reply@collect.test>" } },
-      { clock },
-    );
-  });
-  afterAll(async () => {
-    await app?.close();
-    await mail?.close();
-    await database?.close();
-  });
+  withMailedApp(kind, {}, (made) => ({ database, app, clock, mail } = made));
 
   const confirmed = () => createReadyUser(app, database.db);
   const mailsTo = (address: string, subject = /./): ReceivedMail[] =>
@@ -260,21 +274,7 @@ describe.each(databaseKinds)("the hourly mail ceiling [%s]", (kind) => {
   let clock: TestClock;
   let mail: Awaited<ReturnType<typeof startMailServer>>;
 
-  beforeAll(async () => {
-    database = await freshDatabase(kind);
-    mail = await startMailServer();
-    clock = createTestClock("2026-12-01T17:00:00Z");
-    app = await buildTestApp(
-      database,
-      { mail: { smtpUrl: mail.url, from: "Collect <no-reply@collect.test>" }, mailMaxPerHour: 3 },
-      { clock },
-    );
-  });
-  afterAll(async () => {
-    await app?.close();
-    await mail?.close();
-    await database?.close();
-  });
+  withMailedApp(kind, { mailMaxPerHour: 3 }, (made) => ({ database, app, clock, mail } = made));
 
   it("past MAIL_MAX_PER_HOUR payer mail waits in the queue, and goes once in the next hour", async () => {
     const user = await createReadyUser(app, database.db);
