@@ -54,6 +54,10 @@ export function createNotifier(db: Db, onError: (error: unknown) => void) {
     requestCreated(userId: string, requestId: string) {
       this.notify(EVENTS_CHANNEL, JSON.stringify({ userId, kind: "created", requestId }));
     },
+    /** The payer stopped a request's reminders or its requester's mail: the owner's card says so at once. */
+    requestStopped(userId: string, requestId: string) {
+      this.notify(EVENTS_CHANNEL, JSON.stringify({ userId, kind: "stopped", requestId }));
+    },
   };
 }
 

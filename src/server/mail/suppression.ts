@@ -1,6 +1,6 @@
-import { and, eq, inArray, isNull, or } from "drizzle-orm";
+import { and, desc, eq, inArray, isNotNull, isNull, or } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
-import { mailSuppressions } from "#server/db/schema.ts";
+import { mailSuppressions, paymentRequests } from "#server/db/schema.ts";
 import { readToken, signToken } from "#server/lib/signed-token.ts";
 import { recipientHash } from "./recipient";
 
@@ -88,4 +88,19 @@ export async function suppressedAmong(
 /** Whether `address` wants no mail from `requesterId` (null: from Collect itself). */
 export async function isSuppressed(db: Db, address: string, requesterId: string | null): Promise<boolean> {
   return (await suppressedAmong(db, [address], requesterId)).size > 0;
+}
+
+/**
+ * The newest of `requesterId`'s requests that email this mailbox, if any: its owner's open tabs
+ * are told a suppression changed (an event for one request refetches the lists). Of the 500 newest
+ * with a payer email, matched by the mailbox's hash (the address is not in the token).
+ */
+export async function newestRequestTo(db: Db, requesterId: string, hash: string): Promise<string | null> {
+  const rows = await db
+    .select({ id: paymentRequests.id, payerEmail: paymentRequests.payerEmail })
+    .from(paymentRequests)
+    .where(and(eq(paymentRequests.userId, requesterId), isNotNull(paymentRequests.payerEmail)))
+    .orderBy(desc(paymentRequests.createdAt))
+    .limit(500);
+  return rows.find((row) => row.payerEmail && recipientHash(row.payerEmail) === hash)?.id ?? null;
 }

@@ -2,7 +2,8 @@ import { z } from "zod";
 
 /** What happened to one of the user's requests; the `request` events of GET /api/events. */
 export const RequestEventSchema = z.object({
-  kind: z.enum(["created", "viewed", "claimed", "paid", "cancelled"]),
+  /** `stopped`: the payer stopped its reminders, or asked for no more emails from its requester. */
+  kind: z.enum(["created", "viewed", "claimed", "paid", "cancelled", "stopped"]),
   requestId: z.string(),
 });
 export type RequestEvent = z.infer<typeof RequestEventSchema>;

@@ -1,7 +1,9 @@
 import http from "node:http";
 import type { FastifyInstance } from "fastify";
 import { beforeAll, expect, it, vi } from "vitest";
+import { stopToken } from "#server/jobs/reminders-mail.ts";
 import { CAPS } from "#server/limits.ts";
+import { suppressionToken } from "#server/mail/suppression.ts";
 import {
   as,
   buildTestApp,
@@ -10,6 +12,7 @@ import {
   nextIp,
   retryAfterSeconds,
   TEST_ORIGIN,
+  TEST_SECRET,
   type TestUser,
   until,
 } from "#server/test/harness.ts";
@@ -174,6 +177,41 @@ describeEachDatabase("live events (GET /api/events)", (ctx) => {
     } finally {
       a.close();
       b.close();
+    }
+  });
+
+  it("tells the requester at once when the payer stops reminders or asks for no more emails", async () => {
+    const user = await createReadyUser(ctx.app);
+    const stream = await openStream(ctx.app, user);
+    try {
+      const call = as(ctx.app, user);
+      const payerEmail = "priya@events.test";
+      const made = await call("POST", "/api/payment-requests", { ...NEW_REQUEST, payerEmail });
+      expect(made.statusCode, made.body).toBe(201);
+      const { request } = made.json();
+      const { id: userId } = (await call("GET", "/api/auth/user")).json();
+      const payer = (url: string) =>
+        ctx.app.inject({
+          method: "POST",
+          url,
+          remoteAddress: nextIp(),
+          headers: { "content-type": "application/x-www-form-urlencoded" },
+          payload: "List-Unsubscribe=One-Click",
+        });
+      expect(
+        (await payer(`/api/payment-requests/stop-reminders/${stopToken(request.id, TEST_SECRET)}`))
+          .statusCode,
+      ).toBe(200);
+      await until(() => stream.events.filter((e) => e.data.kind === "stopped").length === 1);
+      const fromRequester = suppressionToken(TEST_SECRET, { requesterId: userId }, payerEmail);
+      expect((await payer(`/api/mail/stop/${fromRequester}`)).statusCode).toBe(200);
+      await until(() => stream.events.filter((e) => e.data.kind === "stopped").length === 2);
+      expect(stream.events.filter((e) => e.data.kind === "stopped").map((e) => e.data.requestId)).toEqual([
+        request.id,
+        request.id,
+      ]);
+    } finally {
+      stream.close();
     }
   });
 

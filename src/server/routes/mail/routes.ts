@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "#server/context.ts";
 import { oneClickPage } from "#server/mail/one-click-page.ts";
-import { lift, readSuppressionToken, suppress } from "#server/mail/suppression.ts";
+import { lift, newestRequestTo, readSuppressionToken, suppress } from "#server/mail/suppression.ts";
 import { HttpError } from "#server/plugins/errors.ts";
 
 const TokenParams = z.object({ token: z.string().max(200) });
@@ -31,7 +31,7 @@ const words = (everyone: boolean) =>
  * (limits.ts `unsubscribe`); csrf.ts exempts the POST: a mail client sends it from no page of ours.
  */
 export const mailRoutes =
-  ({ db, clock, secret, limiter }: AppContext): FastifyPluginAsyncZod =>
+  ({ db, clock, secret, limiter, notifier }: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
     // RFC 8058's body is `List-Unsubscribe=One-Click`; the page's Undo sends `undo=1`.
     app.addContentTypeParser(
@@ -77,6 +77,10 @@ export const mailRoutes =
         const undo = request.body?.undo === "1";
         if (undo) await lift(db, target);
         else await suppress(db, target, clock.now());
+        // The requester's open tabs show it at once ("Priya asked for no more emails", or not).
+        const told =
+          target.requesterId && (await newestRequestTo(db, target.requesterId, target.recipientHash));
+        if (target.requesterId && told) notifier.requestStopped(target.requesterId, told);
         const say = words(target.requesterId === null);
         // A mail client's one-click reads nothing; a person who pressed the button reads a page.
         if (!request.headers.accept?.includes("text/html")) {

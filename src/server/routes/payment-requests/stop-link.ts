@@ -17,7 +17,7 @@ const BAD_LINK = "This link is not valid. Reminders were not changed.";
  * form body, from no page of ours (plugins/csrf.ts exempts this path).
  */
 export const stopLinkRoutes =
-  ({ db, clock, secret, limiter }: AppContext): FastifyPluginAsyncZod =>
+  ({ db, clock, secret, limiter, notifier }: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
     // RFC 8058's POST body is `List-Unsubscribe=One-Click` as a form; the token in the URL is all we read.
     app.addContentTypeParser(
@@ -64,6 +64,8 @@ export const stopLinkRoutes =
           ? await stopRequestReminders(db, requestId, clock.now(), { by: "payer" })
           : null;
         if (!row) throw new HttpError(404, BAD_LINK);
+        // The requester's open tabs show "Priya stopped reminders" at once.
+        notifier.requestStopped(row.userId, row.id);
         // A person who pressed the page's button reads a page; a mail client's one-click reads nothing.
         if (request.headers.accept?.includes("text/html")) {
           return reply
