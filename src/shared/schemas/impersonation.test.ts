@@ -11,6 +11,8 @@ describe("names that pass for a payment service or its staff", () => {
     "Pay Pal",
     "PayPa1 Billing",
     "Zelle",
+    "Zelle Support",
+    "Maria from PayPal",
     "Google Pay Alerts",
     "Collect Support",
     "Security Team",
@@ -23,6 +25,7 @@ describe("names that pass for a payment service or its staff", () => {
   it.each([
     "Maria Lopez",
     "Rozelle Park",
+    "Zoe Zelle",
     "Soccer Team Dues",
     "Priya",
     "José Álvarez",

@@ -7,11 +7,14 @@
 export const IMPERSONATION_MESSAGE =
   "Profile name: please use your own name, not the name of a payment service or its staff (like “PayPal Support”).";
 
-/** Brands found inside the name's letters run together ("Pay Pal", "CashApp", "cash-app"). */
+/**
+ * Brands no person's name holds, found anywhere in the name's letters run together ("Pay Pal",
+ * "CashApp", "cash-app", "Maria from PayPal").
+ */
 const BRANDS_JOINED = ["paypal", "venmo", "cashapp", "googlepay", "applepay", "squarecash"];
-/** Brands that must stand as a word ("Zelle", not "Rozelle"). */
+/** Brands that are also people's names ("Zoe Zelle"): refused only with nothing else but staff words. */
 const BRAND_WORDS = new Set(["zelle", "gpay", "collect"]);
-/** Staff and system words: a name made only of them is no person's name ("Security Team", "Billing"). */
+/** Staff and system words: a name made only of them (and brands) is no person's name ("Security Team", "Zelle Support"). */
 const ROLE_WORDS = new Set([
   "support",
   "security",
@@ -63,6 +66,5 @@ export function looksLikeAService(name: string): boolean {
   if (parts.length === 0) return false;
   const joined = parts.join("");
   if (BRANDS_JOINED.some((brand) => joined.includes(brand))) return true;
-  if (parts.some((part) => BRAND_WORDS.has(part))) return true;
-  return parts.every((part) => ROLE_WORDS.has(part));
+  return parts.every((part) => ROLE_WORDS.has(part) || BRAND_WORDS.has(part));
 }
