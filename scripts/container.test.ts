@@ -8,7 +8,7 @@ import { all, envOf, one, readContainerfile, type Stage } from "./containerfile.
 
 /**
  * The Containerfile and compose.yaml, checked without a container runtime (CI has none): the
- * stages do what the README's production install does, the runtime stage runs Node itself as an
+ * stages do what docs/operations.md's production install does, the runtime stage runs Node itself as an
  * unprivileged user with a health check on /healthz, and compose passes only settings the server
  * knows, in a configuration production accepts. tests/resilience/production-install.test.ts runs
  * the same install and the same CMD outside a container.
@@ -27,11 +27,11 @@ describe("Containerfile", () => {
     expect(stages.map((s) => s.from)).toEqual([base, base, base]);
   });
 
-  it("builds with every dependency, and installs for production as the README says", () => {
+  it("builds with every dependency, and installs for production as docs/operations.md says", () => {
     const build = stage("build");
     expect(all(build, "RUN")).toContain("npm run build");
     const install = stage("production-install");
-    const readme = read("README.md");
+    const readme = read("docs/operations.md");
     expect(readme).toContain("npm install --omit=dev");
     expect(one(install, "RUN")).toMatch(/^npm install --omit=dev\b/);
     // Only the package files: nothing else is there to build from by accident.

@@ -103,6 +103,36 @@ describe("pointers in the docs and comments", () => {
     expect(missing).toEqual([]);
   });
 
+  it("every Markdown link in the README and docs/ leads to a file, and a heading, that exists", () => {
+    const broken = docs.flatMap((doc) =>
+      [
+        ...read(doc)
+          .replace(/```[\s\S]*?```/g, "")
+          .matchAll(/\]\(([^)\s]+)\)/g),
+      ]
+        .map((match) => match[1] as string)
+        .filter((target) => !/^[a-z]+:/.test(target))
+        .filter((target) => {
+          const [file = "", anchor] = target.split("#");
+          const linked = file ? path.join(path.dirname(doc), file) : doc;
+          if (!existsSync(path.join(root, linked))) return true;
+          return anchor !== undefined && linked.endsWith(".md") && !headings(linked).has(anchor);
+        })
+        .map((target) => `${doc}: ${target}`),
+    );
+    expect(broken).toEqual([]);
+  });
+
+  it("docs/README.md links every document under docs/ but the decision records (their own index)", () => {
+    const index = read("docs/README.md");
+    const unlisted = docs
+      .filter(
+        (doc) => doc.startsWith("docs/") && doc !== "docs/README.md" && !/^docs\/decisions\/\d{3}-/.test(doc),
+      )
+      .filter((doc) => !index.includes(`](${path.relative("docs", doc)})`));
+    expect(unlisted).toEqual([]);
+  });
+
   it("no comment sends a reader outside the repository for the product's rules", () => {
     const outside = code.filter((file) => /shared\/spec|DESIGN\.md|spec §/.test(read(file)));
     expect(outside).toEqual([]);
@@ -144,5 +174,32 @@ describe("decision records", () => {
       ].map((problem) => `${name}: ${problem}`);
     });
     expect(wrong).toEqual([]);
+  });
+
+  it("are each a row of docs/decisions/README.md with their own title, status and date", () => {
+    // Rows as their trimmed cells: the formatter pads a table's columns to one width.
+    const rows = new Set(
+      read("docs/decisions/README.md")
+        .split("\n")
+        .filter((line) => line.startsWith("|"))
+        .map((line) =>
+          line
+            .slice(1, -1)
+            .split(" | ")
+            .map((cell) => cell.trim())
+            .join(" | "),
+        ),
+    );
+    const missing = records.filter((name) => {
+      const [title = "", , date = "", status = ""] = read(`docs/decisions/${name}`).split("\n");
+      const row = [
+        name.slice(0, 3),
+        `[${title.replace(/^# \d{3} — /, "")}](${name})`,
+        status.replace("- **Status:** ", ""),
+        date.replace("- **Date:** ", ""),
+      ];
+      return !rows.has(row.join(" | "));
+    });
+    expect(missing).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-// Collect's service worker (issue 23 item 23, docs/decisions/025-offline.md). vite-plugin-pwa
+// Collect's service worker (docs/decisions/025-offline.md). vite-plugin-pwa
 // builds it into /sw.js (vite.config.ts), writing the build's file list where __WB_MANIFEST is.
 // Plain JS like public/sw-push.js: the type check's DOM library has no service-worker types.
 //
@@ -8,7 +8,7 @@
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from "workbox-precaching";
 import { servesShell } from "./app/shell-routes.ts";
 
-// Web Push (issue 22): its own file, which Vite's dev server also serves alone.
+// Web Push: its own file, which Vite's dev server also serves alone.
 importScripts("/sw-push.js");
 
 // A new version takes over once installed (sw-push.js says so too); the next load gets its shell.

@@ -168,7 +168,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   if (config.trustProxy === true && !isLoopbackHost(config.host)) {
     app.log.warn(
       { host: config.host },
-      "TRUST_PROXY=true believes X-Forwarded-For from anyone who reaches this port: set it to your proxy's addresses, or listen on loopback (README, Behind a reverse proxy)",
+      "TRUST_PROXY=true believes X-Forwarded-For from anyone who reaches this port: set it to your proxy's addresses, or listen on loopback (docs/operations.md, Behind a reverse proxy)",
     );
   }
   if (options.onRoute) app.addHook("onRoute", options.onRoute);

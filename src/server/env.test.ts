@@ -1,5 +1,7 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { loadConfig, runtimeSummary, unknownSettings } from "./env";
+import { KNOWN, loadConfig, runtimeSummary, unknownSettings } from "./env";
 
 describe("loadConfig", () => {
   it("has working defaults", () => {
@@ -151,9 +153,20 @@ describe("unknownSettings", () => {
     };
     expect(unknownSettings(env)).toEqual([
       "Unknown setting S3_BUCKETT: did you mean S3_BUCKET?",
-      "Unknown setting SMTP_HOST (README, Configuration).",
+      "Unknown setting SMTP_HOST (docs/configuration.md).",
       "Unknown setting REDIS_URI: did you mean REDIS_URL?",
     ]);
+  });
+});
+
+describe("docs/configuration.md", () => {
+  it("has a row for every variable the server reads, and none for one it does not", () => {
+    const table = readFileSync(path.join(import.meta.dirname, "../../docs/configuration.md"), "utf8");
+    // A row's first cell names one variable or several: `OIDC_ISSUER`, `OIDC_CLIENT_ID`, ...
+    const documented = [...table.matchAll(/^\| (`[A-Z0-9_]+`(?:, `[A-Z0-9_]+`)*) +\|/gm)].flatMap((row) =>
+      [...(row[1] ?? "").matchAll(/`([A-Z0-9_]+)`/g)].map((name) => name[1]),
+    );
+    expect([...documented].sort()).toEqual([...KNOWN].sort());
   });
 });
 

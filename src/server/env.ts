@@ -53,7 +53,7 @@ function crossProblems(env: Record<string, string | undefined>): [string, string
 /** "true" or "1", "false" or "0": nothing else passes for a switch. */
 const onOff = z.stringbool({ truthy: ["true", "1"], falsy: ["false", "0"] });
 
-/** Every setting the server reads, from the environment, parsed once at boot (README, Configuration). */
+/** Every setting the server reads, from the environment, parsed once at boot (docs/configuration.md). */
 const EnvSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -259,7 +259,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   );
 }
 
-/** Every variable the server reads (the README's Configuration table). */
+/** Every variable the server reads (the table in docs/configuration.md). */
 export const KNOWN = Object.keys(EnvSchema.shape);
 const PREFIXES = [...new Set(KNOWN.flatMap((name) => /^[A-Z]+_/.exec(name)?.[0] ?? []))].filter(
   // OTEL_: the OpenTelemetry SDK reads dozens of its own (OTEL_EXPORTER_OTLP_HEADERS, ...).
@@ -297,7 +297,7 @@ export function unknownSettings(source: NodeJS.ProcessEnv = process.env): string
       });
       if (near) return [`Unknown setting ${name}: did you mean ${near}?`];
       return PREFIXES.some((prefix) => name.startsWith(prefix))
-        ? [`Unknown setting ${name} (README, Configuration).`]
+        ? [`Unknown setting ${name} (docs/configuration.md).`]
         : [];
     });
 }

@@ -33,8 +33,8 @@ describe("the limits table", () => {
     expect(direct).toEqual([]);
   });
 
-  it("is the README's Limits table: every counted limit there, with its maximum", () => {
-    const readme = readFileSync(path.join(import.meta.dirname, "../../README.md"), "utf8");
+  it("is docs/limits.md's Limits table: every counted limit there, with its maximum", () => {
+    const readme = readFileSync(path.join(import.meta.dirname, "../../docs/limits.md"), "utf8");
     const rows = new Map(
       [...readme.matchAll(/^\| `(\w+)` +\| [^|]+\| ([\d,]+)( MiB)? /gm)].map((m) => [
         m[1],

@@ -10,7 +10,7 @@ export type PaymentAction =
   | { kind: "link"; href: string }
   /**
    * Explained in a toast; `href`, when present, is a working link the toast carries, and a toast
-   * holding a link stays until dismissed (issue 23 item 17). `unbroken` are the parts of the
+   * holding a link stays until dismissed. `unbroken` are the parts of the
    * description (a handle, an amount) that move to a new line whole rather than break inside.
    */
   | { kind: "toast"; title: string; description: string; href?: string; unbroken?: string[] }

@@ -7,7 +7,7 @@ export type Provider = (typeof PROVIDERS)[number];
 
 /**
  * Setup offers the spec's three (docs/product.md#setup), then Zelle: the largest US person-to-person
- * network, so someone who uses only Zelle can start (issue 23).
+ * network, so someone who uses only Zelle can start.
  */
 export const SETUP_PROVIDERS = ["paypal", "venmo", "cashapp", "zelle"] as const satisfies readonly Provider[];
 

@@ -2,7 +2,7 @@ import { devices } from "@playwright/test";
 import { apiCall, expect, signedInTest, test, toast } from "./fixtures";
 
 /**
- * The README's pictures, taken from the running app: `SCREENSHOTS=1 npx playwright test
+ * The pictures of the README and docs/features.md, taken from the running app: `SCREENSHOTS=1 npx playwright test
  * screenshots` writes docs/*.png. Skipped otherwise, so test runs never touch the repository.
  */
 test.skip(!process.env.SCREENSHOTS, "set SCREENSHOTS=1 to refresh docs/*.png");

@@ -1,6 +1,6 @@
 import { spawn } from "node:child_process";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { createClock } from "#server/clock.ts";
 import type { Database } from "#server/db/client.ts";
 import {
@@ -11,12 +11,12 @@ import {
   messageIdFor,
 } from "#server/jobs/effects.ts";
 import { type JobQueue, postgresUrlOf, startJobQueue } from "#server/jobs/queue.ts";
-import { freshDatabase, until } from "#server/test/harness.ts";
+import { describeWith, freshDatabase, until } from "#server/test/harness.ts";
 
 const quiet = { warn: () => {}, error: () => {} };
 
 // Two real processes need a database both can open: PostgreSQL only.
-describe.skipIf(!process.env.TEST_DATABASE_URL)("a process killed mid-send [postgres]", () => {
+describeWith("TEST_DATABASE_URL", "a process killed mid-send [postgres]", () => {
   let database: Database;
   let queue: JobQueue;
   const clock = createClock();

@@ -19,7 +19,7 @@ afterAll(async () => {
   await dropDatabases();
 });
 
-/** What the README tells an operator to ship, to run on the server, and to measure it with. */
+/** What docs/operations.md tells an operator to ship, to run on the server, and to measure it with. */
 const SHIPPED = ["dist", "package.json", "package-lock.json", "scripts/start.mjs", "scripts/env-file.mjs"];
 const INSTALL = "npm install --omit=dev";
 const MEASURE = "du -sm --exclude=node-linux-* node_modules";
@@ -37,8 +37,8 @@ const BUILD_TOOLS = [
   "typescript",
 ];
 
-it("the README's production install commands are the ones this test runs", () => {
-  const readme = readFileSync(path.join(root, "README.md"), "utf8");
+it("docs/operations.md's production install commands are the ones this test runs", () => {
+  const readme = readFileSync(path.join(root, "docs/operations.md"), "utf8");
   for (const line of [INSTALL, MEASURE]) expect(readme).toContain(line);
   for (const item of SHIPPED) expect(readme).toContain(`\`${item.endsWith("dist") ? "dist/" : item}\``);
 });

@@ -27,10 +27,10 @@ export function decideRoute(path: string, auth: AuthState): RouteDecision {
   const isSetup = path === paths.setup;
   const appPath = isAppPath(path) ? path : null;
   if (!isHome && !isSetup && !appPath) return { show: "not-found" };
-  // Issue 23 (item 11) over the spec's "while loading, / is the landing page": a signed-in person
+  // Over the spec's "while loading, / is the landing page": a signed-in person
   // on a slow network must not be shown the signed-out marketing page for seconds; the logo waits.
   if (auth.kind === "loading") return isHome ? { show: "splash" } : { show: "wait" };
-  // Offline (issue 23 item 23) even / says the account could not be loaded and offers to try
+  // Offline (docs/decisions/025-offline.md) even / says the account could not be loaded and offers to try
   // again, rather than showing the marketing page to someone who is signed in.
   if (auth.kind === "error") return isHome && !auth.offline ? { show: "landing" } : { show: "retry" };
   if (auth.kind === "signed-out") return isHome ? { show: "landing" } : { show: "login" };

@@ -3,7 +3,7 @@ import { leavePage } from "./leave-page";
 import { toast } from "./toast";
 
 /**
- * What a full page load says when it lands after an outcome the user caused (issue 23, item 8):
+ * What a full page load says when it lands after an outcome the user caused:
  * the page before stores which one in sessionStorage (this tab only, gone once shown); a
  * confirmation link opened in any browser lands on `?email-verified=1`
  * (server VERIFIED_LANDING).

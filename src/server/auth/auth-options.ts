@@ -25,7 +25,7 @@ type Deps = {
 /**
  * What every sign-up that passes the checks is answered, new address or registered one: no
  * session, no user. The sign-in page then signs in through the normal sign-in with the same
- * email and password, which works only for whoever holds that password (issue 25 F8).
+ * email and password, which works only for whoever holds that password (docs/decisions/008-account-control.md).
  */
 export const SIGN_UP_ANSWER = { status: true, message: "Check your email to continue." } as const;
 

@@ -106,7 +106,7 @@ export function createAuth(
     },
     // Email verification and passkey sign-in (auth/auth-options.ts).
     emailVerification: accountControl.emailVerification,
-    // Counters live in the database so every app process shares them (README, Running at scale).
+    // Counters live in the database so every app process shares them (docs/operations.md, Running at scale).
     // Its rules come from limits.ts (behind Collect's own per-address count of password
     // attempts); better-auth keeps these counts in its rate_limit table, which it prunes.
     rateLimit: {

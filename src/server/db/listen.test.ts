@@ -3,10 +3,10 @@ import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { buildApp } from "#server/app.ts";
 
-import { freshDatabase, testConfig, until } from "#server/test/harness.ts";
+import { describeWith, freshDatabase, testConfig, until } from "#server/test/harness.ts";
 import type { ChannelListener, Database } from "./client";
 import { EVENTS_CHANNEL, PUBLIC_VIEW_CHANNEL } from "./notify";
 
@@ -22,7 +22,7 @@ function recorder() {
 }
 
 // PGlite has no connections to count: one process owns it.
-describe.skipIf(!process.env.TEST_DATABASE_URL)("LISTEN on PostgreSQL", () => {
+describeWith("TEST_DATABASE_URL", "LISTEN on PostgreSQL", () => {
   let database: Database;
   let app: FastifyInstance | undefined;
 

@@ -1,14 +1,21 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { createClock } from "#server/clock.ts";
 import { jobIdFor, startJobQueue } from "#server/jobs/queue.ts";
-import { as, buildTestApp, createReadyUser, freshDatabase, until } from "#server/test/harness.ts";
+import {
+  as,
+  buildTestApp,
+  createReadyUser,
+  describeWith,
+  freshDatabase,
+  until,
+} from "#server/test/harness.ts";
 import type { Database } from "./client";
 import { countTables, moveRows } from "./move";
 import { notificationSettings, paymentRequests, users } from "./schema";
 
-// Issue 26 item 10: an embedded installation moves to PostgreSQL with every row.
-describe.skipIf(!process.env.TEST_DATABASE_URL)("moving the embedded database to PostgreSQL", () => {
+// An embedded installation moves to PostgreSQL with every row.
+describeWith("TEST_DATABASE_URL", "moving the embedded database to PostgreSQL", () => {
   let source: Database;
   let target: Database;
   beforeAll(async () => {
@@ -65,7 +72,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("moving the embedded database to
   });
 });
 
-describe.skipIf(!process.env.TEST_DATABASE_URL)("moving the job queue to PostgreSQL", () => {
+describeWith("TEST_DATABASE_URL", "moving the job queue to PostgreSQL", () => {
   const quiet = { warn: () => {}, error: () => {} };
   const jobStates = async (database: Database) =>
     (

@@ -316,7 +316,7 @@ export const mailSuppressions = pgTable(
 export const reminderStateEnum = pgEnum("reminder_state", ["scheduled", "sent", "skipped", "failed"]);
 
 /**
- * One row per automatic reminder of a pending request (issue 22 item 3), written when the request
+ * One row per automatic reminder of a pending request (docs/decisions/024-chasing.md), written when the request
  * is made or its schedule changes: `due_at` is 9:00 in the requester's zone on the offset's date.
  * A sweep takes due rows; the effect (an email to the payer, or a notification to the requester)
  * goes through `delivery` with the key `reminder:<requestId>:<offset>`.
@@ -383,7 +383,7 @@ export const pushSubscriptions = pgTable(
 export const frequencyEnum = pgEnum("recurring_frequency", ["weekly", "biweekly", "monthly"]);
 
 /**
- * A recurring request (issue 22 item 5): each occurrence becomes an ordinary payment request at
+ * A recurring request (docs/decisions/024-chasing.md): each occurrence becomes an ordinary payment request at
  * 9:00 in the requester's zone on its date. `next_date` is null once the series has ended.
  */
 export const recurringSeries = pgTable(

@@ -5,7 +5,7 @@ import { deliveries } from "#server/db/schema.ts";
 import { isPermanentRefusal } from "#server/mail/mailer.ts";
 
 /**
- * Exactly once in effect (issue 22 item 6, docs/decisions/023-job-queue.md). A job may run more
+ * Exactly once in effect (docs/decisions/023-job-queue.md). A job may run more
  * than once (a retry, a process killed after the send but before its commit), so each effect
  * outside the database carries an idempotency key:
  *

@@ -517,7 +517,7 @@ async function runOne<T>(
 
 /**
  * The queue while pg-boss is still starting: every call waits for it. The app listens without
- * waiting for the queue (start-up in a second, issue 26 item 6); a queue that fails to start
+ * waiting for the queue (start-up in a second, docs/decisions/017-fast-start-up.md); a queue that fails to start
  * is logged and each later call fails with its error.
  *
  * A queue's creation is asked for as the app is built, but made in the background: a send or

@@ -14,6 +14,7 @@ import {
   buildTestApp,
   createReadyUser,
   databaseKinds,
+  describeWith,
   freshDatabase,
   type TestUser,
 } from "#server/test/harness.ts";
@@ -23,7 +24,7 @@ import { postgresUrlOf, startJobQueue } from "./queue";
 import { sweepRecurring } from "./recurring";
 
 /**
- * The recurring job on a moved clock (issue 22 items 5 and 6): each occurrence is made at 9:00 in
+ * The recurring job on a moved clock (docs/decisions/024-chasing.md): each occurrence is made at 9:00 in
  * the requester's zone (America/New_York by default) across daylight-saving changes, monthly on
  * the 31st falls on the last day of shorter months, count and end date stop a series, a paused
  * series skips, the payer is emailed or the requester notified, and two processes make each
@@ -388,7 +389,7 @@ describe.each(databaseKinds)("recurring requests on a moved clock [%s]", (kind) 
   }, 120_000);
 });
 
-describe.skipIf(!databaseKinds.includes("postgres"))("two app processes on one PostgreSQL", () => {
+describeWith("TEST_DATABASE_URL", "two app processes on one PostgreSQL", () => {
   let database: Database;
   let second: Database;
   let apps: FastifyInstance[] = [];

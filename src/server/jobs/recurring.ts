@@ -19,7 +19,7 @@ import { requesterOf, writeReminders } from "./reminders-schedule";
 import { sendToPayer } from "./reminders-send";
 
 /**
- * Recurring requests (issue 22 items 5 and 6). Every minute, and at start, a sweep finds series
+ * Recurring requests (docs/decisions/023-job-queue.md and 024-chasing.md). Every minute, and at start, a sweep finds series
  * whose next occurrence's 9:00 (the requester's zone) has come, and makes each occurrence in one
  * transaction: the payment request, the series moved on, the delivery row and the follow-up job
  * (an email to the payer, or a notification to the requester). With several processes the row

@@ -13,7 +13,7 @@ import { NO_REMINDERS, type ReminderSummary } from "#shared/schemas/payment-requ
 import { requestEmailKey } from "./effects";
 
 /**
- * Writing a request's automatic reminders (issue 22 item 3) and reading what they did, for the
+ * Writing a request's automatic reminders (docs/decisions/024-chasing.md) and reading what they did, for the
  * routes that make or change requests (payment-requests, splits) and their cards.
  */
 

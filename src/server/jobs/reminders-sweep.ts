@@ -10,7 +10,7 @@ import type { JobQueue } from "./queue";
 import { enqueuePayerMails } from "./reminders-send";
 
 /**
- * The reminder sweep (issue 22 items 3 and 6): due `reminder` rows are taken in batches with
+ * The reminder sweep (docs/decisions/023-job-queue.md and 024-chasing.md): due `reminder` rows are taken in batches with
  * FOR UPDATE SKIP LOCKED, so processes sweeping at once take different rows, and each row's
  * outcome, its delivery claim (`reminder:<requestId>:<offset>`) and the job that sends it commit
  * together: a reminder happens exactly once in effect (docs/decisions/023-job-queue.md).

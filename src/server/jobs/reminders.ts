@@ -28,7 +28,7 @@ export type Reminders = {
 };
 
 /**
- * Automatic reminders (issue 22 item 3): the sweep runs from a pg-boss schedule every minute
+ * Automatic reminders (docs/decisions/024-chasing.md): the sweep runs from a pg-boss schedule every minute
  * (one job per minute across processes) and once at start, so reminders that fell due while
  * no process ran go out at once. Its queues and workers start in the background, like the
  * notification workers: the app answers before pg-boss is up.

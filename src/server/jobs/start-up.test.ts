@@ -8,7 +8,7 @@ import { type JobQueue, type JobQueueOptions, startJobQueue } from "./queue";
 import { PAYER_MAIL_QUEUE } from "./reminders-send";
 
 /**
- * The app answers before pg-boss is up (issue 26 item 6, issue 22): the notification workers,
+ * The app answers before pg-boss is up (docs/decisions/017-fast-start-up.md): the notification workers,
  * automatic reminders, recurring requests and the digest all start on the queue in the
  * background, log a failed start, and settle before the queue stops on close.
  */
@@ -152,8 +152,7 @@ describe.each(databaseKinds)("start-up beside the job queue [%s]", (kind) => {
 
   // On PGlite pg-boss shares the app's one connection and a transaction holds it: a create that
   // enqueued its email in a transaction opened during the queue's start waited for a start that
-  // waited for the connection, for good (issue 26 item 6: the embedded start waited for the queue
-  // because of it).
+  // waited for the connection, for good (the embedded start waited for the queue because of it).
   it("a write that enqueues in its transaction while the queue starts is kept, and nothing hangs", async () => {
     const user = await withApp(database, (app) => createReadyUser(app));
     const queue = heldQueue();

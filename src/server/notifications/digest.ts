@@ -11,7 +11,7 @@ import type { Notify } from "./notify";
 
 const DIGEST_QUEUE = "notification-digest";
 
-/** "3 requests pending, $85.00 outstanding" (issue 22 item 1). */
+/** "3 requests pending, $85.00 outstanding" (the daily digest). */
 export function digestTitle(count: number, outstanding: string): string {
   return `${count} ${count === 1 ? "request" : "requests"} pending, ${formatMoney(outstanding)} outstanding`;
 }

@@ -23,7 +23,7 @@ import type { PushEvent } from "#shared/schemas/push.ts";
 import { loadPrefs } from "./settings";
 import { unsubscribeToken, unsubscribeUrl } from "./unsubscribe";
 
-/** Something the requester should hear about wherever they are (issue 22 item 1). */
+/** Something the requester should hear about wherever they are (docs/decisions/024-chasing.md). */
 export type Notification = {
   userId: string;
   event: PushEvent;

@@ -6,7 +6,7 @@ export const UPLOAD_URL_TTL_SECONDS = 15 * 60;
 
 /**
  * Where uploads wait until they are set as a photo: never served, swept after an hour
- * (routes/photos/sweeper.ts; on S3 also a lifecycle rule on this prefix, see the README).
+ * (routes/photos/sweeper.ts; on S3 also a lifecycle rule on this prefix, see docs/operations.md).
  */
 export const INCOMING_PREFIX = "incoming/";
 /** Where a photo moves when it is set: the only keys /objects/ serves. */

@@ -39,6 +39,11 @@ export default async function setup(project: TestProject) {
     const migrated = await openDatabase({ kind: "postgres", url: withDatabase(url, templateName) });
     await installJobSchema(migrated);
     await migrated.close();
+  } else {
+    // The suites run per database kind (harness.ts databaseKinds) simply have no [postgres] run.
+    console.warn(
+      `${project.name}: API suites on PGlite only, [postgres] runs skipped: TEST_DATABASE_URL unset`,
+    );
   }
   project.provide("postgresTemplate", templateName);
 

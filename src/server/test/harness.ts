@@ -5,7 +5,7 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
 import pg from "pg";
-import { afterAll, beforeAll, describe, inject, vi } from "vitest";
+import { afterAll, beforeAll, describe, inject, it, vi } from "vitest";
 import { type BuildOptions, buildApp } from "#server/app.ts";
 import { type Database, type Db, openDatabase } from "#server/db/client.ts";
 import { users } from "#server/db/schema.ts";
@@ -22,6 +22,30 @@ export type DatabaseKind = Database["kind"];
 export const databaseKinds: DatabaseKind[] = process.env.TEST_DATABASE_URL
   ? ["pglite", "postgres"]
   : ["pglite"];
+
+/** A variable naming a real service some suites need: CI sets both, a laptop may not. */
+export type ServiceVariable = "TEST_DATABASE_URL" | "TEST_REDIS_URL";
+
+/**
+ * The title of a suite or test that needs `variable`: when the run lacks it, the title says so,
+ * and so does one line on stderr, since vitest's default reporter counts skips without names.
+ */
+function needing(variable: ServiceVariable, name: string): string {
+  if (process.env[variable]) return name;
+  const title = `${name} (skipped: ${variable} unset)`;
+  console.warn(title);
+  return title;
+}
+
+/** `describe` for a suite that needs a real service, skipped under a title naming the unset variable. */
+export function describeWith(variable: ServiceVariable, name: string, suite: () => void): void {
+  describe.skipIf(!process.env[variable])(needing(variable, name), suite);
+}
+
+/** `it` for a test that needs a real service, skipped under a title naming the unset variable. */
+export function itWith(variable: ServiceVariable, name: string, test: () => Promise<void>, timeout?: number) {
+  it.skipIf(!process.env[variable])(needing(variable, name), test, timeout);
+}
 
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return {

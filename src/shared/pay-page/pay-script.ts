@@ -18,7 +18,7 @@ const FOCUS =
 /**
  * `text` into `into`, each of `unbroken` (a handle, an amount) with what follows it up to the next
  * space in a box that moves to a new line whole, and breaks inside only when it is longer than a
- * line: "@alex-kim-2024" never splits at its hyphens (issue 23 item 17).
+ * line: "@alex-kim-2024" never splits at its hyphens.
  */
 function appendText(into: HTMLElement, text: string, unbroken: readonly string[] = []) {
   let rest = text;

@@ -129,7 +129,7 @@ function RequestCard({ view }: { view: PublicPaymentView }) {
 
 /**
  * A cancelled request: who cancelled it and that nothing is owed, so a payer does not pay "to be
- * safe" (issue 23 item 16). No amount, no buttons, no "I've paid": only the first name is known here.
+ * safe". No amount, no buttons, no "I've paid": only the first name is known here.
  */
 function Cancelled({ by }: { by: string }) {
   return (

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { addDays, atLocalTime, localDate } from "./zoned";
 
 /**
- * The optional daily digest (issue 22, item 1) goes out once a day at the hour the user chose, in
+ * The optional daily digest (docs/decisions/024-chasing.md) goes out once a day at the hour the user chose, in
  * their zone.
  */
 

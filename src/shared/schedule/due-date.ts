@@ -2,7 +2,7 @@ import { z } from "zod";
 import { addMonthsClamped, daysBetween, isCalendarDate, parseDate } from "./zoned";
 
 /**
- * A request's optional due date (issue 22, item 2): a calendar date in the requester's zone, from
+ * A request's optional due date (docs/decisions/024-chasing.md): a calendar date in the requester's zone, from
  * today up to a year ahead, shown on the card and the pay page.
  */
 

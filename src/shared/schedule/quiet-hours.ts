@@ -2,7 +2,7 @@ import { z } from "zod";
 import { addDays, atLocalTime, localDate, localMinutes, parseLocalTime } from "./zoned";
 
 /**
- * Push quiet hours (issue 22, item 1): no push notification between `start` and `end` in the
+ * Push quiet hours (docs/decisions/024-chasing.md): no push notification between `start` and `end` in the
  * user's zone; email is not held back (an inbox does not buzz). A range may cross midnight.
  */
 

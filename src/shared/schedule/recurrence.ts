@@ -11,7 +11,7 @@ import {
 } from "./zoned";
 
 /**
- * Recurring requests (issue 22, item 5): weekly, every 2 weeks, or monthly on the start's day of
+ * Recurring requests (docs/decisions/024-chasing.md): weekly, every 2 weeks, or monthly on the start's day of
  * the month, until a date, for N times, or until stopped. Each occurrence is a calendar date; its
  * request is created at 9:00 in the requester's zone on that date.
  */

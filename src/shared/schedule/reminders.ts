@@ -2,7 +2,7 @@ import { z } from "zod";
 import { addDays, atLocalTime, localDate, SCHEDULE_LOCAL_TIME } from "./zoned";
 
 /**
- * Automatic reminders (issue 22, item 3): each is a whole number of days after a base date (the
+ * Automatic reminders (docs/decisions/024-chasing.md): each is a whole number of days after a base date (the
  * due date, else the day the request was sent) and happens at 9:00 in the requester's zone.
  */
 

@@ -1,6 +1,6 @@
 /**
  * Calendar dates and wall-clock times in a person's IANA time zone, with nothing but
- * Intl.DateTimeFormat (issue 22: reminders, occurrences and digests happen at a local hour, right
+ * Intl.DateTimeFormat (docs/decisions/024-chasing.md: reminders, occurrences and digests happen at a local hour, right
  * across daylight-saving changes). A calendar date is "YYYY-MM-DD" text and is never turned into
  * a Date in the machine's zone: date arithmetic runs on UTC, so the result is the same in UTC and
  * in the UTC+14 test pass.

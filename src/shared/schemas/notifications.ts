@@ -5,7 +5,7 @@ import { ReminderDaysSchema } from "#shared/schedule/reminders.ts";
 import { canonicalTimeZone, isValidTimeZone } from "#shared/schedule/zoned.ts";
 import { PUSH_EVENTS, type PushEvent } from "./push";
 
-/** What a notification is about (issue 22 item 1), in the order Profile → Notifications lists them. */
+/** What a notification is about (docs/decisions/024-chasing.md), in the order Profile → Notifications lists them. */
 export const NOTIFICATION_EVENTS = PUSH_EVENTS;
 export type NotificationEvent = PushEvent;
 export const NOTIFICATION_CHANNELS = ["email", "push"] as const;
@@ -18,7 +18,7 @@ export type ChannelSwitches = { email: boolean; push: boolean };
 export type NotificationChannels = Record<NotificationEvent, ChannelSwitches>;
 
 /**
- * Issue 22 item 1's defaults: claims and due reminders by email and push, views by push only,
+ * The defaults: claims and due reminders by email and push, views by push only,
  * ready recurring requests by both. The digest is off until an hour is chosen (`digestHour`
  * null); once it is, it comes by email unless the switches say otherwise.
  */
@@ -80,7 +80,7 @@ export const NotificationSettingsInputSchema = z.strictObject({
   quietHours: QuietHoursSchema.optional(),
   digestHour: DigestHourSchema.nullable().optional(),
   timeZone: TimeZoneSchema.optional(),
-  /** The requester's default reminder days for new requests (issue 22 item 3); null: the rule. */
+  /** The requester's default reminder days for new requests; null: the rule. */
   reminderDays: ReminderDaysSchema.nullable().optional(),
 });
 export type NotificationSettingsInput = z.infer<typeof NotificationSettingsInputSchema>;

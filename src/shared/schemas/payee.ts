@@ -15,7 +15,7 @@ import {
 export const PayeeInputSchema = z.strictObject({
   name: RecipientNameSchema,
   phone: PhoneSchema,
-  /** Optional (issue 22 item 4): Request Payment offers it as the payer's email. */
+  /** Optional: Request Payment offers it as the payer's email. */
   email: PayerEmailSchema,
 });
 export type PayeeInput = z.input<typeof PayeeInputSchema>;

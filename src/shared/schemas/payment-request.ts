@@ -68,7 +68,7 @@ export const EmailTextSchema = z
   .max(254, PAYER_EMAIL_MESSAGE)
   .pipe(z.union([z.literal(""), z.email(PAYER_EMAIL_MESSAGE)]));
 
-/** The payer's optional email (issue 22 item 4): Collect emails the request, reminders and a receipt there. */
+/** The payer's optional email (docs/decisions/024-chasing.md): Collect emails the request, reminders and a receipt there. */
 export const PayerEmailSchema = EmailTextSchema.nullish().transform((v) => (v ? v : null));
 
 /**
@@ -231,7 +231,7 @@ export type PublicPaymentView = z.infer<typeof PublicPaymentViewSchema>;
 /**
  * What the pay page knows of a cancelled request: only the first name of who cancelled it, so a
  * payer learns nothing is owed, and nothing else of the request (no amount, note, photo or
- * handles) leaves the server (issue 23 item 16).
+ * handles) leaves the server.
  */
 export type CancelledPaymentView = { cancelledBy: string };
 

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { pushEndpointProblem } from "./push-endpoint";
 import { UNSAFE_TEXT } from "./user";
 
-/** What a notification is about: one per event of issue 22 item 1. */
+/** What a notification is about: one per notification event (docs/decisions/024-chasing.md). */
 export const PUSH_EVENTS = ["view", "claim", "reminder", "recurring", "digest"] as const;
 export const PushEventSchema = z.enum(
   PUSH_EVENTS,

@@ -20,7 +20,7 @@ import {
 } from "./payment-request";
 
 /**
- * Recurring requests (issue 22 item 5): a series makes an ordinary payment request at 9:00 in the
+ * Recurring requests (docs/decisions/024-chasing.md): a series makes an ordinary payment request at 9:00 in the
  * requester's zone on each occurrence date (server/jobs/recurring.ts).
  */
 

@@ -2,8 +2,8 @@ import { WifiOff } from "lucide-react";
 import { useOffline } from "#client/lib/connection.ts";
 
 /**
- * "You're offline" across the top of every screen while Collect cannot be reached (issue 23
- * item 23). The live region stays mounted so its text is announced when it appears; nothing
+ * "You're offline" across the top of every screen while Collect cannot be reached
+ * (docs/decisions/025-offline.md). The live region stays mounted so its text is announced when it appears; nothing
  * here is focusable, so the skip link stays the first stop for the keyboard.
  */
 export function OfflineBanner() {

@@ -3,7 +3,7 @@ import { useUser } from "#client/features/auth/user.ts";
 
 /**
  * Tells the server the browser's time zone once per session when signed in: reminders, quiet
- * hours and the daily summary are read in it (issue 22 item 1). A failure is retried next session.
+ * hours and the daily summary are read in it. A failure is retried next session.
  */
 export function TimeZoneReport() {
   const { user } = useUser();

@@ -30,7 +30,7 @@ export const SIGN_UP_NOT_SIGNED_IN =
 
 /**
  * better-auth's email sign-up, then the normal sign-in with the same email and password: sign-up
- * answers a new address and a registered one alike, with no session (issue 25 F8), and the
+ * answers a new address and a registered one alike, with no session (docs/decisions/008-account-control.md), and the
  * sign-in succeeds only for whoever holds the password. The name is set later, at setup.
  */
 export function useSignUp() {

@@ -22,7 +22,7 @@ export const userQueryOptions = queryOptions({
   gcTime: 10 * 60 * 1000,
   // A failed check is tried again by "Try again" or when the network is back, never because a
   // screen mounted: each try shows the splash, and the "We couldn't load your account" screen that
-  // mounts after it would try again at once, in a loop (issue 23 item 23: 60 calls a second offline).
+  // mounts after it would try again at once, in a loop (60 calls a second offline).
   retryOnMount: false,
 });
 

@@ -5,7 +5,7 @@ import { paths } from "#client/lib/paths.ts";
 import { anyPaidFromLink, type Provider } from "#shared/providers.ts";
 
 /**
- * Said when none of these methods can be paid from a request link (Google Pay alone, issue 23): the pay
+ * Said when none of these methods can be paid from a request link (Google Pay alone, docs/pay-buttons.md): the pay
  * page would leave the payer with no way to pay. Payment Methods shows it under the list; Request Payment
  * shows it with a link to Payment Methods.
  */

@@ -9,7 +9,7 @@ import { deviceToday } from "./chase-line";
 import { ReminderDayInputs } from "./reminder-day-inputs";
 
 /**
- * The chasing part of Request Payment and Split (issue 22 items 2–4), as one controlled value:
+ * The chasing part of Request Payment and Split (docs/decisions/024-chasing.md), as one controlled value:
  * a due date, the payer's email, how the request goes out, and the reminder schedule.
  */
 export type ChaseValue = {

@@ -15,7 +15,7 @@ const WARNING = "text-amber-800 dark:text-amber-300";
 const LINE = "inline-flex items-center gap-1.5";
 
 /**
- * What Collect chases for this request (issue 22 items 2–4): its due date ("Due Fri, Dec 4",
+ * What Collect chases for this request (docs/decisions/024-chasing.md): its due date ("Due Fri, Dec 4",
  * "Overdue 2 days"), the last reminder ("Reminder emailed Nov 28"), a reminder waiting for the
  * requester to text ("Reminder due"; the Text reminder button is among the card's tools), or an
  * email that could not be delivered.

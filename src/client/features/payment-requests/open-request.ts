@@ -2,8 +2,7 @@ import { useEffect } from "react";
 import type { PaymentRequest } from "#shared/schemas/payment-request.ts";
 
 /**
- * Home opened from a "Time to remind Alex" notification (`/?request=<id>&remind=1`, issue 22
- * item 3): once that request's card is on screen it is scrolled to and its Text reminder
+ * Home opened from a "Time to remind Alex" notification (`/?request=<id>&remind=1`): once that request's card is on screen it is scrolled to and its Text reminder
  * button focused, so one tap opens the composer. Without `remind` the card itself is shown.
  * The query is then dropped from the address, so a reload does not jump again.
  */

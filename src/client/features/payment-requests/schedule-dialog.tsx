@@ -58,7 +58,7 @@ export function scheduleChanges(
 }
 
 /**
- * "Reminders" on a pending request's card (issue 22 item 3, "change it per request"): its due
+ * "Reminders" on a pending request's card ("change it per request"): its due
  * date and its own reminder days — the requester's default, none, or up to four day offsets.
  */
 export function ScheduleDialog({ request, onClose }: { request: PaymentRequest; onClose: () => void }) {

@@ -1,7 +1,7 @@
 import { MAX_PHOTO_BYTES } from "#shared/limits.ts";
 
 /**
- * Making a photo the server can take, in the browser, before it is uploaded (issue 23, item 14):
+ * Making a photo the server can take, in the browser, before it is uploaded:
  * a photo over MAX_PHOTO_BYTES, or in a format the server does not read (HEIC from an iPhone,
  * AVIF, BMP…), is decoded by the browser (Safari reads HEIC itself; Chromium does not), drawn
  * at most PREPARED_MAX_SIDE px on its long side and encoded as WebP (JPEG where the browser

@@ -8,7 +8,7 @@ import { RecentRequests } from "./recent-requests";
 
 /**
  * Signed-in home (docs/product.md "Home"). On a phone the "Ready to collect?" hero is compact, so
- * the totals and the first requests are on the first screen (issue 23, item 24).
+ * the totals and the first requests are on the first screen.
  */
 export default function HomePage() {
   const { user } = useUser();

@@ -19,7 +19,7 @@ const choiceOf = (days: number[] | null): Choice =>
 
 /**
  * Profile → Notifications: the reminder days new requests get unless Request Payment says
- * otherwise (issue 22 item 3). Checked by the shared schema before it is sent, as the server checks it.
+ * otherwise. Checked by the shared schema before it is sent, as the server checks it.
  */
 export function DefaultReminders({ reminderDays }: { reminderDays: number[] | null }) {
   const id = useId();

@@ -38,7 +38,7 @@ const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 const selectClass =
   "h-11 w-full rounded-xl bg-white px-3 text-sm text-slate-900 ring-1 ring-slate-300 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-600 sm:w-56 dark:bg-slate-950 dark:text-slate-100 dark:ring-slate-700";
 
-/** Profile → Notifications (issue 22 item 1): what Collect tells you, how, and when not to. */
+/** Profile → Notifications (docs/decisions/024-chasing.md): what Collect tells you, how, and when not to. */
 export function NotificationsSection() {
   const { data: settings, isError } = useNotificationSettings();
   return (

@@ -25,7 +25,7 @@ import { endWords, frequencyWords, nextWords } from "./describe";
 import { EditSeriesDialog } from "./edit-series-dialog";
 import { NewSeriesForm } from "./new-series-form";
 
-/** /recurring (issue 22 item 5): each series with its next date; pause, resume, change, end. */
+/** /recurring (docs/decisions/024-chasing.md): each series with its next date; pause, resume, change, end. */
 export default function RecurringPage() {
   const series = useRecurringSeries();
   // From Request Payment's "Repeat this request": the form opens with what was typed there, once.

@@ -92,7 +92,7 @@ export function RequestFormView({ contact, onCreatedOnDesktop }: RequestFormView
     set("phone", chosen.phone);
   };
   const [saveContact, setSaveContact] = useState(true);
-  // Due date, payer email and reminders (issue 22): optional, behind one button, so the spec's form stays as it is.
+  // Due date, payer email and reminders (docs/decisions/024-chasing.md): optional, behind one button, so the spec's form stays as it is.
   const [chase, setChase] = useState<ChaseValue>(draft?.chase ?? EMPTY_CHASE);
   const [chaseOpen, setChaseOpen] = useState(
     draft ? JSON.stringify(draft.chase) !== JSON.stringify(EMPTY_CHASE) : false,

@@ -24,7 +24,7 @@ describe("validateRequestForm", () => {
         recipientPhone: "2125550101",
         amount: "25.50",
         description: null,
-        // Issue 22's optional fields, none chosen: texted from the phone, the default reminders.
+        // The optional chasing fields, none chosen: texted from the phone, the default reminders.
         dueDate: null,
         payerEmail: null,
         reminderDays: null,

@@ -88,7 +88,7 @@ export function SplitForm() {
   // The first page of contacts (50, by name): a select, not a list to scroll.
   const payees = pageItems(usePayeePages().data);
   const create = useCreateSplit();
-  // An optional due date for every share (issue 22).
+  // An optional due date for every share.
   const [chase, setChase] = useState<ChaseValue>(EMPTY_CHASE);
 
   const even = form.custom

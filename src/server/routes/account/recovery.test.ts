@@ -33,7 +33,7 @@ describeEachDatabase(
       const freshEmail = `new-${Date.now()}@example.com`;
       const fresh = await signUp(freshEmail);
       const taken = await signUp(owner.email);
-      // Issue 25 F8: the new address got a session cookie, the registered one did not.
+      // The new address got a session cookie, the registered one did not.
       const seen = (response: Awaited<ReturnType<typeof signUp>>) => {
         // The date and the request's own id differ between any two answers.
         const { date: _date, "x-request-id": _id, ...headers } = response.headers;

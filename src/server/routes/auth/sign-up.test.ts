@@ -56,7 +56,7 @@ describeEachDatabase("sign-up input", (ctx) => {
       const email = `signup-${Math.random().toString(36).slice(2)}@example.com`;
       const response = await signUp(ctx.app, name === undefined ? { email } : { email, name });
       expect(response.statusCode, response.body).toBe(200);
-      // Sign-up starts no session (issue 25 F8): the sign-in page signs in next.
+      // Sign-up starts no session (docs/decisions/008-account-control.md): the sign-in page signs in next.
       expect(response.headers["set-cookie"]).toBeUndefined();
       const signedIn = await signIn(ctx.app, email, "correct horse battery");
       expect(signedIn.json().user.name).toBe(name?.trim() ?? "");

@@ -34,7 +34,7 @@ const DEVICE_NOT_FOUND = "Device not found";
 /** An endpoint saved by another account, posted without that subscription's keys (queries.ts saveSubscription). */
 const DEVICE_TAKEN = "This device already gets notifications for another account.";
 
-/** Profile → Notifications (issue 22 item 1): settings, this device's Web Push, one-click unsubscribe. */
+/** Profile → Notifications (docs/decisions/024-chasing.md): settings, this device's Web Push, one-click unsubscribe. */
 export const notificationRoutes =
   (context: AppContext): FastifyPluginAsyncZod =>
   async (app) => {

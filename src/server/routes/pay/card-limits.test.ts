@@ -21,7 +21,7 @@ import {
 import { bombPng } from "#server/test/image-bombs.ts";
 
 /**
- * Issue 25, F5: rotating through card versions from a few anonymous clients drew card after card
+ * Rotating through card versions from a few anonymous clients drew card after card
  * on the event loop and pushed /pay from 13 ms to 855 ms. Draws now run on a bounded pool, and
  * cards not drawn yet are limited per client address and per requester.
  */

@@ -26,7 +26,7 @@ describeEachDatabase("I've paid (claims)", (ctx) => {
     expect(listed).toMatchObject({ status: "pending", claimedVia: "venmo", claimNote: "sent from my phone" });
     expect(Date.now() - Date.parse(listed.claimedPaidAt)).toBeLessThan(60_000);
 
-    // Issue 25 F13: anyone with the link could overwrite what the requester saw. The later
+    // Anyone with the link could overwrite what the requester saw. The later
     // claim gets the same empty answer, so nobody learns that there was an earlier one.
     const second = await claim(ctx.app, code, { via: "other", note: "ignore the first one" });
     expect(second.statusCode, second.body).toBe(204);
@@ -159,7 +159,7 @@ describeEachDatabase("I've paid (claims)", (ctx) => {
       { via: "venmo", note: "x".repeat(141) },
       { via: "venmo", note: "line one\nline two" },
       { via: "venmo", note: "bell\u0007" },
-      // Issue 25 F13: text-direction overrides reorder what the requester reads.
+      // Text-direction overrides reorder what the requester reads.
       { via: "venmo", note: "paid \u202Eexe.gnp" },
       { via: "venmo", note: "\u2066isolated\u2069" },
       { via: "venmo", extra: true },

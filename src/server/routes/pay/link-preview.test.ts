@@ -162,7 +162,7 @@ describeEachDatabase("link previews through a real unfurler", (ctx) => {
     const objectPath = await setPhoto(call);
     const cardUrl = (await unfurl(code)).result.ogImage?.[0]?.url as string;
     await call("PATCH", `/api/payment-requests/${request.id}/status`, { status: "cancelled" });
-    // A message app unfurls it (issue 23 item 16): the payer reads that nothing is owed.
+    // A message app unfurls it: the payer reads that nothing is owed.
     const { result } = await unfurl(code);
     expect(result.ogTitle).toBe("Sam cancelled this request · Collect");
     expect(result.ogDescription).toBe("Nothing is owed, so there is nothing to pay.");

@@ -6,7 +6,7 @@ import type { NotifiedRequest } from "./queries";
 /** The payer's name as the requester typed it, short enough for a notification's first line. */
 const who = (name: string) => name.trim().slice(0, 40) || "Someone";
 
-/** "Alex opened your request for $25.00" (issue 22 item 1), once per request. */
+/** "Alex opened your request for $25.00" (docs/decisions/024-chasing.md), once per request. */
 export function viewNotification(request: NotifiedRequest): Notification {
   const text = `${who(request.recipientName)} opened your request for ${formatMoney(request.amount)}`;
   return {

@@ -54,7 +54,7 @@ function orList(labels: readonly string[]): string {
 }
 
 /**
- * How the payer pays, naming only what works from the link (issue 23): the app buttons are one tap,
+ * How the payer pays, naming only what works from the link (docs/pay-buttons.md): the app buttons are one tap,
  * Zelle is in the payer's bank's app, Google Pay no longer sends money between people in the US.
  */
 function howToPay(view: PublicPaymentView, name: string): string {

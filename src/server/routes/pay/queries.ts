@@ -16,7 +16,7 @@ const ORDER: Provider[] = ["venmo", ...PROVIDERS.filter((p) => p !== "venmo")];
  * The public view of a request by its short code, in one query (request, requester and their
  * accounts). Only the fields of the public view leave this function (docs/product.md#pay-page-data).
  * Of a cancelled request only the requester's first name leaves it: the page says who
- * cancelled it and that nothing is owed (issue 23 item 16).
+ * cancelled it and that nothing is owed.
  */
 export async function findPublicView(
   db: Db,
@@ -65,7 +65,7 @@ const publicViewQuery = preparedPerDatabase((db) =>
     .prepare("collect_public_view"),
 );
 
-/** What the requester's notification says about a request (notifications, issue 22 item 1). */
+/** What the requester's notification says about a request (docs/decisions/024-chasing.md). */
 export type NotifiedRequest = { id: string; userId: string; amount: string; recipientName: string };
 
 export type ClaimResult =
@@ -83,8 +83,8 @@ export const claimTokenHash = (token: string) => createHash("sha256").update(tok
 /**
  * The payer's "I've paid": recorded on a pending request whose requester offers that app (or
  * "Other"), in one conditional UPDATE. The first claim stays what the requester sees: a later
- * one is answered alike but changes nothing, so nobody with the link can overwrite it (issue 25
- * F13; docs/decisions/016), except the browser that made it, which holds its token (`device`:
+ * one is answered alike but changes nothing, so nobody with the link can overwrite it
+ * (docs/decisions/016), except the browser that made it, which holds its token (`device`:
  * the token it presents, and the one a first claim hands out). The status is left alone: only
  * the requester marks a request paid.
  */

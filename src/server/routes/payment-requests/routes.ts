@@ -156,7 +156,7 @@ const signedInRoutes = ({
       },
     );
 
-    // "Change per request" (issue 22 item 3): the due date or the reminder days of a pending request.
+    // "Change per request": the due date or the reminder days of a pending request.
     app.patch(
       "/api/payment-requests/:id",
       {

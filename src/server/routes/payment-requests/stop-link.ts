@@ -10,7 +10,7 @@ const STOPPED = "Reminders for this request are stopped. You will not get anothe
 const BAD_LINK = "This link is not valid. Reminders were not changed.";
 
 /**
- * "Stop reminders for this request" in a reminder email (issue 22 item 3): one click, no sign-in.
+ * "Stop reminders for this request" in a reminder email (docs/decisions/024-chasing.md): one click, no sign-in.
  * The token is an HMAC of the request id (jobs/reminders-mail.ts), so it stops that request's
  * reminders and nothing else. GET shows a page with a button (mail scanners follow links; only a
  * POST changes anything); the POST is also what a mail client's RFC 8058 one-click sends, with a

@@ -27,7 +27,7 @@ import { getObject, localStore } from "#server/test/test-stores.ts";
 import { sweepUnsetUploads, UNSET_UPLOAD_MAX_AGE_MS } from "./sweeper";
 
 /**
- * Issue 25: a photo that claims 20000 x 20000 pixels froze the server when its card was drawn
+ * A photo that claims 20000 x 20000 pixels froze the server when its card was drawn
  * (F1), and three free accounts put 150 MB on disk in 8 s (F7). Local disk, where an upload link
  * is counted as a whole photo (its size is not signed into the URL).
  */

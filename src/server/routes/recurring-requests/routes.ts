@@ -16,7 +16,7 @@ import {
 } from "#shared/schemas/recurring.ts";
 import { createSeries, endSeries, listSeries, timeZoneOf, todayIn, toSeries, updateSeries } from "./queries";
 
-/** Recurring requests (issue 22 item 5): the series; server/jobs/recurring.ts makes their requests. */
+/** Recurring requests (docs/decisions/024-chasing.md): the series; server/jobs/recurring.ts makes their requests. */
 export const recurringRequestRoutes = ({
   db,
   signedIn,

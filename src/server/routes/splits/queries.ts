@@ -60,7 +60,7 @@ export async function createSplit(
             })),
           )
           .returning();
-        // Each share is an ordinary request with its own reminders (issue 22 items 2 and 3).
+        // Each share is an ordinary request with its own reminders.
         for (const request of requests) await writeReminders(tx, request, chase.requester, chase.now);
         return { split, requests };
       });
