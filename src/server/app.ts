@@ -281,6 +281,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     limiter,
     maxPerHour: config.mailMaxPerHour,
     now: () => clock.now(),
+    mailEnabled: mailer.enabled,
     log: app.log,
   });
   const notify = startNotifications({

@@ -161,6 +161,7 @@ describe.each(databaseKinds)("delivery rows [%s]", (kind) => {
       limiter,
       maxPerHour: 1_000,
       now: () => clock.now(),
+      mailEnabled: true,
       log: quiet,
     });
     const deps = { db: database.db, mailPolicy, log: quiet };

@@ -322,3 +322,46 @@ describe.each(databaseKinds)("the hourly mail ceiling [%s]", (kind) => {
     ).toEqual(addresses);
   });
 });
+
+describe.each(databaseKinds)("without SMTP [%s]", (kind) => {
+  let database: Database;
+  let app: FastifyInstance;
+  let clock: TestClock;
+  beforeAll(async () => {
+    database = await freshDatabase(kind);
+    clock = createTestClock("2026-12-01T17:00:00Z");
+    app = await buildTestApp(database, {}, { clock });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await database?.close();
+  });
+
+  it("refuses nothing: nothing leaves the machine, and the card does not turn to 'not delivered'", async () => {
+    // The API fuzzer saw an unconfirmed owner's card change under it: with no mail configured the
+    // request is allowed without a confirmed address, and the policy then failed its email.
+    const user = await createReadyUser(app);
+    const made = await as(app, user)("POST", "/api/payment-requests", {
+      ...ask,
+      payerEmail: "p@nomail.test",
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const { id } = made.json().request;
+    for (let i = 0; i < 40; i++) {
+      const [row] = await database.db
+        .select()
+        .from(deliveries)
+        .where(eq(deliveries.key, `request-email:${id}`));
+      if (row?.state !== "pending") break;
+      await clock.advance(2 * SECOND);
+      await new Promise((resolve) => setTimeout(resolve, 40));
+    }
+    const [row] = await database.db
+      .select()
+      .from(deliveries)
+      .where(eq(deliveries.key, `request-email:${id}`));
+    expect(row?.state).toBe("sent");
+    const card = (await as(app, user)("GET", "/api/payment-requests")).json()[0];
+    expect(card.reminders.state).not.toBe("failed");
+  });
+});
