@@ -6,7 +6,7 @@ import type { Notifier } from "#server/db/notify.ts";
 import type { UserCache } from "#server/db/user-change.ts";
 import type { Requester } from "#server/jobs/reminders-schedule.ts";
 import type { ClientAssets } from "#server/lib/client-assets.ts";
-import type { Limiter } from "#server/lib/limiter.ts";
+import type { Limiter } from "#server/limiter/limiter.ts";
 import type { Mailer } from "#server/mail/mailer.ts";
 import type { MailPolicy } from "#server/mail/policy.ts";
 import type { PushSender } from "#server/push/push-sender.ts";
@@ -57,7 +57,7 @@ export type AppContext = {
   webAuthn: WebAuthn;
   /** NOTIFYs sent after a commit, batched (db/notify.ts). */
   notifier: Notifier;
-  /** Every counted limit of limits.ts, on the shared store (lib/limiter.ts). */
+  /** Every counted limit of limits.ts, on the shared store (limiter/limiter.ts). */
   limiter: Limiter;
   /** Per-address, per-account and overall password-check limits (auth/sign-in-limits.ts). */
   signInLimits: SignInLimits;

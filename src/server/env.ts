@@ -1,8 +1,16 @@
 import { z } from "zod";
-import { PRODUCTION_HASH_COST } from "#server/auth/hash-cost.ts";
 import { type ProxyTrust, parseProxyList } from "#server/lib/proxy-trust.ts";
 import { LIMITS } from "./limits";
 import { VAPID_ENV, vapidConfig, vapidProblems } from "./push/vapid-env";
+
+/** argon2id cost: memory in KiB and passes (OWASP: m=19 MiB, t=2, p=1). */
+export type HashCost = { memoryKib: number; iterations: number };
+/**
+ * The default cost, beside the settings that change it (PASSWORD_HASH_*): read at start-up without
+ * loading the argon2 binding (auth/password.ts), which the app loads beside the database
+ * (docs/decisions/017).
+ */
+export const PRODUCTION_HASH_COST: HashCost = { memoryKib: 19_456, iterations: 2 };
 
 const isLoopbackUrl = (url: string) => /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/.test(new URL(url).hostname);
 

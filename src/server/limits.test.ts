@@ -3,7 +3,7 @@ import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "#server/db/client.ts";
-import { createLimiter, openCounterStore } from "#server/lib/limiter.ts";
+import { createLimiter, openCounterStore } from "#server/limiter/limiter.ts";
 import {
   as,
   createReadyUser,
@@ -27,7 +27,7 @@ describe("the limits table", () => {
       .map((e) => path.relative(root, path.join(e.parentPath, e.name)));
     const direct = files.filter(
       (file) =>
-        !["db/counters.ts", "lib/limiter.ts"].includes(file) &&
+        !["db/counters.ts", "limiter/limiter.ts"].includes(file) &&
         /\b(allowanceWait|countInWindow)\(/.test(readFileSync(path.join(root, file), "utf8")),
     );
     expect(direct).toEqual([]);

@@ -1,6 +1,6 @@
 /**
  * Every limit of Collect, in one table (docs/limits.md). Counted limits share one store that
- * every app process sees (PostgreSQL's `limit_counter`, or Redis with REDIS_URL: lib/limiter.ts)
+ * every app process sees (PostgreSQL's `limit_counter`, or Redis with REDIS_URL: limiter/limiter.ts)
  * and are all switched off by RATE_LIMITS=false (load tests only); the caps on what is held
  * open at once (connections, event streams) protect capacity and stay on.
  */

@@ -3,7 +3,7 @@ import { APIError, createAuthEndpoint, createAuthMiddleware } from "better-auth/
 import { setSessionCookie } from "better-auth/cookies";
 import { z } from "zod";
 import type { Db } from "#server/db/client.ts";
-import type { Limiter } from "#server/lib/limiter.ts";
+import type { Limiter } from "#server/limiter/limiter.ts";
 import type { AccountMail } from "#server/mail/account-mail.ts";
 import type { Mailer } from "#server/mail/mailer.ts";
 import { dropResetToken, voidResetTokens } from "./reset-tokens";

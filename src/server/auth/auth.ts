@@ -9,9 +9,8 @@ import { createPasswordHasher } from "#server/auth/password.ts";
 import type { Db } from "#server/db/client.ts";
 import { accounts, rateLimits, sessions, users, verifications } from "#server/db/schema.ts";
 import type { Config } from "#server/env.ts";
+import { HttpError } from "#server/lib/http-error.ts";
 import { LIMITS } from "#server/limits.ts";
-import { HttpError } from "#server/plugins/errors.ts";
-import type { authLogger } from "#server/plugins/logging.ts";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "#shared/limits.ts";
 import { UNSAFE_TEXT } from "#shared/schemas/user.ts";
 import { passwordPolicy } from "./password-policy";
@@ -59,7 +58,8 @@ export function createAuth(
   }: {
     queue: HashQueue;
     accountControl: AccountControlOptions;
-    logger?: ReturnType<typeof authLogger>;
+    /** better-auth's messages, into the app's log (plugins/logging.ts authLogger). */
+    logger?: BetterAuthOptions["logger"];
   },
 ) {
   const hasher = createPasswordHasher(config.passwordHash, queue);

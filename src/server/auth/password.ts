@@ -1,10 +1,10 @@
 import { scrypt as scryptCb, timingSafeEqual } from "node:crypto";
 import { promisify } from "node:util";
 import { hash, verify } from "@node-rs/argon2";
-import type { HashCost } from "./hash-cost";
+import type { HashCost } from "#server/env.ts";
 import type { HashQueue } from "./hash-queue";
 
-export { type HashCost, PRODUCTION_HASH_COST } from "./hash-cost";
+export { type HashCost, PRODUCTION_HASH_COST } from "#server/env.ts";
 
 const scrypt = promisify(scryptCb) as (
   password: string,

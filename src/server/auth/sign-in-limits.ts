@@ -1,8 +1,8 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import type { Db } from "#server/db/client.ts";
 import { clearCount, countUnlessLocked, type LockPolicy, uncount } from "#server/db/counters.ts";
-import type { Limiter } from "#server/lib/limiter.ts";
-import { createMissLimiter } from "#server/lib/miss-limiter.ts";
+import type { Limiter } from "#server/limiter/limiter.ts";
+import { createMissLimiter } from "#server/limiter/miss-limiter.ts";
 import { ACCOUNT_LOCK } from "#server/limits.ts";
 
 const LOCK: LockPolicy = ACCOUNT_LOCK;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestClock } from "../clock";
 import type { Database } from "../db/client";
 import { users } from "../db/schema";
-import { createLimiter, openCounterStore } from "../lib/limiter";
+import { createLimiter, openCounterStore } from "../limiter/limiter";
 import { LIMITS } from "../limits";
 import { createMailPolicy, REFUSALS } from "../mail/policy";
 import { databaseKinds, freshDatabase } from "../test/harness";

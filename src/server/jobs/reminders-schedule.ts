@@ -1,9 +1,9 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { Database, Db } from "#server/db/client.ts";
+import { preparedPerDatabase } from "#server/db/prepared.ts";
 import { deliveries, type paymentRequests, reminders, users } from "#server/db/schema.ts";
 import { createUserCache, listenForUserChanges, type UserCache } from "#server/db/user-change.ts";
-import { preparedPerDatabase } from "#server/lib/prepared.ts";
 import { recipientHash } from "#server/mail/recipient.ts";
 import { suppressedAmong } from "#server/mail/suppression.ts";
 import { dueDateProblem } from "#shared/schedule/due-date.ts";

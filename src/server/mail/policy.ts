@@ -2,7 +2,7 @@ import { and, count, eq, isNotNull, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "#server/db/client.ts";
 import { paymentRequests, users } from "#server/db/schema.ts";
-import type { Limiter } from "#server/lib/limiter.ts";
+import type { Limiter } from "#server/limiter/limiter.ts";
 import { LIMITS, MAIL_GROWTH } from "#server/limits.ts";
 import { recipientKey } from "./recipient";
 import { isSuppressed } from "./suppression";

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { HttpError } from "./errors";
+import { HttpError } from "#server/lib/http-error.ts";
 
 const UNSAFE = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 const AUTH_ROUTE = "/api/identity/*";

@@ -25,7 +25,7 @@ export async function registerMetrics(
     viewCache: { get(code: string): unknown };
     /** Password hashes waiting for their turn (auth/hash-queue.ts), read at scrape time. */
     hashQueue: { load: { waiting: number } };
-    /** The limits' shared counters (lib/limiter.ts): failed hits mean limits are letting calls through. */
+    /** The limits' shared counters (limiter/limiter.ts): failed hits mean limits are letting calls through. */
     limitStore: { kind: string; errors(): number };
     /** Open event streams (routes/events), read at scrape time. */
     eventStreams: () => number;

@@ -1,10 +1,10 @@
 import fastifyRateLimit from "@fastify/rate-limit";
 import type { FastifyInstance, FastifyRequest, RouteOptions } from "fastify";
 import { inSignedInScope } from "#server/auth/auth.ts";
-import type { CounterStore, Limiter } from "#server/lib/limiter.ts";
-import { sharedStore } from "#server/lib/rate-limit-store.ts";
+import { HttpError } from "#server/lib/http-error.ts";
+import type { CounterStore, Limiter } from "#server/limiter/limiter.ts";
+import { sharedStore } from "#server/limiter/rate-limit-store.ts";
 import { LIMITS, type WindowLimit, waitInWords } from "#server/limits.ts";
-import { HttpError } from "./errors";
 
 export type Limit = { max: number; timeWindow: number };
 
@@ -23,7 +23,7 @@ export const WRITES = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 /**
  * Limits signed-in writes (and the upload link and CSV export) per user with @fastify/rate-limit,
- * for its `RateLimit-*` headers, over the shared counters (lib/limiter.ts); answers 429
+ * for its `RateLimit-*` headers, over the shared counters (limiter/limiter.ts); answers 429
  * `{message}` with `Retry-After`. Call before any feature registers its routes.
  */
 export async function registerRateLimits(

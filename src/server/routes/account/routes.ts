@@ -9,8 +9,8 @@ import { cookieValue } from "#server/auth/session-memo.ts";
 import { DEVICE_COOKIE, lockMessage } from "#server/auth/sign-in-limits.ts";
 import { forwardCookies, webHeaders } from "#server/auth/web-bridge.ts";
 import type { AppContext } from "#server/context.ts";
+import { HttpError, TooManyRequests } from "#server/lib/http-error.ts";
 import { deviceLabel } from "#server/lib/user-agent.ts";
-import { HttpError, TooManyRequests } from "#server/plugins/errors.ts";
 import { ownerTag } from "#server/storage/photo-keys.ts";
 import {
   AccountStatusSchema,

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { OIDC_PROVIDER_ID, signedInUser } from "#server/auth/auth.ts";
 import { forwardCookies, webHeaders } from "#server/auth/web-bridge.ts";
 import type { AppContext } from "#server/context.ts";
-import { HttpError } from "#server/plugins/errors.ts";
+import { HttpError } from "#server/lib/http-error.ts";
 import { safeReturnTo } from "#shared/return-to.ts";
 import { SignInOptionsSchema } from "#shared/schemas/sign-in.ts";
 import { ProfileInputSchema, SetupInputSchema, UserSchema } from "#shared/schemas/user.ts";

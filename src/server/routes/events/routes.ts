@@ -3,8 +3,8 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { signedInUser } from "#server/auth/auth.ts";
 import type { AppContext } from "#server/context.ts";
 import type { Database } from "#server/db/client.ts";
+import { HttpError, TooManyRequests } from "#server/lib/http-error.ts";
 import { CAPS } from "#server/limits.ts";
-import { HttpError, TooManyRequests } from "#server/plugins/errors.ts";
 import type { RequestEvent } from "#shared/schemas/event.ts";
 import { createEventHub } from "./hub";
 

@@ -6,7 +6,7 @@ import { cookieValue } from "#server/auth/session-memo.ts";
 import { type Attempt, DEVICE_COOKIE, lockMessage, type SignInLimits } from "#server/auth/sign-in-limits.ts";
 import { sendWebResponse, webHeaders } from "#server/auth/web-bridge.ts";
 import type { Config } from "#server/env.ts";
-import { HttpError, TooManyRequests } from "#server/plugins/errors.ts";
+import { HttpError, TooManyRequests } from "#server/lib/http-error.ts";
 import { SignInInputSchema, SignUpInputSchema } from "#shared/schemas/sign-in.ts";
 
 async function hasMessage(response: Response): Promise<boolean> {

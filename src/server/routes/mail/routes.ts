@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "#server/context.ts";
+import { HttpError } from "#server/lib/http-error.ts";
 import { oneClickPage } from "#server/mail/one-click-page.ts";
 import { lift, newestRequestTo, readSuppressionToken, suppress } from "#server/mail/suppression.ts";
-import { HttpError } from "#server/plugins/errors.ts";
 
 const TokenParams = z.object({ token: z.string().max(200) });
 export const MAIL_STOP_ROUTE = "/api/mail/stop/:token";

@@ -2,10 +2,10 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { signedInUser } from "#server/auth/auth.ts";
 import type { AppContext } from "#server/context.ts";
+import { HttpError } from "#server/lib/http-error.ts";
 import { oneClickPage } from "#server/mail/one-click-page.ts";
 import { loadPrefs } from "#server/notifications/settings.ts";
 import { readUnsubscribeToken } from "#server/notifications/unsubscribe.ts";
-import { HttpError } from "#server/plugins/errors.ts";
 import {
   NOTIFICATION_EVENT_LABELS,
   type NotificationSettings,

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { signedInUser } from "#server/auth/auth.ts";
 import type { AppContext } from "#server/context.ts";
-import { HttpError } from "#server/plugins/errors.ts";
+import { HttpError } from "#server/lib/http-error.ts";
 import {
   PasskeyInfoSchema,
   PasskeyListSchema,

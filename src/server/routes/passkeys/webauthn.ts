@@ -1,8 +1,8 @@
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simplewebauthn/server";
 import type { Db } from "#server/db/client.ts";
+import { HttpError } from "#server/lib/http-error.ts";
 import { deviceLabel } from "#server/lib/user-agent.ts";
 import { CAPS } from "#server/limits.ts";
-import { HttpError } from "#server/plugins/errors.ts";
 import {
   addPasskey,
   consumeChallenge,

@@ -1,6 +1,6 @@
 import type { Piscina } from "piscina";
+import { ServiceBusy } from "#server/lib/http-error.ts";
 import { IMAGE_LIMITS, type ImageLimits } from "#server/limits.ts";
-import { ServiceBusy } from "#server/plugins/errors.ts";
 import type { CardContent } from "./preview";
 
 const BUSY = "Link previews are busy. Please try again shortly.";

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { parseCookies } from "better-auth/cookies";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "#server/context.ts";
-import { HttpError } from "#server/plugins/errors.ts";
+import { HttpError } from "#server/lib/http-error.ts";
 import { ClaimInputSchema } from "#shared/schemas/claim.ts";
 import { ShortCodeSchema } from "#shared/schemas/payment-request.ts";
 import { CodeParams, NOT_FOUND } from "./codes";

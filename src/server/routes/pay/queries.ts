@@ -1,9 +1,9 @@
 import { createHash } from "node:crypto";
 import { and, eq, isNull, ne, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
+import { preparedPerDatabase } from "#server/db/prepared.ts";
 import { paymentAccounts, paymentRequests, users } from "#server/db/schema.ts";
 import { displayNameSql } from "#server/db/shared-queries.ts";
-import { preparedPerDatabase } from "#server/lib/prepared.ts";
 import { firstNameOf } from "#shared/pay-page/claim-panel.tsx";
 import { PROVIDERS, type Provider } from "#shared/providers.ts";
 import type { ClaimVia } from "#shared/schemas/claim.ts";

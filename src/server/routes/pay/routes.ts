@@ -2,9 +2,9 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { webHeaders } from "#server/auth/web-bridge.ts";
 import type { AppContext } from "#server/context.ts";
-import { tooMany } from "#server/lib/limiter.ts";
-import { createMissLimiter } from "#server/lib/miss-limiter.ts";
-import { HttpError } from "#server/plugins/errors.ts";
+import { HttpError } from "#server/lib/http-error.ts";
+import { tooMany } from "#server/limiter/limiter.ts";
+import { createMissLimiter } from "#server/limiter/miss-limiter.ts";
 import {
   isCancelled,
   type PublicPaymentView,

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, desc, eq, getTableColumns, isNotNull, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
+import { preparedPerDatabase } from "#server/db/prepared.ts";
 import { paymentRequests, reminders, users } from "#server/db/schema.ts";
 import { displayNameSql } from "#server/db/shared-queries.ts";
 import { findDelivery, requestEmailKey } from "#server/jobs/effects.ts";
@@ -13,7 +14,6 @@ import {
 } from "#server/jobs/reminders-schedule.ts";
 import { enqueuePayerMail, stopReminders } from "#server/jobs/reminders-send.ts";
 import { isUniqueViolation } from "#server/lib/db-errors.ts";
-import { preparedPerDatabase } from "#server/lib/prepared.ts";
 import { newShortCode } from "#server/lib/short-code.ts";
 import { foldedContains, phoneContains } from "#server/lib/text-search.ts";
 import { isUuid } from "#server/lib/uuid.ts";
@@ -92,7 +92,7 @@ function buildInsert(q: Db, count: number) {
 
 /**
  * One prepared statement per number of reminders (0 to 4), per database: Drizzle building the
- * insert on every call was most of a create's CPU (`npm run bench`, lib/prepared.ts).
+ * insert on every call was most of a create's CPU (`npm run bench`, db/prepared.ts).
  */
 const insertStatement = Array.from({ length: MAX_REMINDERS + 1 }, (_, count) =>
   preparedPerDatabase((db) => buildInsert(db, count).prepare(`collect_create_request_${count}`)),

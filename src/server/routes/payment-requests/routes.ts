@@ -4,9 +4,9 @@ import { signedInUser } from "#server/auth/auth.ts";
 import type { AppContext } from "#server/context.ts";
 import { mayEmailPayers, toPaymentRequest } from "#server/db/shared-queries.ts";
 import { dueDateProblemFor, reminderSummaries } from "#server/jobs/reminders-schedule.ts";
+import { HttpError } from "#server/lib/http-error.ts";
 import { smsFor } from "#server/lib/sms.ts";
 import { isSuppressed } from "#server/mail/suppression.ts";
-import { HttpError } from "#server/plugins/errors.ts";
 import { encodeCursor, nextPageLink } from "#shared/schemas/page.ts";
 import {
   CreatePaymentRequestResponseSchema,

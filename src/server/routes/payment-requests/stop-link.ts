@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "#server/context.ts";
 import { readStopToken } from "#server/jobs/reminders-mail.ts";
+import { HttpError } from "#server/lib/http-error.ts";
 import { oneClickPage } from "#server/mail/one-click-page.ts";
-import { HttpError } from "#server/plugins/errors.ts";
 import { StopRemindersResponseSchema, StopTokenParamsSchema } from "#shared/schemas/payment-request.ts";
 import { stopRequestReminders } from "./queries";
 

@@ -3,9 +3,9 @@ import { z } from "zod";
 import { signedInUser } from "#server/auth/auth.ts";
 import type { AppContext } from "#server/context.ts";
 import { emailConfirmed } from "#server/db/shared-queries.ts";
+import { HttpError } from "#server/lib/http-error.ts";
 import { SNIFF_BYTES, sniffImage } from "#server/lib/image-sniff.ts";
 import { encodePhoto, photoProblem, readPhoto, warmSharp } from "#server/lib/photo-image.ts";
-import { HttpError } from "#server/plugins/errors.ts";
 import {
   INCOMING_KEY_PATTERN,
   MAX_PHOTO_BYTES,

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
+import { HttpError } from "#server/lib/http-error.ts";
 import { SNIFF_BYTES, sniffImage } from "#server/lib/image-sniff.ts";
-import { HttpError } from "#server/plugins/errors.ts";
 import { LOCAL_UPLOAD_PREFIX, type LocalStorage } from "#server/storage/local-storage.ts";
 import { MAX_PHOTO_BYTES } from "#server/storage/object-storage.ts";
 import { publishedKey } from "#server/storage/photo-keys.ts";

@@ -3,7 +3,7 @@ import { signedInUser } from "#server/auth/auth.ts";
 import type { AppContext } from "#server/context.ts";
 import { mayEmailPayers } from "#server/db/shared-queries.ts";
 import { RECURRING_SWEEP } from "#server/jobs/recurring.ts";
-import { HttpError } from "#server/plugins/errors.ts";
+import { HttpError } from "#server/lib/http-error.ts";
 import { ErrorMessageSchema } from "#server/plugins/openapi.ts";
 import { occurrenceAt, recurringScheduleIssues } from "#shared/schedule/recurrence.ts";
 import { IdParamsSchema, SEND_BY_MESSAGES } from "#shared/schemas/payment-request.ts";

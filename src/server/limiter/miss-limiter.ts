@@ -1,4 +1,4 @@
-import type { Limiter } from "#server/lib/limiter.ts";
+import type { Limiter } from "#server/limiter/limiter.ts";
 import type { LimitName } from "#server/limits.ts";
 
 /**

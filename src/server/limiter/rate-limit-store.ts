@@ -1,10 +1,10 @@
-import type { CounterStore, Hit } from "#server/lib/limiter.ts";
+import type { CounterStore, Hit } from "#server/limiter/limiter.ts";
 
 /** What the plugin hands `child`: the route's merged limit options (typed there as route options). */
 type StoreParams = { routeInfo?: { method?: string; url?: string } };
 
 /**
- * A store for @fastify/rate-limit over the counters every app process shares (lib/limiter.ts:
+ * A store for @fastify/rate-limit over the counters every app process shares (limiter/limiter.ts:
  * PostgreSQL's limit_counter table, or Redis). Keys are `{route or limiter name}:{caller}`.
  */
 export function sharedStore(store: CounterStore) {

@@ -2,8 +2,8 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Redis } from "ioredis";
 import type { Db } from "#server/db/client.ts";
 import { countInWindow } from "#server/db/counters.ts";
+import { TooManyRequests } from "#server/lib/http-error.ts";
 import { LIMITS, type LimitName, waitInWords } from "#server/limits.ts";
-import { TooManyRequests } from "#server/plugins/errors.ts";
 
 // INCR, and start the window's expiry on its first hit: the same fixed window as the database.
 const REDIS_HIT = `
