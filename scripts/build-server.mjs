@@ -35,8 +35,8 @@ export async function buildServer(outdir = path.join(root, "dist/server")) {
       "card-worker": path.join(root, "src/server/routes/pay/card-worker.ts"),
       // The embedded database's thread (src/server/db/pglite-thread.ts).
       "pglite-worker": path.join(root, "src/server/db/pglite-worker.ts"),
-      // `npm run db:move-to-postgres` (src/server/db/move-to-postgres.ts).
-      "move-to-postgres": path.join(root, "src/server/db/move-to-postgres.ts"),
+      // `npm run db:move-to-postgres` (src/server/move/move-to-postgres.ts).
+      "move-to-postgres": path.join(root, "src/server/move/move-to-postgres.ts"),
       // `npm run mail:retry` (src/server/mail/mail-retry.ts).
       "mail-retry": path.join(root, "src/server/mail/mail-retry.ts"),
     },

@@ -14,15 +14,12 @@ import { resolveAuthSecret } from "#server/auth/auth-secret.ts";
 import { createHashQueue, type HashQueue } from "#server/auth/hash-queue.ts";
 import type { SessionMemo } from "#server/auth/session-memo.ts";
 import { createSignInLimits } from "#server/auth/sign-in-limits.ts";
+import { createWebAuthn } from "#server/auth/webauthn.ts";
 import { type Clock, createClock } from "#server/clock.ts";
+import { createNotifier, EVENTS_CHANNEL } from "#server/db/channels.ts";
 import { configuredDatabase, type Database, openDatabase } from "#server/db/client.ts";
 import { sweepCounters } from "#server/db/counters.ts";
-import { createNotifier, EVENTS_CHANNEL } from "#server/db/notify.ts";
-import { senderPace } from "#server/jobs/pace.ts";
-import { holdTransactionsUntil, startingJobQueue, startJobQueue } from "#server/jobs/queue.ts";
-import { startRecurring } from "#server/jobs/recurring.ts";
-import { startReminders } from "#server/jobs/reminders.ts";
-import { registerRequesters } from "#server/jobs/reminders-schedule.ts";
+import { registerViewCache } from "#server/db/view-cache.ts";
 import { watchRequests } from "#server/lib/activity.ts";
 import { readClientAssets } from "#server/lib/client-assets.ts";
 import { watched } from "#server/lib/dependencies.ts";
@@ -47,21 +44,23 @@ import { registerOpenApi } from "#server/plugins/openapi.ts";
 import { registerRateLimits } from "#server/plugins/rate-limits.ts";
 import { registerSecurityHeaders } from "#server/plugins/security-headers.ts";
 import { createPushSender, type PushSenderOptions } from "#server/push/push-sender.ts";
+import { senderPace } from "#server/queue/pace.ts";
+import { holdTransactionsUntil, startingJobQueue, startJobQueue } from "#server/queue/queue.ts";
+import { startRecurring } from "#server/recurring/recurring.ts";
+import { startReminders } from "#server/reminders/reminders.ts";
+import { registerRequesters } from "#server/reminders/reminders-schedule.ts";
 import { accountSecurityRoutes } from "#server/routes/account/routes.ts";
 import { authRoutes } from "#server/routes/auth/routes.ts";
-import { type EventStreamSettings, registerEventRoutes } from "#server/routes/events/routes.ts";
-import { registerIdentityRoutes } from "#server/routes/identity/routes.ts";
+import { type EventStreamSettings, eventRoutes } from "#server/routes/events/routes.ts";
+import { identityRoutes } from "#server/routes/identity/routes.ts";
 import { mailRoutes } from "#server/routes/mail/routes.ts";
 import { notificationRoutes } from "#server/routes/notifications/routes.ts";
 import { passkeyRoutes } from "#server/routes/passkeys/routes.ts";
-import { createWebAuthn } from "#server/routes/passkeys/webauthn.ts";
 import { payPageRoutes } from "#server/routes/pay/routes.ts";
-import { registerViewCache } from "#server/routes/pay/view-cache.ts";
 import { payeeRoutes } from "#server/routes/payees/routes.ts";
 import { paymentAccountRoutes } from "#server/routes/payment-accounts/routes.ts";
 import { paymentRequestRoutes } from "#server/routes/payment-requests/routes.ts";
 import { photoRoutes } from "#server/routes/photos/routes.ts";
-import { registerLocalUploadRoute } from "#server/routes/photos/upload-route.ts";
 import { recurringRequestRoutes } from "#server/routes/recurring-requests/routes.ts";
 import { siteRoutes } from "#server/routes/site/routes.ts";
 import { splitRoutes } from "#server/routes/splits/routes.ts";
@@ -103,7 +102,7 @@ export type BuildOptions = {
   imageLimits?: Partial<ImageLimits>;
   /** Push sender options (tests let it reach their loopback push service). */
   push?: PushSenderOptions;
-  /** Starts the job queue (default jobs/queue.ts); tests hold its start back to see the app answer meanwhile. */
+  /** Starts the job queue (default queue/queue.ts); tests hold its start back to see the app answer meanwhile. */
   startJobQueue?: typeof startJobQueue;
   /**
    * The job queue starts once this settles (main.ts: once the server listens). pg-boss's start —
@@ -208,7 +207,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     expireInSeconds: config.jobs.expireSeconds,
     superviseIntervalSeconds: config.jobs.superviseSeconds,
     retryDelayMaxSeconds: config.jobs.retryDelayMaxSeconds,
-    // Mail waits through an SMTP outage this long (jobs/queue.ts MAIL_QUEUE_POLICY).
+    // Mail waits through an SMTP outage this long (queue/queue.ts MAIL_QUEUE_POLICY).
     mailRetry: {
       retryDelaySeconds: config.jobs.mailRetryDelaySeconds,
       giveUpAfterSeconds: config.jobs.mailGiveUpHours * 3_600,
@@ -377,6 +376,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       secret,
     }),
     imageLimits: { ...IMAGE_LIMITS, ...options.imageLimits },
+    hashQueue,
+    listen: database.listen,
+    liveStreams: { settings: options.eventStreams ?? {}, open: () => 0 },
+    health: {
+      ping: () => database.ping(),
+      limitStoreHealthy: () => counters.healthy(),
+      mailReachable: () => mailer.reachable(),
+      draining: () => drain.draining,
+    },
+    localUploads: diskStorage,
   };
 
   // The LISTEN connection carries live updates and cache invalidations: its loss and return are logged.
@@ -395,7 +404,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     },
   });
   app.addHook("onClose", async () => unlisten());
-  let openStreams = () => 0;
   if (config.metrics) {
     const { registerMetrics } = await import("#server/plugins/metrics.ts");
     await registerMetrics(app, {
@@ -404,40 +412,37 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       viewCache: context.viewCache,
       hashQueue,
       limitStore: counters,
-      eventStreams: () => openStreams(),
+      eventStreams: () => context.liveStreams.open(),
       listening: () => listening,
       version: options.version ?? "dev",
     });
   }
-  await app.register(
-    siteRoutes({
-      ping: () => database.ping(),
-      limitStoreHealthy: () => counters.healthy(),
-      mailReachable: () => mailer.reachable(),
-      draining: () => drain.draining,
-    }),
-  );
-
+  // Every route folder registers one way: `app.register(xRoutes(context))`. The site's own routes
+  // (/healthz, /readyz) come before the per-address limits, which then cover everything else.
+  await app.register(siteRoutes(context));
   await registerRateLimits(app, {
     store: counters,
     limiter,
   });
-  await registerIdentityRoutes(app, auth, { config, hashQueue, limits: context.signInLimits });
-  await app.register(authRoutes(context));
-  await app.register(paymentAccountRoutes(context));
-  await app.register(paymentRequestRoutes(context));
-  await app.register(payeeRoutes(context));
-  await app.register(payPageRoutes(context));
-  await app.register(photoRoutes(context));
-  await app.register(accountSecurityRoutes(context));
-  await app.register(passkeyRoutes(context));
-  ({ openStreams } = await registerEventRoutes(app, context, database, options.eventStreams));
-  await app.register(splitRoutes(context));
-  await app.register(notificationRoutes(context));
-  await app.register(recurringRequestRoutes(context));
-  await app.register(mailRoutes(context));
+  for (const routes of [
+    identityRoutes,
+    authRoutes,
+    paymentAccountRoutes,
+    paymentRequestRoutes,
+    payeeRoutes,
+    payPageRoutes,
+    photoRoutes,
+    accountSecurityRoutes,
+    passkeyRoutes,
+    eventRoutes,
+    splitRoutes,
+    notificationRoutes,
+    recurringRequestRoutes,
+    mailRoutes,
+  ]) {
+    await app.register(routes(context));
+  }
   backgroundStarts.push(startRecurring({ ...context, publicUrl: config.publicUrl, log: app.log }));
-  if (diskStorage) await registerLocalUploadRoute(app, diskStorage);
 
   if (config.clientDir) await serveClient(app, config.clientDir);
   else app.setNotFoundHandler((_request, reply) => reply.status(404).send({ message: "Not found" }));

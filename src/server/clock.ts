@@ -11,7 +11,7 @@ export function createClock(): Clock {
 
 /**
  * What else keeps time and has to move with a test clock: pg-boss's TestClock, which also moves
- * the database's idea of now (`pgboss.job_now()`) and fires the queue's polls (jobs/queue.ts).
+ * the database's idea of now (`pgboss.job_now()`) and fires the queue's polls (queue/queue.ts).
  */
 export type ClockDriver = {
   now(): number;

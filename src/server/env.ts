@@ -84,7 +84,7 @@ const EnvSchema = z.object({
   JOBS_SUPERVISE_SECONDS: z.coerce.number().int().min(1).max(3_600).default(30),
   /** The longest wait before a failed (or expired) job attempt is retried, whatever its queue's backoff says. */
   JOBS_RETRY_DELAY_MAX_SECONDS: z.coerce.number().int().min(1).max(86_400).default(3_600),
-  /** The first wait before an email is tried again (jobs/queue.ts MAIL_QUEUE_POLICY); it doubles each time. */
+  /** The first wait before an email is tried again (queue/queue.ts MAIL_QUEUE_POLICY); it doubles each time. */
   JOBS_MAIL_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3_600).default(15),
   /**
    * How long an email is tried before it is given up (then `npm run mail:retry` sends it again):
@@ -95,7 +95,7 @@ const EnvSchema = z.object({
     .positive()
     .max(24 * 7)
     .default(24),
-  /** Emails and pushes each process starts a second while people are being served (jobs/pace.ts). */
+  /** Emails and pushes each process starts a second while people are being served (queue/pace.ts). */
   JOBS_SENDS_PER_SECOND_WHEN_BUSY: z.coerce.number().min(1).max(10_000).default(20),
   AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   // true | false | the proxies' addresses or CIDRs, comma-separated (lib/proxy-trust.ts).

@@ -46,6 +46,46 @@ function crossings(from: string, forbidden: string[]): string[] {
   });
 }
 
+/**
+ * The room a file lives in: a folder (or a single file) directly under src/server or src/client,
+ * except that each route folder, feature and screen is a room of its own.
+ */
+function roomOf(file: string): string {
+  const [side, top, sub] = path.relative(SRC, file).split(path.sep);
+  const split =
+    (side === "server" && top === "routes") ||
+    (side === "client" && (top === "features" || top === "screens"));
+  if (split && sub && !/\.tsx?$/.test(sub)) return `${side}/${top}/${sub}`;
+  return `${side}/${(top ?? "").replace(/\.tsx?$/, "")}`;
+}
+
+/** Every pair of rooms that import each other, with one import each way; `sources` is [file, text][]. */
+function twoWayRooms(sources: [string, string][]): string[] {
+  const imports = new Map<string, string>();
+  for (const [file, text] of sources) {
+    for (const m of text.matchAll(/\bfrom\s+["']([.#][^"']*)["']|\bimport\s*\(?\s*["']([.#][^"']*)["']/g)) {
+      const landing = target(file, (m[1] ?? m[2]) as string);
+      if (landing.endsWith(".css")) continue;
+      const from = roomOf(file);
+      const to = roomOf(landing);
+      if (from !== to && !imports.has(`${from} → ${to}`))
+        imports.set(`${from} → ${to}`, `${path.relative(SRC, file)} → ${path.relative(SRC, landing)}`);
+    }
+  }
+  return [...imports.keys()].flatMap((edge) => {
+    const [from, to] = edge.split(" → ");
+    const back = imports.get(`${to} → ${from}`);
+    return back && (from as string) < (to as string) ? [`${imports.get(edge)}, but ${back}`] : [];
+  });
+}
+
+/** The app's own code, server and client (the test harness aside). */
+const appSources = (): [string, string][] =>
+  ["server", "client"]
+    .flatMap((side) => sourceFiles(path.join(SRC, side)))
+    .filter((file) => !file.includes(`${path.sep}test${path.sep}`))
+    .map((file) => [file, readFileSync(file, "utf8")]);
+
 describe("layers", () => {
   it("the server never imports client code", () => {
     expect(crossings("server", ["client"])).toEqual([]);
@@ -55,6 +95,29 @@ describe("layers", () => {
     for (const zone of ["server/plugins", "server/auth", "server/lib", "server/db"]) {
       expect(crossings(zone, ["server/routes"]), zone).toEqual([]);
     }
+  });
+
+  it("no two rooms import each other: each depends one way (docs/architecture.md)", () => {
+    expect(twoWayRooms(appSources())).toEqual([]);
+  });
+
+  it("finds a two-way pair, rooms being top folders, route folders, features and screens", () => {
+    const at = (file: string) => path.join(SRC, file);
+    expect(
+      twoWayRooms([
+        [at("server/jobs/queue.ts"), 'import { db } from "#server/db/client.ts";'],
+        [at("server/db/move.ts"), 'import { JOBS } from "../jobs/queue";'],
+        [at("server/routes/pay/routes.ts"), 'import { x } from "./queries";'],
+        [
+          at("client/features/splits/api.ts"),
+          'import { y } from "#client/features/payment-requests/keys.ts";',
+        ],
+        [at("client/features/payment-requests/list.tsx"), 'import { z } from "../splits/api";'],
+      ]),
+    ).toEqual([
+      "server/db/move.ts → server/jobs/queue, but server/jobs/queue.ts → server/db/client.ts",
+      "client/features/payment-requests/list.tsx → client/features/splits/api, but client/features/splits/api.ts → client/features/payment-requests/keys.ts",
+    ]);
   });
 
   it("shared code imports neither client nor server code", () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { SplitInputSchema } from "#shared/schemas/split.ts";
-import { MAX_PHOTO_LABEL, MAX_PHOTO_MB } from "./limits";
+import { MAX_PHOTO_LABEL, MAX_PHOTO_MB } from "./input-limits";
 import { LIMIT_MESSAGES, PHOTO_MESSAGES, SPLIT_MESSAGES, VALIDATION } from "./messages";
 import { planSplit } from "./split";
 

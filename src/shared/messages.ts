@@ -1,4 +1,4 @@
-import { DESCRIPTION_MAX, MAX_AMOUNT_LABEL, MAX_PHOTO_LABEL, RECIPIENT_NAME_MAX } from "./limits";
+import { DESCRIPTION_MAX, MAX_AMOUNT_LABEL, MAX_PHOTO_LABEL, RECIPIENT_NAME_MAX } from "./input-limits";
 
 /**
  * The forms' validation texts, word for word (docs/product.md, each screen's section). The

@@ -1,4 +1,4 @@
-import { MAX_AMOUNT_CENTS } from "./limits";
+import { MAX_AMOUNT_CENTS } from "./input-limits";
 import { LIMIT_MESSAGES, VALIDATION } from "./messages";
 
 /**

@@ -1,4 +1,4 @@
-import { EMAIL_PATTERN } from "./limits";
+import { EMAIL_PATTERN } from "./input-limits";
 import { normalizePhone } from "./phone";
 
 /** The five payment providers (docs/product.md#payment-methods). Order here is the order on the Payment Methods page. */

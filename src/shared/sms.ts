@@ -1,4 +1,5 @@
 import { calledBy } from "#shared/person-name.ts";
+import type { PaymentRequest } from "#shared/schemas/payment-request.ts";
 import { formatMoney } from "./money";
 
 /**
@@ -144,4 +145,23 @@ export function composeReminderMessage(parts: SmsParts): string {
  */
 export function smsLink(phoneDigits: string, body: string): string {
   return `sms:+1${phoneDigits}?&body=${encodeURIComponent(body)}`;
+}
+
+/**
+ * The text for one request, as the server writes it: the request's own text ("request": on
+ * creation, in a split, and Text again, word for word the same) or a reminder.
+ */
+export function smsFor(
+  kind: "request" | "reminder",
+  requesterName: string,
+  request: Pick<PaymentRequest, "recipientName" | "amount" | "description" | "shortUrl">,
+): string {
+  const parts = {
+    requesterName,
+    recipientName: request.recipientName,
+    amount: request.amount,
+    description: request.description,
+    shortUrl: request.shortUrl,
+  };
+  return kind === "request" ? composeSmsMessage(parts) : composeReminderMessage(parts);
 }

@@ -13,7 +13,7 @@ import { confirmedTest, mailTo } from "./mail";
 
 /** The receipt's wait on the e2e server (playwright.config.ts MAIL_RECEIPT_DELAY_SECONDS). */
 const RECEIPT_DELAY_MS = 15_000;
-/** Past a due time: the job queue looks every 2 s, so five of its looks (jobs/queue.ts). */
+/** Past a due time: the job queue looks every 2 s, so five of its looks (queue/queue.ts). */
 const RECEIPT_MARGIN_MS = 10_000;
 
 /** Every message to `to` whose subject matches, received so far. */

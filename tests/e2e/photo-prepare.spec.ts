@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { Page, Request } from "@playwright/test";
 import sharp from "sharp";
 import { PHOTO_PREP_MESSAGES } from "../../src/client/features/photos/prepare-photo";
-import { MAX_PHOTO_BYTES } from "../../src/shared/limits";
+import { MAX_PHOTO_BYTES } from "../../src/shared/input-limits";
 import { apiCall, expect, test, toast } from "./fixtures";
 import { confirmedTest } from "./mail";
 

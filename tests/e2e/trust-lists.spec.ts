@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { DESCRIPTION_MAX, RECIPIENT_NAME_MAX } from "#shared/limits.ts";
+import { DESCRIPTION_MAX, RECIPIENT_NAME_MAX } from "#shared/input-limits.ts";
 import { apiCall, captureSms, expect, signedInTest, smsFollowed, test, toast } from "./fixtures";
 
 const REQUEST = { recipientPhone: "2125550144", amount: "12.00", description: "Lunch" };

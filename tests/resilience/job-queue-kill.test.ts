@@ -9,8 +9,8 @@ import {
   deliveryAttempt,
   findDelivery,
   messageIdFor,
-} from "#server/jobs/effects.ts";
-import { type JobQueue, postgresUrlOf, startJobQueue } from "#server/jobs/queue.ts";
+} from "#server/queue/effects.ts";
+import { type JobQueue, postgresUrlOf, startJobQueue } from "#server/queue/queue.ts";
 import { describeWith, freshDatabase, until } from "#server/test/harness.ts";
 
 const quiet = { warn: () => {}, error: () => {} };

@@ -4,7 +4,7 @@ import { type SQL, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createClock } from "#server/clock.ts";
 import type { Database } from "#server/db/client.ts";
-import { postgresUrlOf, startJobQueue } from "#server/jobs/queue.ts";
+import { postgresUrlOf, startJobQueue } from "#server/queue/queue.ts";
 import type {} from "#server/test/global-setup.ts";
 import { databaseKinds, freshDatabase, pgliteDataDir, until } from "#server/test/harness.ts";
 

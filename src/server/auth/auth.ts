@@ -11,7 +11,7 @@ import { accounts, rateLimits, sessions, users, verifications } from "#server/db
 import type { Config } from "#server/env.ts";
 import { HttpError } from "#server/lib/http-error.ts";
 import { LIMITS } from "#server/limits.ts";
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "#shared/limits.ts";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "#shared/input-limits.ts";
 import { UNSAFE_TEXT } from "#shared/schemas/user.ts";
 import { passwordPolicy } from "./password-policy";
 import { cookieValue, createSessionMemo } from "./session-memo";

@@ -7,8 +7,8 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { buildApp } from "#server/app.ts";
 
 import { describeWith, freshDatabase, testConfig, until } from "#server/test/harness.ts";
+import { EVENTS_CHANNEL, PUBLIC_VIEW_CHANNEL } from "./channels";
 import type { ChannelListener, Database } from "./client";
-import { EVENTS_CHANNEL, PUBLIC_VIEW_CHANNEL } from "./notify";
 
 /** What one listener heard. */
 function recorder() {

@@ -190,7 +190,7 @@ export const paymentRequests = pgTable(
   (t) => [
     uniqueIndex("payment_request_code_idx").on(t.code),
     index("payment_request_split_idx").on(t.splitId),
-    // One request per occurrence of a series, whichever process makes it (jobs/recurring.ts).
+    // One request per occurrence of a series, whichever process makes it (recurring/recurring.ts).
     uniqueIndex("payment_request_series_occurrence_idx").on(t.seriesId, t.occurrenceDate),
     // One index per list order (docs/decisions/015-keyset-pagination.md): newest first,
     // pending first then newest (an expression column), and newest first within one status,
@@ -279,7 +279,7 @@ export const deliveryStateEnum = pgEnum("delivery_state", ["pending", "sent", "f
 /**
  * One row per effect sent outside the database (an email, a push), keyed by its idempotency key
  * (`reminder:<requestId>:<offset>`): inserted in the transaction that decides the effect, so two
- * processes deciding the same one make one row (jobs/effects.ts, docs/decisions/023-job-queue.md).
+ * processes deciding the same one make one row (queue/effects.ts, docs/decisions/023-job-queue.md).
  */
 export const deliveries = pgTable("delivery", {
   key: text("key").primaryKey(),

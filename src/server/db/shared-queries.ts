@@ -42,7 +42,7 @@ export function shortUrlFor(publicUrl: string, code: string): string {
 export function toPaymentRequest(
   row: typeof paymentRequests.$inferSelect,
   publicUrl: string,
-  /** What its automatic reminders did (jobs/reminders-schedule.ts reminderSummaries). */
+  /** What its automatic reminders did (reminders/reminders-schedule.ts reminderSummaries). */
   reminders: ReminderSummary = NO_REMINDERS,
 ): PaymentRequest {
   return {
@@ -67,7 +67,7 @@ export function toPaymentRequest(
   };
 }
 
-/** What a recurring series' occurrence asks for (jobs/recurring.ts). */
+/** What a recurring series' occurrence asks for (recurring/recurring.ts). */
 export type NewOccurrenceRequest = {
   userId: string;
   seriesId: string;

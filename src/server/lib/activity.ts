@@ -23,7 +23,7 @@ declare module "fastify" {
 /**
  * Watches `server` for requests from people, probes left out. What reads it: the collection once
  * the server is quiet (garbage-collection.ts), and the senders, which yield to people while they
- * are being served (jobs/pace.ts). The cost per request is one `Date.now()` and a set lookup.
+ * are being served (queue/pace.ts). The cost per request is one `Date.now()` and a set lookup.
  */
 export function watchRequests(server: Pick<Server, "on" | "off">): Activity & { stop(): void } {
   let last = 0;

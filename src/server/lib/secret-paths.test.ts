@@ -4,9 +4,9 @@ import type { AddressInfo } from "node:net";
 import type { RouteOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "#server/db/client.ts";
-import { stopToken } from "#server/jobs/reminders-mail.ts";
 import { suppressionToken } from "#server/mail/suppression.ts";
 import { unsubscribeToken } from "#server/notifications/unsubscribe.ts";
+import { stopToken } from "#server/reminders/reminders-mail.ts";
 import {
   as,
   buildTestApp,

@@ -3,9 +3,10 @@ import { sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Clock } from "#server/clock.ts";
 import type { Db } from "#server/db/client.ts";
-import { claimDelivery, deliverOnce, deliveryAttempt } from "#server/jobs/effects.ts";
-import { JOBS_SCHEMA, type JobQueue, SENDERS } from "#server/jobs/queue.ts";
-import { isPermanentRefusal, type Mailer } from "./mailer";
+import { claimDelivery, deliverOnce, deliveryAttempt } from "#server/queue/effects.ts";
+import { isPermanentRefusal } from "#server/queue/permanent.ts";
+import { JOBS_SCHEMA, type JobQueue, SENDERS } from "#server/queue/queue.ts";
+import type { Mailer } from "./mailer";
 import { resetPasswordMail, signUpAttemptMail, verifyEmailMail } from "./messages";
 
 /** The queue of account mail: address confirmation, password reset, the sign-up notice. */
@@ -37,7 +38,7 @@ const render = (job: AccountMailJob, publicUrl: string) => {
  * Account mail goes through the job queue like every other message Collect sends: one SMTP error
  * used to lose it (it was sent after the answer, fire and forget). Each message gets a `delivery`
  * row (`account-mail:<kind>:<uuid>`, deleted with the account) and a job on ACCOUNT_MAIL_QUEUE in
- * one transaction; the worker sends it once in effect (jobs/effects.ts deliverOnce) and retries
+ * one transaction; the worker sends it once in effect (queue/effects.ts deliverOnce) and retries
  * through an SMTP outage on MAIL_QUEUE_POLICY. The per-address allowances (limits.ts resetMail,
  * signUpNotice) are the caller's, before it asks (auth/auth-options.ts).
  */

@@ -11,7 +11,7 @@ import {
   findDelivery,
   markFailed,
   messageIdFor,
-} from "#server/jobs/effects.ts";
+} from "#server/queue/effects.ts";
 import {
   type JobQueue,
   type JobQueueOptions,
@@ -19,7 +19,7 @@ import {
   openJobSchema,
   postgresUrlOf,
   startJobQueue,
-} from "#server/jobs/queue.ts";
+} from "#server/queue/queue.ts";
 import { buildTestApp, databaseKinds, freshDatabase, pgliteDataDir, until } from "#server/test/harness.ts";
 import { MAIL_QUEUES, requeueGivenUpMail } from "./given-up";
 

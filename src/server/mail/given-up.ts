@@ -1,9 +1,9 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
-import { JOBS_SCHEMA, type JobSchema } from "#server/jobs/queue.ts";
+import { JOBS_SCHEMA, type JobSchema } from "#server/queue/queue.ts";
 
 /**
- * The queues made with the mail policy (`createQueue(name, "mail")`, jobs/queue.ts
+ * The queues made with the mail policy (`createQueue(name, "mail")`, queue/queue.ts
  * MAIL_QUEUE_POLICY): payer mail, notification email, recurring occurrences, account mail.
  * given-up.test.ts checks that a started app makes exactly these.
  */

@@ -6,7 +6,7 @@
 import { existsSync } from "node:fs";
 import { configuredDatabase, openDatabase } from "#server/db/client.ts";
 import { ConfigError, loadConfig, runtimeSummary } from "#server/env.ts";
-import { openJobSchema } from "#server/jobs/queue.ts";
+import { openJobSchema } from "#server/queue/queue.ts";
 import { requeueGivenUpMail } from "./given-up";
 
 async function main() {

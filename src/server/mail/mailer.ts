@@ -9,7 +9,7 @@ export type Mail = {
   subject: string;
   text: string;
   html: string;
-  /** A stable `<id@domain>` (jobs/effects.ts messageIdFor): a resend after a crash is the same message. */
+  /** A stable `<id@domain>` (queue/effects.ts messageIdFor): a resend after a crash is the same message. */
   messageId?: string;
   /** Extra headers, e.g. List-Unsubscribe (RFC 8058). */
   headers?: Record<string, string>;
@@ -29,17 +29,11 @@ export type Mailer = {
    * False while the SMTP server cannot be reached (or refuses our sign-in): the last send said
    * so, or a probe did. Never waits: a probe (`verify`, at most one per PROBE_EVERY_MS and only
    * when no send has told us meanwhile) runs in the background and answers the next call. /readyz
-   * then says mail is degraded; mail waits in the queue meanwhile (jobs/queue.ts MAIL_QUEUE_POLICY).
+   * then says mail is degraded; mail waits in the queue meanwhile (queue/queue.ts MAIL_QUEUE_POLICY).
    */
   reachable(): boolean;
   close(): void;
 };
-
-/** A refusal no retry changes: the receiving server answered 5xx (no such mailbox, rejected). */
-export function isPermanentRefusal(error: unknown): boolean {
-  const code = (error as { responseCode?: unknown })?.responseCode;
-  return typeof code === "number" && code >= 500 && code < 600;
-}
 
 /** nodemailer's codes (and Node's) for a server not reached, or not letting us in. */
 const UNAVAILABLE = new Set([

@@ -4,7 +4,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { createTestClock, type TestClock } from "#server/clock.ts";
 import type { Database } from "#server/db/client.ts";
 import { deliveries } from "#server/db/schema.ts";
-import { openJobSchema } from "#server/jobs/queue.ts";
+import { openJobSchema } from "#server/queue/queue.ts";
 import { codeOf } from "#server/test/fixtures.ts";
 import {
   as,

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Clock } from "#server/clock.ts";
 import type { Db } from "#server/db/client.ts";
 import { notificationSettings, paymentRequests, users } from "#server/db/schema.ts";
-import type { JobQueue } from "#server/jobs/queue.ts";
+import type { JobQueue } from "#server/queue/queue.ts";
 import { formatMoney } from "#shared/money.ts";
 import { localDate, localMinutes } from "#shared/schedule/zoned.ts";
 import { DEFAULT_TIME_ZONE } from "#shared/schemas/notifications.ts";

@@ -4,6 +4,10 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Clock } from "#server/clock.ts";
 import type { Db } from "#server/db/client.ts";
 import { pushSubscriptions } from "#server/db/schema.ts";
+import type { Mailer } from "#server/mail/mailer.ts";
+import { escapeHtml } from "#server/mail/messages.ts";
+import type { MailPolicy } from "#server/mail/policy.ts";
+import type { PushSender } from "#server/push/push-sender.ts";
 import {
   claimDelivery,
   deliverOnce,
@@ -11,12 +15,8 @@ import {
   findDelivery,
   markFailed,
   markSent,
-} from "#server/jobs/effects.ts";
-import { type JobQueue, SENDERS } from "#server/jobs/queue.ts";
-import type { Mailer } from "#server/mail/mailer.ts";
-import { escapeHtml } from "#server/mail/messages.ts";
-import type { MailPolicy } from "#server/mail/policy.ts";
-import type { PushSender } from "#server/push/push-sender.ts";
+} from "#server/queue/effects.ts";
+import { type JobQueue, SENDERS } from "#server/queue/queue.ts";
 import { quietHoursEnd } from "#shared/schedule/quiet-hours.ts";
 import { NOTIFICATION_EVENT_LABELS } from "#shared/schemas/notifications.ts";
 import type { PushEvent } from "#shared/schemas/push.ts";
@@ -51,7 +51,7 @@ export const pushKey = (key: string, subscriptionId: string) => `${key}:push:${s
  * Notifications go through the job queue. `notify` reads the user's settings (Profile →
  * Notifications) and records the decision: a `delivery` row per channel that is on, keyed
  * `<key>:email` and `<key>:push:<subscriptionId>`, and one job per row, in the caller's
- * transaction when given. The workers send each exactly once in effect (jobs/effects.ts). Email
+ * transaction when given. The workers send each exactly once in effect (queue/effects.ts). Email
  * goes at once; push waits for the end of the user's quiet hours (`startAfter`).
  */
 export function startNotifications(deps: {

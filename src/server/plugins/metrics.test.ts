@@ -7,7 +7,7 @@ import { createHashQueue } from "#server/auth/hash-queue.ts";
 import { createClock } from "#server/clock.ts";
 import type { Database } from "#server/db/client.ts";
 import type { Config } from "#server/env.ts";
-import { jobIdFor, startJobQueue } from "#server/jobs/queue.ts";
+import { jobIdFor, startJobQueue } from "#server/queue/queue.ts";
 import { databaseKinds, freshDatabase, nextIp, testConfig, until } from "#server/test/harness.ts";
 
 const TOKEN = "metrics-token-0123456789";

@@ -5,9 +5,9 @@ import pg from "pg";
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
 import type { Db } from "#server/db/client.ts";
 import type { Config } from "#server/env.ts";
-import { jobCounts, type QueueCounts } from "#server/jobs/queue.ts";
 import { failureCounts } from "#server/lib/dependencies.ts";
 import { policyOutcomes } from "#server/mail/policy.ts";
+import { jobCounts, type QueueCounts } from "#server/queue/queue.ts";
 
 /**
  * Prometheus metrics, off unless METRICS_PORT or METRICS_TOKEN is set: request count and
@@ -151,7 +151,7 @@ export async function registerMetrics(
   });
 
   // The job queue, by queue: read from pg-boss's tables at scrape time, in one grouped query that
-  // these gauges share (jobs/queue.ts jobCounts). None before the queue has installed its schema.
+  // these gauges share (queue/queue.ts jobCounts). None before the queue has installed its schema.
   let reading: Promise<QueueCounts[]> | undefined;
   const countsNow = () => {
     // A scrape collects every gauge at once: they share the query in flight.

@@ -1,6 +1,6 @@
 import type { Readable } from "node:stream";
 
-export { MAX_PHOTO_BYTES } from "#shared/limits.ts";
+export { MAX_PHOTO_BYTES } from "#shared/input-limits.ts";
 /** Upload URLs live 15 minutes. */
 export const UPLOAD_URL_TTL_SECONDS = 15 * 60;
 

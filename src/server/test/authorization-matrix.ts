@@ -4,9 +4,9 @@ import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import webPush from "web-push";
 import { passkeys, sessions } from "#server/db/schema.ts";
-import { stopToken } from "#server/jobs/reminders-mail.ts";
 import { suppressionToken } from "#server/mail/suppression.ts";
 import { unsubscribeToken } from "#server/notifications/unsubscribe.ts";
+import { stopToken } from "#server/reminders/reminders-mail.ts";
 import {
   as,
   buildTestApp,

@@ -3,7 +3,7 @@ import pg from "pg";
 import type { TestProject } from "vitest/node";
 import { createClock } from "#server/clock.ts";
 import { type Database, openDatabase } from "#server/db/client.ts";
-import { startJobQueue } from "#server/jobs/queue.ts";
+import { startJobQueue } from "#server/queue/queue.ts";
 import { runTempRoot } from "./temp-root";
 
 declare module "vitest" {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "#shared/limits.ts";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "#shared/input-limits.ts";
 import { DeleteAccountInputSchema, NEW_PASSWORD_HINT, NewPasswordSchema } from "./account";
 
 describe("NewPasswordSchema", () => {

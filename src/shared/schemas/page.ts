@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX } from "#shared/limits.ts";
+import { PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX } from "#shared/input-limits.ts";
 
 /**
  * Keyset pages (docs/decisions/015-keyset-pagination.md): a list answers one page and names the

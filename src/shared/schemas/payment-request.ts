@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { DESCRIPTION_MAX, RECIPIENT_NAME_MAX } from "#shared/limits.ts";
+import { DESCRIPTION_MAX, RECIPIENT_NAME_MAX } from "#shared/input-limits.ts";
 import { LIMIT_MESSAGES, PHONE_MESSAGES, VALIDATION } from "#shared/messages.ts";
 import { amountProblem, parseAmount } from "#shared/money.ts";
 import { checkPhone } from "#shared/phone.ts";

@@ -21,7 +21,7 @@ import {
 
 /**
  * Recurring requests (docs/decisions/024-chasing.md): a series makes an ordinary payment request at 9:00 in the
- * requester's zone on each occurrence date (server/jobs/recurring.ts).
+ * requester's zone on each occurrence date (server/recurring/recurring.ts).
  */
 
 const recurringFields = {

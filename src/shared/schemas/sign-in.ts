@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { EMAIL_PATTERN, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "#shared/limits.ts";
+import { EMAIL_PATTERN, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "#shared/input-limits.ts";
 import { ProfileNameSchema } from "./user";
 
 /**

@@ -3,7 +3,7 @@ import { type KeyboardEvent, type Ref, useId, useState } from "react";
 import { Field } from "#client/components/ui/field.tsx";
 import { cn } from "#client/lib/cn.ts";
 import { useDebounced } from "#client/lib/use-debounced.ts";
-import { RECIPIENT_NAME_MAX } from "#shared/limits.ts";
+import { RECIPIENT_NAME_MAX } from "#shared/input-limits.ts";
 import { formatPhone } from "#shared/phone.ts";
 import type { Payee } from "#shared/schemas/payee.ts";
 import { findPayees, payeePagesQuery } from "./api";

@@ -1,4 +1,4 @@
-import { RECIPIENT_NAME_MAX } from "#shared/limits.ts";
+import { RECIPIENT_NAME_MAX } from "#shared/input-limits.ts";
 import { formatPhoneInput } from "#shared/phone.ts";
 
 /** What the Contact Picker API gives for one contact (https://w3c.github.io/contact-picker/). */

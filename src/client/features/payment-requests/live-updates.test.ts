@@ -7,7 +7,7 @@ import {
   requestPagesQuery,
   requestSummaryQuery,
 } from "#client/features/payment-requests/api.ts";
-import { splitQuery } from "#client/features/splits/api.ts";
+import { splitQuery } from "#client/features/payment-requests/splits.ts";
 import { queryClient } from "#client/lib/query-client.ts";
 import { refreshRequests } from "./live-updates";
 

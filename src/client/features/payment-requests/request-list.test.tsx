@@ -2,7 +2,7 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { HttpResponse, http } from "msw";
 import { describe, expect, it } from "vitest";
-import { splitQuery } from "#client/features/splits/api.ts";
+import { splitQuery } from "#client/features/payment-requests/splits.ts";
 import { queryClient } from "#client/lib/query-client.ts";
 import { api } from "#client/test/msw.ts";
 import { expectToast, renderWithApp } from "#client/test/render.tsx";

@@ -1,7 +1,7 @@
 import { ChevronDown, Users } from "lucide-react";
 import { type ReactNode, useId, useState } from "react";
 import { Card } from "#client/components/ui/card.tsx";
-import { useSplit } from "#client/features/splits/api.ts";
+import { useSplit } from "#client/features/payment-requests/splits.ts";
 import { cn } from "#client/lib/cn.ts";
 import { formatMoney } from "#shared/money.ts";
 import type { PaymentRequest } from "#shared/schemas/payment-request.ts";

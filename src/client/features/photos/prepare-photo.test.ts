@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MAX_PHOTO_BYTES } from "#shared/limits.ts";
+import { MAX_PHOTO_BYTES } from "#shared/input-limits.ts";
 import {
   ENCODE_LADDER,
   fitWithin,

@@ -1,4 +1,4 @@
-import { MAX_PHOTO_BYTES } from "#shared/limits.ts";
+import { MAX_PHOTO_BYTES } from "#shared/input-limits.ts";
 
 /**
  * Making a photo the server can take, in the browser, before it is uploaded:

@@ -10,7 +10,7 @@ import { PhoneContactsButton } from "#client/features/payees/phone-contacts-butt
 import { ApiError } from "#client/lib/api.ts";
 import { useSchemaForm } from "#client/lib/schema-form.ts";
 import { toast } from "#client/lib/toast.tsx";
-import { RECIPIENT_NAME_MAX } from "#shared/limits.ts";
+import { RECIPIENT_NAME_MAX } from "#shared/input-limits.ts";
 import { formatPhoneInput } from "#shared/phone.ts";
 import { type Payee, PayeeInputSchema } from "#shared/schemas/payee.ts";
 

@@ -11,7 +11,7 @@ import { useSetPhoto } from "#client/features/photos/api.ts";
 import { PHOTO_INPUT_HINT } from "#client/features/photos/prepare-photo.ts";
 import { paths } from "#client/lib/paths.ts";
 import { toast } from "#client/lib/toast.tsx";
-import { MAX_PHOTO_MB } from "#shared/limits.ts";
+import { MAX_PHOTO_MB } from "#shared/input-limits.ts";
 import { usePhotoUppy } from "./use-photo-uppy";
 
 export const GUIDELINES = [

@@ -12,7 +12,7 @@ import {
   preparePhoto,
 } from "#client/features/photos/prepare-photo.ts";
 import { PutUpload } from "#client/features/photos/put-upload.ts";
-import { MAX_PHOTO_BYTES } from "#shared/limits.ts";
+import { MAX_PHOTO_BYTES } from "#shared/input-limits.ts";
 
 type Handlers = {
   onStarted: () => void;

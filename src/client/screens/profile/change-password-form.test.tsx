@@ -2,7 +2,7 @@ import { fireEvent, screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { answerApi, expectFieldError, expectFieldValid } from "#client/test/form-checks.ts";
 import { expectToast, renderWithApp } from "#client/test/render.tsx";
-import { PASSWORD_MIN_LENGTH } from "#shared/limits.ts";
+import { PASSWORD_MIN_LENGTH } from "#shared/input-limits.ts";
 import { ChangePasswordForm } from "./change-password-form";
 
 const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;

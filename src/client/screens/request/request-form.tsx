@@ -35,7 +35,7 @@ import { paths } from "#client/lib/paths.ts";
 import { apiFieldName, useSchemaForm } from "#client/lib/schema-form.ts";
 import { launchSms } from "#client/lib/sms-launch.ts";
 import { toast } from "#client/lib/toast.tsx";
-import { DESCRIPTION_MAX } from "#shared/limits.ts";
+import { DESCRIPTION_MAX } from "#shared/input-limits.ts";
 import { formatPhoneInput } from "#shared/phone.ts";
 import {
   type CreatePaymentRequestResponse,

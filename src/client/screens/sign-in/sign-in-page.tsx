@@ -8,7 +8,7 @@ import { isReturningBrowser, modeHref, signInMode } from "#client/features/auth/
 import { useUser } from "#client/features/auth/user.ts";
 import { leavePage } from "#client/lib/leave-page.ts";
 import { paths } from "#client/lib/paths.ts";
-import { PASSWORD_MIN_LENGTH } from "#shared/limits.ts";
+import { PASSWORD_MIN_LENGTH } from "#shared/input-limits.ts";
 import { safeReturnTo } from "#shared/return-to.ts";
 import { CredentialsForm } from "./credentials-form";
 import { PasskeySignInButton } from "./passkey-sign-in-button";

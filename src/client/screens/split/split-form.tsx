@@ -14,11 +14,11 @@ import {
   type ChaseValue,
   EMPTY_CHASE,
 } from "#client/features/payment-requests/chase-fields.tsx";
-import { useCreateSplit } from "#client/features/splits/api.ts";
+import { useCreateSplit } from "#client/features/payment-requests/splits.ts";
 import { pageItems } from "#client/lib/pages.ts";
 import { paths } from "#client/lib/paths.ts";
 import { formSchema, useSchemaForm } from "#client/lib/schema-form.ts";
-import { DESCRIPTION_MAX } from "#shared/limits.ts";
+import { DESCRIPTION_MAX } from "#shared/input-limits.ts";
 import { formatMoney, typedAmount } from "#shared/money.ts";
 import { formatPhoneInput } from "#shared/phone.ts";
 import { SPLIT_MAX_PEOPLE, type SplitInput, SplitInputSchema } from "#shared/schemas/split.ts";

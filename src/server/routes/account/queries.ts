@@ -1,7 +1,7 @@
 import { and, desc, eq, ne, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
 import { paymentRequests, sessions, users, verifications } from "#server/db/schema.ts";
-import { JOBS_SCHEMA } from "#server/jobs/queue.ts";
+import { JOBS_SCHEMA } from "#server/queue/queue.ts";
 
 export async function findAccount(db: Db, userId: string) {
   const [row] = await db

@@ -1,6 +1,6 @@
 import { z } from "zod";
+import { EVENTS_CHANNEL } from "#server/db/channels.ts";
 import type { ChannelListener, Database } from "#server/db/client.ts";
-import { EVENTS_CHANNEL } from "#server/db/notify.ts";
 import { type RequestEvent, RequestEventSchema } from "#shared/schemas/event.ts";
 
 /** One open event stream: told each of its user's events, or to start over after a gap. */

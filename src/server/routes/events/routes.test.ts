@@ -1,9 +1,9 @@
 import http from "node:http";
 import type { FastifyInstance } from "fastify";
 import { beforeAll, expect, it, vi } from "vitest";
-import { stopToken } from "#server/jobs/reminders-mail.ts";
 import { CAPS } from "#server/limits.ts";
 import { suppressionToken } from "#server/mail/suppression.ts";
+import { stopToken } from "#server/reminders/reminders-mail.ts";
 import {
   as,
   buildTestApp,

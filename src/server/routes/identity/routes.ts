@@ -1,11 +1,10 @@
 import { STATUS_CODES } from "node:http";
-import type { FastifyInstance, FastifyRequest } from "fastify";
-import type { Auth } from "#server/auth/auth.ts";
-import { type HashQueue, HashQueueFull } from "#server/auth/hash-queue.ts";
+import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from "fastify";
+import { HashQueueFull } from "#server/auth/hash-queue.ts";
 import { cookieValue } from "#server/auth/session-memo.ts";
-import { type Attempt, DEVICE_COOKIE, lockMessage, type SignInLimits } from "#server/auth/sign-in-limits.ts";
+import { type Attempt, DEVICE_COOKIE, lockMessage } from "#server/auth/sign-in-limits.ts";
 import { sendWebResponse, webHeaders } from "#server/auth/web-bridge.ts";
-import type { Config } from "#server/env.ts";
+import type { AppContext } from "#server/context.ts";
 import { HttpError, TooManyRequests } from "#server/lib/http-error.ts";
 import { SignInInputSchema, SignUpInputSchema } from "#shared/schemas/sign-in.ts";
 
@@ -75,96 +74,95 @@ function passwordRouteInput(pathname: keyof typeof PASSWORD_ROUTES, request: Fas
 }
 
 /** Mounts better-auth's handler at /api/identity/* with raw bodies passed through. */
-export async function registerIdentityRoutes(
-  app: FastifyInstance,
-  auth: Auth,
-  { config, hashQueue, limits }: { config: Config; hashQueue: HashQueue; limits: SignInLimits },
-): Promise<void> {
-  const publicUrl = config.publicUrl;
-  await app.register(async (scope) => {
-    scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser("*", { parseAs: "buffer", bodyLimit: 64 * 1024 }, (_req, body, done) =>
-      done(null, body),
-    );
-    scope.route({
-      method: ["GET", "POST"],
-      url: "/api/identity/*",
-      handler: async (request, reply) => {
-        // better-auth's rate limit stores "ip|path" in a unique btree index (≤ 2704 bytes per
-        // key): a longer path fails the insert with a 500. None of its own paths is near this.
-        const url = new URL(request.url, publicUrl);
-        if (url.pathname.length > MAX_AUTH_PATH) throw new HttpError(414, "The address is too long.");
-        // Only what Collect uses; better-auth's other endpoints (update-user, delete-user,
-        // list-sessions, …) are not exposed. Checked on the path better-auth will see.
-        if (!EXPOSED.some((pattern) => pattern.test(url.pathname))) throw new HttpError(404, "Not found");
-        let body = request.body instanceof Buffer && request.body.length > 0 ? request.body : undefined;
-        const problem = body ? jsonBodyProblem(body) : null;
-        if (problem) throw new HttpError(400, problem);
-        const headers = webHeaders(request);
-        const passwordRoute =
-          request.method === "POST" && url.pathname in PASSWORD_ROUTES
-            ? (url.pathname as keyof typeof PASSWORD_ROUTES)
-            : undefined;
-        let attempt: (Attempt & { email: string }) | undefined;
-        if (passwordRoute) {
-          const input = passwordRouteInput(passwordRoute, request, body);
-          const isSignUp = passwordRoute.endsWith("/sign-up/email");
-          // Checked, trimmed, and nothing else: an empty name is set later, at setup.
-          body = Buffer.from(
-            JSON.stringify(isSignUp ? { ...input, name: ("name" in input && input.name) || "" } : input),
-          );
-          headers.delete("content-length");
-          // Every password route hashes: when the queue is full, refuse before any database work.
-          if (hashQueue.full) {
-            return reply
-              .status(503)
-              .header("retry-after", "2")
-              .send({ message: new HashQueueFull(2).message });
-          }
-          // Per address first: what one address sends is never counted against anyone else.
-          const fromHere = await limits.addressWait(request.ip);
-          if (fromHere)
-            throw new TooManyRequests(
-              "Too many sign-in attempts from here. Please try again in a minute.",
-              fromHere,
+export const identityRoutes =
+  ({ auth, config, hashQueue, signInLimits: limits }: AppContext): FastifyPluginAsync =>
+  async (app) => {
+    const publicUrl = config.publicUrl;
+    await app.register(async (scope) => {
+      scope.removeAllContentTypeParsers();
+      scope.addContentTypeParser("*", { parseAs: "buffer", bodyLimit: 64 * 1024 }, (_req, body, done) =>
+        done(null, body),
+      );
+      scope.route({
+        method: ["GET", "POST"],
+        url: "/api/identity/*",
+        handler: async (request, reply) => {
+          // better-auth's rate limit stores "ip|path" in a unique btree index (≤ 2704 bytes per
+          // key): a longer path fails the insert with a 500. None of its own paths is near this.
+          const url = new URL(request.url, publicUrl);
+          if (url.pathname.length > MAX_AUTH_PATH) throw new HttpError(414, "The address is too long.");
+          // Only what Collect uses; better-auth's other endpoints (update-user, delete-user,
+          // list-sessions, …) are not exposed. Checked on the path better-auth will see.
+          if (!EXPOSED.some((pattern) => pattern.test(url.pathname))) throw new HttpError(404, "Not found");
+          let body = request.body instanceof Buffer && request.body.length > 0 ? request.body : undefined;
+          const problem = body ? jsonBodyProblem(body) : null;
+          if (problem) throw new HttpError(400, problem);
+          const headers = webHeaders(request);
+          const passwordRoute =
+            request.method === "POST" && url.pathname in PASSWORD_ROUTES
+              ? (url.pathname as keyof typeof PASSWORD_ROUTES)
+              : undefined;
+          let attempt: (Attempt & { email: string }) | undefined;
+          if (passwordRoute) {
+            const input = passwordRouteInput(passwordRoute, request, body);
+            const isSignUp = passwordRoute.endsWith("/sign-up/email");
+            // Checked, trimmed, and nothing else: an empty name is set later, at setup.
+            body = Buffer.from(
+              JSON.stringify(isSignUp ? { ...input, name: ("name" in input && input.name) || "" } : input),
             );
-          if (!isSignUp) {
-            const begun = await limits.beginAttempt(
-              input.email,
-              cookieValue(request.headers.cookie, DEVICE_COOKIE),
+            headers.delete("content-length");
+            // Every password route hashes: when the queue is full, refuse before any database work.
+            if (hashQueue.full) {
+              return reply
+                .status(503)
+                .header("retry-after", "2")
+                .send({ message: new HashQueueFull(2).message });
+            }
+            // Per address first: what one address sends is never counted against anyone else.
+            const fromHere = await limits.addressWait(request.ip);
+            if (fromHere)
+              throw new TooManyRequests(
+                "Too many sign-in attempts from here. Please try again in a minute.",
+                fromHere,
+              );
+            if (!isSignUp) {
+              const begun = await limits.beginAttempt(
+                input.email,
+                cookieValue(request.headers.cookie, DEVICE_COOKIE),
+              );
+              if ("lockedMs" in begun) throw new TooManyRequests(lockMessage(begun.lockedMs), begun.lockedMs);
+              attempt = { ...begun, email: input.email };
+            }
+            // Only attempts that will reach a password check count toward the ceiling.
+            const busy = await limits.overCeiling();
+            if (busy) {
+              if (attempt) await limits.uncount(attempt);
+              throw new TooManyRequests("Too many sign-ins right now. Please try again in a minute.", busy);
+            }
+          }
+          const response = await auth.handler(new Request(url, { method: request.method, headers, body }));
+          if (attempt && response.status === 200) {
+            await limits.succeeded(attempt);
+            const secure = publicUrl.startsWith("https://");
+            reply.header(
+              "set-cookie",
+              limits.deviceCookie(attempt.email, secure, cookieValue(request.headers.cookie, DEVICE_COOKIE)),
             );
-            if ("lockedMs" in begun) throw new TooManyRequests(lockMessage(begun.lockedMs), begun.lockedMs);
-            attempt = { ...begun, email: input.email };
           }
-          // Only attempts that will reach a password check count toward the ceiling.
-          const busy = await limits.overCeiling();
-          if (busy) {
-            if (attempt) await limits.uncount(attempt);
-            throw new TooManyRequests("Too many sign-ins right now. Please try again in a minute.", busy);
+          // Refused per IP or too busy to check the password: not an attempt on the account.
+          if (attempt && (response.status === 429 || response.status === 503)) await limits.uncount(attempt);
+          if ((response.status === 429 || response.status === 503) && !response.headers.has("retry-after")) {
+            // better-auth sends only the non-standard X-Retry-After.
+            reply.header("retry-after", response.headers.get("x-retry-after") ?? "60");
           }
-        }
-        const response = await auth.handler(new Request(url, { method: request.method, headers, body }));
-        if (attempt && response.status === 200) {
-          await limits.succeeded(attempt);
-          const secure = publicUrl.startsWith("https://");
-          reply.header(
-            "set-cookie",
-            limits.deviceCookie(attempt.email, secure, cookieValue(request.headers.cookie, DEVICE_COOKIE)),
-          );
-        }
-        // Refused per IP or too busy to check the password: not an attempt on the account.
-        if (attempt && (response.status === 429 || response.status === 503)) await limits.uncount(attempt);
-        if ((response.status === 429 || response.status === 503) && !response.headers.has("retry-after")) {
-          // better-auth sends only the non-standard X-Retry-After.
-          reply.header("retry-after", response.headers.get("x-retry-after") ?? "60");
-        }
-        // better-auth answers unknown paths with an empty 404; every non-2xx of ours is {message}.
-        if (response.status >= 400 && !(await hasMessage(response))) {
-          const message = response.status === 404 ? "Not found" : (STATUS_CODES[response.status] ?? "Error");
-          return reply.status(response.status).send({ message });
-        }
-        return sendWebResponse(reply, response);
-      },
+          // better-auth answers unknown paths with an empty 404; every non-2xx of ours is {message}.
+          if (response.status >= 400 && !(await hasMessage(response))) {
+            const message =
+              response.status === 404 ? "Not found" : (STATUS_CODES[response.status] ?? "Error");
+            return reply.status(response.status).send({ message });
+          }
+          return sendWebResponse(reply, response);
+        },
+      });
     });
-  });
-}
+  };

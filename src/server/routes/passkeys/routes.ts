@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { signedInUser } from "#server/auth/auth.ts";
+import { deletePasskey, listPasskeys } from "#server/auth/passkey-queries.ts";
 import type { AppContext } from "#server/context.ts";
 import { HttpError } from "#server/lib/http-error.ts";
 import {
@@ -10,7 +11,6 @@ import {
   WebAuthnOptionsSchema,
   WebAuthnResponseSchema,
 } from "#shared/schemas/account.ts";
-import { deletePasskey, listPasskeys } from "./queries";
 
 const toInfo = (row: { id: string; name: string; createdAt: Date; lastUsedAt: Date | null }) => ({
   id: row.id,

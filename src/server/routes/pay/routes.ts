@@ -2,6 +2,8 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { webHeaders } from "#server/auth/web-bridge.ts";
 import type { AppContext } from "#server/context.ts";
+import type { CachedView } from "#server/db/view-cache.ts";
+import { encodedPage } from "#server/lib/encoded-page.ts";
 import { HttpError } from "#server/lib/http-error.ts";
 import { tooMany } from "#server/limiter/limiter.ts";
 import { createMissLimiter } from "#server/limiter/miss-limiter.ts";
@@ -16,12 +18,10 @@ import { readCardPhoto } from "./card-photo";
 import { createCardPool } from "./card-pool";
 import { claimRoute } from "./claim-route";
 import { CodeParams, NOT_FOUND } from "./codes";
-import { encodedPage } from "./encoded-page";
 import { viewNotification } from "./notifications";
 import { CARD_FILE, cardContent, cardPath, cardVersion } from "./preview";
 import { findPublicView, markViewed } from "./queries";
 import { renderPayPage } from "./render";
-import type { CachedView } from "./view-cache";
 
 const CardParams = CodeParams.extend({ file: z.string().max(64) });
 /** Payment pages and their cards hold names, amounts and handles: never in search results. */
@@ -65,7 +65,7 @@ export const payPageRoutes =
           json: isCancelled(found.view) ? null : JSON.stringify(PublicPaymentViewSchema.parse(found.view)),
           requesterId: found.userId,
         };
-        return { userId: found.userId, view };
+        return { owner: found.userId, value: view };
       });
     }
 

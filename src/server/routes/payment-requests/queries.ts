@@ -4,19 +4,19 @@ import type { Db } from "#server/db/client.ts";
 import { preparedPerDatabase } from "#server/db/prepared.ts";
 import { paymentRequests, reminders, users } from "#server/db/schema.ts";
 import { displayNameSql } from "#server/db/shared-queries.ts";
-import { findDelivery, requestEmailKey } from "#server/jobs/effects.ts";
-import type { JobQueue } from "#server/jobs/queue.ts";
+import { isUniqueViolation } from "#server/lib/db-errors.ts";
+import { newShortCode } from "#server/lib/short-code.ts";
+import { foldedContains, phoneContains } from "#server/lib/text-search.ts";
+import { isUuid } from "#server/lib/uuid.ts";
+import { findDelivery, requestEmailKey } from "#server/queue/effects.ts";
+import type { JobQueue } from "#server/queue/queue.ts";
 import {
   newRequestSummary,
   plannedReminders,
   type Requester,
   writeReminders,
-} from "#server/jobs/reminders-schedule.ts";
-import { enqueuePayerMail, stopReminders } from "#server/jobs/reminders-send.ts";
-import { isUniqueViolation } from "#server/lib/db-errors.ts";
-import { newShortCode } from "#server/lib/short-code.ts";
-import { foldedContains, phoneContains } from "#server/lib/text-search.ts";
-import { isUuid } from "#server/lib/uuid.ts";
+} from "#server/reminders/reminders-schedule.ts";
+import { enqueuePayerMail, stopReminders } from "#server/reminders/reminders-send.ts";
 import { MAX_REMINDERS } from "#shared/schedule/reminders.ts";
 import type {
   PaymentRequestListQuery,
@@ -43,7 +43,7 @@ const requesterNameSql = sql<string>`(
   SELECT ${displayNameSql} FROM ${users} WHERE ${users.id} = ${paymentRequests.userId}
 )`;
 
-/** What a new request's reminders and payer email need besides its row (jobs/reminders-schedule.ts). */
+/** What a new request's reminders and payer email need besides its row (reminders/reminders-schedule.ts). */
 export type ChaseOptions = {
   requester: Requester;
   now: Date;
@@ -220,7 +220,7 @@ export const receiptKey = (id: string, paidAt: Date) => `receipt:${id}:${paidAt.
 /**
  * Marks paid and, with a payer email, decides the receipt (`receipt:<id>:<paidAt>`) in the same transaction. The receipt waits out the Undo window
  * (MAIL_RECEIPT_DELAY_SECONDS) and goes only if this same payment still stands then
- * (jobs/reminders-send.ts): an Undo leaves no false receipt. Its reminders stop at once: the
+ * (reminders/reminders-send.ts): an Undo leaves no false receipt. Its reminders stop at once: the
  * sweep skips a request that is not pending, and so does a reminder already on its way.
  */
 export async function markPaidWithReceipt(

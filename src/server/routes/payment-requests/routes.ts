@@ -3,10 +3,9 @@ import { z } from "zod";
 import { signedInUser } from "#server/auth/auth.ts";
 import type { AppContext } from "#server/context.ts";
 import { mayEmailPayers, toPaymentRequest } from "#server/db/shared-queries.ts";
-import { dueDateProblemFor, reminderSummaries } from "#server/jobs/reminders-schedule.ts";
 import { HttpError } from "#server/lib/http-error.ts";
-import { smsFor } from "#server/lib/sms.ts";
 import { isSuppressed } from "#server/mail/suppression.ts";
+import { dueDateProblemFor, reminderSummaries } from "#server/reminders/reminders-schedule.ts";
 import { encodeCursor, nextPageLink } from "#shared/schemas/page.ts";
 import {
   CreatePaymentRequestResponseSchema,
@@ -22,6 +21,7 @@ import {
   SEND_BY_MESSAGES,
   StatusUpdateSchema,
 } from "#shared/schemas/payment-request.ts";
+import { smsFor } from "#shared/sms.ts";
 import { paymentRequestsCsv } from "./export";
 import {
   createPaymentRequest,

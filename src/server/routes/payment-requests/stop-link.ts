@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "#server/context.ts";
-import { readStopToken } from "#server/jobs/reminders-mail.ts";
 import { HttpError } from "#server/lib/http-error.ts";
 import { oneClickPage } from "#server/mail/one-click-page.ts";
+import { readStopToken } from "#server/reminders/reminders-mail.ts";
 import { StopRemindersResponseSchema, StopTokenParamsSchema } from "#shared/schemas/payment-request.ts";
 import { stopRequestReminders } from "./queries";
 
@@ -11,7 +11,7 @@ const BAD_LINK = "This link is not valid. Reminders were not changed.";
 
 /**
  * "Stop reminders for this request" in a reminder email (docs/decisions/024-chasing.md): one click, no sign-in.
- * The token is an HMAC of the request id (jobs/reminders-mail.ts), so it stops that request's
+ * The token is an HMAC of the request id (reminders/reminders-mail.ts), so it stops that request's
  * reminders and nothing else. GET shows a page with a button (mail scanners follow links; only a
  * POST changes anything); the POST is also what a mail client's RFC 8058 one-click sends, with a
  * form body, from no page of ours (plugins/csrf.ts exempts this path).

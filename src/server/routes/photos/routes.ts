@@ -22,7 +22,7 @@ import {
   publishedKey,
   variantKey,
 } from "#server/storage/photo-keys.ts";
-import { MAX_PHOTO_LABEL } from "#shared/limits.ts";
+import { MAX_PHOTO_LABEL } from "#shared/input-limits.ts";
 import { PHOTO_MESSAGES } from "#shared/messages.ts";
 import {
   PhotoUpdateInputSchema,
@@ -32,6 +32,7 @@ import {
 } from "#shared/schemas/photo.ts";
 import { currentPhoto, replacePhoto } from "./queries";
 import { startUploadSweeper } from "./sweeper";
+import { registerLocalUploadRoute } from "./upload-route";
 
 const VARIANT_SUFFIX = new RegExp(`-(?:${PHOTO_VARIANTS.join("|")})$`);
 
@@ -46,8 +47,19 @@ async function deletePhoto(storage: ObjectStorage, key: string): Promise<void> {
  * pixels are checked and it is re-encoded, with its resized versions, under uploads/.
  */
 export const photoRoutes =
-  ({ db, config, signedIn, storage, secret, imageLimits, limiter }: AppContext): FastifyPluginAsyncZod =>
+  ({
+    db,
+    config,
+    signedIn,
+    storage,
+    secret,
+    imageLimits,
+    limiter,
+    localUploads,
+  }: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
+    // Without S3 the browser uploads to us: PUT /api/uploads/* (upload-route.ts).
+    if (localUploads) await registerLocalUploadRoute(app, localUploads);
     app.addHook("onClose", startUploadSweeper(storage, app.log, imageLimits));
     app.addHook("onListen", async () => warmSharp());
     const allowedOrigins = new Set([

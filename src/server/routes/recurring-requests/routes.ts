@@ -2,9 +2,9 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { signedInUser } from "#server/auth/auth.ts";
 import type { AppContext } from "#server/context.ts";
 import { mayEmailPayers } from "#server/db/shared-queries.ts";
-import { RECURRING_SWEEP } from "#server/jobs/recurring.ts";
 import { HttpError } from "#server/lib/http-error.ts";
 import { ErrorMessageSchema } from "#server/plugins/openapi.ts";
+import { RECURRING_SWEEP } from "#server/recurring/recurring.ts";
 import { occurrenceAt, recurringScheduleIssues } from "#shared/schedule/recurrence.ts";
 import { IdParamsSchema, SEND_BY_MESSAGES } from "#shared/schemas/payment-request.ts";
 import {
@@ -16,7 +16,7 @@ import {
 } from "#shared/schemas/recurring.ts";
 import { createSeries, endSeries, listSeries, timeZoneOf, todayIn, toSeries, updateSeries } from "./queries";
 
-/** Recurring requests (docs/decisions/024-chasing.md): the series; server/jobs/recurring.ts makes their requests. */
+/** Recurring requests (docs/decisions/024-chasing.md): the series; server/recurring/recurring.ts makes their requests. */
 export const recurringRequestRoutes = ({
   db,
   signedIn,

@@ -1,23 +1,13 @@
 import type { FastifyPluginAsync } from "fastify";
+import type { AppContext } from "#server/context.ts";
 import { siteFileRoutes } from "./site-files";
-
-export type SiteDependencies = {
-  /** Throws when the database does not answer. */
-  ping: () => Promise<unknown>;
-  /** False while the shared limit counters fail (limits then let calls through). */
-  limitStoreHealthy: () => boolean;
-  /** False while the SMTP server cannot be reached (mail/mailer.ts reachable): mail waits in the queue. */
-  mailReachable: () => boolean;
-  /** True after SIGTERM: the load balancer should send elsewhere (plugins/drain.ts). */
-  draining: () => boolean;
-};
 
 /**
  * What a browser, a crawler or a load balancer asks of any site: /robots.txt, /favicon.ico,
  * /healthz (the process answers) and /readyz (it can serve: the database answers).
  */
 export const siteRoutes =
-  ({ ping, limitStoreHealthy, mailReachable, draining }: SiteDependencies): FastifyPluginAsync =>
+  ({ health: { ping, limitStoreHealthy, mailReachable, draining } }: AppContext): FastifyPluginAsync =>
   async (app) => {
     await app.register(siteFileRoutes);
     app.get("/healthz", async () => ({ status: "ok" }));

@@ -2,10 +2,10 @@ import { and, asc, eq } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
 import { paymentRequests, splits, users } from "#server/db/schema.ts";
 import { displayNameSql } from "#server/db/shared-queries.ts";
-import { type Requester, writeReminders } from "#server/jobs/reminders-schedule.ts";
 import { isUniqueViolation } from "#server/lib/db-errors.ts";
 import { newShortCode } from "#server/lib/short-code.ts";
 import { isUuid } from "#server/lib/uuid.ts";
+import { type Requester, writeReminders } from "#server/reminders/reminders-schedule.ts";
 
 type SplitRow = typeof splits.$inferSelect;
 type RequestRow = typeof paymentRequests.$inferSelect;

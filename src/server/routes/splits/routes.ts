@@ -2,12 +2,12 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { signedInUser } from "#server/auth/auth.ts";
 import type { AppContext } from "#server/context.ts";
 import { toPaymentRequest } from "#server/db/shared-queries.ts";
-import { dueDateProblemFor, reminderSummaries } from "#server/jobs/reminders-schedule.ts";
 import { HttpError } from "#server/lib/http-error.ts";
-import { smsFor } from "#server/lib/sms.ts";
+import { dueDateProblemFor, reminderSummaries } from "#server/reminders/reminders-schedule.ts";
 import { sumAmounts } from "#shared/money.ts";
 import { IdParamsSchema, type ReminderSummary } from "#shared/schemas/payment-request.ts";
 import { type Split, SplitInputSchema, SplitSchema } from "#shared/schemas/split.ts";
+import { smsFor } from "#shared/sms.ts";
 import { createSplit, findSplit, type SplitWithRequests } from "./queries";
 
 function toSplit(

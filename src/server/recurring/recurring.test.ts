@@ -19,8 +19,8 @@ import {
   type TestUser,
 } from "#server/test/harness.ts";
 import type { PaymentRequest } from "#shared/schemas/payment-request.ts";
-import { messageIdFor, occurrenceKey } from "./effects";
-import { postgresUrlOf, startJobQueue } from "./queue";
+import { messageIdFor, occurrenceKey } from "../queue/effects";
+import { postgresUrlOf, startJobQueue } from "../queue/queue";
 import { sweepRecurring } from "./recurring";
 
 /**

@@ -2,10 +2,11 @@ import { and, eq, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "#server/db/client.ts";
 import { paymentRequests, reminders, users } from "#server/db/schema.ts";
-import { isPermanentRefusal, type Mailer } from "#server/mail/mailer.ts";
+import type { Mailer } from "#server/mail/mailer.ts";
 import type { MailPolicy, RefusalReason } from "#server/mail/policy.ts";
-import { claimDeliveries, deliverOnce, findDelivery, markFailed } from "./effects";
-import { type JobQueue, SENDERS } from "./queue";
+import { isPermanentRefusal } from "#server/queue/permanent.ts";
+import { claimDeliveries, deliverOnce, findDelivery, markFailed } from "../queue/effects";
+import { type JobQueue, SENDERS } from "../queue/queue";
 import {
   linksFor,
   type PayerMailKind,

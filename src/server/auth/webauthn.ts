@@ -10,7 +10,7 @@ import {
   findByCredentialId,
   markUsed,
   saveChallenge,
-} from "./queries";
+} from "./passkey-queries";
 
 type Transport = NonNullable<RegistrationResponseJSON["response"]["transports"]>[number];
 /** Loaded at the first passkey call, not at start-up (docs/decisions/017-fast-start-up.md). */

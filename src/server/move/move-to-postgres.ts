@@ -4,7 +4,7 @@
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { ConfigError, loadConfig } from "#server/env.ts";
-import { openDatabase } from "./client";
+import { openDatabase } from "../db/client";
 import { moveRows } from "./move";
 
 async function* objectFiles(dir: string, prefix = ""): AsyncGenerator<string> {

@@ -81,7 +81,7 @@ describe("public view cache", () => {
 describe("public view cache find", () => {
   /** A read that answers when told, counting how often it ran. */
   function reader(name = "A") {
-    const held = heldCalls(() => ({ userId: "u1", view: view(name) }));
+    const held = heldCalls(() => ({ owner: "u1", value: view(name) }));
     return { ...held, read: held.call };
   }
 

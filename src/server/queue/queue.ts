@@ -4,8 +4,8 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Db as IDatabase, JobResult, JobWithMetadata, PgBoss as PgBossType } from "pg-boss";
 import { type Clock, isTestClock } from "../clock";
 import type { Db } from "../db/client";
-import { isPermanentRefusal } from "../mail/mailer";
 import type { Turn } from "./pace";
+import { isPermanentRefusal } from "./permanent";
 
 /**
  * Scheduled work on pg-boss, in its own schema `pgboss`, on PostgreSQL (its own small pool) and on

@@ -1,6 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
-import { JOBS_SCHEMA, openJobSchema, postgresUrlOf } from "#server/jobs/queue.ts";
-import type { Db } from "./client";
+import { JOBS_SCHEMA, openJobSchema, postgresUrlOf } from "#server/queue/queue.ts";
+import type { Db } from "../db/client";
 
 /** Rows of one table on each side: counted, and a checksum of every row's text. */
 export type TableCount = { table: string; rows: number; checksum: string };

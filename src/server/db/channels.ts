@@ -3,7 +3,7 @@ import type { Db } from "./client";
 
 /** The channel of the requester's live updates (routes/events); migration 0004 made it. */
 export const EVENTS_CHANNEL = "collect_events";
-/** The channel that tells every process to drop a cached pay view (routes/pay/view-cache.ts; migration 0001 made it). */
+/** The channel that tells every process to drop a cached pay view (db/view-cache.ts; migration 0001 made it). */
 export const PUBLIC_VIEW_CHANNEL = "collect_public_view";
 /**
  * Notifications sent by one statement at most, so a burst of thousands does not become one

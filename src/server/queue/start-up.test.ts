@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "#server/db/client.ts";
 import { REQUEST_BODY } from "#server/test/fixtures.ts";
 import { as, buildTestApp, createReadyUser, databaseKinds, freshDatabase } from "#server/test/harness.ts";
+import { PAYER_MAIL_QUEUE } from "../reminders/reminders-send";
 import { type JobQueue, type JobQueueOptions, startJobQueue } from "./queue";
-import { PAYER_MAIL_QUEUE } from "./reminders-send";
 
 /**
  * The app answers before pg-boss is up (docs/decisions/017-fast-start-up.md): the notification workers,

@@ -4,7 +4,7 @@ import type { Db } from "#server/db/client.ts";
 import type { Mailer } from "#server/mail/mailer.ts";
 import type { MailPolicy } from "#server/mail/policy.ts";
 import type { Notify } from "#server/notifications/notify.ts";
-import type { JobQueue } from "./queue";
+import type { JobQueue } from "../queue/queue";
 import { startPayerMail } from "./reminders-send";
 import { sweepReminders } from "./reminders-sweep";
 

@@ -1,8 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import { expect, it, vi } from "vitest";
 import { createReadyUser, describeEachDatabase } from "#server/test/harness.ts";
+import { createNotifier, EVENTS_CHANNEL } from "./channels";
 import type { Database } from "./client";
-import { createNotifier, EVENTS_CHANNEL } from "./notify";
 import { paymentRequests, users } from "./schema";
 
 /** Every payload the channel delivers, from now on. */

@@ -5,8 +5,8 @@ import type { Notify } from "#server/notifications/notify.ts";
 import { formatMoney } from "#shared/money.ts";
 import { reminderDecision } from "#shared/schedule/reminders.ts";
 import { daysBetween, localDate } from "#shared/schedule/zoned.ts";
-import { claimDelivery } from "./effects";
-import type { JobQueue } from "./queue";
+import { claimDelivery } from "../queue/effects";
+import type { JobQueue } from "../queue/queue";
 import { enqueuePayerMails } from "./reminders-send";
 
 /**

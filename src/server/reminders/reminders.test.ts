@@ -5,7 +5,7 @@ import { createTestClock, type TestClock } from "#server/clock.ts";
 import type { Database } from "#server/db/client.ts";
 import { deliveries, reminders, users } from "#server/db/schema.ts";
 // app.reminders (the sweep) is declared there.
-import type {} from "#server/jobs/reminders.ts";
+import type {} from "#server/reminders/reminders.ts";
 import {
   as,
   buildTestApp,

@@ -10,7 +10,7 @@ import { dueDateProblem } from "#shared/schedule/due-date.ts";
 import { reminderSchedule } from "#shared/schedule/reminders.ts";
 import { canonicalTimeZone, localDate } from "#shared/schedule/zoned.ts";
 import { NO_REMINDERS, type ReminderSummary } from "#shared/schemas/payment-request.ts";
-import { requestEmailKey } from "./effects";
+import { requestEmailKey } from "../queue/effects";
 
 /**
  * Writing a request's automatic reminders (docs/decisions/024-chasing.md) and reading what they did, for the

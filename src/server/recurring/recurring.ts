@@ -1,8 +1,8 @@
 import { and, asc, eq, isNull, lte, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Clock } from "#server/clock.ts";
+import type { Notifier } from "#server/db/channels.ts";
 import type { Db } from "#server/db/client.ts";
-import type { Notifier } from "#server/db/notify.ts";
 import { paymentRequests, recurringSeries, users } from "#server/db/schema.ts";
 import { insertOccurrenceRequest } from "#server/db/shared-queries.ts";
 import type { Mailer } from "#server/mail/mailer.ts";
@@ -11,12 +11,12 @@ import type { Notify } from "#server/notifications/notify.ts";
 import { occurrenceAt } from "#shared/schedule/recurrence.ts";
 import { localDate } from "#shared/schedule/zoned.ts";
 import { DEFAULT_TIME_ZONE, followingOccurrence } from "#shared/schemas/recurring.ts";
-import { claimDelivery, deliveryAttempt, markFailed, markSent, occurrenceKey } from "./effects";
-import { type JobQueue, SENDERS } from "./queue";
+import { claimDelivery, deliveryAttempt, markFailed, markSent, occurrenceKey } from "../queue/effects";
+import { type JobQueue, SENDERS } from "../queue/queue";
+import { linksFor, payerMail, payerMailFacts, payerMailRequesterColumns } from "../reminders/reminders-mail";
+import { requesterOf, writeReminders } from "../reminders/reminders-schedule";
+import { sendToPayer } from "../reminders/reminders-send";
 import { occurrenceLabel, readyNotice } from "./recurring-mail";
-import { linksFor, payerMail, payerMailFacts, payerMailRequesterColumns } from "./reminders-mail";
-import { requesterOf, writeReminders } from "./reminders-schedule";
-import { sendToPayer } from "./reminders-send";
 
 /**
  * Recurring requests (docs/decisions/023-job-queue.md and 024-chasing.md). Every minute, and at start, a sweep finds series
@@ -174,7 +174,7 @@ export async function makeOccurrence(
   return made !== null;
 }
 
-/** Emails one occurrence to its payer, once in effect (jobs/effects.ts deliverOnce). */
+/** Emails one occurrence to its payer, once in effect (queue/effects.ts deliverOnce). */
 async function sendOccurrenceEmail(
   deps: RecurringDeps,
   job: { data: EmailJob; attempt: number; lastAttempt: boolean },

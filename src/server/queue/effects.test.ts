@@ -5,9 +5,9 @@ import { users } from "../db/schema";
 import { createLimiter, openCounterStore } from "../limiter/limiter";
 import { LIMITS } from "../limits";
 import { createMailPolicy, REFUSALS } from "../mail/policy";
+import { sendToPayer } from "../reminders/reminders-send";
 import { databaseKinds, freshDatabase } from "../test/harness";
 import { claimDelivery, deliverOnce, findDelivery, markFailed, markSent, messageIdFor } from "./effects";
-import { sendToPayer } from "./reminders-send";
 
 /** A logger that keeps quiet (the code under test logs a capped email as a warning). */
 const quiet = {

@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { createClock } from "#server/clock.ts";
-import { jobIdFor, startJobQueue } from "#server/jobs/queue.ts";
+import { jobIdFor, startJobQueue } from "#server/queue/queue.ts";
 import {
   as,
   buildTestApp,
@@ -10,9 +10,9 @@ import {
   freshDatabase,
   until,
 } from "#server/test/harness.ts";
-import type { Database } from "./client";
+import type { Database } from "../db/client";
+import { notificationSettings, paymentRequests, users } from "../db/schema";
 import { countTables, moveRows } from "./move";
-import { notificationSettings, paymentRequests, users } from "./schema";
 
 // An embedded installation moves to PostgreSQL with every row.
 describeWith("TEST_DATABASE_URL", "moving the embedded database to PostgreSQL", () => {

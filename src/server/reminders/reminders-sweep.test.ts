@@ -5,7 +5,7 @@ import { createTestClock } from "#server/clock.ts";
 import type { Database } from "#server/db/client.ts";
 import { paymentRequests, reminders } from "#server/db/schema.ts";
 // app.reminders (the sweep) is declared there.
-import type {} from "#server/jobs/reminders.ts";
+import type {} from "#server/reminders/reminders.ts";
 import { as, buildTestApp, createReadyUser, describeWith, freshDatabase } from "#server/test/harness.ts";
 
 const COUNT = 200;

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
 import { deliveries } from "#server/db/schema.ts";
-import { isPermanentRefusal } from "#server/mail/mailer.ts";
+import { isPermanentRefusal } from "./permanent";
 
 /**
  * Exactly once in effect (docs/decisions/023-job-queue.md). A job may run more
