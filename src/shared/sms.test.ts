@@ -146,6 +146,10 @@ describe("smsLink", () => {
     );
   });
 
+  it("texts a number stored in E.164 (outside the US) as it is", () => {
+    expect(smsLink("+4915123456789", "Hallo")).toBe("sms:+4915123456789?&body=Hallo");
+  });
+
   it("the AOSP replay shows how a raw &, + or % used to break (the old texts)", () => {
     const old = (text: string) => smsLink("2125550101", `Hi Bo, ${text}. Pay here: ${URL}`);
     expect(aospBody(old("Sam & Alex"))).toBe("Hi Bo, Sam ");

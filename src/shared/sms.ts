@@ -141,10 +141,12 @@ export function composeReminderMessage(parts: SmsParts): string {
 
 /**
  * The composer link: `sms:+1NUMBER?&body=…` opens the message app with number and text on both
- * iOS (which reads `&body`) and Android (which reads `?body`-style query after the `?`).
+ * iOS (which reads `&body`) and Android (which reads `?body`-style query after the `?`). A US
+ * recipient is stored as 10 digits; any other in E.164 ("+4915123456789"), used as it is.
  */
-export function smsLink(phoneDigits: string, body: string): string {
-  return `sms:+1${phoneDigits}?&body=${encodeURIComponent(body)}`;
+export function smsLink(phone: string, body: string): string {
+  const number = phone.startsWith("+") ? phone : `+1${phone}`;
+  return `sms:${number}?&body=${encodeURIComponent(body)}`;
 }
 
 /**
