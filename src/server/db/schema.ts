@@ -45,6 +45,12 @@ export const users = pgTable("user", {
   timeZone: text("time_zone"),
   /** The requester's own reminder days (day offsets); null: the default rule (shared/schedule/reminders.ts). */
   reminderDays: integer("reminder_days").array(),
+  /** ISO 3166-1 alpha-2 (shared/region.ts); null: the spec's US. */
+  country: text("country"),
+  /** One of the shipped languages (shared/region.ts LANGUAGES); null: the browser's. */
+  language: text("language"),
+  /** ISO 4217, every new request's unless one is chosen (shared/currency.ts); null: USD. */
+  currency: text("currency"),
 });
 
 export const sessions = pgTable(

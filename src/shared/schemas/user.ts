@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { type FormResult, firstMessage, LIMIT_MESSAGES, VALIDATION } from "#shared/messages.ts";
 import { SETUP_PROVIDERS } from "#shared/providers.ts";
+import { RegionInputSchema } from "#shared/region.ts";
 import { IMPERSONATION_MESSAGE, looksLikeAService } from "./impersonation";
 import { PaymentAccountListSchema, PaymentAccountSchema, ProviderFormEntrySchema } from "./payment-account";
 
@@ -33,6 +34,12 @@ export const UserSchema = z.object({
   firstName: z.string().nullable(),
   lastName: z.string().nullable(),
   photo: z.string().nullable(),
+  /** ISO 3166-1 alpha-2; "US" until the account chooses (shared/region.ts). */
+  country: z.string(),
+  /** The app's language when the account chose one; null: the browser's. */
+  language: z.string().nullable(),
+  /** ISO 4217: every new request's unless one is chosen; until the account chooses, its country's. */
+  currency: z.string(),
 });
 export type User = z.infer<typeof UserSchema>;
 
@@ -40,6 +47,7 @@ export type User = z.infer<typeof UserSchema>;
 export const SetupInputSchema = z.strictObject({
   profileName: ProfileNameSchema,
   paymentAccounts: PaymentAccountListSchema.min(1, VALIDATION.setupAccount.description),
+  ...RegionInputSchema.shape,
 });
 export type SetupInput = z.infer<typeof SetupInputSchema>;
 
@@ -48,6 +56,7 @@ export const ProfileInputSchema = z.strictObject({
   profileName: ProfileNameSchema,
   firstName: NamePartSchema,
   lastName: NamePartSchema,
+  ...RegionInputSchema.shape,
 });
 export type ProfileInput = z.infer<typeof ProfileInputSchema>;
 

@@ -12,6 +12,9 @@ const ROBIN: User = {
   firstName: "Robin",
   lastName: null,
   photo: null,
+  country: "US",
+  language: null,
+  currency: "USD",
 };
 
 const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;

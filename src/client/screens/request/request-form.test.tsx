@@ -16,6 +16,9 @@ const ROBIN: User = {
   firstName: null,
   lastName: null,
   photo: null,
+  country: "US",
+  language: null,
+  currency: "USD",
 };
 
 function renderForm(contact: { name: string; phone: string } | null = null) {
