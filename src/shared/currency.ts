@@ -55,7 +55,9 @@ export function parseMinor(input: string, currency: string): number | null {
   const digits = currencyDigits(currency);
   const match = /^(\d{1,12})(?:\.(\d+))?$/.exec(input.trim());
   if (!match) return null;
-  const [, whole = "0", fraction = ""] = match;
+  const [, whole = "0", written = ""] = match;
+  // "1500.00" is exactly 1500 yen: zeros beyond the minor unit change nothing.
+  const fraction = written.length > digits ? written.replace(/0+$/, "") : written;
   if (fraction.length > digits) return null;
   return Number(whole) * 10 ** digits + Number(fraction.padEnd(digits, "0") || "0");
 }

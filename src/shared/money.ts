@@ -1,3 +1,4 @@
+import { currencyDigits, formatAmount, HOME_CURRENCY, maxWhole, normaliseAmount } from "./currency";
 import { MAX_AMOUNT_CENTS } from "./input-limits";
 import { LIMIT_MESSAGES, VALIDATION } from "./messages";
 
@@ -62,12 +63,51 @@ export function centsToAmount(cents: number): string {
   return `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, "0")}`;
 }
 
-/** "$1,234.50" from decimal text; text that is not an amount is shown as it is. */
-export function formatMoney(amount: string): string {
+/**
+ * "$1,234.50" from decimal text; text that is not an amount is shown as it is. In another
+ * currency, as `locale` writes it ("12,50 €" in de): shared/currency.ts formatAmount.
+ */
+export function formatMoney(amount: string, currency: string = HOME_CURRENCY, locale = "en-US"): string {
+  if (currency !== HOME_CURRENCY || locale !== "en-US") return formatAmount(amount, currency, locale);
   const cents = parseCents(amount);
   if (cents === null) return `$${amount}`;
   const whole = Math.floor(cents / 100).toLocaleString("en-US");
   return `$${whole}.${String(cents % 100).padStart(2, "0")}`;
+}
+
+/**
+ * A request's amount in its currency, normalised ("12.5" EUR → "12.50"), or why not: in USD the
+ * spec's checks and messages (parseAmount, amountProblem); in another currency its own digits
+ * (JPY none, KWD 3) and cap (shared/currency.ts).
+ */
+export function checkAmount(
+  input: string,
+  currency: string = HOME_CURRENCY,
+): { ok: true; amount: string } | { ok: false; message: string } {
+  if (currency === HOME_CURRENCY) {
+    const amount = parseAmount(input);
+    return amount
+      ? { ok: true, amount }
+      : { ok: false, message: amountProblem(input) ?? VALIDATION.amount.description };
+  }
+  const amount = normaliseAmount(input, currency);
+  if (amount) return { ok: true, amount };
+  const match = /^(\d+)(?:\.(\d*))?$/.exec(input.trim());
+  if (!match || !/[1-9]/.test(input)) return { ok: false, message: VALIDATION.amount.description };
+  const digits = currencyDigits(currency);
+  if ((match[2] ?? "").replace(/0+$/, "").length > digits) {
+    return {
+      ok: false,
+      message:
+        digits === 0
+          ? `Please enter a whole amount in ${currency}, without decimals.`
+          : `Please enter an amount with at most ${digits} decimal places in ${currency}.`,
+    };
+  }
+  return {
+    ok: false,
+    message: `Please enter an amount of at most ${formatAmount(String(maxWhole(currency)), currency, "en")}.`,
+  };
 }
 
 /** Sum of decimal amounts, exact (integer cents). */

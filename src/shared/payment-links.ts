@@ -22,6 +22,8 @@ export type PaymentLinkInput = {
   handle: string;
   amount: string;
   description: string | null;
+  /** ISO 4217 of the amount (absent: USD); only a provider that takes it is offered (providers.ts). */
+  currency?: string;
   /** Venmo's link opens its app on a phone; a desktop visitor gets a toast first (docs/pay-buttons.md). */
   isMobile: boolean;
 };
@@ -48,13 +50,14 @@ export function paymentAction({
   handle,
   amount,
   description,
+  currency = "USD",
   isMobile,
 }: PaymentLinkInput): PaymentAction {
   const h = handle.trim();
   switch (provider) {
     case "paypal":
       // The currency code keeps PayPal from guessing a currency from the payer's country.
-      return { kind: "link", href: `https://paypal.me/${encodeURIComponent(h)}/${amount}USD` };
+      return { kind: "link", href: `https://paypal.me/${encodeURIComponent(h)}/${amount}${currency}` };
     case "cashapp":
       return { kind: "link", href: `https://cash.app/$${encodeURIComponent(strip(h, "$"))}/${amount}` };
     case "venmo": {

@@ -79,3 +79,12 @@ export function handleProblem(provider: Provider, handle: string): string | null
         : `${label}: enter an email address or a US phone number.`;
   }
 }
+
+/**
+ * The currencies each app can be paid in from Collect: Venmo, Cash App, Zelle and Google Pay move
+ * US dollars only; PayPal.Me takes the currency in its link (docs/pay-buttons.md). A request in
+ * another currency offers only the apps that take it.
+ */
+export function takesCurrency(provider: Provider, currency: string): boolean {
+  return provider === "paypal" || currency === "USD";
+}

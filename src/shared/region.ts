@@ -31,7 +31,7 @@ export const CountrySchema = z
   .string()
   .refine((code) => COUNTRY_SET.has(code), "Country must be a two-letter ISO 3166-1 code, like DE.");
 
-/** The languages Collect ships, English the source (docs/decisions; DESIGN.md "Languages and countries"). */
+/** The languages Collect ships, English the source (docs/decisions/031-currencies-and-regions.md). */
 export const LANGUAGES = ["en", "es", "pt-BR", "fr", "de", "hi", "ar"] as const;
 export type Language = (typeof LANGUAGES)[number];
 

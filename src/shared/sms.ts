@@ -68,6 +68,8 @@ export type SmsParts = {
   requesterName: string;
   recipientName: string;
   amount: string;
+  /** ISO 4217 (absent: USD, "$25.00" as the spec writes it). */
+  currency?: string;
   description: string | null;
   shortUrl: string;
 };
@@ -129,13 +131,13 @@ function withDescription(build: (what: string | null) => string, description: st
  * in one GSM-7 segment where it can and survives every composer's `sms:` parser.
  */
 export function composeSmsMessage(parts: SmsParts): string {
-  const lead = `${greeting(parts.recipientName)}, ${plainText(parts.requesterName)} is requesting ${formatMoney(parts.amount)}`;
+  const lead = `${greeting(parts.recipientName)}, ${plainText(parts.requesterName)} is requesting ${formatMoney(parts.amount, parts.currency)}`;
   return withDescription((what) => `${lead}${forWhat(what)} Pay here: ${parts.shortUrl}`, parts.description);
 }
 
 /** A reminder for a request still pending, by the same rules. */
 export function composeReminderMessage(parts: SmsParts): string {
-  const lead = `${greeting(parts.recipientName)}, a friendly reminder from ${plainText(parts.requesterName)} about ${formatMoney(parts.amount)}`;
+  const lead = `${greeting(parts.recipientName)}, a friendly reminder from ${plainText(parts.requesterName)} about ${formatMoney(parts.amount, parts.currency)}`;
   return withDescription((what) => `${lead}${forWhat(what)} Pay here: ${parts.shortUrl}`, parts.description);
 }
 
@@ -156,12 +158,14 @@ export function smsLink(phone: string, body: string): string {
 export function smsFor(
   kind: "request" | "reminder",
   requesterName: string,
-  request: Pick<PaymentRequest, "recipientName" | "amount" | "description" | "shortUrl">,
+  request: Pick<PaymentRequest, "recipientName" | "amount" | "description" | "shortUrl"> &
+    Partial<Pick<PaymentRequest, "currency">>,
 ): string {
   const parts = {
     requesterName,
     recipientName: request.recipientName,
     amount: request.amount,
+    currency: request.currency,
     description: request.description,
     shortUrl: request.shortUrl,
   };

@@ -4,6 +4,7 @@ import { NO_REMINDERS, type PaymentRequest } from "#shared/schemas/payment-reque
 export const aPaymentRequest = (patch: Partial<PaymentRequest> = {}): PaymentRequest => ({
   id: "7b1f4f6e-2f55-4a8e-9d55-0a4f3c2b1a00",
   amount: "25.00",
+  currency: "USD",
   status: "pending",
   description: "Lunch",
   recipientName: "Alex Kim",

@@ -161,7 +161,10 @@ export const paymentRequests = pgTable(
     code: text("code").notNull(),
     recipientName: text("recipient_name").notNull(),
     recipientPhone: text("recipient_phone").notNull(),
-    amount: numeric("amount", { precision: 12, scale: 2 }).notNull(),
+    /** Decimal text with the currency's digits ("12.50", "1500", "1.250"): no scale of its own. */
+    amount: numeric("amount").notNull(),
+    /** ISO 4217 (shared/currency.ts); every request before currencies is USD. */
+    currency: text("currency").notNull().default("USD"),
     description: text("description"),
     status: requestStatusEnum("status").notNull().default("pending"),
     createdAt: createdAt(),
@@ -208,9 +211,21 @@ export const paymentRequests = pgTable(
       t.createdAt,
       t.id,
     ),
-    index("payment_request_user_status_created_idx").on(t.userId, t.status, t.createdAt, t.id, t.amount),
-    check("payment_request_amount_positive", sql`${t.amount} > 0 AND ${t.amount} <= 1000000`),
-    check("payment_request_phone_digits", sql`${t.recipientPhone} ~ '^[0-9]{10}$'`),
+    index("payment_request_user_status_created_idx").on(
+      t.userId,
+      t.status,
+      t.createdAt,
+      t.id,
+      t.amount,
+      t.currency,
+    ),
+    // The spec's $1,000,000.00 in USD; a billion units in any other currency (shared/currency.ts maxWhole).
+    check(
+      "payment_request_amount_positive",
+      sql`${t.amount} > 0 AND ${t.amount} <= CASE WHEN ${t.currency} = 'USD' THEN 1000000 ELSE 1000000000 END`,
+    ),
+    // A US number as 10 digits (the spec), any other in E.164 (shared/phone-international.ts).
+    check("payment_request_phone_digits", sql`${t.recipientPhone} ~ '^([0-9]{10}|[+][1-9][0-9]{6,14})$'`),
   ],
 );
 

@@ -48,6 +48,7 @@ export function toPaymentRequest(
   return {
     id: row.id,
     amount: row.amount,
+    currency: row.currency,
     status: row.status,
     description: row.description,
     recipientName: row.recipientName,

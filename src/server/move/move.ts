@@ -142,16 +142,18 @@ export async function moveRows(
       const target = tableSql(table);
       let moved = 0;
       for (let offset = 0; ; offset += ROWS_PER_BATCH) {
-        const [batch] = await rowsOf<{ rows: unknown[] | null }>(
+        // As text, never parsed here: JavaScript would read a numeric "25.00" as 25, and a column
+        // with no scale of its own (an amount) would keep "25".
+        const [batch] = await rowsOf<{ rows: string | null; n: number }>(
           from,
-          sql`select json_agg(t) as rows from (select * from ${target} order by ${pageOrder(table)} limit ${ROWS_PER_BATCH} offset ${offset}) t`,
+          sql`select json_agg(t)::text as rows, count(*)::int as n from (select * from ${target} order by ${pageOrder(table)} limit ${ROWS_PER_BATCH} offset ${offset}) t`,
         );
-        const rows = batch?.rows ?? [];
-        if (rows.length === 0) break;
+        const count = Number(batch?.n ?? 0);
+        if (count === 0 || !batch?.rows) break;
         await tx.execute(
-          sql`insert into ${target} select * from json_populate_recordset(null::${target}, ${JSON.stringify(rows)}::json)`,
+          sql`insert into ${target} select * from json_populate_recordset(null::${target}, ${batch.rows}::json)`,
         );
-        moved += rows.length;
+        moved += count;
       }
       progress(table, moved);
     }

@@ -26,6 +26,8 @@ export type PayerMailFacts = {
   payerEmail: string;
   recipientName: string;
   amount: string;
+  /** ISO 4217 of the amount (absent: USD). */
+  currency?: string;
   description: string | null;
   dueDate: string | null;
   payUrl: string;
@@ -53,6 +55,7 @@ export function payerMailFacts(
     payerEmail: string | null;
     recipientName: string;
     amount: string;
+    currency?: string;
     description: string | null;
     dueDate: string | null;
     code: string;
@@ -66,6 +69,7 @@ export function payerMailFacts(
     payerEmail: request.payerEmail ?? "",
     recipientName: request.recipientName,
     amount: request.amount,
+    currency: request.currency,
     description: request.description,
     dueDate: request.dueDate,
     payUrl: shortUrlFor(publicUrl, request.code),
@@ -132,7 +136,7 @@ export function mailName(displayName: string): string {
 }
 
 function content(kind: PayerMailKind, facts: PayerMailFacts, who: string) {
-  const money = formatMoney(facts.amount);
+  const money = formatMoney(facts.amount, facts.currency);
   const due = facts.dueDate ? `It is due ${longDate(facts.dueDate, facts.today)}.` : null;
   const note = facts.description ? `Their note: “${facts.description}”` : null;
   const pay = { label: `Pay ${money}`, url: facts.payUrl };

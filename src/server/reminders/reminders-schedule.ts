@@ -6,6 +6,7 @@ import { deliveries, type paymentRequests, reminders, users } from "#server/db/s
 import { createUserCache, listenForUserChanges, type UserCache } from "#server/db/user-change.ts";
 import { recipientHash } from "#server/mail/recipient.ts";
 import { suppressedAmong } from "#server/mail/suppression.ts";
+import { DEFAULT_COUNTRY, homeCurrencyOf } from "#shared/region.ts";
 import { dueDateProblem } from "#shared/schedule/due-date.ts";
 import { reminderSchedule } from "#shared/schedule/reminders.ts";
 import { canonicalTimeZone, localDate } from "#shared/schedule/zoned.ts";
@@ -20,11 +21,17 @@ import { requestEmailKey } from "../queue/effects";
 /** A requester without a stored zone is read in the product's home zone. */
 export const FALLBACK_TIME_ZONE = "America/New_York";
 
-export type Requester = { timeZone: string; reminderDays: number[] | null };
+/** What a request needs of its requester: their zone, reminder days, and the currency new requests are in. */
+export type Requester = { timeZone: string; reminderDays: number[] | null; currency: string };
 
 const requesterQuery = preparedPerDatabase((db) =>
   db
-    .select({ timeZone: users.timeZone, reminderDays: users.reminderDays })
+    .select({
+      timeZone: users.timeZone,
+      reminderDays: users.reminderDays,
+      country: users.country,
+      currency: users.currency,
+    })
     .from(users)
     .where(eq(users.id, sql.placeholder("userId")))
     .prepare("collect_requester"),
@@ -50,6 +57,7 @@ export async function requesterOf(db: Db, userId: string): Promise<Requester> {
   return {
     timeZone: (zone && canonicalTimeZone(zone)) || FALLBACK_TIME_ZONE,
     reminderDays: row?.reminderDays ?? null,
+    currency: row?.currency ?? homeCurrencyOf(row?.country ?? DEFAULT_COUNTRY),
   };
 }
 

@@ -28,6 +28,7 @@ type DueRow = {
   payer_email: string | null;
   recipient_name: string;
   amount: string;
+  currency: string;
   description: string | null;
   created_at: string | Date;
   time_zone: string | null;
@@ -52,7 +53,7 @@ async function sweepBatch(tx: Db, deps: SweepDeps, batch: number): Promise<numbe
   const result = await tx.execute(sql`
     SELECT r.id, r.request_id, r.user_id, r.offset_days, p.status,
            (p.claimed_paid_at IS NOT NULL) AS claimed, (p.reminders_stopped_at IS NOT NULL) AS stopped,
-           p.payer_email, p.recipient_name, p.amount::text AS amount, p.description, p.created_at,
+           p.payer_email, p.recipient_name, p.amount::text AS amount, p.currency, p.description, p.created_at,
            u.time_zone
     FROM ${reminders} r
     JOIN ${paymentRequests} p ON p.id = r.request_id
@@ -115,7 +116,7 @@ function requesterReminder(row: DueRow, now: Date) {
   const days = daysBetween(localDate(new Date(row.created_at), zone), localDate(now, zone));
   const ago = days === 0 ? "today" : days === 1 ? "yesterday" : `${days} days ago`;
   const name = row.recipient_name.trim().split(/\s+/)[0] ?? row.recipient_name;
-  const money = formatMoney(row.amount);
+  const money = formatMoney(row.amount, row.currency);
   const what = row.description ? `${money} for ${row.description}` : money;
   return {
     userId: row.user_id,

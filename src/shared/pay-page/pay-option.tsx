@@ -24,14 +24,16 @@ const BRAND: Record<Provider, string> = {
 export function PayOption({
   account,
   amount,
+  currency,
   description,
 }: {
   account: Account;
   amount: string;
+  currency?: string;
   description: string | null;
 }) {
   const { provider, accountHandle: handle } = account;
-  const action = paymentAction({ provider, handle, amount, description, isMobile: true });
+  const action = paymentAction({ provider, handle, amount, currency, description, isMobile: true });
   const instructions = paymentInstructions({ provider, handle, amount });
   const buttonClass = `flex min-h-14 w-full items-center justify-center gap-2.5 rounded-2xl px-4 text-lg font-bold text-white shadow-sm ${FOCUS} ${BRAND[provider]}`;
   const data = {

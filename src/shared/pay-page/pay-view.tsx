@@ -1,5 +1,7 @@
+import { HOME_CURRENCY } from "#shared/currency.ts";
 import { formatMoney } from "#shared/money.ts";
 import { avatarUrl } from "#shared/photo-url.ts";
+import { takesCurrency } from "#shared/providers.ts";
 import { payPageDueLabel } from "#shared/schedule/due-date.ts";
 import {
   type CancelledPaymentView,
@@ -61,6 +63,9 @@ export function PayView({ view }: { view: PublicPaymentView | CancelledPaymentVi
 
 function RequestCard({ view }: { view: PublicPaymentView }) {
   const { requester, request, paymentAccounts } = view;
+  // A US request's view carries no currency (the spec's answer); any other names its own.
+  const currency = request.currency ?? HOME_CURRENCY;
+  const payable = paymentAccounts.filter((account) => takesCurrency(account.provider, currency));
   const initials = requester.name
     .split(/\s+/)
     .map((w) => w[0])
@@ -89,7 +94,7 @@ function RequestCard({ view }: { view: PublicPaymentView }) {
         <span className={`font-semibold ${STRONG}`}>{requester.name}</span> is requesting
       </p>
       <h1 className={`mt-1 text-5xl font-extrabold tracking-tight ${STRONG}`}>
-        {formatMoney(request.amount)}
+        {formatMoney(request.amount, currency)}
       </h1>
       {request.description && (
         <p className="mt-3 text-lg break-words text-slate-700 dark:text-slate-300">{request.description}</p>
@@ -108,19 +113,24 @@ function RequestCard({ view }: { view: PublicPaymentView }) {
         </p>
       ) : paymentAccounts.length === 0 ? (
         <p className={`mt-6 ${MUTED}`}>{requester.name} has not connected a payment method yet.</p>
+      ) : payable.length === 0 ? (
+        <p className={`mt-6 ${MUTED}`}>
+          None of {requester.name}'s payment methods takes {currency}: ask {requester.name} how to pay.
+        </p>
       ) : (
         <>
           <ul className="mt-6 flex flex-col gap-4 text-left">
-            {paymentAccounts.map((account) => (
+            {payable.map((account) => (
               <PayOption
                 key={account.provider}
                 account={account}
                 amount={request.amount}
+                currency={currency}
                 description={request.description}
               />
             ))}
           </ul>
-          <ClaimPanel providers={paymentAccounts.map((a) => a.provider)} requesterName={requester.name} />
+          <ClaimPanel providers={payable.map((a) => a.provider)} requesterName={requester.name} />
         </>
       )}
     </section>

@@ -1,7 +1,8 @@
 import { z } from "zod";
+import { CurrencySchema, isCurrency } from "#shared/currency.ts";
 import { DESCRIPTION_MAX, RECIPIENT_NAME_MAX } from "#shared/input-limits.ts";
 import { LIMIT_MESSAGES, PHONE_MESSAGES, VALIDATION } from "#shared/messages.ts";
-import { amountProblem, parseAmount } from "#shared/money.ts";
+import { amountProblem, checkAmount, parseAmount } from "#shared/money.ts";
 import { checkPhone } from "#shared/phone.ts";
 import { DueDateSchema } from "#shared/schedule/due-date.ts";
 import { ReminderDaysSchema } from "#shared/schedule/reminders.ts";
@@ -51,6 +52,51 @@ export const AmountSchema = z
     return z.NEVER;
   });
 
+/**
+ * A request's amount as typed, before its currency is known: decimal text above 0 (the spec's
+ * message otherwise). Its digits and cap depend on the currency, checked with it on the whole
+ * request (withCurrency).
+ */
+export const AmountTextSchema = z
+  .string(VALIDATION.amount.description)
+  .max(24, VALIDATION.amount.description)
+  .refine(
+    (value) => /^\d*(\.\d*)?$/.test(value.trim()) && /[1-9]/.test(value),
+    VALIDATION.amount.description,
+  );
+
+/**
+ * The request's amount checked in its currency (absent: USD, the spec's rules and messages) and
+ * normalised ("12.5" → "12.50"); `currency` stays as sent (the route fills in the account's).
+ */
+function withCurrency<S extends z.ZodObject<{ amount: typeof AmountTextSchema; currency: z.ZodOptional<z.ZodType<string>> }>>(
+  schema: S,
+) {
+  const fields = Object.keys(schema.shape);
+  const after = (issue: { path?: PropertyKey[] }) =>
+    fields.indexOf(String(issue.path?.[0])) > fields.indexOf("amount");
+  return (
+    schema
+      // A check, not a transform (which runs only once everything else passed), placed among
+      // the fields' own problems where the amount's own would be: the first is the one answered.
+      .check((ctx) => {
+        const { amount, currency } = ctx.value as { amount: unknown; currency?: unknown };
+        if (typeof amount !== "string" || !AmountTextSchema.safeParse(amount).success) return;
+        if (currency !== undefined && !(typeof currency === "string" && isCurrency(currency))) return;
+        const checked = checkAmount(amount, currency);
+        if (checked.ok) return;
+        const issue = { code: "custom" as const, message: checked.message, path: ["amount"], input: amount };
+        const at = ctx.issues.findIndex(after);
+        if (at === -1) ctx.issues.push(issue);
+        else ctx.issues.splice(at, 0, issue);
+      })
+      .transform((value) => {
+        const checked = checkAmount(value.amount, value.currency);
+        return { ...value, amount: checked.ok ? checked.amount : value.amount };
+      })
+  );
+}
+
 export const DescriptionSchema = z
   .string()
   .trim()
@@ -95,18 +141,22 @@ export const ChaseInputSchema = z.object({
 });
 
 /** POST /api/payment-requests (docs/product.md "Request Payment"). */
-export const PaymentRequestInputSchema = z
-  .strictObject({
-    recipientName: RecipientNameSchema,
-    recipientPhone: PhoneSchema,
-    amount: AmountSchema,
-    description: DescriptionSchema,
-    ...ChaseInputSchema.shape,
-  })
-  .refine((v) => v.sendBy === "text" || v.payerEmail !== null, {
-    message: SEND_BY_MESSAGES.needsEmail,
-    path: ["payerEmail"],
-  });
+export const PaymentRequestInputSchema = withCurrency(
+  z
+    .strictObject({
+      recipientName: RecipientNameSchema,
+      recipientPhone: PhoneSchema,
+      amount: AmountTextSchema,
+      /** ISO 4217; absent: the account's currency (USD for a US account). */
+      currency: CurrencySchema.optional(),
+      description: DescriptionSchema,
+      ...ChaseInputSchema.shape,
+    })
+    .refine((v) => v.sendBy === "text" || v.payerEmail !== null, {
+      message: SEND_BY_MESSAGES.needsEmail,
+      path: ["payerEmail"],
+    }),
+);
 
 /**
  * PATCH /api/payment-requests/{id}: a pending request's due date or reminder days ("change per
@@ -163,6 +213,8 @@ export type PaymentRequestInput = z.input<typeof PaymentRequestInputSchema>;
 export const PaymentRequestSchema = z.object({
   id: z.string(),
   amount: z.string(),
+  /** ISO 4217: the amount's currency. */
+  currency: z.string(),
   status: RequestStatusSchema,
   description: z.string().nullable(),
   recipientName: z.string(),
@@ -219,6 +271,8 @@ export const PublicPaymentViewSchema = z.object({
   requester: z.object({ name: z.string(), photo: z.string().nullable() }),
   request: z.object({
     amount: z.string(),
+    /** ISO 4217, only when not USD: a US request's view is the spec's, byte for byte. */
+    currency: z.string().optional(),
     description: z.string().nullable(),
     status: RequestStatusSchema,
     /** YYYY-MM-DD: "Due Friday, December 4" on the pay page. */

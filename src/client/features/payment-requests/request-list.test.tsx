@@ -18,6 +18,7 @@ const request = (
 ): PaymentRequest => ({
   id,
   amount: "25.50",
+  currency: "USD",
   status,
   description: null,
   recipientName: `Alex ${id}`,

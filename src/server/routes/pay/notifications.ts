@@ -8,7 +8,7 @@ const who = (name: string) => name.trim().slice(0, 40) || "Someone";
 
 /** "Alex opened your request for $25.00" (docs/decisions/024-chasing.md), once per request. */
 export function viewNotification(request: NotifiedRequest): Notification {
-  const text = `${who(request.recipientName)} opened your request for ${formatMoney(request.amount)}`;
+  const text = `${who(request.recipientName)} opened your request for ${formatMoney(request.amount, request.currency)}`;
   return {
     userId: request.userId,
     event: "view",
@@ -26,7 +26,7 @@ export function claimNotification(
 ): Notification {
   const app = request.via === "other" ? "" : ` with ${claimViaLabel(request.via)}`;
   const says = corrected ? "now says they paid" : "says they paid";
-  const text = `${who(request.recipientName)} ${says} ${formatMoney(request.amount)}${app}`;
+  const text = `${who(request.recipientName)} ${says} ${formatMoney(request.amount, request.currency)}${app}`;
   return {
     userId: request.userId,
     event: "claim",

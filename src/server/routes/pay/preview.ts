@@ -28,7 +28,7 @@ export function cardContent(view: PublicPaymentView): CardContent {
   return {
     name: view.requester.name,
     photo: view.requester.photo,
-    amount: formatMoney(view.request.amount),
+    amount: formatMoney(view.request.amount, view.request.currency),
     description: view.request.description,
     paid: view.request.status === "paid",
   };

@@ -4,6 +4,7 @@ import type { Db } from "#server/db/client.ts";
 import { preparedPerDatabase } from "#server/db/prepared.ts";
 import { paymentAccounts, paymentRequests, users } from "#server/db/schema.ts";
 import { displayNameSql } from "#server/db/shared-queries.ts";
+import { HOME_CURRENCY } from "#shared/currency.ts";
 import { firstNameOf } from "#shared/pay-page/claim-panel.tsx";
 import { PROVIDERS, type Provider } from "#shared/providers.ts";
 import type { ClaimVia } from "#shared/schemas/claim.ts";
@@ -30,6 +31,7 @@ export async function findPublicView(
     requester: { name: row.name, photo: row.photo },
     request: {
       amount: row.amount,
+      ...(row.currency !== HOME_CURRENCY ? { currency: row.currency } : {}),
       description: row.description,
       status: row.status,
       // Only when set: the public view stays as small as it was for a request without one.
@@ -49,6 +51,7 @@ const publicViewQuery = preparedPerDatabase((db) =>
     .select({
       userId: paymentRequests.userId,
       amount: paymentRequests.amount,
+      currency: paymentRequests.currency,
       description: paymentRequests.description,
       status: paymentRequests.status,
       dueDate: paymentRequests.dueDate,
@@ -66,7 +69,13 @@ const publicViewQuery = preparedPerDatabase((db) =>
 );
 
 /** What the requester's notification says about a request (docs/decisions/024-chasing.md). */
-export type NotifiedRequest = { id: string; userId: string; amount: string; recipientName: string };
+export type NotifiedRequest = {
+  id: string;
+  userId: string;
+  amount: string;
+  currency: string;
+  recipientName: string;
+};
 
 export type ClaimResult =
   | {
@@ -115,6 +124,7 @@ export async function recordClaim(
       id: paymentRequests.id,
       userId: paymentRequests.userId,
       amount: paymentRequests.amount,
+      currency: paymentRequests.currency,
       recipientName: paymentRequests.recipientName,
       via: paymentRequests.claimedVia,
       tokenHash: paymentRequests.claimTokenHash,
@@ -157,6 +167,7 @@ export async function markViewed(
       id: paymentRequests.id,
       userId: paymentRequests.userId,
       amount: paymentRequests.amount,
+      currency: paymentRequests.currency,
       recipientName: paymentRequests.recipientName,
     });
   return row;

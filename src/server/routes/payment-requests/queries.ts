@@ -32,6 +32,7 @@ export type NewPaymentRequest = {
   recipientName: string;
   recipientPhone: string;
   amount: string;
+  currency: string;
   description: string | null;
   dueDate: string | null;
   payerEmail: string | null;
@@ -80,6 +81,7 @@ function buildInsert(q: Db, count: number) {
       recipientName: p("recipientName"),
       recipientPhone: p("recipientPhone"),
       amount: p("amount"),
+      currency: p("currency"),
       description: p("description"),
       dueDate: p("dueDate"),
       payerEmail: p("payerEmail"),

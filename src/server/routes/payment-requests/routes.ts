@@ -6,6 +6,8 @@ import { mayEmailPayers, toPaymentRequest } from "#server/db/shared-queries.ts";
 import { HttpError } from "#server/lib/http-error.ts";
 import { isSuppressed } from "#server/mail/suppression.ts";
 import { dueDateProblemFor, reminderSummaries } from "#server/reminders/reminders-schedule.ts";
+import { HOME_CURRENCY } from "#shared/currency.ts";
+import { checkAmount } from "#shared/money.ts";
 import { encodeCursor, nextPageLink } from "#shared/schemas/page.ts";
 import {
   CreatePaymentRequestResponseSchema,
@@ -109,11 +111,18 @@ const signedInRoutes = ({
       },
       async (request, reply) => {
         const userId = signedInUser(request).id;
-        const { sendBy, ...input } = request.body;
+        const { sendBy, currency: sent, ...fields } = request.body;
+        const requester = await requesters.get(userId);
+        const input = { ...fields, currency: sent ?? requester.currency };
+        // No currency sent: the schema read the amount by the US rules; it is the account's currency.
+        if (!sent && input.currency !== HOME_CURRENCY) {
+          const checked = checkAmount(input.amount, input.currency);
+          if (!checked.ok) throw new HttpError(400, `amount: ${checked.message}`);
+          input.amount = checked.amount;
+        }
         if (input.payerEmail && !(await mayEmailPayers(db, userId, Boolean(config.mail))))
           throw new HttpError(403, SEND_BY_MESSAGES.confirmFirst);
         const now = clock.now();
-        const requester = await requesters.get(userId);
         const problem = dueDateProblemFor(input.dueDate, requester, now);
         if (problem) throw new HttpError(400, problem);
         const {

@@ -121,7 +121,7 @@ describeEachDatabase("split a bill", (ctx) => {
             { name: "Bo", phone: "555", amount: "10.00" },
           ],
         },
-        { requester: { timeZone: "America/New_York", reminderDays: null }, now: new Date() },
+        { requester: { timeZone: "America/New_York", reminderDays: null, currency: "USD" }, now: new Date() },
       ),
     ).rejects.toThrow();
     expect(await count()).toEqual(before);

@@ -1,0 +1,103 @@
+import { expect, it } from "vitest";
+import { createSamLee, REQUEST_BODY } from "#server/test/fixtures.ts";
+import { as, createReadyUser, describeEachDatabase } from "#server/test/harness.ts";
+import { PHONE_MESSAGES, VALIDATION } from "#shared/messages.ts";
+
+const codeOf = (shortUrl: string) => shortUrl.split("/pay/")[1] as string;
+
+describeEachDatabase("a currency per request", (ctx) => {
+  it("keeps a US account in dollars, its answers the spec's, its texts in $", async () => {
+    const call = as(ctx.app, await createReadyUser(ctx.app));
+    const created = await call("POST", "/api/payment-requests", REQUEST_BODY);
+    expect(created.statusCode).toBe(201);
+    const { request, smsMessage } = created.json();
+    expect(request).toMatchObject({ amount: "12.00", currency: "USD" });
+    expect(smsMessage).toContain("$12.00");
+    // The public view of a US request is the spec's, with no currency in it.
+    const view = await as(ctx.app, null)("GET", `/api/payment-screen/${codeOf(request.shortUrl)}`);
+    expect(view.json().request).not.toHaveProperty("currency");
+  });
+
+  it("takes a request in any currency, exact in its minor unit, and writes it as money", async () => {
+    const call = as(ctx.app, await createReadyUser(ctx.app));
+    for (const [currency, amount, stored, written] of [
+      ["EUR", "12.5", "12.50", "€12.50"],
+      ["JPY", "1500", "1500", "¥1,500"],
+      ["KWD", "1.25", "1.250", "KWD 1.250"],
+    ] as const) {
+      const created = await call("POST", "/api/payment-requests", { ...REQUEST_BODY, amount, currency });
+      expect(created.statusCode, currency).toBe(201);
+      const { request, smsMessage } = created.json();
+      expect(request, currency).toMatchObject({ amount: stored, currency });
+      expect(smsMessage.replaceAll("\u00a0", " "), currency).toContain(written);
+    }
+  });
+
+  it("refuses digits the currency does not have, and amounts over its cap, naming the amount", async () => {
+    const call = as(ctx.app, await createReadyUser(ctx.app));
+    const refused = async (amount: string, currency: string) => {
+      const response = await call("POST", "/api/payment-requests", { ...REQUEST_BODY, amount, currency });
+      expect(response.statusCode, `${amount} ${currency}`).toBe(400);
+      return response.json().message as string;
+    };
+    expect(await refused("1500.5", "JPY")).toBe(
+      "amount: Please enter a whole amount in JPY, without decimals.",
+    );
+    expect(await refused("1.2345", "KWD")).toBe(
+      "amount: Please enter an amount with at most 3 decimal places in KWD.",
+    );
+    expect(await refused("1000000001", "EUR")).toBe(
+      "amount: Please enter an amount of at most €1,000,000,000.00.",
+    );
+    expect(await refused("0", "EUR")).toBe(`amount: ${VALIDATION.amount.description}`);
+    expect(await refused("12", "EURO")).toMatch(/^currency: /);
+  });
+
+  it("asks in the account's currency when none is sent", async () => {
+    const user = await createReadyUser(ctx.app);
+    const call = as(ctx.app, user);
+    await call("PUT", "/api/auth/profile", {
+      profileName: "Jonas",
+      firstName: null,
+      lastName: null,
+      country: "DE",
+    });
+    const created = await call("POST", "/api/payment-requests", {
+      ...REQUEST_BODY,
+      amount: "12,5".replace(",", "."),
+    });
+    expect(created.statusCode).toBe(201);
+    expect(created.json().request).toMatchObject({ amount: "12.50", currency: "EUR" });
+    // A US phone rule still holds for the number (international numbers come with the next stage).
+    const foreign = await call("POST", "/api/payment-requests", {
+      ...REQUEST_BODY,
+      recipientPhone: "+4915123456789",
+    });
+    expect(foreign.json().message).toBe(`recipientPhone: ${PHONE_MESSAGES.notUs}`);
+  });
+
+  it("shows the pay page in the request's currency, with only the apps that take it", async () => {
+    const sam = await createSamLee(ctx.app, [
+      { provider: "venmo", accountHandle: "@sam-lee" },
+      { provider: "paypal", accountHandle: "samlee" },
+    ]);
+    const call = as(ctx.app, sam);
+    const { request } = (
+      await call("POST", "/api/payment-requests", { ...REQUEST_BODY, amount: "12.50", currency: "EUR" })
+    ).json();
+    const anyone = as(ctx.app, null);
+    const view = (await anyone("GET", `/api/payment-screen/${codeOf(request.shortUrl)}`)).json();
+    expect(view.request).toMatchObject({ amount: "12.50", currency: "EUR" });
+    const page = (await anyone("GET", `/pay/${codeOf(request.shortUrl)}`)).body;
+    expect(page).toContain("€12.50");
+    expect(page).toContain("https://paypal.me/samlee/12.50EUR");
+    expect(page).not.toContain("venmo.com");
+
+    const venmoOnly = await createSamLee(ctx.app, [{ provider: "venmo", accountHandle: "@sam-lee" }]);
+    const euros = (
+      await as(ctx.app, venmoOnly)("POST", "/api/payment-requests", { ...REQUEST_BODY, currency: "EUR" })
+    ).json().request;
+    const none = (await anyone("GET", `/pay/${codeOf(euros.shortUrl)}`)).body;
+    expect(none).toContain("None of Sam Lee&#x27;s payment methods takes EUR: ask Sam Lee how to pay.");
+  });
+});
