@@ -3,6 +3,7 @@ import {
   CurrencySchema,
   currencyDigits,
   formatAmount,
+  formatTotals,
   maxWhole,
   minorToAmount,
   normaliseAmount,
@@ -93,5 +94,15 @@ describe("currencies", () => {
       { currency: "EUR", amount: "40.00" },
       { currency: "JPY", amount: "1500" },
     ]);
+  });
+
+  it("writes totals in several currencies as one line, and nothing as the spec's $0.00", () => {
+    expect(
+      formatTotals([
+        { currency: "USD", amount: "120.00" },
+        { currency: "EUR", amount: "40.00" },
+      ]),
+    ).toBe("$120.00 · €40.00");
+    expect(formatTotals([])).toBe("$0.00");
   });
 });

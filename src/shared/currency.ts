@@ -109,3 +109,15 @@ export function totalsByCurrency(items: readonly { amount: string; currency: str
   }
   return [...minor].map(([currency, total]) => ({ currency, amount: minorToAmount(total, currency) }));
 }
+
+/**
+ * Totals in several currencies as one line, each as money: "$120.00 · €40.00". None: "$0.00"
+ * (a US account's nothing, as it always read).
+ */
+export function formatTotals(
+  totals: readonly { currency: string; amount: string }[],
+  locale = "en-US",
+): string {
+  if (totals.length === 0) return formatAmount("0.00", HOME_CURRENCY, locale);
+  return totals.map(({ amount, currency }) => formatAmount(amount, currency, locale)).join(" · ");
+}

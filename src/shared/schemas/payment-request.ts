@@ -69,9 +69,9 @@ export const AmountTextSchema = z
  * The request's amount checked in its currency (absent: USD, the spec's rules and messages) and
  * normalised ("12.5" → "12.50"); `currency` stays as sent (the route fills in the account's).
  */
-function withCurrency<S extends z.ZodObject<{ amount: typeof AmountTextSchema; currency: z.ZodOptional<z.ZodType<string>> }>>(
-  schema: S,
-) {
+function withCurrency<
+  S extends z.ZodObject<{ amount: typeof AmountTextSchema; currency: z.ZodOptional<z.ZodType<string>> }>,
+>(schema: S) {
   const fields = Object.keys(schema.shape);
   const after = (issue: { path?: PropertyKey[] }) =>
     fields.indexOf(String(issue.path?.[0])) > fields.indexOf("amount");
@@ -335,10 +335,15 @@ export type PaymentRequestListQuery = z.infer<typeof PaymentRequestListQuerySche
 export const PaymentRequestSummarySchema = z.object({
   count: z.number().int(),
   counts: z.object({ pending: z.number().int(), paid: z.number().int(), cancelled: z.number().int() }),
-  /** Paid amounts, as exact decimal text ("25.50"). */
+  /** Paid amounts in USD, as exact decimal text ("25.50"). */
   collected: z.string(),
   /** Pending amounts, as exact decimal text. */
   outstanding: z.string(),
+  /**
+   * The same two sums in every currency the matching requests are in, most requests first (USD
+   * among them; `collected` and `outstanding` above are its own): never added across currencies.
+   */
+  totals: z.array(z.object({ currency: z.string(), collected: z.string(), outstanding: z.string() })),
 });
 export type PaymentRequestSummary = z.infer<typeof PaymentRequestSummarySchema>;
 

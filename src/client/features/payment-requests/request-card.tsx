@@ -37,7 +37,7 @@ function ViewedBadge({ viewedAt }: { viewedAt: string }) {
 /** One payment request: amount, status, recipient, phone, description and date (docs/product.md "Home", "Archive"). */
 export function RequestCard({ request, actions, tools }: RequestCardProps) {
   const id = useId();
-  const amount = formatMoney(request.amount);
+  const amount = formatMoney(request.amount, request.currency);
   const date = formatRequestDate(request.createdAt);
   const describedBy = `${id}-amount ${id}-name`;
   return (

@@ -95,7 +95,7 @@ export function RequestList({ requests, markPaid: texts, payPageHref, className 
       onSuccess: () =>
         toast({
           title: "Marked as not paid",
-          description: `${formatMoney(request.amount)} from ${request.recipientName} is pending again.`,
+          description: `${formatMoney(request.amount, request.currency)} from ${request.recipientName} is pending again.`,
         }),
       onError: (error) =>
         showActionError(error, {

@@ -103,7 +103,7 @@ export function RequestTools({ request, describedBy }: RequestToolsProps) {
     shareHint: "Share the link again to remind them.",
     failed: "Failed to prepare the reminder. Please try again.",
   });
-  const amount = formatMoney(request.amount);
+  const amount = formatMoney(request.amount, request.currency);
 
   const onCancel = () =>
     confirm({

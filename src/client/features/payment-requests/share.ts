@@ -6,12 +6,13 @@ export type ShareContent = { title: string; text: string; url: string };
 
 /** Sharing without a phone: the title and line that go with a request's link. */
 export function shareContent(
-  request: Pick<PaymentRequest, "amount" | "description" | "shortUrl">,
+  request: Pick<PaymentRequest, "amount" | "description" | "shortUrl"> &
+    Partial<Pick<PaymentRequest, "currency">>,
 ): ShareContent {
   const what = request.description?.trim();
   return {
     title: "Payment request",
-    text: `Here's my payment request for ${formatMoney(request.amount)}${what ? ` (${what})` : ""}.`,
+    text: `Here's my payment request for ${formatMoney(request.amount, request.currency)}${what ? ` (${what})` : ""}.`,
     url: request.shortUrl,
   };
 }

@@ -4,9 +4,9 @@ import { buttonClass } from "#client/components/ui/button.tsx";
 import { Card } from "#client/components/ui/card.tsx";
 import { Field } from "#client/components/ui/field.tsx";
 import { Label } from "#client/components/ui/label.tsx";
+import { totalsOf } from "#client/features/payment-requests/totals.ts";
 import { cn } from "#client/lib/cn.ts";
 import { serverPaths } from "#client/lib/paths.ts";
-import { formatMoney } from "#shared/money.ts";
 import type { PaymentRequestSummary } from "#shared/schemas/payment-request.ts";
 import type { HistoryFilter, StatusFilter } from "./history";
 
@@ -31,14 +31,18 @@ export function ExportCsvLink() {
 }
 
 /** What has been paid, and what is still asked for, across the whole history. */
-export function HistoryTotalsPanel({
-  totals,
-}: {
-  totals: Pick<PaymentRequestSummary, "collected" | "outstanding">;
-}) {
+export function HistoryTotalsPanel({ totals }: { totals: Pick<PaymentRequestSummary, "totals"> }) {
   const items = [
-    { label: "Collected", amount: totals.collected, tone: "text-emerald-700 dark:text-emerald-400" },
-    { label: "Outstanding", amount: totals.outstanding, tone: "text-amber-700 dark:text-amber-300" },
+    {
+      label: "Collected",
+      amount: totalsOf(totals, "collected"),
+      tone: "text-emerald-700 dark:text-emerald-400",
+    },
+    {
+      label: "Outstanding",
+      amount: totalsOf(totals, "outstanding"),
+      tone: "text-amber-700 dark:text-amber-300",
+    },
   ];
   return (
     <Card>
@@ -51,7 +55,7 @@ export function HistoryTotalsPanel({
           >
             <dt className="text-sm font-medium text-slate-600 dark:text-slate-400">{label}</dt>
             <dd className={cn("text-xl font-bold tracking-tight tabular-nums sm:mt-1 sm:text-2xl", tone)}>
-              {formatMoney(amount)}
+              {amount}
             </dd>
           </div>
         ))}

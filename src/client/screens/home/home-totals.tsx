@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { requestSummaryQuery } from "#client/features/payment-requests/api.ts";
+import { totalsOf } from "#client/features/payment-requests/totals.ts";
 import { cn } from "#client/lib/cn.ts";
-import { formatMoney } from "#shared/money.ts";
 
 /**
  * What is still owed and what has come in, over the whole history (the server's sums, the same
@@ -12,8 +12,16 @@ export function HomeTotals() {
   const summary = useQuery(requestSummaryQuery({}));
   if (!summary.data || summary.data.count === 0) return null;
   const items = [
-    { label: "Outstanding", amount: summary.data.outstanding, tone: "text-amber-700 dark:text-amber-300" },
-    { label: "Collected", amount: summary.data.collected, tone: "text-emerald-700 dark:text-emerald-400" },
+    {
+      label: "Outstanding",
+      amount: totalsOf(summary.data, "outstanding"),
+      tone: "text-amber-700 dark:text-amber-300",
+    },
+    {
+      label: "Collected",
+      amount: totalsOf(summary.data, "collected"),
+      tone: "text-emerald-700 dark:text-emerald-400",
+    },
   ];
   return (
     <section aria-label="Totals" className="mt-3 sm:mt-6">
@@ -30,7 +38,7 @@ export function HomeTotals() {
                 tone,
               )}
             >
-              {formatMoney(amount)}
+              {amount}
             </dd>
           </div>
         ))}

@@ -35,7 +35,7 @@ export function RequestReady({ created }: { created: CreatePaymentRequestRespons
             Request ready to share
           </h2>
           <p className="text-sm wrap-anywhere text-slate-600 dark:text-slate-400">
-            {`${formatMoney(request.amount)} from ${request.recipientName}. Send the link from any app, or let them scan the QR code.`}
+            {`${formatMoney(request.amount, request.currency)} from ${request.recipientName}. Send the link from any app, or let them scan the QR code.`}
           </p>
         </div>
       </div>

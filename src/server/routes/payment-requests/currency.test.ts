@@ -100,4 +100,25 @@ describeEachDatabase("a currency per request", (ctx) => {
     const none = (await anyone("GET", `/pay/${codeOf(euros.shortUrl)}`)).body;
     expect(none).toContain("None of Sam Lee&#x27;s payment methods takes EUR: ask Sam Lee how to pay.");
   });
+
+  it("never adds two currencies: the summary has one total per currency, and the dollars' own", async () => {
+    const call = as(ctx.app, await createReadyUser(ctx.app));
+    for (const [amount, currency] of [
+      ["20.00", "USD"],
+      ["5.25", "USD"],
+      ["40", "EUR"],
+      ["1500", "JPY"],
+    ] as const) {
+      expect(
+        (await call("POST", "/api/payment-requests", { ...REQUEST_BODY, amount, currency })).statusCode,
+      ).toBe(201);
+    }
+    const summary = (await call("GET", "/api/payment-requests/summary")).json();
+    expect(summary).toMatchObject({ count: 4, outstanding: "25.25", collected: "0.00" });
+    expect(summary.totals).toEqual([
+      { currency: "USD", collected: "0.00", outstanding: "25.25" },
+      { currency: "EUR", collected: "0.00", outstanding: "40.00" },
+      { currency: "JPY", collected: "0", outstanding: "1500" },
+    ]);
+  });
 });

@@ -238,6 +238,11 @@ describeEachDatabase("payment request pages", (ctx) => {
         counts: { pending: of("pending").length, paid: of("paid").length, cancelled: of("cancelled").length },
         collected: total("paid"),
         outstanding: total("pending"),
+        // All of them in dollars: one row of totals, or none when nothing matches.
+        totals:
+          matching.length > 0
+            ? [{ currency: "USD", collected: total("paid"), outstanding: total("pending") }]
+            : [],
       };
     };
     const cases: [string, (r: Seeded) => boolean][] = [

@@ -17,6 +17,7 @@ import {
   writeReminders,
 } from "#server/reminders/reminders-schedule.ts";
 import { enqueuePayerMail, stopReminders } from "#server/reminders/reminders-send.ts";
+import { HOME_CURRENCY, minorToAmount, parseMinor } from "#shared/currency.ts";
 import { MAX_REMINDERS } from "#shared/schedule/reminders.ts";
 import type {
   PaymentRequestListQuery,
@@ -371,9 +372,11 @@ export async function summarizePaymentRequests(
   const countOf = (status: Row["status"]) =>
     sql<number>`(count(*) FILTER (WHERE ${paymentRequests.status} = ${status}))::int`;
   const sumOf = (status: Row["status"]) =>
-    sql<string>`coalesce(sum(${paymentRequests.amount}) FILTER (WHERE ${paymentRequests.status} = ${status}), 0)::numeric(20, 2)::text`;
-  const [row] = await db
+    sql<string>`coalesce(sum(${paymentRequests.amount}) FILTER (WHERE ${paymentRequests.status} = ${status}), 0)::text`;
+  // One row per currency: amounts in different currencies are never added.
+  const rows = await db
     .select({
+      currency: paymentRequests.currency,
       count: sql<number>`count(*)::int`,
       pending: countOf("pending"),
       paid: countOf("paid"),
@@ -382,10 +385,30 @@ export async function summarizePaymentRequests(
       outstanding: sumOf("pending"),
     })
     .from(paymentRequests)
-    .where(filterWhere(userId, filter));
-  if (!row) throw new Error("aggregate returned no row");
-  const { count, pending, paid, cancelled, collected, outstanding } = row;
-  return { count, counts: { pending, paid, cancelled }, collected, outstanding };
+    .where(filterWhere(userId, filter))
+    .groupBy(paymentRequests.currency)
+    .orderBy(sql`count(*) desc`, paymentRequests.currency);
+  const exact = (amount: string, currency: string) =>
+    minorToAmount(parseMinor(amount, currency) ?? 0, currency);
+  const totals = rows.map(({ currency, collected, outstanding }) => ({
+    currency,
+    collected: exact(collected, currency),
+    outstanding: exact(outstanding, currency),
+  }));
+  const sum = (pick: (row: (typeof rows)[number]) => number) =>
+    rows.reduce((total, row) => total + pick(row), 0);
+  const home = totals.find((total) => total.currency === HOME_CURRENCY);
+  return {
+    count: sum((row) => row.count),
+    counts: {
+      pending: sum((row) => row.pending),
+      paid: sum((row) => row.paid),
+      cancelled: sum((row) => row.cancelled),
+    },
+    collected: home?.collected ?? "0.00",
+    outstanding: home?.outstanding ?? "0.00",
+    totals,
+  };
 }
 
 export type StatusUpdateResult =
