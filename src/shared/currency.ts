@@ -62,12 +62,20 @@ export function parseMinor(input: string, currency: string): number | null {
   return Number(whole) * 10 ** digits + Number(fraction.padEnd(digits, "0") || "0");
 }
 
+/**
+ * Decimal text of `minor` units with `digits` decimals, by string slicing: (1250, 2) → "12.50",
+ * (5, 2) → "0.05", (1500, 0) → "1500"; `separator` replaces the point (Swish writes "12,50").
+ */
+export function decimalText(minor: number, digits: number, separator = "."): string {
+  if (!Number.isSafeInteger(minor) || minor < 0) throw new RangeError(`Bad minor units: ${minor}.`);
+  if (digits === 0) return String(minor);
+  const text = String(minor).padStart(digits + 1, "0");
+  return `${text.slice(0, -digits)}${separator}${text.slice(-digits)}`;
+}
+
 /** Decimal text of minor units, with exactly the currency's digits: 1250 EUR → "12.50", 1500 JPY → "1500". */
 export function minorToAmount(minor: number, currency: string): string {
-  const digits = currencyDigits(currency);
-  if (digits === 0) return String(minor);
-  const unit = 10 ** digits;
-  return `${Math.floor(minor / unit)}.${String(minor % unit).padStart(digits, "0")}`;
+  return decimalText(minor, currencyDigits(currency));
 }
 
 /** The amount normalised to its currency's digits ("12.5" EUR → "12.50"), or null when it is not one. */

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { assertCurrency, assertMoney, decimalText, minorDigits, moneyText } from "./money";
+import { assertCurrency, assertMoney, currencyDigits, decimalText, moneyText } from "./money";
 
 describe("money", () => {
   it("writes minor units with the currency's digits", () => {
@@ -27,8 +27,8 @@ describe("money", () => {
   });
 
   it("knows the ISO digits from Intl", () => {
-    expect(["JPY", "EUR", "KWD", "INR", "BRL"].map(minorDigits)).toEqual([0, 2, 3, 2, 2]);
-    expect(() => minorDigits("XYZW")).toThrow(RangeError);
+    expect(["JPY", "EUR", "KWD", "INR", "BRL"].map(currencyDigits)).toEqual([0, 2, 3, 2, 2]);
+    expect(() => currencyDigits("XYZW")).toThrow(RangeError);
   });
 
   it("refuses fractions of a minor unit, negatives, unsafe numbers and malformed codes", () => {

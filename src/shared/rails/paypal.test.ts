@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { minorDigits } from "./money";
+import { currencyDigits } from "./money";
 import { PAYPAL_CURRENCIES, parsePayPalUsername, paypalAmount, paypalLink, paypalTakes } from "./paypal";
 
 describe("paypalLink", () => {
@@ -41,7 +41,7 @@ describe("paypalLink", () => {
   it("lists PayPal's 24 currencies, zero-digit where PayPal says so and never with more digits than ISO", () => {
     expect(Object.keys(PAYPAL_CURRENCIES)).toHaveLength(24);
     for (const [code, { digits }] of Object.entries(PAYPAL_CURRENCIES)) {
-      expect(digits, code).toBeLessThanOrEqual(minorDigits(code));
+      expect(digits, code).toBeLessThanOrEqual(currencyDigits(code));
       expect(paypalTakes(code)).toBe(true);
     }
     expect(["HUF", "JPY", "TWD"].map((c) => PAYPAL_CURRENCIES[c]?.digits)).toEqual([0, 0, 0]);

@@ -1,4 +1,4 @@
-import { assertMoney, decimalText, type Money, minorDigits } from "./money";
+import { assertMoney, currencyDigits, decimalText, type Money } from "./money";
 
 /**
  * PayPal.Me: https://paypal.me/{username}/{amount}{CURRENCY}. The currency code after the amount
@@ -56,7 +56,7 @@ export function paypalAmount(money: Money): string | null {
   assertMoney(money);
   const paypal = PAYPAL_CURRENCIES[money.currency];
   if (!paypal || money.minor === 0) return null;
-  const [whole, fraction = ""] = decimalText(money.minor, minorDigits(money.currency)).split(".");
+  const [whole, fraction = ""] = decimalText(money.minor, currencyDigits(money.currency)).split(".");
   // ISO has more digits than PayPal (HUF, TWD): the ones PayPal lacks must be zeros.
   if (/[1-9]/.test(fraction.slice(paypal.digits))) return null;
   const kept = fraction.slice(0, paypal.digits);
