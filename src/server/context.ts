@@ -8,6 +8,7 @@ import type { Database, Db } from "#server/db/client.ts";
 import type { UserCache } from "#server/db/user-change.ts";
 import type { ViewCache } from "#server/db/view-cache.ts";
 import type { ClientAssets } from "#server/lib/client-assets.ts";
+import type { SigningKeys } from "#server/lib/signed-token.ts";
 import type { Limiter } from "#server/limiter/limiter.ts";
 import type { Mailer } from "#server/mail/mailer.ts";
 import type { MailPolicy } from "#server/mail/policy.ts";
@@ -49,8 +50,8 @@ export type AppContext = {
   /** Built CSS and the pay page's script, for server-rendered pages. */
   clientAssets: ClientAssets;
   storage: ObjectStorage;
-  /** The server's secret (AUTH_SECRET or the generated one), for our own signatures. */
-  secret: string;
+  /** AUTH_SECRET (or the generated one) and AUTH_SECRET_PREVIOUS, for our own signatures (lib/signed-token.ts). */
+  secret: SigningKeys;
   /** Outgoing mail (SMTP_URL), or a stand-in that says mail is off. */
   mailer: Mailer;
   /** What every email sent for someone must pass: confirmation, suppression, allowances (mail/policy.ts). */

@@ -1,7 +1,17 @@
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { KNOWN, loadConfig, runtimeSummary, unknownSettings } from "./env";
+import {
+  configurationWarnings,
+  EnvSchema,
+  KNOWN,
+  loadConfig,
+  runtimeSummary,
+  SECRET_SETTINGS,
+  secretSetting,
+  unknownSettings,
+} from "./env";
 
 describe("loadConfig", () => {
   it("has working defaults", () => {
@@ -207,5 +217,148 @@ describe("runtimeSummary", () => {
     expect(
       unknownSettings({ OTEL_EXPORTER_OTLP_HEADERS: "x=1", OTEL_EXPORTER_OTLP_ENDPINT: "http://c:4318" }),
     ).toEqual(["Unknown setting OTEL_EXPORTER_OTLP_ENDPINT: did you mean OTEL_EXPORTER_OTLP_ENDPOINT?"]);
+  });
+});
+
+describe("secrets from files (X_FILE)", () => {
+  const folder = mkdtempSync(path.join(os.tmpdir(), "collect-secrets-"));
+  /** A file holding `content`, as a container's secret or `echo … > file` leaves it. */
+  const secretFile = (name: string, content: string) => {
+    const file = path.join(folder, name);
+    writeFileSync(file, content);
+    return file;
+  };
+  const secret = "s".repeat(40);
+  const production = {
+    NODE_ENV: "production",
+    PUBLIC_URL: "https://collect.example",
+  };
+
+  it("reads each secret setting from the file X_FILE names, without the line break ending it", () => {
+    const config = loadConfig({
+      ...production,
+      AUTH_SECRET_FILE: secretFile("auth", `${secret}\n`),
+      DATABASE_URL_FILE: secretFile("database", "postgres://collect:pw@db:5432/collect\r\n"),
+      SMTP_URL_FILE: secretFile("smtp", "smtp://user:pw@mail.example:587"),
+      REDIS_URL_FILE: secretFile("redis", "redis://:pw@cache:6379\n\n"),
+    });
+    expect(config.authSecret).toBe(secret);
+    expect(config.databaseUrl).toBe("postgres://collect:pw@db:5432/collect");
+    expect(config.mail?.smtpUrl).toBe("smtp://user:pw@mail.example:587");
+    expect(config.redisUrl).toBe("redis://:pw@cache:6379");
+    // A secret's other characters are its own: only the final line break goes.
+    expect(loadConfig({ AUTH_SECRET_FILE: secretFile("spaces", ` ${secret} \n`) }).authSecret).toBe(
+      ` ${secret} `,
+    );
+  });
+
+  it("knows X_FILE for every secret setting, and only for those", () => {
+    for (const name of SECRET_SETTINGS) {
+      expect(KNOWN).toContain(name);
+      expect(KNOWN).toContain(`${name}_FILE`);
+    }
+    expect(
+      unknownSettings({ AUTH_SECRET_FILE: "/run/secrets/auth", SMTP_URL_FILE: "/run/secrets/smtp" }),
+    ).toEqual([]);
+    expect(KNOWN).not.toContain("PORT_FILE");
+  });
+
+  it("refuses X and X_FILE both set, a file it cannot read, an empty one, and names the file a bad value came from", () => {
+    const file = secretFile("both", secret);
+    expect(() => loadConfig({ AUTH_SECRET: secret, AUTH_SECRET_FILE: file })).toThrow(
+      new Error("Invalid configuration: AUTH_SECRET_FILE and AUTH_SECRET are both set: unset one of them"),
+    );
+    const missing = path.join(folder, "missing");
+    // One line for the file, not a second one saying production lacks AUTH_SECRET.
+    expect(() => loadConfig({ ...production, DATABASE: "embedded", AUTH_SECRET_FILE: missing })).toThrow(
+      new Error(
+        `Invalid configuration: AUTH_SECRET_FILE names a file that cannot be read (ENOENT): ${missing}`,
+      ),
+    );
+    expect(() => loadConfig({ AUTH_SECRET_FILE: secretFile("empty", "\n") })).toThrow(
+      /^Invalid configuration: AUTH_SECRET_FILE names an empty file: /,
+    );
+    expect(() => loadConfig({ AUTH_SECRET_FILE: secretFile("short", "short\n") })).toThrow(
+      new Error("Invalid configuration: AUTH_SECRET (from AUTH_SECRET_FILE) must be at least 32 characters"),
+    );
+  });
+
+  it("gives a script one secret setting alone (db:move-to-postgres's DATABASE_URL)", () => {
+    const file = secretFile("move", "postgres://db/collect\n");
+    expect(secretSetting("DATABASE_URL", { DATABASE_URL_FILE: file })).toBe("postgres://db/collect");
+    expect(secretSetting("DATABASE_URL", { DATABASE_URL: "postgres://db/x" })).toBe("postgres://db/x");
+    expect(secretSetting("DATABASE_URL", {})).toBeUndefined();
+    expect(() =>
+      secretSetting("DATABASE_URL", { DATABASE_URL: "postgres://db/x", DATABASE_URL_FILE: file }),
+    ).toThrow(/DATABASE_URL_FILE and DATABASE_URL are both set/);
+  });
+});
+
+describe("configurationWarnings", () => {
+  const s3 = {
+    S3_ENDPOINT: "https://s3.example",
+    S3_BUCKET: "photos",
+    S3_REGION: "us-east-1",
+    S3_ACCESS_KEY_ID: "key",
+    S3_SECRET_ACCESS_KEY: "secret",
+  };
+  const smtp = { SMTP_URL: "smtp://mail.example:587" };
+
+  // Several machines on one PostgreSQL with photos on each one's disk: uploads through the
+  // balancer failed and photos 404ed on the other machines, without a word at start.
+  it("warns once when the database is PostgreSQL and photos are on this machine's disk", () => {
+    const shared = { DATABASE_URL: "postgres://db/collect", ...smtp };
+    const warnings = configurationWarnings(loadConfig(shared), shared);
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatch(
+      /^Photos are stored on this machine's disk \(\.\/data\/objects\) while the database is PostgreSQL/,
+    );
+    expect(warnings[0]).toContain("Set S3_* (object storage) to run on more than one machine");
+    expect(configurationWarnings(loadConfig({ ...shared, ...s3 }), { ...shared, ...s3 })).toEqual([]);
+    // The embedded database is one process on one machine: its disk is the only one.
+    expect(configurationWarnings(loadConfig(smtp), smtp)).toEqual([]);
+  });
+
+  // Production without SMTP started without a word: password resets and confirmations never left.
+  it("warns once when production runs without mail", () => {
+    const production = {
+      NODE_ENV: "production",
+      AUTH_SECRET: "x".repeat(32),
+      PUBLIC_URL: "https://collect.example",
+      DATABASE_URL: "postgres://db/collect",
+      ...s3,
+    };
+    expect(configurationWarnings(loadConfig(production), production)).toEqual([
+      "Mail is off (no SMTP_URL): no password reset, email confirmation, receipt or reminder email is sent; people are told where it matters (docs/configuration.md).",
+    ]);
+    const withMail = { ...production, ...smtp };
+    expect(configurationWarnings(loadConfig(withMail), withMail)).toEqual([]);
+    // In development mail goes to the log; tests run without it.
+    for (const env of [{}, { NODE_ENV: "test" }])
+      expect(configurationWarnings(loadConfig(env), env)).toEqual([]);
+  });
+});
+
+describe(".env.example", () => {
+  // It said DATABASE_POOL_SIZE took "plus one for LISTEN" (it is plus 4), and nothing checked it.
+  it("lists every setting, each one with a default at its default", () => {
+    const text = readFileSync(path.join(import.meta.dirname, "../../.env.example"), "utf8");
+    const lines = [...text.matchAll(/^(?:# )?([A-Z][A-Z0-9_]*)=(.*)$/gm)].map(
+      ([, name = "", value = ""]) => ({
+        name,
+        value,
+      }),
+    );
+    for (const { name } of lines) expect(KNOWN).toContain(name);
+    // X_FILE is told once for all of them.
+    const listed = new Set(lines.map((line) => line.name));
+    expect(KNOWN.filter((name) => !name.endsWith("_FILE") && !listed.has(name))).toEqual([]);
+    const defaults: Record<string, unknown> = EnvSchema.parse({});
+    for (const { name, value } of lines) {
+      if (defaults[name] === undefined || value === "") continue;
+      const given: Record<string, unknown> = EnvSchema.parse({ [name]: value });
+      expect({ name, value: given[name] }).toEqual({ name, value: defaults[name] });
+    }
+    expect(text).toContain("A process\n# holds up to DATABASE_POOL_SIZE + 4");
   });
 });

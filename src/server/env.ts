@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { z } from "zod";
 import { type ProxyTrust, parseProxyList } from "#server/lib/proxy-trust.ts";
 import { LIMITS } from "./limits";
@@ -38,6 +39,13 @@ function crossProblems(env: Record<string, string | undefined>): [string, string
   if (env.DATABASE === "embedded" && env.DATABASE_URL) {
     problems.push(["DATABASE", "is embedded, but DATABASE_URL is set too: unset one of them"]);
   }
+  // OpenTelemetry's rule: the ratio is read only by a ratio sampler. Alone it would trace everything.
+  if (env.OTEL_TRACES_SAMPLER_ARG && !env.OTEL_TRACES_SAMPLER?.endsWith("traceidratio")) {
+    problems.push([
+      "OTEL_TRACES_SAMPLER_ARG",
+      "is read only with OTEL_TRACES_SAMPLER=parentbased_traceidratio or traceidratio: set one of them too",
+    ]);
+  }
   if (env.NODE_ENV !== "production") return problems;
   if (!env.AUTH_SECRET) problems.push(["AUTH_SECRET", "is required in production"]);
   if (!env.DATABASE_URL && env.DATABASE !== "embedded") {
@@ -62,7 +70,7 @@ function crossProblems(env: Record<string, string | undefined>): [string, string
 const onOff = z.stringbool({ truthy: ["true", "1"], falsy: ["false", "0"] });
 
 /** Every setting the server reads, from the environment, parsed once at boot (docs/configuration.md). */
-const EnvSchema = z.object({
+export const EnvSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default("0.0.0.0"),
@@ -98,6 +106,8 @@ const EnvSchema = z.object({
   /** Emails and pushes each process starts a second while people are being served (queue/pace.ts). */
   JOBS_SENDS_PER_SECOND_WHEN_BUSY: z.coerce.number().min(1).max(10_000).default(20),
   AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  /** The AUTH_SECRET before a rotation: what it signed still holds (lib/signed-token.ts). */
+  AUTH_SECRET_PREVIOUS: z.string().min(32, "must be at least 32 characters").optional(),
   // true | false | the proxies' addresses or CIDRs, comma-separated (lib/proxy-trust.ts).
   TRUST_PROXY: z
     .string()
@@ -163,9 +173,97 @@ const EnvSchema = z.object({
     .url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" })
     .optional(),
   OTEL_SERVICE_NAME: z.string().min(1).default("collect"),
+  // Which traces are kept: OpenTelemetry's own variables and values (lib/tracing.ts samplerOf).
+  OTEL_TRACES_SAMPLER: z
+    .enum([
+      "always_on",
+      "always_off",
+      "traceidratio",
+      "parentbased_always_on",
+      "parentbased_always_off",
+      "parentbased_traceidratio",
+    ])
+    .optional(),
+  OTEL_TRACES_SAMPLER_ARG: z.coerce.number().min(0).max(1).optional(),
+  /** The source commit the build came from (Containerfile: --build-arg COLLECT_COMMIT); in collect_build_info. */
+  COLLECT_COMMIT: z
+    .string()
+    .regex(/^[\w.+-]{1,64}$/, "must be a commit hash or a build name (letters, digits, . _ + -)")
+    .optional(),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
+
+/**
+ * The settings that hold a secret. Each may come from a file instead, `X_FILE=/run/secrets/x` (a
+ * container's or systemd's secrets), so that it stays out of the environment and `ps`: its
+ * content without the line break ending it. X and X_FILE both set is refused.
+ */
+export const SECRET_SETTINGS = [
+  "AUTH_SECRET",
+  "AUTH_SECRET_PREVIOUS",
+  "DATABASE_URL",
+  "SMTP_URL",
+  "REDIS_URL",
+  "OIDC_CLIENT_SECRET",
+  "S3_ACCESS_KEY_ID",
+  "S3_SECRET_ACCESS_KEY",
+  "METRICS_TOKEN",
+  "VAPID_PRIVATE_KEY",
+] as const;
+export type SecretSetting = (typeof SECRET_SETTINGS)[number];
+
+/** The environment with each `X_FILE` read into X; the settings read, the ones that failed, and why. */
+function readSecretFiles(env: Record<string, string>) {
+  const out = { ...env };
+  const read = new Set<string>();
+  const failed = new Set<string>();
+  const problems: [string, string][] = [];
+  for (const name of SECRET_SETTINGS) {
+    const file = env[`${name}_FILE`];
+    if (file === undefined) continue;
+    delete out[`${name}_FILE`];
+    const problem = (message: string) => {
+      failed.add(name);
+      problems.push([`${name}_FILE`, message]);
+    };
+    if (env[name] !== undefined) {
+      problem(`and ${name} are both set: unset one of them`);
+      continue;
+    }
+    try {
+      const value = readFileSync(file, "utf8").replace(/[\r\n]+$/, "");
+      if (value) {
+        out[name] = value;
+        read.add(name);
+      } else problem(`names an empty file: ${file}`);
+    } catch (error) {
+      problem(
+        `names a file that cannot be read (${(error as NodeJS.ErrnoException).code ?? "error"}): ${file}`,
+      );
+    }
+  }
+  return { env: out, read, failed, problems };
+}
+
+/**
+ * One secret setting as the server reads it, X or the file X_FILE names, for a script that takes
+ * it apart from the rest (db:move-to-postgres's DATABASE_URL); a ConfigError when it cannot.
+ */
+export function secretSetting(
+  name: SecretSetting,
+  source: NodeJS.ProcessEnv = process.env,
+): string | undefined {
+  const given = Object.fromEntries(
+    [name, `${name}_FILE`].flatMap((key) => (source[key] ? [[key, source[key] as string]] : [])),
+  );
+  const files = readSecretFiles(given);
+  if (files.problems.length > 0)
+    throw new ConfigError(
+      files.problems.map(([n, message]) => `Invalid configuration: ${n} ${message}`).join("\n"),
+    );
+  return files.env[name];
+}
 
 /** The settings buildApp takes, as the environment gives them; tests build one directly. */
 const ConfigSchema = EnvSchema.transform((env) => ({
@@ -186,6 +284,8 @@ const ConfigSchema = EnvSchema.transform((env) => ({
     sendsPerSecondWhenBusy: env.JOBS_SENDS_PER_SECOND_WHEN_BUSY,
   },
   authSecret: env.AUTH_SECRET,
+  /** Links and cookies signed with it still hold; new ones use AUTH_SECRET (docs/operations.md). */
+  ...(env.AUTH_SECRET_PREVIOUS ? { authSecretPrevious: env.AUTH_SECRET_PREVIOUS } : {}),
   /** Whose X-Forwarded-For to believe (lib/proxy-trust.ts). */
   trustProxy: env.TRUST_PROXY,
   passwordSignIn: env.PASSWORD_SIGN_IN,
@@ -242,8 +342,17 @@ const ConfigSchema = EnvSchema.transform((env) => ({
       : undefined,
   /** OpenTelemetry traces to an OTLP/HTTP collector; undefined = off (docs/decisions/027-tracing.md). */
   tracing: env.OTEL_EXPORTER_OTLP_ENDPOINT
-    ? { endpoint: env.OTEL_EXPORTER_OTLP_ENDPOINT.replace(/\/+$/, ""), serviceName: env.OTEL_SERVICE_NAME }
+    ? {
+        endpoint: env.OTEL_EXPORTER_OTLP_ENDPOINT.replace(/\/+$/, ""),
+        serviceName: env.OTEL_SERVICE_NAME,
+        // Unset: OpenTelemetry's default, parentbased_always_on. A ratio sampler's default ratio is 1.
+        ...(env.OTEL_TRACES_SAMPLER
+          ? { sampler: { name: env.OTEL_TRACES_SAMPLER, ratio: env.OTEL_TRACES_SAMPLER_ARG ?? 1 } }
+          : {}),
+      }
     : undefined,
+  /** The source commit of this build (COLLECT_COMMIT), for collect_build_info; unset: unknown. */
+  ...(env.COLLECT_COMMIT ? { commit: env.COLLECT_COMMIT } : {}),
 }));
 
 export type Config = z.output<typeof ConfigSchema>;
@@ -253,13 +362,20 @@ export class ConfigError extends Error {}
 /** Parses the environment; every bad value is named, one line each. */
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   // Empty strings mean "unset", as in most .env files.
-  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ""));
-  const parsed = ConfigSchema.safeParse(cleaned);
+  const cleaned = Object.fromEntries(
+    Object.entries(source).filter(([, v]) => v !== undefined && v !== ""),
+  ) as Record<string, string>;
+  const files = readSecretFiles(cleaned);
+  const parsed = ConfigSchema.safeParse(files.env);
+  // A value read from a file is named with it; one whose file failed is told once, by the file.
+  const named = ([name, message]: [string, string]): [string, string][] =>
+    files.failed.has(name) ? [] : [[files.read.has(name) ? `${name} (from ${name}_FILE)` : name, message]];
   const problems: [string, string][] = [
+    ...files.problems,
     ...(parsed.success
       ? []
-      : parsed.error.issues.map((i): [string, string] => [i.path.join(".") || "environment", i.message])),
-    ...crossProblems(cleaned),
+      : parsed.error.issues.flatMap((i) => named([i.path.join(".") || "environment", i.message]))),
+    ...crossProblems(files.env).flatMap(named),
   ];
   if (parsed.success && problems.length === 0) return parsed.data;
   throw new ConfigError(
@@ -268,10 +384,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
 }
 
 /** Every variable the server reads (the table in docs/configuration.md). */
-export const KNOWN = Object.keys(EnvSchema.shape);
+export const KNOWN = [...Object.keys(EnvSchema.shape), ...SECRET_SETTINGS.map((name) => `${name}_FILE`)];
 const PREFIXES = [...new Set(KNOWN.flatMap((name) => /^[A-Z]+_/.exec(name)?.[0] ?? []))].filter(
   // OTEL_: the OpenTelemetry SDK reads dozens of its own (OTEL_EXPORTER_OTLP_HEADERS, ...).
-  (prefix) => !["NODE_", "LOG_", "OTEL_"].includes(prefix),
+  // COLLECT_: the test runs' own (COLLECT_TEST_RUN_TMP), inherited by the servers they start.
+  (prefix) => !["NODE_", "LOG_", "OTEL_", "COLLECT_"].includes(prefix),
 );
 
 /** Levenshtein distance, for names of a few dozen characters. */
@@ -326,4 +443,24 @@ export function runtimeSummary(config: Config, version: string) {
     tracing: config.tracing ? `on → ${host(config.tracing.endpoint)}` : "off",
     publicUrl: config.publicUrl,
   };
+}
+
+/**
+ * What a start should warn about in a configuration that is allowed (main.ts logs each, one line):
+ * photos on this machine's disk while the database may be shared with other machines, and a
+ * production server that cannot send mail.
+ */
+export function configurationWarnings(config: Config, source: NodeJS.ProcessEnv = process.env): string[] {
+  const warnings: string[] = [];
+  if (config.databaseUrl && !config.s3) {
+    warnings.push(
+      `Photos are stored on this machine's disk (${config.dataDir}/objects) while the database is PostgreSQL: with more than one machine, uploads through a load balancer fail and photos are missing on the other machines. Set S3_* (object storage) to run on more than one machine (docs/operations.md).`,
+    );
+  }
+  if (source.NODE_ENV === "production" && !config.mail) {
+    warnings.push(
+      "Mail is off (no SMTP_URL): no password reset, email confirmation, receipt or reminder email is sent; people are told where it matters (docs/configuration.md).",
+    );
+  }
+  return warnings;
 }

@@ -1,21 +1,16 @@
 import "#server/lib/node-version.ts";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import path from "node:path";
 import { configuredDatabase, openDatabase } from "#server/db/client.ts";
 import { DataDirInUseError } from "#server/db/data-dir-lock.ts";
+import { packageVersion } from "#server/lib/build-info.ts";
 import { collectWhenQuiet } from "#server/lib/garbage-collection.ts";
 import { stdoutDestination } from "#server/lib/log-destination.ts";
 import { startWatchdog } from "#server/lib/watchdog.ts";
-import { ConfigError, loadConfig, runtimeSummary, unknownSettings } from "./env";
+import { ConfigError, configurationWarnings, loadConfig, runtimeSummary, unknownSettings } from "./env";
 
-/** package.json's version (the working folder is the install's: scripts/start.mjs). */
-function version(): string {
-  try {
-    return (JSON.parse(readFileSync("package.json", "utf8")) as { version: string }).version;
-  } catch {
-    return "unknown";
-  }
-}
+/** package.json's version (lib/build-info.ts). */
+const version = packageVersion;
 
 /** Longest a shutdown may take after the drain: in-flight requests finish, the database closes, then we exit. */
 const SHUTDOWN_MS = 10_000;
@@ -105,7 +100,9 @@ async function main(): Promise<void> {
   listened();
   // What a busy spell grew is handed back once it is over (docs/decisions/018-memory.md).
   collectWhenQuiet(app.activity);
-  for (const warning of unknownSettings()) app.log.warn(warning);
+  // Misspelt settings, then what the configuration allows but an operator must know (photos on
+  // local disk beside a shared database, production without mail): one line each.
+  for (const warning of [...unknownSettings(), ...configurationWarnings(config)]) app.log.warn(warning);
   app.log.info(runtimeSummary(config, version()), "Collect is running");
 }
 

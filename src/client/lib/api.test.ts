@@ -26,6 +26,23 @@ describe("ApiError", () => {
     });
   });
 
+  it("reads the field the answer is about, and shows its sentence without it", () => {
+    const refused = new ApiError(
+      400,
+      '{"message":"paymentAccounts.0.accountHandle: Venmo: the username starts with @.","code":"invalid","field":"paymentAccounts.0.accountHandle"}',
+    );
+    expect(refused.field).toBe("paymentAccounts.0.accountHandle");
+    expect(refused.code).toBe("invalid");
+    expect(refused.serverMessage).toBe("Venmo: the username starts with @.");
+    const dueDate = new ApiError(
+      400,
+      '{"message":"Choose a due date from today on.","code":"invalid","field":"dueDate"}',
+    );
+    expect([dueDate.field, dueDate.serverMessage]).toEqual(["dueDate", "Choose a due date from today on."]);
+    expect(new ApiError(404, '{"message":"Not found","code":"not_found"}').field).toBeNull();
+    expect(new ApiError(502, "upstream down").field).toBeNull();
+  });
+
   it("keeps plain text, and the status text when the body is empty", () => {
     expect(apiErrorDetails(new ApiError(502, "upstream down"))).toEqual({
       status: 502,

@@ -20,7 +20,8 @@ function parseBody(text: string): unknown {
 /**
  * A non-OK answer from the API. Its message is `${status}: ${body text || status text}`
  * (docs/product.md); `body` is the parsed JSON (or the text), and
- * `serverMessage`/`code` are the server's `{message, code}` when it sent them.
+ * `serverMessage`/`code`/`field` are the server's `{message, code, field}` when it sent them
+ * (docs/product.md#errors).
  */
 export class ApiError extends Error {
   readonly status: number;
@@ -40,8 +41,13 @@ export class ApiError extends Error {
    */
   get serverMessage(): string {
     const body = this.body as { message?: unknown } | null;
-    if (typeof body?.message === "string" && body.message) return withoutFieldName(body.message);
-    return this.message.slice(`${this.status}: `.length);
+    if (typeof body?.message !== "string" || !body.message) {
+      return this.message.slice(`${this.status}: `.length);
+    }
+    const field = this.field;
+    return field && body.message.startsWith(`${field}: `)
+      ? capitalized(body.message.slice(field.length + 2))
+      : withoutFieldName(body.message);
   }
 
   /** The server's machine-readable reason (`{code}`), when it sent one. */
@@ -49,6 +55,16 @@ export class ApiError extends Error {
     const body = this.body as { code?: unknown } | null;
     return typeof body?.code === "string" ? body.code : null;
   }
+
+  /** The one field the server says is at fault (`{field}`, a dotted path: "amount", "paymentAccounts.0.accountHandle"). */
+  get field(): string | null {
+    const body = this.body as { field?: unknown } | null;
+    return typeof body?.field === "string" && body.field ? body.field : null;
+  }
+}
+
+function capitalized(sentence: string): string {
+  return sentence.charAt(0).toUpperCase() + sentence.slice(1);
 }
 
 /** A field path as the API names it first: "currentPassword", "photoURL", "paymentAccounts.0.accountHandle". */
@@ -61,7 +77,7 @@ const FIELD_PREFIX = /^[a-z][A-Za-z0-9_]*(?:\.[A-Za-z0-9_]+)*: (?=\S)/;
  */
 export function withoutFieldName(message: string): string {
   const sentence = message.replace(FIELD_PREFIX, "");
-  return sentence === message ? message : sentence.charAt(0).toUpperCase() + sentence.slice(1);
+  return sentence === message ? message : capitalized(sentence);
 }
 
 /** A call, telling lib/connection.ts whether any answer came back (the "You're offline" banner). */

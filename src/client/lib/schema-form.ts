@@ -39,12 +39,9 @@ export function formSchema<V, S extends z.ZodType>(
   });
 }
 
-/** The field a failed call's `{message}` names first, as the API writes it ("amount: …"). */
+/** The field a failed call is about: the answer's `field` (docs/product.md#errors), as the API names it. */
 export function apiFieldName(error: unknown): string | null {
-  if (!(error instanceof ApiError)) return null;
-  const body = error.body as { message?: unknown } | null;
-  if (typeof body?.message !== "string") return null;
-  return /^([a-z][A-Za-z0-9_]*(?:\.[A-Za-z0-9_]+)*): \S/.exec(body.message)?.[1] ?? null;
+  return error instanceof ApiError ? error.field : null;
 }
 
 export type BoundField = {
@@ -171,7 +168,7 @@ export function useSchemaForm<V extends FieldValues, Out>({
 
   /**
    * A failed call: 401 → sign in again; else `title` with the server's sentence, and the field
-   * it names (`fieldOf`, or the API's "field: …") marked and focused.
+   * it is about (`fieldOf`, or the answer's `field`) marked and focused.
    */
   const fail = (title: string, error: unknown, fieldOf?: (error: unknown) => FieldPath<V> | null) => {
     if (isUnauthorizedError(error)) {

@@ -1,6 +1,7 @@
-import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import type { Db } from "#server/db/client.ts";
 import { clearCount, countUnlessLocked, type LockPolicy, uncount } from "#server/db/counters.ts";
+import { type SigningSecret, signature, signatureHolds } from "#server/lib/signed-token.ts";
 import type { Limiter } from "#server/limiter/limiter.ts";
 import { createMissLimiter } from "#server/limiter/miss-limiter.ts";
 import { ACCOUNT_LOCK } from "#server/limits.ts";
@@ -35,22 +36,18 @@ export type Attempt = { key: string };
 export function createSignInLimits(
   db: Db,
   limiter: Limiter,
-  options: { ceilingPerMinute: number; secret: string },
+  options: { ceilingPerMinute: number; secret: SigningSecret },
 ) {
   const ceiling = createMissLimiter(limiter, "passwordCeiling", options.ceilingPerMinute);
   const accountKey = (email: string) => `collect:sign-in-account:${email.trim().toLowerCase()}`;
-  const signature = (device: string, email: string) =>
-    createHmac("sha256", options.secret)
-      .update(`device\n${device}\n${email.trim().toLowerCase()}`)
-      .digest("base64url");
+  // The cookie names the device; its MAC binds it to the account's email too (lib/signed-token.ts).
+  const deviceOf = (device: string, email: string) => `${device}\n${email.trim().toLowerCase()}`;
 
   /** The device id, when the cookie is one this server gave a device that signed in as `email`. */
   function knownDevice(cookie: string | undefined, email: string): string | null {
     const [device, signed] = cookie?.split(".") ?? [];
     if (!device || !signed || !/^[\w-]{22}$/.test(device)) return null;
-    const expected = Buffer.from(signature(device, email));
-    const given = Buffer.from(signed);
-    return given.length === expected.length && timingSafeEqual(given, expected) ? device : null;
+    return signatureHolds(options.secret, "device", deviceOf(device, email), signed) ? device : null;
   }
 
   return {
@@ -92,7 +89,8 @@ export function createSignInLimits(
       const device = current?.split(".")[0];
       const id = device && /^[\w-]{22}$/.test(device) ? device : randomBytes(16).toString("base64url");
       const attributes = `Path=/api; Max-Age=${DEVICE_COOKIE_DAYS * 86_400}; HttpOnly; SameSite=Lax`;
-      return `${DEVICE_COOKIE}=${id}.${signature(id, email)}; ${attributes}${secure ? "; Secure" : ""}`;
+      const signed = signature(options.secret, "device", deviceOf(id, email));
+      return `${DEVICE_COOKIE}=${id}.${signed}; ${attributes}${secure ? "; Secure" : ""}`;
     },
   };
 }

@@ -25,10 +25,15 @@ import { PgInstrumentation } from "@opentelemetry/instrumentation-pg";
 import { UndiciInstrumentation } from "@opentelemetry/instrumentation-undici";
 import { resourceFromAttributes } from "@opentelemetry/resources";
 import {
+  AlwaysOffSampler,
+  AlwaysOnSampler,
   BatchSpanProcessor,
   NodeTracerProvider,
+  ParentBasedSampler,
   type ReadableSpan,
+  type Sampler,
   type SpanExporter,
+  TraceIdRatioBasedSampler,
 } from "@opentelemetry/sdk-trace-node";
 import { ATTR_SERVICE_NAME, ATTR_SERVICE_VERSION } from "@opentelemetry/semantic-conventions";
 import type { FastifyPluginCallback, FastifyRequest } from "fastify";
@@ -54,15 +59,63 @@ export type Tracing = {
   shutdown(): Promise<void>;
 };
 
+/** A request's span name: its method and route pattern, or its method when no route matched. */
+export function spanNameOf(request: Pick<FastifyRequest, "method" | "routeOptions">): string {
+  return request.routeOptions.url ? `${request.method} ${request.routeOptions.url}` : request.method;
+}
+
 /** The request id (X-Request-Id, given or made) on the request's span, to find its log lines. */
 export const REQUEST_ID_ATTRIBUTE = "collect.request_id";
 
-export function startTracing(settings: { endpoint: string; serviceName: string }, version: string): Tracing {
+/** OTEL_TRACES_SAMPLER and OTEL_TRACES_SAMPLER_ARG, as env.ts reads them. */
+export type SamplerSettings = {
+  name:
+    | "always_on"
+    | "always_off"
+    | "traceidratio"
+    | "parentbased_always_on"
+    | "parentbased_always_off"
+    | "parentbased_traceidratio";
+  /** The share of traces kept by a ratio sampler, 0 to 1. */
+  ratio: number;
+};
+
+/**
+ * Which traces are kept, by OpenTelemetry's names for its samplers. `parentbased_*` follows the
+ * caller's decision (the sampled flag of an incoming traceparent) and applies its own only to a
+ * trace that starts here; a ratio keeps that share of traces, by trace id, so a trace is kept or
+ * dropped whole. Unset: parentbased_always_on, the SDK's default.
+ */
+export function samplerOf(settings: SamplerSettings | undefined): Sampler {
+  const ratio = new TraceIdRatioBasedSampler(settings?.ratio ?? 1);
+  switch (settings?.name ?? "parentbased_always_on") {
+    case "always_on":
+      return new AlwaysOnSampler();
+    case "always_off":
+      return new AlwaysOffSampler();
+    case "traceidratio":
+      return ratio;
+    case "parentbased_always_off":
+      return new ParentBasedSampler({ root: new AlwaysOffSampler() });
+    case "parentbased_traceidratio":
+      return new ParentBasedSampler({ root: ratio });
+    default:
+      return new ParentBasedSampler({ root: new AlwaysOnSampler() });
+  }
+}
+
+export function startTracing(
+  settings: { endpoint: string; serviceName: string; sampler?: SamplerSettings },
+  version: string,
+): Tracing {
   const provider = new NodeTracerProvider({
     resource: resourceFromAttributes({
       [ATTR_SERVICE_NAME]: settings.serviceName,
       [ATTR_SERVICE_VERSION]: version,
     }),
+    // Given here, from the settings env.ts checked, rather than read by the SDK from the
+    // environment, which only logs a bad value to a diagnostic logger nobody set.
+    sampler: samplerOf(settings.sampler),
     // Batches: OTEL_BSP_SCHEDULE_DELAY and the other OTEL_BSP_* variables apply.
     spanProcessors: [
       new BatchSpanProcessor(
@@ -78,10 +131,12 @@ export function startTracing(settings: { endpoint: string; serviceName: string }
     registerOnInitialization: false,
     // The request and its handler; one span per hook would be ~15 more a request.
     instrumentHooks: false,
-    // Named as HTTP server spans are ("GET /pay/:code"), not "request".
+    // Named as HTTP server spans are, by the route's pattern ("GET /pay/:code"), never the URL
+    // (its ids and codes would make every span a name of its own), or by the method alone when
+    // no route matched; not "request".
     requestHook: (span: Span, request: FastifyRequest) => {
       span.setAttribute(REQUEST_ID_ATTRIBUTE, request.id);
-      if (request.routeOptions.url) span.updateName(`${request.method} ${request.routeOptions.url}`);
+      span.updateName(spanNameOf(request));
     },
   });
   const unregister = registerInstrumentations({

@@ -34,6 +34,7 @@ export type CounterStore = {
  */
 export const REDIS_COMMAND_TIMEOUT_MS = 50;
 const UNHEALTHY_FOR_MS = 5_000;
+const CONNECT_TIMEOUT_MS = 1_000;
 
 export async function openCounterStore(
   options: { db: Db; redisUrl?: string; redisPrefix?: string; commandTimeoutMs?: number | undefined },
@@ -76,28 +77,62 @@ export async function openCounterStore(
     // an answer; reconnect in the background, at most every 2 s.
     enableOfflineQueue: false,
     commandTimeout: options.commandTimeoutMs ?? REDIS_COMMAND_TIMEOUT_MS,
-    connectTimeout: 1_000,
+    connectTimeout: CONNECT_TIMEOUT_MS,
     maxRetriesPerRequest: 0,
     retryStrategy: (times) => Math.min(times * 100, 2_000),
   });
-  let warnedAt = 0;
-  redis.on("error", (error) => {
-    // One line every 10 s at most: a Redis outage must not flood the log.
-    if (Date.now() - warnedAt < 10_000) return;
-    warnedAt = Date.now();
-    log.warn({ err: error }, "redis unavailable: limits let calls through");
+  // One warning when Redis stops answering, one when it answers again: a connection refused or
+  // lost, and a command past its timeout (a hung Redis, which keeps the connection open and never
+  // fails it) alike. It is back once a command succeeds after UNHEALTHY_FOR_MS without a failure,
+  // as /readyz sees it: a Redis answering some commands in time and not others stays one outage.
+  // Calls made while the first connection is being made fail (no offline queue) without Redis
+  // being at fault: not an outage until that connection is late.
+  const connecting = Date.now();
+  let connected = false;
+  redis.once("ready", () => {
+    connected = true;
   });
+  let outage: { since: number; failed: number } | undefined;
+  const notAnswering = (error: unknown) => {
+    if (!connected && Date.now() - connecting < CONNECT_TIMEOUT_MS) return;
+    if (outage) {
+      outage.failed++;
+      return;
+    }
+    outage = { since: Date.now(), failed: 1 };
+    log.warn({ err: error }, "redis not answering: limits let calls through until it is back");
+  };
+  const answering = () => {
+    if (!outage || !health.healthy()) return;
+    log.warn(
+      { outageMs: Date.now() - outage.since, failed: outage.failed },
+      "redis answering again: limits count again",
+    );
+    outage = undefined;
+  };
+  redis.on("error", notAnswering);
   const prefix = options.redisPrefix ?? "collect:limit:";
+  const hit = counted(async (key, windowMs, amount) => {
+    const [current, ttl] = (await redis.eval(REDIS_HIT, 1, prefix + key, windowMs, amount)) as [
+      number,
+      number,
+    ];
+    return { current, ttl };
+  });
   return {
     kind: "redis",
     ...health,
-    hit: counted(async (key, windowMs, amount) => {
-      const [current, ttl] = (await redis.eval(REDIS_HIT, 1, prefix + key, windowMs, amount)) as [
-        number,
-        number,
-      ];
-      return { current, ttl };
-    }),
+    hit: (key, windowMs, amount) =>
+      hit(key, windowMs, amount).then(
+        (result) => {
+          answering();
+          return result;
+        },
+        (error: unknown) => {
+          notAnswering(error);
+          throw error;
+        },
+      ),
     async close() {
       redis.disconnect();
     },

@@ -2,7 +2,7 @@ import { spawn } from "node:child_process";
 import path from "node:path";
 import { type SQL, sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
-import { createClock } from "#server/clock.ts";
+import { createTestClock } from "#server/clock.ts";
 import { type Database, type Db, openDatabase } from "#server/db/client.ts";
 import {
   claimDelivery,
@@ -52,9 +52,10 @@ const POLICY_REFUSAL = "not sent: the recipient asked for no more emails";
  * Mail in every end state, on a queue that gives up after one retry: one given up (SMTP down),
  * one the mail policy refused (its attempt killed after the refusal was recorded, so its job
  * failed too), one the receiving server refused (5xx), one sent, and a push given up (not mail).
+ * On a test clock (from now), which the retry's wait is stepped through instead of slept.
  */
 async function mailInEveryState(db: Db, kind: Database["kind"]) {
-  const clock = createClock();
+  const clock = createTestClock(new Date());
   const queue = await startJobQueue({
     db,
     kind,
@@ -101,6 +102,7 @@ async function mailInEveryState(db: Db, kind: Database["kind"]) {
   await enqueue("notify-push", KEYS.push);
   await enqueue("payer-mail", KEYS.sent);
   await until(async () => {
+    await clock.advance(1_000);
     const states = await Promise.all([
       jobState(db, "payer-mail", KEYS.givenUp),
       jobState(db, "payer-mail", KEYS.refusedByPolicy),
@@ -114,7 +116,7 @@ async function mailInEveryState(db: Db, kind: Database["kind"]) {
   await db.execute(
     sql`update pgboss.job set state = 'failed' where name = 'payer-mail' and id = ${jobIdFor(KEYS.refusedByPolicy)}::uuid`,
   );
-  return { queue, smtp };
+  return { queue, smtp, clock };
 }
 
 async function expectOnlyTheGivenUpOneBack(db: Db) {
@@ -139,7 +141,7 @@ describe.each(databaseKinds)("npm run mail:retry [%s]", (kind) => {
   it("sends each given-up email again, once, and only those: not refusals, not pushes, not sent ones", async () => {
     const database = await freshDatabase(kind);
     opened.push(database);
-    const { queue, smtp } = await mailInEveryState(database.db, kind);
+    const { queue, smtp, clock } = await mailInEveryState(database.db, kind);
     opened.push({ close: () => queue.stop() });
     expect((await findDelivery(database.db, KEYS.givenUp))?.state).toBe("failed");
 
@@ -149,7 +151,10 @@ describe.each(databaseKinds)("npm run mail:retry [%s]", (kind) => {
     await expectOnlyTheGivenUpOneBack(database.db);
 
     smtp.up = true;
-    await until(async () => (await findDelivery(database.db, KEYS.givenUp))?.state === "sent", 10_000);
+    await until(async () => {
+      await clock.advance(1_000);
+      return (await findDelivery(database.db, KEYS.givenUp))?.state === "sent";
+    }, 10_000);
     expect(smtp.sent.filter((id) => id === messageIdFor(KEYS.givenUp, "collect.test"))).toHaveLength(1);
     // Nothing is given up any more.
     expect(await requeueGivenUpMail(database.db, schema)).toEqual({ total: 0, byQueue: {} });

@@ -1,3 +1,4 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { escapeHtml } from "./messages";
 
 /**
@@ -6,11 +7,13 @@ import { escapeHtml } from "./messages";
  * mode, never indexed. A form posts back to the page's own address (`action=""`), so the page
  * never repeats the link's token; `fields` are its hidden inputs.
  */
-export function oneClickPage(page: {
+export type OneClickPage = {
   title: string;
   paragraphs: string[];
   form?: { button: string; fields?: Record<string, string>; secondary?: boolean };
-}): string {
+};
+
+export function oneClickPage(page: OneClickPage): string {
   const { title, paragraphs, form } = page;
   const inputs = Object.entries(form?.fields ?? {})
     .map(([name, value]) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`)
@@ -21,4 +24,44 @@ export function oneClickPage(page: {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(title)} · Collect</title>
 <style>body{font-family:system-ui,sans-serif;max-width:32rem;margin:2rem auto;padding:0 1rem;line-height:1.5;color:#0f172a;background:#fff}h1{font-size:1.375rem}button{font:inherit;padding:.75rem 1rem;border-radius:.5rem;border:0;background:#047857;color:#fff;min-height:44px;cursor:pointer}button.secondary{background:transparent;color:#047857;border:1px solid #047857}button:focus-visible{outline:3px solid #0ea5e9;outline-offset:2px}footer{margin-top:2rem;color:#64748b;font-size:.875rem}@media (prefers-color-scheme:dark){body{color:#f1f5f9;background:#0f172a}button.secondary{color:#6ee7b7;border-color:#6ee7b7}footer{color:#94a3b8}}</style></head>
 <body><main><h1>${escapeHtml(title)}</h1>${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join("")}${button}</main><footer>Collect never asks for passwords or card numbers.</footer></body></html>`;
+}
+
+/** What a link that is not one of ours shows. */
+export const linkNotValid = (text: string): OneClickPage => ({ title: "Link not valid", paragraphs: [text] });
+
+/** How every one-click page is answered: HTML, never stored and never indexed (its address holds a token). */
+const PAGE_HEADERS = {
+  "content-type": "text/html; charset=utf-8",
+  "cache-control": "no-store",
+  "x-robots-tag": "noindex",
+};
+
+/** Answers the page, with `status` (200 unless said). */
+export function sendOneClickPage(reply: FastifyReply, page: OneClickPage, status = 200): FastifyReply {
+  return reply.status(status).headers(PAGE_HEADERS).send(oneClickPage(page));
+}
+
+/** Whether a person's browser sent the POST (the page's button) and reads a page; a mail client's one-click reads none. */
+export const wantsPage = (request: FastifyRequest): boolean =>
+  request.headers.accept?.includes("text/html") ?? false;
+
+const FORM = "application/x-www-form-urlencoded";
+
+/**
+ * The bodies a one-click POST comes with, for the scope of `app` only: RFC 8058's
+ * `List-Unsubscribe=One-Click` as a form (a mail client, from no page of ours), or the page's own
+ * form (`undo=1`). A form's fields are read; a multipart body (some mail clients) is read as none.
+ */
+export function acceptOneClickPosts(app: FastifyInstance): void {
+  app.addContentTypeParser(
+    [FORM, "multipart/form-data"],
+    { parseAs: "string", bodyLimit: 4096 },
+    (request, body, done) =>
+      done(
+        null,
+        request.headers["content-type"]?.startsWith(FORM)
+          ? Object.fromEntries(new URLSearchParams(String(body)))
+          : {},
+      ),
+  );
 }

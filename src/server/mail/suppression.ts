@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, isNotNull, isNull, or } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
 import { mailSuppressions, paymentRequests } from "#server/db/schema.ts";
-import { readToken, signToken } from "#server/lib/signed-token.ts";
+import { type SigningSecret, sign, verify } from "#server/lib/signed-token.ts";
 import { recipientHash } from "./recipient";
 
 /**
@@ -12,21 +12,20 @@ import { recipientHash } from "./recipient";
  */
 export type SuppressionScope = { requesterId: string } | "all";
 
-const PURPOSE = "mail-stop";
 const ALL = "-";
 
 /** The link's token: the scope and the mailbox's hash, signed (lib/signed-token.ts). */
-export function suppressionToken(secret: string, scope: SuppressionScope, address: string): string {
+export function suppressionToken(secret: SigningSecret, scope: SuppressionScope, address: string): string {
   const requester = scope === "all" ? ALL : scope.requesterId;
-  return signToken(secret, PURPOSE, `${requester}.${recipientHash(address)}`);
+  return sign(secret, "mail-stop", `${requester}.${recipientHash(address)}`);
 }
 
 /** What a token names, or null when it is not one of ours. */
 export function readSuppressionToken(
-  secret: string,
+  secret: SigningSecret,
   token: string,
 ): { recipientHash: string; requesterId: string | null } | null {
-  const payload = readToken(secret, PURPOSE, token);
+  const payload = verify(secret, "mail-stop", token);
   const match = payload && /^([A-Za-z0-9_-]{1,64})\.([A-Za-z0-9_-]{22})$/.exec(payload);
   if (!match) return null;
   const requester = match[1] as string;

@@ -3,7 +3,7 @@
 // the embedded database is locked while it runs. Prints both sides' counts; exits 1 if any differ.
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
-import { ConfigError, loadConfig } from "#server/env.ts";
+import { ConfigError, loadConfig, secretSetting } from "#server/env.ts";
 import { openDatabase } from "../db/client";
 import { moveRows } from "./move";
 
@@ -22,8 +22,9 @@ async function main() {
     NODE_ENV: undefined,
     DATABASE: "embedded",
     DATABASE_URL: undefined,
+    DATABASE_URL_FILE: undefined,
   });
-  const url = process.env.DATABASE_URL;
+  const url = secretSetting("DATABASE_URL");
   if (!url) throw new ConfigError("DATABASE_URL: the PostgreSQL database to move into is required.");
   const from = await openDatabase({ kind: "pglite", dataDir: config.dataDir });
   const to = await openDatabase({ kind: "postgres", url });

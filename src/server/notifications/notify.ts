@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Clock } from "#server/clock.ts";
 import type { Db } from "#server/db/client.ts";
 import { pushSubscriptions } from "#server/db/schema.ts";
+import type { SigningSecret } from "#server/lib/signed-token.ts";
 import type { Mailer } from "#server/mail/mailer.ts";
 import { escapeHtml } from "#server/mail/messages.ts";
 import type { MailPolicy } from "#server/mail/policy.ts";
@@ -62,7 +63,7 @@ export function startNotifications(deps: {
   push: PushSender;
   clock: Clock;
   publicUrl: string;
-  secret: string;
+  secret: SigningSecret;
   log: FastifyBaseLogger;
 }): Notify & { started: Promise<void> } {
   const { db, jobs, mailer, mailPolicy, push, clock, publicUrl, secret, log } = deps;

@@ -67,7 +67,7 @@ describe("answers at the edge of HTTP", () => {
     expect(ms).toBeLessThan(3_000);
   });
 
-  it("answers framework and Node-level errors as {message}, never echoing the path", async () => {
+  it("answers framework and Node-level errors as {message, code}, never echoing the path", async () => {
     const long = `/api/payment-requests/${"x".repeat(600)}/status`;
     const cases = [
       `PATCH ${long} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`,
@@ -83,7 +83,7 @@ describe("answers at the edge of HTTP", () => {
       expect(status, text).toBeLessThan(500);
       expect(text.toLowerCase()).toContain("content-type: application/json");
       const body = JSON.parse(bodyOf(text)) as Record<string, unknown>;
-      expect(Object.keys(body)).toEqual(["message"]);
+      expect(Object.keys(body)).toEqual(["message", "code"]);
       expect(String(body.message)).not.toMatch(/xxxx|%ff|\/pay\//i);
     }
   });

@@ -3,7 +3,7 @@ import type { Duplex } from "node:stream";
 import type { FastifyError, FastifyInstance, FastifyReply } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { DependencyUnavailable } from "#server/lib/dependencies.ts";
-import { ServiceBusy, TooManyRequests } from "#server/lib/http-error.ts";
+import { codeForStatus, HttpError, ServiceBusy, TooManyRequests } from "#server/lib/http-error.ts";
 
 /** Postgres/pg failures that mean "the database is unreachable", not "your input is bad". */
 function isDatabaseUnavailable(error: unknown): boolean {
@@ -30,9 +30,21 @@ function isUnstorableText(error: unknown): boolean {
   return false;
 }
 
+/** A body that is `{message}` and nothing that says which kind of refusal it is yet. */
+function lacksCode(payload: unknown): payload is { message: string; code?: string } {
+  return (
+    typeof payload === "object" &&
+    payload !== null &&
+    !Array.isArray(payload) &&
+    typeof (payload as { message?: unknown }).message === "string" &&
+    (payload as { code?: unknown }).code === undefined
+  );
+}
+
 /**
  * Every non-2xx answer is `{message}` (docs/product.md#decisions-the-brief-left-open): validation names the field,
- * 4xx keep their message, 5xx details stay in the log.
+ * 4xx keep their message, 5xx details stay in the log. Every 4xx also carries `code`, and `field`
+ * when one field is at fault (docs/product.md#errors).
  */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -40,7 +52,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
       const first = error.validation[0];
       const field = first?.instancePath.replace(/^\//, "").replaceAll("/", ".");
       const message = first?.message ?? "Invalid request";
-      return reply.status(400).send({ message: field ? `${field}: ${message}` : message });
+      return reply
+        .status(400)
+        .send(
+          field ? { message: `${field}: ${message}`, code: "invalid", field } : { message, code: "invalid" },
+        );
     }
     const status = error.statusCode ?? 500;
     if (error instanceof TooManyRequests) reply.header("retry-after", String(error.retryAfterSeconds));
@@ -51,10 +67,17 @@ export function registerErrorHandling(app: FastifyInstance): void {
         .send({ message: error.message });
     }
     if (status >= 400 && status < 500) {
-      return reply.status(status).send({ message: error.message || "Bad request" });
+      const { code, field } = error instanceof HttpError ? error : { code: undefined, field: undefined };
+      return reply.status(status).send({
+        message: error.message || "Bad request",
+        code: code ?? codeForStatus(status),
+        ...(field ? { field } : {}),
+      });
     }
     if (isUnstorableText(error)) {
-      return reply.status(400).send({ message: "Text cannot contain NUL (\\u0000) characters." });
+      return reply
+        .status(400)
+        .send({ message: "Text cannot contain NUL (\\u0000) characters.", code: codeForStatus(400) });
     }
     if (error instanceof DependencyUnavailable) {
       request.log.warn({ err: error.cause, dependency: error.dependency }, `${error.dependency} unavailable`);
@@ -73,6 +96,13 @@ export function registerErrorHandling(app: FastifyInstance): void {
     request.log.error({ err: error }, "request failed");
     return reply.status(500).send({ message: "Something went wrong on our side. Please try again." });
   });
+  // A 4xx a route or plugin writes itself (an unknown path's 404, a refusal before any route)
+  // gets the code of its status, so none goes without one; a code already there stays.
+  app.addHook("preSerialization", (_request, reply, payload, done) => {
+    const status = reply.statusCode;
+    if (status < 400 || status >= 500 || !lacksCode(payload)) return done(null, payload);
+    done(null, { ...payload, code: codeForStatus(status) });
+  });
 }
 
 const EDGE_MESSAGES: Record<number, string> = {
@@ -84,24 +114,24 @@ const EDGE_MESSAGES: Record<number, string> = {
 
 /**
  * Errors raised before a route runs — an undecodable URL, an over-long path parameter — answered
- * in the same `{message}` shape as everything else, without echoing the path back (Fastify's own
+ * in the same `{message, code}` shape as everything else, without echoing the path back (Fastify's own
  * answers quote it). For `Fastify({ frameworkErrors })`.
  */
 export function frameworkErrors(error: FastifyError, _request: unknown, reply: FastifyReply): void {
   const status = error.statusCode === 414 ? 414 : 400;
-  reply.status(status).send({ message: EDGE_MESSAGES[status] });
+  reply.status(status).send({ message: EDGE_MESSAGES[status], code: codeForStatus(status) });
 }
 
 /**
  * Node's own refusals (headers too large, a malformed request, a request that timed out) are
- * written straight to the socket: the same `{message}` shape, then the connection closes.
+ * written straight to the socket: the same `{message, code}` shape, then the connection closes.
  * For `Fastify({ clientErrorHandler })`.
  */
 export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Duplex): void {
   if (error.code === "ECONNRESET" || socket.destroyed) return;
   const status =
     error.code === "ERR_HTTP_REQUEST_TIMEOUT" ? 408 : error.code === "HPE_HEADER_OVERFLOW" ? 431 : 400;
-  const body = JSON.stringify({ message: EDGE_MESSAGES[status] });
+  const body = JSON.stringify({ message: EDGE_MESSAGES[status], code: codeForStatus(status) });
   if (socket.writable) {
     socket.write(
       `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`,

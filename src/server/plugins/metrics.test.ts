@@ -1,4 +1,6 @@
+import { readFileSync } from "node:fs";
 import net from "node:net";
+import path from "node:path";
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterEach, describe, expect, it } from "vitest";
@@ -6,7 +8,8 @@ import { buildApp } from "#server/app.ts";
 import { createHashQueue } from "#server/auth/hash-queue.ts";
 import { createClock } from "#server/clock.ts";
 import type { Database } from "#server/db/client.ts";
-import type { Config } from "#server/env.ts";
+import { type Config, loadConfig } from "#server/env.ts";
+import { packageVersion } from "#server/lib/build-info.ts";
 import { jobIdFor, startJobQueue } from "#server/queue/queue.ts";
 import { databaseKinds, freshDatabase, nextIp, testConfig, until } from "#server/test/harness.ts";
 
@@ -90,11 +93,34 @@ describe("metrics", () => {
     expect(before).toMatch(/event_streams_open 0\n/);
     expect(before).toMatch(/db_listen_connected 1\n/);
     expect(before).toMatch(
-      new RegExp(`collect_build_info\\{version="9.8.7",node="${process.versions.node}"\\} 1\n`),
+      new RegExp(
+        `collect_build_info\\{version="9.8.7",commit="unknown",node="${process.versions.node}"\\} 1\n`,
+      ),
     );
     const failures = (text: string) =>
       Number(text.match(/dependency_errors_total\{dependency="object storage"\} (\d+)/)?.[1] ?? Number.NaN);
     expect(failures(before)).toBe(0);
+  });
+
+  // collect_build_info said "0.1.0" or "unknown" by the working folder, and no commit at all: which
+  // build a process runs could not be told from its metrics.
+  it("collect_build_info carries package.json's version and the commit of the build (COLLECT_COMMIT)", async () => {
+    const version = packageVersion();
+    const packageJson = readFileSync(path.join(import.meta.dirname, "../../../package.json"), "utf8");
+    expect(version).toBe((JSON.parse(packageJson) as { version: string }).version);
+    const { commit } = loadConfig({ COLLECT_COMMIT: "4f2c9e1d0b7a" });
+    expect(commit).toBe("4f2c9e1d0b7a");
+    expect(() => loadConfig({ COLLECT_COMMIT: 'x"} 1' })).toThrow(/^Invalid configuration: COLLECT_COMMIT /);
+
+    const database = await freshDatabase("pglite");
+    const app = await buildApp(
+      testConfig({ metrics: { port: undefined, host: undefined, token: TOKEN }, commit }),
+      { database, hashQueue, version },
+    );
+    opened.push({ app, database });
+    expect((await scrape(app, `Bearer ${TOKEN}`)).body).toContain(
+      `collect_build_info{version="${version}",commit="4f2c9e1d0b7a",node="${process.versions.node}"} 1\n`,
+    );
   });
 
   it("an object storage outage is named as such (503, its own log line and counter), not as the database", async () => {

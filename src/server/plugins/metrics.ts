@@ -19,7 +19,7 @@ import { jobCounts, type QueueCounts } from "#server/queue/queue.ts";
 export async function registerMetrics(
   app: FastifyInstance,
   options: {
-    config: Pick<Config, "metrics">;
+    config: Pick<Config, "metrics" | "commit">;
     db: Db;
     /** The pay page's view cache (routes/pay): its lookups are counted as hits and misses. */
     viewCache: { get(code: string): unknown };
@@ -186,12 +186,17 @@ export async function registerMetrics(
     "How long the longest-waiting job has waited (since due; a retry since it was made)",
     (c) => c.oldestWaitingSeconds,
   );
+  // The version is package.json's (main.ts), the commit the build's (COLLECT_COMMIT: the
+  // Containerfile's build argument), "unknown" when none was given.
   new Gauge({
     name: "collect_build_info",
-    help: "Always 1: the running version and Node",
-    labelNames: ["version", "node"],
+    help: "Always 1: the running version, the source commit it was built from, and Node",
+    labelNames: ["version", "commit", "node"],
     registers: [registry],
-  }).set({ version: options.version, node: process.versions.node }, 1);
+  }).set(
+    { version: options.version, commit: options.config.commit ?? "unknown", node: process.versions.node },
+    1,
+  );
 
   const answer = async () => ({ type: registry.contentType, body: await registry.metrics() });
   if (settings.token) {

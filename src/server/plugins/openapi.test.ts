@@ -80,7 +80,7 @@ describe.each(databaseKinds)("the API reference [%s]", (kind) => {
     expect(answers("/api/payment-screen/{code}", "get")).toEqual(expect.arrayContaining(["400", "404"]));
     const message =
       document.paths["/api/payees/{id}"].delete.responses["404"].content["application/json"].schema;
-    expect(message.required).toEqual(["message"]);
+    expect(message.required).toEqual(["message", "code"]);
 
     // Every operation with an id in its path says 404; every one but the public reads says some 4xx.
     const operations = Object.entries(document.paths as Record<string, Record<string, { responses: object }>>)

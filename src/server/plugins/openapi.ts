@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance, type HTTPMethods, type RouteOptions } fr
 import { jsonSchemaTransform, jsonSchemaTransformObject } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { inSignedInScope } from "#server/auth/auth.ts";
+import { ERROR_CODES } from "#server/lib/http-error.ts";
 import { LIMITS, type WindowLimit } from "#server/limits.ts";
 import { WRITES } from "./rate-limits";
 
@@ -46,10 +47,19 @@ export function registerOpenApi(app: FastifyInstance, publicUrl: string): void {
   });
 }
 
-/** Every error answer is `{ message }` (docs/product.md#api). */
+/** Every 4xx answer is `{ message, code, field? }` (docs/product.md#errors). */
 export const ErrorMessageSchema = z
-  .object({ message: z.string() })
-  .describe("What went wrong, in a sentence a person can read");
+  .object({
+    message: z.string().describe("What went wrong, in a sentence a person can read"),
+    code: z
+      .enum(ERROR_CODES)
+      .describe("What kind of refusal, for machines: branch on this, never on the message"),
+    field: z
+      .string()
+      .optional()
+      .describe("The one field at fault, as a dotted path of the input (`amount`, `payee.phone`)"),
+  })
+  .describe("A refusal: what went wrong, what kind of refusal, and the field at fault");
 
 /** "METHOD /pattern" of every route with a limit of its own in the limits table. */
 const LIMITED = new Set(
@@ -92,7 +102,7 @@ async function buildDocument(routes: RouteShape[], publicUrl: string): Promise<s
         title: "Collect API",
         version: "1",
         description:
-          "Ask anyone for money by text message. Calls send the session cookie; every non-2xx answer is JSON `{ message }`.",
+          "Ask anyone for money by text message. Calls send the session cookie; every non-2xx answer is JSON `{ message }`, and every 4xx also `code` (invalid, unauthorized, forbidden, not_found, conflict, too_large, unsupported_media_type, rate_limited, bad_request) and, when one field is at fault, `field`.",
       },
       servers: [{ url: publicUrl }],
     },

@@ -71,6 +71,7 @@ describe.each(setups)("write rate limits shared by two app instances [$name]", (
       expect(refused.statusCode).toBe(429);
       expect(refused.json()).toEqual({
         message: expect.stringMatching(/^Too many requests\. Please try again in \d+ seconds?\.$/),
+        code: "rate_limited",
       });
       expect(refused.headers["ratelimit-remaining"]).toBe("0");
       expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);

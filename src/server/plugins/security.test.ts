@@ -72,7 +72,7 @@ describeEachDatabase("security", (ctx) => {
       payload: body,
     });
     expect(crossSite.statusCode).toBe(403);
-    expect(crossSite.json()).toEqual({ message: "Cross-site request refused." });
+    expect(crossSite.json()).toEqual({ message: "Cross-site request refused.", code: "forbidden" });
     const otherOrigin = await ctx.app.inject({
       method: "PUT",
       url: "/api/auth/profile",
@@ -112,7 +112,7 @@ describeEachDatabase("security", (ctx) => {
     ] as const) {
       const response = await as(ctx.app, user)(method, url, method === "POST" ? { name: "x" } : undefined);
       expect(response.statusCode, url).toBe(404);
-      expect(response.json()).toEqual({ message: "Not found" });
+      expect(response.json()).toEqual({ message: "Not found", code: "not_found" });
     }
   });
 
@@ -154,7 +154,7 @@ describeEachDatabase("security", (ctx) => {
   it("answers unknown API paths with 404 {message}", async () => {
     const response = await ctx.app.inject({ method: "GET", url: "/api/nope" });
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ message: "Not found" });
+    expect(response.json()).toEqual({ message: "Not found", code: "not_found" });
     expect(response.headers["x-content-type-options"]).toBe("nosniff");
     expect(String(response.headers["content-security-policy"])).toContain("frame-ancestors 'none'");
   });

@@ -311,25 +311,38 @@ describe.each(databaseKinds)("job queue [%s]", (kind) => {
     });
     try {
       await mailing.createQueue("mail-outage", "mail");
-      let smtpUp = false;
-      const attempts: number[] = [];
-      await mailing.work<{ key: string }>("mail-outage", async (job) => {
-        await deliverOnce(
-          database.db,
-          deliveryAttempt(job, job.data.key, { domain: "collect.test", clock }),
-          async () => {
-            attempts.push(clock.now().getTime());
-            if (!smtpUp)
-              throw Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:25"), { code: "ECONNECTION" });
-          },
-        );
-      });
+      // Two mails through one outage, side by side (the day is walked once): SMTP comes back for
+      // the first after 23 h 30 min, never for the second. Fetched together, as the app's senders
+      // fetch (SENDERS; no pace here), so each step tries both.
+      const first = "request-email:outage-1";
+      const second = "request-email:outage-2";
+      const smtpUpFor = new Set<string>();
+      const attempts = new Map<string, number[]>([
+        [first, []],
+        [second, []],
+      ]);
+      const attemptsOf = (key: string) => attempts.get(key) as number[];
+      await mailing.work<{ key: string }>(
+        "mail-outage",
+        async (job) => {
+          await deliverOnce(
+            database.db,
+            deliveryAttempt(job, job.data.key, { domain: "collect.test", clock }),
+            async () => {
+              attemptsOf(job.data.key).push(clock.now().getTime());
+              if (!smtpUpFor.has(job.data.key))
+                throw Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:25"), { code: "ECONNECTION" });
+            },
+          );
+        },
+        SENDERS,
+      );
       const send = async (key: string) =>
         database.db.transaction(async (tx) => {
           await claimDelivery(tx, key, "email", clock.now());
           await mailing.send("mail-outage", { key }, { key, tx });
         });
-      /** Half an hour on, once the attempt a poll started has ended (it would expire otherwise). */
+      /** Half an hour on, once the attempts a poll started have ended (they would expire otherwise). */
       const step = async () => {
         await until(async () => {
           const [row] = await rowsOf<{ n: number }>(
@@ -342,35 +355,36 @@ describe.each(databaseKinds)("job queue [%s]", (kind) => {
         await new Promise((resolve) => setTimeout(resolve, 10));
       };
       const stateOf = async (key: string) => (await findDelivery(database.db, key))?.state;
+      const givenUp = () => logs.filter((l) => l.message === "mail given up");
 
-      await send("request-email:outage-1");
-      await until(() => attempts.length === 1);
-      const start = attempts[0] as number;
+      await send(first);
+      await send(second);
+      await until(() => attemptsOf(first).length === 1 && attemptsOf(second).length === 1);
+      const start = attemptsOf(first)[0] as number;
       // 23 h 30 min of SMTP outage: still waiting, still being tried.
       for (let i = 0; i < 47; i++) await step();
-      expect(await stateOf("request-email:outage-1")).toBe("pending");
-      expect(attempts.length).toBeGreaterThan(40);
-      smtpUp = true;
-      for (let i = 0; i < 5 && (await stateOf("request-email:outage-1")) !== "sent"; i++) await step();
-      expect(await findDelivery(database.db, "request-email:outage-1")).toMatchObject({
+      expect(await stateOf(first)).toBe("pending");
+      expect(attemptsOf(first).length).toBeGreaterThan(40);
+      smtpUpFor.add(first);
+      for (let i = 0; i < 5 && (await stateOf(first)) !== "sent"; i++) await step();
+      expect(await findDelivery(database.db, first)).toMatchObject({
         state: "sent",
-        attempts: attempts.length,
+        attempts: attemptsOf(first).length,
       });
-      expect((attempts.at(-1) as number) - start).toBeGreaterThanOrEqual(23.5 * HOUR);
-      expect(logs.map((l) => l.message)).not.toContain("mail given up");
+      expect((attemptsOf(first).at(-1) as number) - start).toBeGreaterThanOrEqual(23.5 * HOUR);
+      expect(givenUp().filter((l) => l.fields.key === first)).toEqual([]);
 
       // A day and more of outage: given up once, after every retry, the delivery failed, the operator told.
-      smtpUp = false;
-      attempts.length = 0;
-      await send("request-email:outage-2");
-      for (let i = 0; i < 150 && (await stateOf("request-email:outage-2")) !== "failed"; i++) await step();
-      expect(await stateOf("request-email:outage-2")).toBe("failed");
-      expect(attempts).toHaveLength(mailQueuePolicy(settings).retryLimit + 1);
-      expect((attempts.at(-1) as number) - (attempts[0] as number)).toBeGreaterThanOrEqual(24 * HOUR);
-      const givenUp = logs.filter((l) => l.message === "mail given up");
-      expect(givenUp).toHaveLength(1);
-      expect(givenUp[0]?.fields).toMatchObject({ queue: "mail-outage", key: "request-email:outage-2" });
-      expect(JSON.stringify(givenUp)).not.toContain("@");
+      for (let i = 0; i < 150 && (await stateOf(second)) !== "failed"; i++) await step();
+      expect(await stateOf(second)).toBe("failed");
+      expect(attemptsOf(second)).toHaveLength(mailQueuePolicy(settings).retryLimit + 1);
+      expect(
+        (attemptsOf(second).at(-1) as number) - (attemptsOf(second)[0] as number),
+      ).toBeGreaterThanOrEqual(24 * HOUR);
+      expect(givenUp()).toHaveLength(1);
+      expect(givenUp()[0]?.fields).toMatchObject({ queue: "mail-outage", key: second });
+      expect(JSON.stringify(givenUp())).not.toContain("@");
+      expect(await stateOf(first)).toBe("sent");
     } finally {
       await mailing.stop();
     }

@@ -5,6 +5,7 @@ import type { Notifier } from "#server/db/channels.ts";
 import type { Db } from "#server/db/client.ts";
 import { paymentRequests, recurringSeries, users } from "#server/db/schema.ts";
 import { insertOccurrenceRequest } from "#server/db/shared-queries.ts";
+import type { SigningSecret } from "#server/lib/signed-token.ts";
 import type { Mailer } from "#server/mail/mailer.ts";
 import type { MailPolicy } from "#server/mail/policy.ts";
 import type { Notify } from "#server/notifications/notify.ts";
@@ -35,7 +36,7 @@ export type RecurringDeps = {
   mailer: Mailer;
   /** What every payer email must pass (mail/policy.ts). */
   mailPolicy: MailPolicy;
-  secret: string;
+  secret: SigningSecret;
   clock: Clock;
   publicUrl: string;
   notifier?: Pick<Notifier, "requestCreated">;

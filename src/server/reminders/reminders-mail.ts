@@ -1,6 +1,6 @@
-import { createHmac, timingSafeEqual } from "node:crypto";
 import { users } from "#server/db/schema.ts";
 import { displayNameSql, shortUrlFor } from "#server/db/shared-queries.ts";
+import { type SigningSecret, sign, verify } from "#server/lib/signed-token.ts";
 import type { Mail } from "#server/mail/mailer.ts";
 import { escapeHtml } from "#server/mail/messages.ts";
 import { suppressionToken } from "#server/mail/suppression.ts";
@@ -80,7 +80,7 @@ export function payerMailFacts(
 /** The stop links of one request's emails: its reminders (while it has any), its requester, all of Collect. */
 export function linksFor(
   publicUrl: string,
-  secret: string,
+  secret: SigningSecret,
   request: { id: string; userId: string; payerEmail: string | null; seriesId?: string | null },
   { reminders = true }: { reminders?: boolean } = {},
 ): PayerMailLinks {
@@ -94,25 +94,18 @@ export function linksFor(
 
 export const mailStopUrl = (publicUrl: string, token: string) => `${publicUrl}/api/mail/stop/${token}`;
 
-/** The signed one-click link of "Stop reminders for this request": `<requestId>.<hmac>`. */
-export function stopToken(requestId: string, secret: string): string {
-  return `${requestId}.${signature(requestId, secret)}`;
+/** The signed one-click link of "Stop reminders for this request": `<requestId>.<mac>` (lib/signed-token.ts). */
+export function stopToken(requestId: string, secret: SigningSecret): string {
+  return sign(secret, "stop-reminders", requestId);
 }
 
 /** The request id a stop token names, or null when its signature does not hold. */
-export function readStopToken(token: string, secret: string): string | null {
-  const [requestId, given] = token.split(".");
-  if (!requestId || !given || token.split(".").length !== 2) return null;
-  const expected = Buffer.from(signature(requestId, secret));
-  const actual = Buffer.from(given);
-  return actual.length === expected.length && timingSafeEqual(actual, expected) ? requestId : null;
+export function readStopToken(token: string, secret: SigningSecret): string | null {
+  const requestId = verify(secret, "stop-reminders", token);
+  return requestId && !requestId.includes(".") ? requestId : null;
 }
 
-function signature(requestId: string, secret: string): string {
-  return createHmac("sha256", secret).update(`stop-reminders:${requestId}`).digest("base64url").slice(0, 32);
-}
-
-export function stopUrlFor(publicUrl: string, requestId: string, secret: string): string {
+export function stopUrlFor(publicUrl: string, requestId: string, secret: SigningSecret): string {
   return `${publicUrl}/api/payment-requests/stop-reminders/${stopToken(requestId, secret)}`;
 }
 

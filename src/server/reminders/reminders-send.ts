@@ -2,6 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "#server/db/client.ts";
 import { paymentRequests, reminders, users } from "#server/db/schema.ts";
+import type { SigningSecret } from "#server/lib/signed-token.ts";
 import type { Mailer } from "#server/mail/mailer.ts";
 import type { MailPolicy, RefusalReason } from "#server/mail/policy.ts";
 import { isPermanentRefusal } from "#server/queue/permanent.ts";
@@ -78,7 +79,7 @@ export type PayerMailDeps = {
   mailPolicy: MailPolicy;
   now: () => Date;
   publicUrl: string;
-  secret: string;
+  secret: SigningSecret;
   log: Pick<FastifyBaseLogger, "warn">;
 };
 

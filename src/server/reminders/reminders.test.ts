@@ -98,6 +98,7 @@ describe.each(databaseKinds)("automatic reminders [%s]", (kind) => {
       expect(refused.statusCode, url).toBe(403);
       expect(refused.json()).toEqual({
         message: "Please confirm your email address before Collect emails a payer for you.",
+        code: "forbidden",
       });
     }
     expect((await call("GET", "/api/payment-requests")).json()).toEqual([]);

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { Clock } from "#server/clock.ts";
 import type { Db } from "#server/db/client.ts";
+import type { SigningSecret } from "#server/lib/signed-token.ts";
 import type { Mailer } from "#server/mail/mailer.ts";
 import type { MailPolicy } from "#server/mail/policy.ts";
 import type { Notify } from "#server/notifications/notify.ts";
@@ -41,7 +42,7 @@ export function startReminders(deps: {
   mailPolicy: MailPolicy;
   clock: Clock;
   publicUrl: string;
-  secret: string;
+  secret: SigningSecret;
   log: FastifyBaseLogger;
 }): Reminders {
   const { db, jobs, notify, clock, log } = deps;

@@ -1,7 +1,7 @@
-import { createHmac, timingSafeEqual } from "node:crypto";
 import { createReadStream } from "node:fs";
 import { mkdir, open, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { type SigningSecret, signature, signatureHolds } from "#server/lib/signed-token.ts";
 import {
   checkedKey,
   checkedStorage,
@@ -15,21 +15,21 @@ import {
 export const LOCAL_UPLOAD_PREFIX = "/api/uploads/";
 
 /**
- * Files under DATA_DIR/objects. Upload URLs point at our own PUT endpoint and carry an HMAC of
- * the key and expiry, so only the URL we handed out (to the key's owner) can write that key.
+ * Files under DATA_DIR/objects. Upload URLs point at our own PUT endpoint and carry a MAC of
+ * the key and expiry (lib/signed-token.ts), so only the URL we handed out (to the key's owner)
+ * can write that key.
  */
 export function createLocalStorage(options: {
   root: string;
   publicUrl: string;
-  secret: string;
+  secret: SigningSecret;
   /** The clock, for tests of expiry. */
   now?: () => number;
 }) {
   const now = options.now ?? Date.now;
   const root = path.resolve(options.root);
   const fileOf = (key: string) => path.join(root, checkedKey(key));
-  const sign = (key: string, expires: number) =>
-    createHmac("sha256", options.secret).update(`upload:${key}:${expires}`).digest("base64url");
+  const message = (key: string, expires: number) => `${key}:${expires}`;
 
   const storage: StoreBackend & {
     verifyUpload(
@@ -45,15 +45,13 @@ export function createLocalStorage(options: {
       const expires = Math.floor(now() / 1000) + UPLOAD_URL_TTL_SECONDS;
       const url = new URL(`${LOCAL_UPLOAD_PREFIX}${key}`, options.publicUrl);
       url.searchParams.set("expires", String(expires));
-      url.searchParams.set("sig", sign(key, expires));
+      url.searchParams.set("sig", signature(options.secret, "upload", message(key, expires)));
       return url.toString();
     },
     verifyUpload(key, expires, sig) {
       if (!INCOMING_KEY_PATTERN.test(key) || !expires || !sig || !/^\d{1,12}$/.test(expires))
         return "invalid";
-      const expected = Buffer.from(sign(key, Number(expires)));
-      const given = Buffer.from(sig);
-      if (expected.length !== given.length || !timingSafeEqual(expected, given)) return "invalid";
+      if (!signatureHolds(options.secret, "upload", message(key, Number(expires)), sig)) return "invalid";
       return Number(expires) * 1000 < now() ? "expired" : "ok";
     },
     async openForWrite(key) {

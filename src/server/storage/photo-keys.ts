@@ -1,16 +1,27 @@
-import { createHmac, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
+import { type SigningSecret, signature, signatureHolds, signatures } from "#server/lib/signed-token.ts";
 import { INCOMING_PREFIX, KEY_PATTERN, type PhotoVariant, PUBLISHED_PREFIX } from "./object-storage";
 
 /**
  * Upload keys are `incoming/{ownerTag}/{uuid}`, and `uploads/{ownerTag}/{uuid}` once set as a
- * photo. The tag is an HMAC of the user id, so a key proves whose upload it is without putting
- * the internal user id into public photo URLs.
+ * photo. The tag is a MAC of the user id (lib/signed-token.ts), so a key proves whose upload it
+ * is without putting the internal user id into public photo URLs.
  */
-export function ownerTag(secret: string, userId: string): string {
-  return createHmac("sha256", secret).update(`photo-owner:${userId}`).digest("base64url").slice(0, 22);
+export function ownerTag(secret: SigningSecret, userId: string): string {
+  return signature(secret, "photo-owner", userId);
 }
 
-export function newUploadKey(secret: string, userId: string): string {
+/** Whether `tag` is one of the user's: made with either secret, or before lib/signed-token.ts. */
+export function isOwnerTag(secret: SigningSecret, userId: string, tag: string): boolean {
+  return signatureHolds(secret, "photo-owner", userId, tag);
+}
+
+/** Every tag the user's objects may sit under (an account's deletion removes them all). */
+export function ownerTags(secret: SigningSecret, userId: string): string[] {
+  return signatures(secret, "photo-owner", userId);
+}
+
+export function newUploadKey(secret: SigningSecret, userId: string): string {
   return `${INCOMING_PREFIX}${ownerTag(secret, userId)}/${randomUUID()}`;
 }
 

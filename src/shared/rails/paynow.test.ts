@@ -8,7 +8,7 @@ import { parsePayNowProxy, payNowPayload } from "./paynow";
 const REUSABLE =
   "00020101021126380009SG.PAYNOW010100211+6584554295030115204000053037025802SG5902NA6009SINGAPORE630416D8";
 
-// tingzhouu/sg-paynow-code, src/generatePayNowCode.test.ts: mobile proxy, S$888.88 not editable,
+// the tingzhouu/sg-paynow-code library's own test (generatePayNowCode.test.ts): mobile proxy, S$888.88 not editable,
 // expiry 2050-04-15, bill number. CRC 6B73 recomputed the same way. It differs from this module
 // in two objects, hence in the CRC: that library writes Point of Initiation "11" even with a
 // fixed amount, this module "12" (EMV: a code made for one payment); and its bill number has 28

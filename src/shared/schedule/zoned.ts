@@ -210,6 +210,12 @@ export function localDate(instant: Date, timeZone: string): string {
   return formatParts(wallClock(instant, timeZone));
 }
 
+/** "2026-11-25 09:04": the zone's date and clock at the instant, to the minute (seconds dropped). */
+export function localDateTime(instant: Date, timeZone: string): string {
+  const wall = wallClock(instant, timeZone);
+  return `${formatParts(wall)} ${String(wall.hour).padStart(2, "0")}:${String(wall.minute).padStart(2, "0")}`;
+}
+
 /** Minutes since local midnight (0–1439) at the instant in the zone. */
 export function localMinutes(instant: Date, timeZone: string): number {
   const { hour, minute } = wallClock(instant, timeZone);

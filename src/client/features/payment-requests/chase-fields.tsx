@@ -66,6 +66,11 @@ export type ChaseFieldsProps = {
   today?: string;
   /** The requester's own default days (Profile → Notifications); null or absent: the rule. */
   ownDefault?: number[] | null;
+  /**
+   * The form's ref for each field (useSchemaForm's `refOf`, client/lib/schema-form.ts): the form
+   * then focuses the first bad one on a submit, and the section does not on each new message.
+   */
+  fieldRef?: (field: "dueDate" | "reminderDays") => (element: HTMLElement | null) => void;
 };
 
 const SEND_CHOICES: { value: SendBy; label: string }[] = [
@@ -148,14 +153,15 @@ export function ChaseFields({
   today,
   ownDefault,
   confirmFirst = false,
+  fieldRef,
 }: ChaseFieldsProps) {
   const id = useId();
   const section = useRef<HTMLDivElement>(null);
   // A new refusal moves focus to the field it is about, as the form's own fields do.
   useEffect(() => {
-    if (Object.keys(errors).length > 0)
+    if (!fieldRef && Object.keys(errors).length > 0)
       section.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [errors]);
+  }, [errors, fieldRef]);
   const day = today ?? deviceToday();
   const set = (patch: Partial<ChaseValue>) => onChange({ ...value, ...patch });
   const hasEmail = value.payerEmail.trim() !== "";
@@ -180,6 +186,7 @@ export function ChaseFields({
           value={value.dueDate}
           onValueChange={(dueDate) => set({ dueDate })}
           error={errors.dueDate}
+          ref={fieldRef?.("dueDate")}
         />
       </div>
       {dueDateOnly ? null : (
@@ -234,7 +241,8 @@ export function ChaseFields({
         }
       />
       {value.reminders === "custom" ? (
-        <div>
+        // The days' first box stands for them all: focused when they are refused.
+        <div ref={fieldRef && ((div) => fieldRef("reminderDays")(div?.querySelector("input") ?? null))}>
           <ReminderDayInputs
             legend={`Days ${value.dueDate ? "after the due date" : "after sending"} (up to ${MAX_REMINDERS})`}
             label="Reminder"

@@ -1,10 +1,12 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { HttpResponse, http } from "msw";
 import { describe, expect, it } from "vitest";
+import { expectFieldError, expectFieldValid } from "#client/test/form-checks.ts";
 import { api } from "#client/test/msw.ts";
 import { aPaymentRequest } from "#client/test/payment-request.ts";
-import { renderWithApp } from "#client/test/render.tsx";
+import { expectToast, renderWithApp } from "#client/test/render.tsx";
 import type { PaymentRequest } from "#shared/schemas/payment-request.ts";
+import { deviceToday } from "./chase-line";
 import { RequestTools } from "./request-tools";
 import { scheduleChanges, scheduleValueOf } from "./schedule-dialog";
 
@@ -85,5 +87,40 @@ describe("Reminders on a pending request's card", () => {
       message.id,
     );
     expect(screen.getByRole("dialog")).toBeTruthy();
+    // The first box stands for the days: focused; a new message while typing does not move focus.
+    expect(document.activeElement).toBe(within(dialog).getByLabelText("Reminder 1, days"));
+    const second = within(dialog).getByLabelText("Reminder 2, days") as HTMLInputElement;
+    second.focus();
+    fireEvent.change(second, { target: { value: "400" } });
+    await waitFor(() =>
+      expect(within(dialog).queryByText("Choose at least one day, or No reminders.")).toBeNull(),
+    );
+    expect(document.activeElement).toBe(second);
+  });
+
+  it("marks the field a refusal names (its answer's field), keeping what was typed", async () => {
+    api.use(
+      http.get("/api/notifications/settings", () => HttpResponse.json({}, { status: 404 })),
+      http.patch("/api/payment-requests/:id", () =>
+        HttpResponse.json(
+          { message: "Choose a due date from today on.", code: "invalid", field: "dueDate" },
+          { status: 400 },
+        ),
+      ),
+    );
+    renderWithApp(<RequestTools request={request()} describedBy="" />);
+    fireEvent.click(screen.getByRole("button", { name: "Due date and reminders" }));
+    const dialog = await screen.findByRole("dialog");
+    const dueDate = within(dialog).getByLabelText(/Due date/) as HTMLInputElement;
+    // Today on this device, a day gone in the requester's zone: only the server knows.
+    fireEvent.change(dueDate, { target: { value: deviceToday() } });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Save" }));
+    await expectFieldError(dueDate, "Choose a due date from today on.");
+    expect(document.activeElement).toBe(dueDate);
+    expect(dueDate.value).toBe(deviceToday());
+    await expectToast("Reminders not saved", "Choose a due date from today on.");
+    // Editing the field it is about takes the server's mark away.
+    fireEvent.change(dueDate, { target: { value: "" } });
+    await expectFieldValid(dueDate);
   });
 });

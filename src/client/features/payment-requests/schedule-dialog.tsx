@@ -1,10 +1,12 @@
 import { useQuery } from "@tanstack/react-query";
-import { useState } from "react";
+import { useMemo } from "react";
+import { z } from "zod";
 import { Button } from "#client/components/ui/button.tsx";
 import { Dialog } from "#client/components/ui/dialog.tsx";
+import { Form } from "#client/components/ui/form.tsx";
 import { notificationSettingsQuery } from "#client/features/notifications/api.ts";
+import { useSchemaForm } from "#client/lib/schema-form.ts";
 import { toast } from "#client/lib/toast.tsx";
-import { showMutationError } from "#client/lib/unauthorized.ts";
 import { formatMoney } from "#shared/money.ts";
 import { dueDateProblem } from "#shared/schedule/due-date.ts";
 import { ReminderDaysSchema } from "#shared/schedule/reminders.ts";
@@ -58,20 +60,40 @@ export function scheduleChanges(
 }
 
 /**
+ * The dialog's schema over what it holds: the shared rules (`scheduleChanges`) on what changed,
+ * each message on its field; the output is what PATCH /api/payment-requests/{id} is sent, or null
+ * when nothing changed.
+ */
+export function scheduleSchema(request: Pick<PaymentRequest, "dueDate" | "reminderDays">, today: string) {
+  return z.custom<ChaseValue>().transform((value, ctx): PaymentRequestUpdate | null => {
+    const { changes, errors } = scheduleChanges(request, value, today);
+    const found = Object.entries(errors);
+    for (const [field, message] of found) ctx.addIssue({ code: "custom", message, path: [field] });
+    return found.length > 0 ? z.NEVER : changes;
+  });
+}
+
+const SCHEDULE_FIELDS = ["dueDate", "reminderDays"] as const;
+
+/**
  * "Reminders" on a pending request's card ("change it per request"): its due
  * date and its own reminder days — the requester's default, none, or up to four day offsets.
  */
 export function ScheduleDialog({ request, onClose }: { request: PaymentRequest; onClose: () => void }) {
-  const [value, setValue] = useState(() => scheduleValueOf(request));
-  const [errors, setErrors] = useState<ScheduleErrors>({});
   const change = useChangeSchedule();
   const { data: settings } = useQuery(notificationSettingsQuery);
   const today = deviceToday();
+  const schema = useMemo(() => scheduleSchema(request, today), [request, today]);
+  const { values, set, errorOf, refOf, submit, fail } = useSchemaForm({
+    schema,
+    defaultValues: scheduleValueOf(request),
+    fields: SCHEDULE_FIELDS,
+    // The message under the focused field tells it: the dialog hides the page's toasts.
+    tell: () => {},
+  });
+  const errors: ScheduleErrors = { dueDate: errorOf("dueDate"), reminderDays: errorOf("reminderDays") };
 
-  function save() {
-    const { changes, errors: found } = scheduleChanges(request, value, today);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
+  const save = submit((changes) => {
     if (!changes) {
       onClose();
       return;
@@ -83,10 +105,10 @@ export function ScheduleDialog({ request, onClose }: { request: PaymentRequest; 
           toast({ title: "Reminders saved", description: `For ${request.recipientName}'s request.` });
           onClose();
         },
-        onError: (failure) => showMutationError("Reminders not saved", failure),
+        onError: (failure) => fail("Reminders not saved", failure),
       },
     );
-  }
+  });
 
   return (
     <Dialog
@@ -95,21 +117,17 @@ export function ScheduleDialog({ request, onClose }: { request: PaymentRequest; 
       onClose={onClose}
       holdsInput
     >
-      <form
-        noValidate
-        className="mt-4 space-y-5"
-        onSubmit={(event) => {
-          event.preventDefault();
-          save();
-        }}
-      >
+      <Form className="mt-4 space-y-5" onSubmit={save}>
         <ChaseFields
-          value={value}
+          value={values}
           onChange={(next) => {
-            setValue(next);
-            setErrors({});
+            // Each changed part goes to its own field, so the marks follow the form's state.
+            for (const key of Object.keys(next) as (keyof ChaseValue)[]) {
+              if (JSON.stringify(next[key]) !== JSON.stringify(values[key])) set(key, next[key]);
+            }
           }}
           errors={errors}
+          fieldRef={refOf}
           dueDateOnly
           today={today}
           ownDefault={settings?.reminderDays}
@@ -123,7 +141,7 @@ export function ScheduleDialog({ request, onClose }: { request: PaymentRequest; 
             Save
           </Button>
         </div>
-      </form>
+      </Form>
     </Dialog>
   );
 }

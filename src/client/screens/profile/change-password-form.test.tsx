@@ -29,7 +29,11 @@ describe("ChangePasswordForm", () => {
   });
 
   it("shows a wrong current password as a sentence on that field, keeping what was typed", async () => {
-    answerApi(400, { message: "currentPassword: That is not your current password." });
+    answerApi(400, {
+      message: "currentPassword: That is not your current password.",
+      code: "invalid",
+      field: "currentPassword",
+    });
     renderWithApp(<ChangePasswordForm />);
     type("Current password", "wrong one");
     type("New password", "a much longer secret");

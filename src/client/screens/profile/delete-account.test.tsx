@@ -35,7 +35,11 @@ describe("Delete account", () => {
   });
 
   it("marks a wrong password in the dialog, keeping what was typed", async () => {
-    const sent = answerDelete(400, { message: "password: That password is not right." });
+    const sent = answerDelete(400, {
+      message: "password: That password is not right.",
+      code: "invalid",
+      field: "password",
+    });
     renderWithApp(<DataAndDeletion hasPassword />);
     open();
     fireEvent.change(password(), { target: { value: "wrong one" } });

@@ -69,7 +69,11 @@ describe("ProfileForm", () => {
   });
 
   it("puts the server's sentence on the field it names", async () => {
-    answerApi(400, { message: "profileName: Profile name: no control or text-direction characters." });
+    answerApi(400, {
+      message: "profileName: Profile name: no control or text-direction characters.",
+      code: "invalid",
+      field: "profileName",
+    });
     renderWithApp(<ProfileForm user={ROBIN} />);
     save();
     await expectToast("Update Failed", "Profile name: no control or text-direction characters.");

@@ -1,32 +1,34 @@
-import { zodResolver } from "@hookform/resolvers/zod";
-import { useForm } from "react-hook-form";
-import { z } from "zod";
 import { Button } from "#client/components/ui/button.tsx";
 import { Dialog } from "#client/components/ui/dialog.tsx";
+import { Form } from "#client/components/ui/form.tsx";
 import { useUpdateRecurring } from "#client/features/recurring/api.ts";
+import { formSchema, useSchemaForm } from "#client/lib/schema-form.ts";
 import { toast } from "#client/lib/toast.tsx";
-import { showMutationError } from "#client/lib/unauthorized.ts";
 import { typedAmount } from "#shared/money.ts";
-import { AmountSchema, DescriptionSchema } from "#shared/schemas/payment-request.ts";
-import type { RecurringSeries } from "#shared/schemas/recurring.ts";
+import { type RecurringSeries, RecurringUpdateSchema } from "#shared/schemas/recurring.ts";
 import { FormField } from "./form-fields";
 
-const EditSchema = z.object({
-  amount: z.string().transform(typedAmount).pipe(AmountSchema),
-  description: DescriptionSchema,
-});
+type EditValues = { amount: string; description: string };
+
+/** PATCH /api/recurring-requests/{id}'s own schema, over the amount as typed ("$1,250", "12,50"). */
+const EditSchema = formSchema(RecurringUpdateSchema, (values: EditValues) => ({
+  amount: typedAmount(values.amount),
+  description: values.description,
+}));
 
 /** Amount and description of the occurrences still to come; requests already made keep theirs. */
 export function EditSeriesDialog({ series, onClose }: { series: RecurringSeries; onClose: () => void }) {
   const update = useUpdateRecurring();
-  const form = useForm<z.input<typeof EditSchema>, unknown, z.output<typeof EditSchema>>({
-    resolver: zodResolver(EditSchema),
+  const { bind, submit, fail } = useSchemaForm({
+    schema: EditSchema,
     defaultValues: { amount: series.amount, description: series.description ?? "" },
+    fields: ["amount", "description"],
+    // The message under the focused field tells it: the dialog hides the page's toasts.
+    tell: () => {},
   });
-  const errors = form.formState.errors;
-  const onSubmit = form.handleSubmit((values) =>
+  const onSubmit = submit((change) =>
     update.mutate(
-      { id: series.id, change: values },
+      { id: series.id, change },
       {
         onSuccess: () => {
           toast({
@@ -35,7 +37,7 @@ export function EditSeriesDialog({ series, onClose }: { series: RecurringSeries;
           });
           onClose();
         },
-        onError: (error) => showMutationError("Not saved", error),
+        onError: (error) => fail("Not saved", error),
       },
     ),
   );
@@ -46,18 +48,9 @@ export function EditSeriesDialog({ series, onClose }: { series: RecurringSeries;
       onClose={onClose}
       holdsInput
     >
-      <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-5">
-        <FormField
-          label="Amount"
-          inputMode="decimal"
-          registration={form.register("amount")}
-          error={errors.amount?.message}
-        />
-        <FormField
-          label="Description"
-          registration={form.register("description")}
-          error={errors.description?.message}
-        />
+      <Form onSubmit={onSubmit} className="space-y-5">
+        <FormField label="Amount" name="amount" inputMode="decimal" {...bind("amount")} />
+        <FormField label="Description" name="description" {...bind("description")} />
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button type="button" variant="secondary" onClick={onClose}>
             Cancel
@@ -66,7 +59,7 @@ export function EditSeriesDialog({ series, onClose }: { series: RecurringSeries;
             Save
           </Button>
         </div>
-      </form>
+      </Form>
     </Dialog>
   );
 }

@@ -1,18 +1,30 @@
 import { type ReactNode, useId } from "react";
-import type { UseFormRegisterReturn } from "react-hook-form";
 import { Input, type InputProps } from "#client/components/ui/input.tsx";
 import { Label } from "#client/components/ui/label.tsx";
+import type { BoundField } from "#client/lib/schema-form.ts";
 
-type FieldProps = Omit<InputProps, "id" | "name" | "onChange" | "onBlur" | "ref"> & {
-  label: string;
-  aside?: ReactNode;
-  hint?: string;
-  error?: string;
-  registration: UseFormRegisterReturn;
-};
+type FieldProps = Omit<InputProps, "id" | "value" | "onChange" | "ref"> &
+  BoundField & {
+    label: string;
+    aside?: ReactNode;
+    hint?: string;
+  };
 
-/** A labelled input whose error is read out with it (aria-invalid, aria-describedby). */
-export function FormField({ label, aside, hint, error, registration, className, ...props }: FieldProps) {
+/**
+ * A labelled input whose error is read out with it (aria-invalid, aria-describedby), bound to its
+ * form by useSchemaForm's `bind` (client/lib/schema-form.ts).
+ */
+export function FormField({
+  label,
+  aside,
+  hint,
+  error,
+  value,
+  onValueChange,
+  ref,
+  className,
+  ...props
+}: FieldProps) {
   const id = useId();
   const described = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ");
   return (
@@ -26,7 +38,9 @@ export function FormField({ label, aside, hint, error, registration, className, 
         className="mt-1.5"
         aria-invalid={error ? true : undefined}
         aria-describedby={described || undefined}
-        {...registration}
+        ref={ref}
+        value={value}
+        onChange={(event) => onValueChange(event.target.value)}
         {...props}
       />
       {hint ? (

@@ -1,20 +1,20 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect, useId, useMemo } from "react";
-import { useForm } from "react-hook-form";
 import { Button } from "#client/components/ui/button.tsx";
 import { useKeepDraft } from "#client/components/ui/dialog.tsx";
+import { Form } from "#client/components/ui/form.tsx";
 import { Label } from "#client/components/ui/label.tsx";
 import { Spinner } from "#client/components/ui/spinner.tsx";
 import { CONFIRM_FIRST_HINT, usePayerMailNeedsConfirm } from "#client/features/account/account.ts";
 import { createRecurring } from "#client/features/recurring/api.ts";
 import { type RecurringDraft, recurringDraftState } from "#client/features/recurring/draft.ts";
+import { useSchemaForm } from "#client/lib/schema-form.ts";
 import { toast } from "#client/lib/toast.tsx";
-import { showMutationError } from "#client/lib/unauthorized.ts";
 import { formatMoney } from "#shared/money.ts";
 import { shortDate } from "#shared/schedule/due-date.ts";
+import type { Frequency } from "#shared/schedule/recurrence.ts";
 import { localDate } from "#shared/schedule/zoned.ts";
 import {
-  type RecurringFormOutput,
+  type EndMode,
   type RecurringFormValues,
   recurringFormSchemaFor,
   toRecurringInput,
@@ -22,6 +22,20 @@ import {
 import { FieldError, FormField } from "./form-fields";
 
 const browserToday = () => localDate(new Date(), Intl.DateTimeFormat().resolvedOptions().timeZone);
+
+/** The form's fields in the screen's order: the first bad one is focused. */
+const FIELDS = [
+  "recipientName",
+  "recipientPhone",
+  "payerEmail",
+  "amount",
+  "description",
+  "frequency",
+  "startDate",
+  "endMode",
+  "endDate",
+  "count",
+] as const satisfies readonly (keyof RecurringFormValues)[];
 
 const selectClass =
   "mt-1.5 block h-11 w-full rounded-xl border border-slate-300 bg-white px-3 text-base text-slate-900 focus:border-emerald-600 focus:outline-none focus:ring-3 focus:ring-emerald-600/20 dark:border-slate-600 dark:bg-slate-950 dark:text-slate-100";
@@ -34,8 +48,9 @@ const selectClass =
 export function NewSeriesForm({ onDone, draft }: { onDone: () => void; draft?: RecurringDraft | null }) {
   const today = useMemo(browserToday, []);
   const confirmFirst = usePayerMailNeedsConfirm();
-  const form = useForm<RecurringFormValues, unknown, RecurringFormOutput>({
-    resolver: zodResolver(recurringFormSchemaFor(today)),
+  const schema = useMemo(() => recurringFormSchemaFor(today), [today]);
+  const { form, values, bind, set, submit, fail } = useSchemaForm({
+    schema,
     defaultValues: {
       recipientName: "",
       recipientPhone: "",
@@ -49,12 +64,14 @@ export function NewSeriesForm({ onDone, draft }: { onDone: () => void; draft?: R
       ...draft,
       // Kept from a day since passed (a tab reloaded the next morning): today, as the form opens.
       startDate: draft?.startDate && draft.startDate >= today ? draft.startDate : today,
-    },
-    shouldFocusError: true,
+    } satisfies RecurringFormValues,
+    fields: FIELDS,
+    // The message under the focused field tells it: the dialog hides the page's toasts.
+    tell: () => {},
   });
-  const { register, formState, watch } = form;
+  const { formState } = form;
   const errors = formState.errors;
-  const endMode = watch("endMode");
+  const endMode = values.endMode;
   const ids = { frequency: useId(), end: useId() };
   const keep = useKeepDraft();
   useEffect(() => {
@@ -77,39 +94,30 @@ export function NewSeriesForm({ onDone, draft }: { onDone: () => void; draft?: R
     return () => watching.unsubscribe();
   }, [form, keep]);
 
-  const onSubmit = form.handleSubmit(async (values) => {
+  const onSubmit = submit(async (checked) => {
     try {
-      const series = await createRecurring(toRecurringInput(values));
+      const series = await createRecurring(toRecurringInput(checked));
       toast({
         title: "Recurring request started",
         description: `${series.recipientName}: ${formatMoney(series.amount)}, first on ${shortDate(series.nextDate ?? series.startDate, today)}.`,
       });
       onDone();
     } catch (error) {
-      showMutationError("Recurring request not started", error);
+      // The server's sentence in a toast, and on the field it is about (docs/product.md#errors).
+      fail("Recurring request not started", error);
     }
   });
 
   return (
-    <form
-      noValidate
-      onSubmit={(event) => void onSubmit(event)}
-      className="space-y-5"
-      aria-busy={formState.isSubmitting}
-    >
-      <FormField
-        label="Name"
-        autoComplete="off"
-        registration={register("recipientName")}
-        error={errors.recipientName?.message}
-      />
+    <Form onSubmit={onSubmit} className="space-y-5" busy={formState.isSubmitting}>
+      <FormField label="Name" name="recipientName" autoComplete="off" {...bind("recipientName")} />
       <FormField
         label="Mobile phone"
+        name="recipientPhone"
         type="tel"
         inputMode="tel"
         autoComplete="off"
-        registration={register("recipientPhone")}
-        error={errors.recipientPhone?.message}
+        {...bind("recipientPhone")}
       />
       <FormField
         label="Payer's email"
@@ -119,27 +127,27 @@ export function NewSeriesForm({ onDone, draft }: { onDone: () => void; draft?: R
             ? CONFIRM_FIRST_HINT
             : "With an email, Collect emails each request. Without one, Collect tells you when it's ready to text."
         }
+        name="payerEmail"
         type="email"
         autoComplete="off"
-        registration={register("payerEmail")}
-        error={errors.payerEmail?.message}
+        {...bind("payerEmail")}
       />
-      <FormField
-        label="Amount"
-        inputMode="decimal"
-        placeholder="0.00"
-        registration={register("amount")}
-        error={errors.amount?.message}
-      />
+      <FormField label="Amount" name="amount" inputMode="decimal" placeholder="0.00" {...bind("amount")} />
       <FormField
         label="Description"
+        name="description"
         placeholder="Rent, lessons, club dues"
-        registration={register("description")}
-        error={errors.description?.message}
+        {...bind("description")}
       />
       <div>
         <Label htmlFor={ids.frequency}>Repeat</Label>
-        <select id={ids.frequency} className={selectClass} {...register("frequency")}>
+        <select
+          id={ids.frequency}
+          name="frequency"
+          className={selectClass}
+          value={values.frequency}
+          onChange={(event) => set("frequency", event.target.value as Frequency)}
+        >
           <option value="weekly">Every week</option>
           <option value="biweekly">Every 2 weeks</option>
           <option value="monthly">Monthly on the start date's day</option>
@@ -147,11 +155,11 @@ export function NewSeriesForm({ onDone, draft }: { onDone: () => void; draft?: R
       </div>
       <FormField
         label="Start date"
+        name="startDate"
         type="date"
         min={today}
         hint="Each request is made at 9:00 on its date."
-        registration={register("startDate")}
-        error={errors.startDate?.message}
+        {...bind("startDate")}
       />
       <fieldset aria-describedby={errors.count || errors.endDate ? `${ids.end}-error` : undefined}>
         <legend className="text-sm font-medium text-slate-900 dark:text-slate-100">Ends</legend>
@@ -169,9 +177,11 @@ export function NewSeriesForm({ onDone, draft }: { onDone: () => void; draft?: R
             >
               <input
                 type="radio"
+                name="endMode"
                 value={value}
+                checked={endMode === value}
+                onChange={() => set("endMode", value satisfies EndMode)}
                 className="size-5 accent-emerald-600"
-                {...register("endMode")}
               />
               {text}
             </label>
@@ -181,19 +191,19 @@ export function NewSeriesForm({ onDone, draft }: { onDone: () => void; draft?: R
           <FormField
             className="mt-3"
             label="Last date"
+            name="endDate"
             type="date"
             min={today}
-            registration={register("endDate")}
-            error={errors.endDate?.message}
+            {...bind("endDate")}
           />
         ) : null}
         {endMode === "count" ? (
           <FormField
             className="mt-3"
             label="Number of times"
+            name="count"
             inputMode="numeric"
-            registration={register("count")}
-            error={errors.count?.message}
+            {...bind("count")}
           />
         ) : null}
         {endMode === "never" ? <FieldError id={`${ids.end}-error`} error={errors.count?.message} /> : null}
@@ -202,6 +212,6 @@ export function NewSeriesForm({ onDone, draft }: { onDone: () => void; draft?: R
         {formState.isSubmitting ? <Spinner /> : null}
         Start recurring request
       </Button>
-    </form>
+    </Form>
   );
 }

@@ -82,7 +82,11 @@ describe("RequestFormView", () => {
   });
 
   it("shows the server's sentence for a refused request on the field it names, keeping what was typed", async () => {
-    const calls = answerApi(400, { message: "recipientPhone: Please enter a US mobile number." });
+    const calls = answerApi(400, {
+      message: "recipientPhone: Please enter a US mobile number.",
+      code: "invalid",
+      field: "recipientPhone",
+    });
     renderForm();
     type("Name", "Alex Morgan");
     type("Mobile Phone", "2125550101");
@@ -100,7 +104,11 @@ describe("RequestFormView", () => {
   });
 
   it("marks a refused payer email where it is, opening its section, not only in a toast", async () => {
-    answerApi(400, { message: "payerEmail: Enter the payer's email address, like alex@example.com." });
+    answerApi(400, {
+      message: "payerEmail: Enter the payer's email address, like alex@example.com.",
+      code: "invalid",
+      field: "payerEmail",
+    });
     renderForm();
     type("Name", "Alex Morgan");
     type("Mobile Phone", "2125550101");

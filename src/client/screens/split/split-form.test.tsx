@@ -83,7 +83,11 @@ describe("SplitForm's marks", () => {
   });
 
   it("shows a refused split's sentence on the field it names", async () => {
-    answerApi(400, { message: "people.0.phone: Please enter a US mobile number." });
+    answerApi(400, {
+      message: "people.0.phone: Please enter a US mobile number.",
+      code: "invalid",
+      field: "people.0.phone",
+    });
     renderWithApp(<SplitForm />);
     type("Total", "10");
     type("Name 1", "Alex");

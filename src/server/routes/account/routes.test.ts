@@ -189,6 +189,7 @@ describeEachDatabase("account security", (ctx) => {
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toEqual({
       message: "You have 10 passkeys. Please remove one before adding another.",
+      code: "conflict",
     });
     const [first] = (await call("GET", "/api/passkeys")).json() as { id: string }[];
     expect((await call("DELETE", `/api/passkeys/${first?.id}`)).statusCode).toBe(204);

@@ -11,7 +11,7 @@ import { forwardCookies, webHeaders } from "#server/auth/web-bridge.ts";
 import type { AppContext } from "#server/context.ts";
 import { HttpError, TooManyRequests } from "#server/lib/http-error.ts";
 import { deviceLabel } from "#server/lib/user-agent.ts";
-import { ownerTag } from "#server/storage/photo-keys.ts";
+import { ownerTags } from "#server/storage/photo-keys.ts";
 import {
   AccountStatusSchema,
   ChangePasswordInputSchema,
@@ -128,7 +128,9 @@ export const accountSecurityRoutes =
             if (!response.ok) {
               const { code } = (await response.json().catch(() => ({}))) as { code?: string };
               if (code === "INVALID_PASSWORD")
-                throw new HttpError(400, "currentPassword: That is not your current password.");
+                throw new HttpError(400, "currentPassword: That is not your current password.", {
+                  field: "currentPassword",
+                });
               if (code === "CREDENTIAL_ACCOUNT_NOT_FOUND")
                 throw new HttpError(
                   400,
@@ -202,14 +204,18 @@ export const accountSecurityRoutes =
             if (!account) throw new HttpError(401, "Unauthorized");
             if (account.hasPassword) {
               const password = request.body?.password;
-              if (!password) throw new HttpError(400, "password: Please enter your password to confirm.");
+              if (!password)
+                throw new HttpError(400, "password: Please enter your password to confirm.", {
+                  field: "password",
+                });
               const ok = await passwordCheck(request, () =>
                 auth.api.verifyPassword({ body: { password }, headers }).then(
                   () => true,
                   (error: unknown) => (error instanceof APIError ? false : Promise.reject(error)),
                 ),
               );
-              if (!ok) throw new HttpError(400, "password: That password is not right.");
+              if (!ok)
+                throw new HttpError(400, "password: That password is not right.", { field: "password" });
             } else {
               const session = await currentSession(headers);
               if (Date.now() - session.createdAt.getTime() > FRESH_SIGN_IN_MS) {
@@ -218,9 +224,9 @@ export const accountSecurityRoutes =
             }
             const signOut = await auth.api.signOut({ headers, asResponse: true });
             await deleteAccountRows(db, user.id);
-            await storage
-              .deleteOwner(ownerTag(secret, user.id))
-              .catch((error) => request.log.error({ err: error }, "photos of a deleted account not removed"));
+            await Promise.all(ownerTags(secret, user.id).map((tag) => storage.deleteOwner(tag))).catch(
+              (error) => request.log.error({ err: error }, "photos of a deleted account not removed"),
+            );
             forwardCookies(reply, signOut);
             return reply.status(204).send(null);
           },

@@ -25,7 +25,7 @@ describeEachDatabase("account calls", (ctx) => {
     for (const [method, url, body] of calls) {
       const response = await anonymous(method, url, body);
       expect(response.statusCode, `${method} ${url}`).toBe(401);
-      expect(response.json()).toEqual({ message: "Unauthorized" });
+      expect(response.json()).toEqual({ message: "Unauthorized", code: "unauthorized" });
     }
   });
 

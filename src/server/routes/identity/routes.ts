@@ -5,7 +5,7 @@ import { cookieValue } from "#server/auth/session-memo.ts";
 import { type Attempt, DEVICE_COOKIE, lockMessage } from "#server/auth/sign-in-limits.ts";
 import { sendWebResponse, webHeaders } from "#server/auth/web-bridge.ts";
 import type { AppContext } from "#server/context.ts";
-import { HttpError, TooManyRequests } from "#server/lib/http-error.ts";
+import { codeForStatus, HttpError, TooManyRequests } from "#server/lib/http-error.ts";
 import { SignInInputSchema, SignUpInputSchema } from "#shared/schemas/sign-in.ts";
 
 async function hasMessage(response: Response): Promise<boolean> {
@@ -14,6 +14,20 @@ async function hasMessage(response: Response): Promise<boolean> {
     .json()
     .catch(() => null);
   return typeof (body as { message?: unknown } | null)?.message === "string";
+}
+
+/**
+ * A 4xx of better-auth's with no `code` (its own rate limit's 429) gets its status's, as every
+ * 4xx has one (docs/product.md#errors); its codes (`INVALID_EMAIL_OR_PASSWORD`, …) stay.
+ */
+async function withCode(response: Response): Promise<Response> {
+  if (response.status < 400 || response.status >= 500) return response;
+  const body: unknown = await response
+    .clone()
+    .json()
+    .catch(() => null);
+  if (body === null || typeof body !== "object" || "code" in body) return response;
+  return new Response(JSON.stringify({ ...body, code: codeForStatus(response.status) }), response);
 }
 
 const MAX_AUTH_PATH = 1024;
@@ -69,7 +83,11 @@ function passwordRouteInput(pathname: keyof typeof PASSWORD_ROUTES, request: Fas
     throw new HttpError(400, "The request body is not valid JSON.");
   }
   const parsed = PASSWORD_ROUTES[pathname].safeParse(json);
-  if (!parsed.success) throw new HttpError(400, parsed.error.issues[0]?.message ?? "Invalid request");
+  if (!parsed.success) {
+    const [issue] = parsed.error.issues;
+    const field = issue?.path.map(String).join(".");
+    throw new HttpError(400, issue?.message ?? "Invalid request", field ? { field } : {});
+  }
   return parsed.data;
 }
 
@@ -161,7 +179,7 @@ export const identityRoutes =
               response.status === 404 ? "Not found" : (STATUS_CODES[response.status] ?? "Error");
             return reply.status(response.status).send({ message });
           }
-          return sendWebResponse(reply, response);
+          return sendWebResponse(reply, await withCode(response));
         },
       });
     });

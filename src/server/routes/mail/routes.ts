@@ -2,7 +2,12 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "#server/context.ts";
 import { HttpError } from "#server/lib/http-error.ts";
-import { oneClickPage } from "#server/mail/one-click-page.ts";
+import {
+  acceptOneClickPosts,
+  linkNotValid,
+  sendOneClickPage,
+  wantsPage,
+} from "#server/mail/one-click-page.ts";
 import { lift, newestRequestTo, readSuppressionToken, suppress } from "#server/mail/suppression.ts";
 
 const TokenParams = z.object({ token: z.string().max(200) });
@@ -34,16 +39,7 @@ export const mailRoutes =
   ({ db, clock, secret, limiter, notifier }: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
     // RFC 8058's body is `List-Unsubscribe=One-Click`; the page's Undo sends `undo=1`.
-    app.addContentTypeParser(
-      "application/x-www-form-urlencoded",
-      { parseAs: "string", bodyLimit: 1024 },
-      (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
-    );
-    const html = {
-      "content-type": "text/html; charset=utf-8",
-      "cache-control": "no-store",
-      "x-robots-tag": "noindex",
-    };
+    acceptOneClickPosts(app);
 
     async function read(ip: string, token: string) {
       await limiter.check("unsubscribe", ip);
@@ -52,20 +48,13 @@ export const mailRoutes =
 
     app.get(MAIL_STOP_ROUTE, { schema: { params: TokenParams } }, async (request, reply) => {
       const target = await read(request.ip, request.params.token);
-      if (!target) {
-        return reply
-          .status(404)
-          .headers(html)
-          .send(oneClickPage({ title: "Link not valid", paragraphs: [BAD_LINK] }));
-      }
+      if (!target) return sendOneClickPage(reply, linkNotValid(BAD_LINK), 404);
       const say = words(target.requesterId === null);
-      return reply.headers(html).send(
-        oneClickPage({
-          title: say.ask,
-          paragraphs: [`${say.done}. You can undo this from the next page.`],
-          form: { button: "Stop emails", fields: { "List-Unsubscribe": "One-Click" } },
-        }),
-      );
+      return sendOneClickPage(reply, {
+        title: say.ask,
+        paragraphs: [`${say.done}. You can undo this from the next page.`],
+        form: { button: "Stop emails", fields: { "List-Unsubscribe": "One-Click" } },
+      });
     });
 
     app.post(
@@ -83,20 +72,16 @@ export const mailRoutes =
         if (target.requesterId && told) notifier.requestStopped(target.requesterId, told);
         const say = words(target.requesterId === null);
         // A mail client's one-click reads nothing; a person who pressed the button reads a page.
-        if (!request.headers.accept?.includes("text/html")) {
-          return { message: undo ? "Emails resumed." : `${say.done}.` };
-        }
-        return reply.headers(html).send(
+        if (!wantsPage(request)) return { message: undo ? "Emails resumed." : `${say.done}.` };
+        return sendOneClickPage(
+          reply,
           undo
-            ? oneClickPage({
-                title: "Emails resumed",
-                paragraphs: [`You can get emails from ${say.who} again.`],
-              })
-            : oneClickPage({
+            ? { title: "Emails resumed", paragraphs: [`You can get emails from ${say.who} again.`] }
+            : {
                 title: "Emails stopped",
                 paragraphs: [`${say.done}. Whoever asked you for money is told on their screen.`],
                 form: { button: "Undo: get these emails again", fields: { undo: "1" }, secondary: true },
-              }),
+              },
         );
       },
     );

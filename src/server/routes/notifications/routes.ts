@@ -3,9 +3,10 @@ import { z } from "zod";
 import { signedInUser } from "#server/auth/auth.ts";
 import type { AppContext } from "#server/context.ts";
 import { HttpError } from "#server/lib/http-error.ts";
-import { oneClickPage } from "#server/mail/one-click-page.ts";
+import { acceptOneClickPosts, sendOneClickPage } from "#server/mail/one-click-page.ts";
 import { loadPrefs } from "#server/notifications/settings.ts";
 import { readUnsubscribeToken } from "#server/notifications/unsubscribe.ts";
+import { ErrorMessageSchema } from "#server/plugins/openapi.ts";
 import {
   NOTIFICATION_EVENT_LABELS,
   type NotificationSettings,
@@ -25,8 +26,8 @@ import {
   updateSettings,
 } from "./queries";
 
-const ErrorSchema = z.object({ message: z.string() });
-/** The error answers every signed-in route may give (as `{ message }`), for the API reference. */
+const ErrorSchema = ErrorMessageSchema;
+/** The error answers every signed-in route may give (as `{ message, code }`), for the API reference. */
 const SIGNED_IN_ERRORS = { 400: ErrorSchema, 401: ErrorSchema, 429: ErrorSchema } as const;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const NOT_SET_UP = "Push notifications are not set up on this server.";
@@ -184,12 +185,8 @@ const unsubscribeRoutes =
   ({ db, secret, limiter }: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
     // What mail clients send (RFC 8058 §3.1) and what the page's form sends: the body says
-    // nothing the URL does not, so it is read and dropped. This scope only.
-    app.addContentTypeParser(
-      ["application/x-www-form-urlencoded", "multipart/form-data"],
-      { parseAs: "string", bodyLimit: 4096 },
-      (_request, _body, done) => done(null, {}),
-    );
+    // nothing the URL does not, so it is not read.
+    acceptOneClickPosts(app);
 
     async function check(ip: string, token: string) {
       await limiter.check("unsubscribe", ip);
@@ -209,18 +206,13 @@ const unsubscribeRoutes =
       async (request, reply) => {
         const { event } = await check(request.ip, request.params.token);
         const label = NOTIFICATION_EVENT_LABELS[event];
-        return reply
-          .type("text/html; charset=utf-8")
-          .header("x-robots-tag", "noindex")
-          .send(
-            oneClickPage({
-              title: "Stop these emails?",
-              paragraphs: [
-                `You will no longer get emails for “${label}”. Other notifications stay as they are; you can change them any time in Profile → Notifications.`,
-              ],
-              form: { button: "Stop these emails", fields: { "List-Unsubscribe": "One-Click" } },
-            }),
-          );
+        return sendOneClickPage(reply, {
+          title: "Stop these emails?",
+          paragraphs: [
+            `You will no longer get emails for “${label}”. Other notifications stay as they are; you can change them any time in Profile → Notifications.`,
+          ],
+          form: { button: "Stop these emails", fields: { "List-Unsubscribe": "One-Click" } },
+        });
       },
     );
 
@@ -236,14 +228,12 @@ const unsubscribeRoutes =
         const { userId, event } = await check(request.ip, request.params.token);
         if (!(await turnOffEmail(db, userId, event))) throw new HttpError(404, INVALID_LINK);
         const label = NOTIFICATION_EVENT_LABELS[event];
-        return reply.type("text/html; charset=utf-8").send(
-          oneClickPage({
-            title: "Emails stopped",
-            paragraphs: [
-              `You will no longer get emails for “${label}”. You can turn them back on in Profile → Notifications.`,
-            ],
-          }),
-        );
+        return sendOneClickPage(reply, {
+          title: "Emails stopped",
+          paragraphs: [
+            `You will no longer get emails for “${label}”. You can turn them back on in Profile → Notifications.`,
+          ],
+        });
       },
     );
   };

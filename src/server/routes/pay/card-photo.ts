@@ -1,5 +1,5 @@
-import { cardPhoto, readPhoto } from "#server/lib/photo-image.ts";
 import type { ObjectStorage } from "#server/storage/object-storage.ts";
+import { cardPhoto, readPhoto } from "#server/storage/photo-image.ts";
 import { keyFromObjectPath, variantKey } from "#server/storage/photo-keys.ts";
 
 /**

@@ -175,6 +175,6 @@ describeEachDatabase("link previews through a real unfurler", (ctx) => {
     expect(html).not.toMatch(/Sam Lee|42\.00|Lunch|sam-lee|samlee|<img/);
     const card = await fetchCard(cardUrl);
     expect(card.status).toBe(404);
-    expect(await card.json()).toEqual({ message: "Payment request not found" });
+    expect(await card.json()).toEqual({ message: "Payment request not found", code: "not_found" });
   });
 });

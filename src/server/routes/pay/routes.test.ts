@@ -43,7 +43,7 @@ describeEachDatabase("public payment page", (ctx) => {
       remoteAddress: nextIp(),
     });
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toEqual({ message: "Payment request not found" });
+    expect(unknown.json()).toEqual({ message: "Payment request not found", code: "not_found" });
     await call("PATCH", `/api/payment-requests/${request.id}/status`, { status: "paid" });
     const paid = await ctx.app.inject({
       method: "GET",
@@ -185,7 +185,7 @@ describeEachDatabase("public payment page", (ctx) => {
       remoteAddress: ip,
     });
     expect(json.statusCode).toBe(404);
-    expect(json.json()).toEqual({ message: "Payment request not found" });
+    expect(json.json()).toEqual({ message: "Payment request not found", code: "not_found" });
     // A payer opening the link again and again is not guessing codes: never limited as misses.
     for (let i = 0; i < LIMITS.payPageMiss.max + 5; i++) {
       const again = await ctx.app.inject({ method: "GET", url: `/pay/${code}`, remoteAddress: ip });

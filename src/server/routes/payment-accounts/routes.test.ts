@@ -42,7 +42,11 @@ describeEachDatabase("payment accounts", (ctx) => {
       expect(response.json().message).toMatch(/^accounts\.0\.accountHandle: /);
     }
     const none = await call("POST", "/api/payment-accounts", { accounts: [] });
-    expect(none.json()).toEqual({ message: "accounts: Please select at least one payment method." });
+    expect(none.json()).toEqual({
+      message: "accounts: Please select at least one payment method.",
+      code: "invalid",
+      field: "accounts",
+    });
     const twice = await call("POST", "/api/payment-accounts", {
       accounts: [
         { provider: "venmo", accountHandle: "@a" },

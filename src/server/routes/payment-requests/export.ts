@@ -3,6 +3,7 @@ import type { Db } from "#server/db/client.ts";
 import { toPaymentRequest } from "#server/db/shared-queries.ts";
 import { csvCell, toCsv } from "#shared/csv.ts";
 import { formatPhone } from "#shared/phone.ts";
+import { localDateTime as zonedDateTime } from "#shared/schedule/zoned.ts";
 import { allPaymentRequests } from "./queries";
 
 export const CSV_HEADER = [
@@ -25,21 +26,7 @@ export const UTF8_BOM = "\uFEFF";
 
 /** "2026-11-25 09:04" in `timeZone`: how a spreadsheet reads a date and time, in the user's own zone. */
 export function localDateTime(iso: string | null, timeZone: string): string {
-  if (!iso) return "";
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat("en-US", {
-      timeZone,
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-      hourCycle: "h23",
-    })
-      .formatToParts(new Date(iso))
-      .map((p) => [p.type, p.value]),
-  );
-  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`;
+  return iso ? zonedDateTime(new Date(iso), timeZone) : "";
 }
 
 /**

@@ -182,7 +182,11 @@ describeEachDatabase("payment request pages", (ctx) => {
     for (const limit of ["0", "101", "1.5", "-1", "abc", ""]) {
       const response = await call("GET", `/api/payment-requests?limit=${limit}`);
       expect(response.statusCode, limit).toBe(400);
-      expect(response.json()).toEqual({ message: "limit: Limit: a whole number from 1 to 100." });
+      expect(response.json()).toEqual({
+        message: "limit: Limit: a whole number from 1 to 100.",
+        code: "invalid",
+        field: "limit",
+      });
       expect((await call("GET", `/api/payees?limit=${limit}`)).statusCode, limit).toBe(400);
     }
     for (const limit of ["1", "100"])
@@ -202,7 +206,11 @@ describeEachDatabase("payment request pages", (ctx) => {
     for (const cursor of badCursors) {
       const response = await call("GET", `/api/payment-requests?cursor=${cursor}`);
       expect(response.statusCode, cursor).toBe(400);
-      expect(response.json()).toEqual({ message: "cursor: Invalid cursor." });
+      expect(response.json()).toEqual({
+        message: "cursor: Invalid cursor.",
+        code: "invalid",
+        field: "cursor",
+      });
     }
     const good = encodeCursor({ p: false, t: "2026-11-25T01:00:00.123456Z", i: id });
     expect((await call("GET", `/api/payment-requests?cursor=${good}`)).statusCode).toBe(200);

@@ -51,7 +51,11 @@ describeEachDatabase("payment requests", (ctx) => {
     for (const recipientPhone of ["+91 98765 43210", "+52 55 1234 5678"]) {
       const response = await call("POST", "/api/payment-requests", { ...valid, recipientPhone });
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ message: "recipientPhone: Please enter a US mobile number." });
+      expect(response.json()).toEqual({
+        message: "recipientPhone: Please enter a US mobile number.",
+        code: "invalid",
+        field: "recipientPhone",
+      });
     }
     for (const recipientPhone of [
       "2125550100999",
@@ -63,10 +67,16 @@ describeEachDatabase("payment requests", (ctx) => {
       const response = await call("POST", "/api/payment-requests", { ...valid, recipientPhone });
       expect(response.json(), recipientPhone).toEqual({
         message: "recipientPhone: Please enter a valid 10-digit US mobile number.",
+        code: "invalid",
+        field: "recipientPhone",
       });
     }
     const payee = await call("POST", "/api/payees", { name: "Sam", phone: "+91 98765 43210" });
-    expect(payee.json()).toEqual({ message: "phone: Please enter a US mobile number." });
+    expect(payee.json()).toEqual({
+      message: "phone: Please enter a US mobile number.",
+      code: "invalid",
+      field: "phone",
+    });
   });
 
   it("stores an empty description as null", async () => {
@@ -96,7 +106,7 @@ describeEachDatabase("payment requests", (ctx) => {
     for (const [change, message] of cases) {
       const response = await call("POST", "/api/payment-requests", { ...valid, ...change });
       expect(response.statusCode, JSON.stringify(change)).toBe(400);
-      expect(response.json()).toEqual({ message });
+      expect(response.json()).toEqual({ message, code: "invalid", field: Object.keys(change)[0] });
     }
     // Accents, emoji and right-to-left scripts are plain text.
     const fine = await call("POST", "/api/payment-requests", {
@@ -140,6 +150,8 @@ describeEachDatabase("payment requests", (ctx) => {
     const noName = await call("POST", "/api/payment-requests", { ...valid, recipientName: " " });
     expect(noName.json()).toEqual({
       message: "recipientName: Please enter the name of the person you're requesting payment from.",
+      code: "invalid",
+      field: "recipientName",
     });
     const extra = await call("POST", "/api/payment-requests", { ...valid, status: "paid" });
     expect(extra.statusCode).toBe(400);
@@ -217,7 +229,7 @@ describeEachDatabase("payment requests", (ctx) => {
     const { request } = (await alice("POST", "/api/payment-requests", valid)).json();
     const stolen = await bob("PATCH", `/api/payment-requests/${request.id}/status`, { status: "paid" });
     expect(stolen.statusCode).toBe(404);
-    expect(stolen.json()).toEqual({ message: "Payment request not found" });
+    expect(stolen.json()).toEqual({ message: "Payment request not found", code: "not_found" });
     const missing = await bob("PATCH", "/api/payment-requests/00000000-0000-4000-8000-000000000000/status", {
       status: "paid",
     });

@@ -117,14 +117,14 @@ const signedInRoutes = ({
         // No currency sent: the schema read the amount by the US rules; it is the account's currency.
         if (!sent && input.currency !== HOME_CURRENCY) {
           const checked = checkAmount(input.amount, input.currency);
-          if (!checked.ok) throw new HttpError(400, `amount: ${checked.message}`);
+          if (!checked.ok) throw new HttpError(400, `amount: ${checked.message}`, { field: "amount" });
           input.amount = checked.amount;
         }
         if (input.payerEmail && !(await mayEmailPayers(db, userId, Boolean(config.mail))))
           throw new HttpError(403, SEND_BY_MESSAGES.confirmFirst);
         const now = clock.now();
         const problem = dueDateProblemFor(input.dueDate, requester, now);
-        if (problem) throw new HttpError(400, problem);
+        if (problem) throw new HttpError(400, problem, { field: "dueDate" });
         const {
           row,
           requesterName: name,
@@ -186,7 +186,7 @@ const signedInRoutes = ({
           if (!(await ownedRequest(db, userId, request.params.id))) {
             throw new HttpError(404, "Payment request not found");
           }
-          throw new HttpError(400, problem);
+          throw new HttpError(400, problem, { field: "dueDate" });
         }
         const changes = {
           ...(dueDate !== undefined ? { dueDate } : {}),

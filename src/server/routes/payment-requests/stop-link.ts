@@ -1,7 +1,12 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "#server/context.ts";
 import { HttpError } from "#server/lib/http-error.ts";
-import { oneClickPage } from "#server/mail/one-click-page.ts";
+import {
+  acceptOneClickPosts,
+  linkNotValid,
+  sendOneClickPage,
+  wantsPage,
+} from "#server/mail/one-click-page.ts";
 import { readStopToken } from "#server/reminders/reminders-mail.ts";
 import { StopRemindersResponseSchema, StopTokenParamsSchema } from "#shared/schemas/payment-request.ts";
 import { stopRequestReminders } from "./queries";
@@ -20,11 +25,7 @@ export const stopLinkRoutes =
   ({ db, clock, secret, limiter, notifier }: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
     // RFC 8058's POST body is `List-Unsubscribe=One-Click` as a form; the token in the URL is all we read.
-    app.addContentTypeParser(
-      "application/x-www-form-urlencoded",
-      { parseAs: "string", bodyLimit: 1024 },
-      (_request, _body, done) => done(null, undefined),
-    );
+    acceptOneClickPosts(app);
 
     app.get(
       "/api/payment-requests/stop-reminders/:token",
@@ -33,19 +34,13 @@ export const stopLinkRoutes =
         // Public: bounded per address like the other one-click links (limits.ts `unsubscribe`).
         await limiter.check("unsubscribe", request.ip);
         // The form posts back to this same URL (action ""), so the page itself never repeats the token.
-        const valid = readStopToken(request.params.token, secret) !== null;
-        const page = valid
-          ? oneClickPage({
-              title: "Stop reminders?",
-              paragraphs: ["You will get no more reminders about this request."],
-              form: { button: "Stop reminders for this request" },
-            })
-          : oneClickPage({ title: "Link not valid", paragraphs: [BAD_LINK] });
-        return reply
-          .status(valid ? 200 : 404)
-          .header("content-type", "text/html; charset=utf-8")
-          .header("cache-control", "no-store")
-          .send(page);
+        if (readStopToken(request.params.token, secret) === null)
+          return sendOneClickPage(reply, linkNotValid(BAD_LINK), 404);
+        return sendOneClickPage(reply, {
+          title: "Stop reminders?",
+          paragraphs: ["You will get no more reminders about this request."],
+          form: { button: "Stop reminders for this request" },
+        });
       },
     );
 
@@ -67,12 +62,8 @@ export const stopLinkRoutes =
         // The requester's open tabs show "Priya stopped reminders" at once.
         notifier.requestStopped(row.userId, row.id);
         // A person who pressed the page's button reads a page; a mail client's one-click reads nothing.
-        if (request.headers.accept?.includes("text/html")) {
-          return reply
-            .header("content-type", "text/html; charset=utf-8")
-            .serializer((payload: unknown) => String(payload))
-            .send(oneClickPage({ title: "Reminders stopped", paragraphs: [STOPPED] }) as never);
-        }
+        if (wantsPage(request))
+          return sendOneClickPage(reply, { title: "Reminders stopped", paragraphs: [STOPPED] });
         return { message: STOPPED };
       },
     );

@@ -146,6 +146,7 @@ describe.each(databaseKinds)("photo uploads where mail is configured [%s]", (kin
     expect(unconfirmed.statusCode).toBe(403);
     expect(unconfirmed.json()).toEqual({
       message: "Please confirm your email address before uploading a photo.",
+      code: "forbidden",
     });
     await database.db.update(users).set({ emailVerified: true }).where(eq(users.email, user.email));
     expect((await uploadLink(app, user)).statusCode).toBe(200);

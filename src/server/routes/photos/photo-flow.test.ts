@@ -115,7 +115,10 @@ for (const store of stores) {
         for (const photoURL of [uploadURL, objectPath, `${TEST_ORIGIN}${objectPath}`]) {
           const response = await as(ctx.app, bob)("PUT", "/api/profile/photo", { photoURL });
           expect(response.statusCode, photoURL).toBe(403);
-          expect(response.json()).toEqual({ message: "That upload belongs to someone else." });
+          expect(response.json()).toEqual({
+            message: "That upload belongs to someone else.",
+            code: "forbidden",
+          });
         }
         expect((await as(ctx.app, bob)("GET", "/api/auth/user")).json().photo).toBeNull();
         expect((await as(ctx.app, alice)("GET", "/api/auth/user")).json().photo).toBe(objectPath);

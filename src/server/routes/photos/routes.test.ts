@@ -184,7 +184,10 @@ describeEachDatabase(
       // The body is never finished: only a server that counts while streaming can answer.
       const answer = await streamPut(await listeningUrl(ctx.app, uploadURL), body(), { end: false });
       expect(answer.status, answer.body).toBe(413);
-      expect(JSON.parse(answer.body)).toEqual({ message: "The photo is larger than 5 MB." });
+      expect(JSON.parse(answer.body)).toEqual({
+        message: "The photo is larger than 5 MB.",
+        code: "too_large",
+      });
       expect(onDiskMidway).toBeGreaterThan(2 * 1024 * 1024);
       expect(answer.sent).toBeGreaterThan(MAX_PHOTO_BYTES);
 
@@ -257,7 +260,10 @@ describeEachDatabase(
         const uploadURL = await newUploadUrl(ctx.app, user);
         const response = await putFile(ctx.app, uploadURL, file, { "content-type": type });
         expect(response.statusCode, `${name}: ${response.body}`).toBe(415);
-        expect(response.json()).toEqual({ message: "Only JPEG, PNG, GIF or WebP images can be uploaded." });
+        expect(response.json()).toEqual({
+          message: "Only JPEG, PNG, GIF or WebP images can be uploaded.",
+          code: "unsupported_media_type",
+        });
         expect(existsSync(fileOf(keyOf(uploadURL))), name).toBe(false);
         expect(
           (await as(ctx.app, user)("PUT", "/api/profile/photo", { photoURL: uploadURL })).statusCode,
@@ -295,7 +301,7 @@ describeEachDatabase(
       for (const target of bad) {
         const response = await putFile(ctx.app, target, PNG);
         expect(response.statusCode, target).toBe(403);
-        expect(response.json()).toEqual({ message: "Invalid upload signature." });
+        expect(response.json()).toEqual({ message: "Invalid upload signature.", code: "forbidden" });
       }
       expect(existsSync(fileOf(keyOf(uploadURL)))).toBe(false);
       // Keys that are not ours never reach the disk.
@@ -328,7 +334,10 @@ describeEachDatabase(
       const expired = await anHourAgo.createUploadUrl(key);
       const response = await putFile(ctx.app, expired, PNG);
       expect(response.statusCode, response.body).toBe(403);
-      expect(response.json()).toEqual({ message: "This upload link has expired. Please try again." });
+      expect(response.json()).toEqual({
+        message: "This upload link has expired. Please try again.",
+        code: "forbidden",
+      });
       expect(existsSync(fileOf(key))).toBe(false);
 
       // The same signing with the current clock is accepted: only the expiry differed.
@@ -341,7 +350,7 @@ describeEachDatabase(
       expect((await putFile(ctx.app, uploadURL, PNG)).statusCode).toBe(200);
       const second = await putFile(ctx.app, uploadURL, GIF);
       expect(second.statusCode, second.body).toBe(409);
-      expect(second.json()).toEqual({ message: "This upload link was already used." });
+      expect(second.json()).toEqual({ message: "This upload link was already used.", code: "conflict" });
       expect(readFileSync(fileOf(keyOf(uploadURL))).equals(PNG)).toBe(true);
       // Not even once the photo is set.
       await as(ctx.app, user)("PUT", "/api/profile/photo", { photoURL: uploadURL });
@@ -355,7 +364,7 @@ describeEachDatabase(
       const anonymous = as(ctx.app, null);
       const upload = await anonymous("POST", "/api/profile/photo/upload");
       expect(upload.statusCode).toBe(401);
-      expect(upload.json()).toEqual({ message: "Unauthorized" });
+      expect(upload.json()).toEqual({ message: "Unauthorized", code: "unauthorized" });
       const set = await anonymous("PUT", "/api/profile/photo", {
         photoURL: `${TEST_ORIGIN}/api/uploads/uploads/aaaaaaaaaaaaaaaaaaaaaa/00000000-0000-4000-8000-000000000000`,
       });

@@ -5,7 +5,6 @@ import type { AppContext } from "#server/context.ts";
 import { emailConfirmed } from "#server/db/shared-queries.ts";
 import { HttpError } from "#server/lib/http-error.ts";
 import { SNIFF_BYTES, sniffImage } from "#server/lib/image-sniff.ts";
-import { encodePhoto, photoProblem, readPhoto, warmSharp } from "#server/lib/photo-image.ts";
 import {
   INCOMING_KEY_PATTERN,
   MAX_PHOTO_BYTES,
@@ -13,12 +12,13 @@ import {
   PHOTO_VARIANTS,
   PUBLISHED_KEY_PATTERN,
 } from "#server/storage/object-storage.ts";
+import { encodePhoto, photoProblem, readPhoto, warmSharp } from "#server/storage/photo-image.ts";
 import {
+  isOwnerTag,
   keyFromObjectPath,
   keyFromUrl,
   newUploadKey,
   OBJECTS_PREFIX,
-  ownerTag,
   publishedKey,
   variantKey,
 } from "#server/storage/photo-keys.ts";
@@ -115,7 +115,7 @@ export const photoRoutes =
               : "";
             if (!key || !allowedOrigins.has(origin))
               throw new HttpError(400, "photoURL: not a photo upload.");
-            if (key.split("/")[1] !== ownerTag(secret, userId))
+            if (!isOwnerTag(secret, userId, key.split("/")[1] ?? ""))
               throw new HttpError(403, "That upload belongs to someone else.");
             const published = publishedKey(key);
             const objectPath = `${OBJECTS_PREFIX}${published}`;

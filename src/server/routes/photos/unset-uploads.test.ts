@@ -78,7 +78,7 @@ for (const store of stores) {
           size: MAX_PHOTO_BYTES + 1,
         });
         expect(tooBig.statusCode).toBe(413);
-        expect(tooBig.json()).toEqual({ message: "The photo is larger than 5 MB." });
+        expect(tooBig.json()).toEqual({ message: "The photo is larger than 5 MB.", code: "too_large" });
 
         const uploadURL = await newUploadUrl(ctx.app, user);
         // Local disk refuses past 5 MB (413); S3 refuses any length but the signed one (403).

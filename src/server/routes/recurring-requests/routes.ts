@@ -53,7 +53,7 @@ export const recurringRequestRoutes = ({
         const now = clock.now();
         // "From today on, within a year" is the requester's today, which only their zone tells.
         const [issue] = recurringScheduleIssues(body, todayIn(timeZone, now));
-        if (issue) throw new HttpError(400, issue.message);
+        if (issue) throw new HttpError(400, issue.message, { field: issue.path });
         const row = await createSeries(db, userId, body, now);
         if (row === "too-many") throw new HttpError(409, RECURRING_UPDATE_MESSAGES.tooMany);
         // Started today after 9:00: the first request is due already, so make it now, not next minute.

@@ -53,7 +53,7 @@ export const splitRoutes = ({
         const now = clock.now();
         const requester = await requesters.get(userId);
         const problem = dueDateProblemFor(request.body.dueDate, requester, now);
-        if (problem) throw new HttpError(400, problem);
+        if (problem) throw new HttpError(400, problem, { field: "dueDate" });
         const created = await createSplit(db, userId, request.body, { requester, now });
         for (const share of created.requests) notifier.requestCreated(userId, share.id);
         return reply.status(201).send(await shown(created));

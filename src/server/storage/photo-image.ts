@@ -5,7 +5,7 @@ import {
   type ObjectStorage,
   PHOTO_VARIANT_SIDES,
   type PhotoVariant,
-} from "#server/storage/object-storage.ts";
+} from "./object-storage";
 
 let loaded: Promise<typeof SharpModule> | undefined;
 /**
