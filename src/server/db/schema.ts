@@ -237,7 +237,10 @@ export const splits = pgTable(
     userId: text("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    total: numeric("total", { precision: 12, scale: 2 }).notNull(),
+    /** Decimal text with the currency's digits, like a request's amount. */
+    total: numeric("total").notNull(),
+    /** ISO 4217: every share is requested in it. */
+    currency: text("currency").notNull().default("USD"),
     description: text("description"),
     /** The requester's own share is part of the total but requested from nobody. */
     includeMe: boolean("include_me").notNull().default(false),
@@ -246,7 +249,10 @@ export const splits = pgTable(
   },
   (t) => [
     index("split_user_created_idx").on(t.userId, t.createdAt),
-    check("split_total_positive", sql`${t.total} > 0 AND ${t.total} <= 1000000`),
+    check(
+      "split_total_positive",
+      sql`${t.total} > 0 AND ${t.total} <= CASE WHEN ${t.currency} = 'USD' THEN 1000000 ELSE 1000000000 END`,
+    ),
   ],
 );
 
@@ -266,7 +272,8 @@ export const payees = pgTable(
   (t) => [
     uniqueIndex("payee_user_phone_idx").on(t.userId, t.phone),
     index("payee_user_name_idx").on(t.userId, sql`lower(${t.name})`, t.id),
-    check("payee_phone_digits", sql`${t.phone} ~ '^[0-9]{10}$'`),
+    // 10 digits for a US number (the spec's), E.164 for any other (shared/phone-international.ts).
+    check("payee_phone_digits", sql`${t.phone} ~ '^([0-9]{10}|[+][1-9][0-9]{6,14})$'`),
   ],
 );
 
@@ -417,7 +424,10 @@ export const recurringSeries = pgTable(
     recipientName: text("recipient_name").notNull(),
     recipientPhone: text("recipient_phone").notNull(),
     payerEmail: text("payer_email"),
-    amount: numeric("amount", { precision: 12, scale: 2 }).notNull(),
+    /** Decimal text with the currency's digits, like a request's amount. */
+    amount: numeric("amount").notNull(),
+    /** ISO 4217: every occurrence is requested in it. */
+    currency: text("currency").notNull().default("USD"),
     description: text("description"),
     frequency: frequencyEnum("frequency").notNull(),
     startDate: date("start_date").notNull(),
@@ -434,7 +444,10 @@ export const recurringSeries = pgTable(
   (t) => [
     index("recurring_series_user_idx").on(t.userId, t.createdAt),
     index("recurring_series_next_idx").on(t.nextDate),
-    check("recurring_series_amount_positive", sql`${t.amount} > 0 AND ${t.amount} <= 1000000`),
-    check("recurring_series_phone_digits", sql`${t.recipientPhone} ~ '^[0-9]{10}$'`),
+    check(
+      "recurring_series_amount_positive",
+      sql`${t.amount} > 0 AND ${t.amount} <= CASE WHEN ${t.currency} = 'USD' THEN 1000000 ELSE 1000000000 END`,
+    ),
+    check("recurring_series_phone_digits", sql`${t.recipientPhone} ~ '^([0-9]{10}|[+][1-9][0-9]{6,14})$'`),
   ],
 );
