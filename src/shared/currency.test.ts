@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   CurrencySchema,
   currencyDigits,
+  currencySymbol,
   formatAmount,
   formatTotals,
   maxWhole,
@@ -104,5 +105,19 @@ describe("currencies", () => {
       ]),
     ).toBe("$120.00 · €40.00");
     expect(formatTotals([])).toBe("$0.00");
+  });
+});
+
+describe("currencySymbol", () => {
+  it("is the narrow sign, or the code where there is none", () => {
+    expect(["USD", "EUR", "JPY", "GBP", "INR", "BRL", "CHF"].map(currencySymbol)).toEqual([
+      "$",
+      "€",
+      "¥",
+      "£",
+      "₹",
+      "R$",
+      "CHF",
+    ]);
   });
 });

@@ -86,6 +86,15 @@ export function normaliseAmount(input: string, currency: string): string | null 
   return minorToAmount(minor, currency);
 }
 
+/** The sign written before or after an amount, as short as the currency allows: "$", "€", "¥", "CHF". */
+export function currencySymbol(currency: string): string {
+  return (
+    new Intl.NumberFormat("en", { style: "currency", currency, currencyDisplay: "narrowSymbol" })
+      .formatToParts(0)
+      .find((part) => part.type === "currency")?.value ?? currency
+  );
+}
+
 const formatters = new Map<string, Intl.NumberFormat>();
 
 /**

@@ -42,6 +42,12 @@ export const PHONE_MESSAGES = {
   invalid: "Please enter a valid 10-digit US mobile number.",
 } as const;
 
+/** A number outside the US (shared/phone-international.ts), for an account of another country. */
+export const INTERNATIONAL_PHONE_MESSAGES = {
+  invalid: "Please enter a valid mobile number, like +49 151 23456789.",
+  notMobile: "Please enter a mobile number: this one cannot receive text messages.",
+} as const;
+
 /** Texts for the limits the product leaves to us. */
 export const LIMIT_MESSAGES = {
   amountTooLarge: `Please enter an amount of at most ${MAX_AMOUNT_LABEL}.`,
@@ -70,6 +76,8 @@ export const PHOTO_MESSAGES = {
 export const LIMIT_TITLES: Readonly<Record<string, string>> = {
   [PHONE_MESSAGES.invalid]: "Invalid Phone Number",
   [PHONE_MESSAGES.notUs]: "Invalid Phone Number",
+  [INTERNATIONAL_PHONE_MESSAGES.invalid]: "Invalid Phone Number",
+  [INTERNATIONAL_PHONE_MESSAGES.notMobile]: "Invalid Phone Number",
   [LIMIT_MESSAGES.amountTooLarge]: VALIDATION.amount.title,
   [LIMIT_MESSAGES.amountDecimals]: VALIDATION.amount.title,
   [LIMIT_MESSAGES.nameTooLong]: "Name Too Long",

@@ -107,3 +107,30 @@ describe("typedAmount", () => {
     (input) => expect(parseAmount(typedAmount(input))).toBeNull(),
   );
 });
+
+describe("typedAmount where the comma is the decimal mark", () => {
+  it.each([
+    ["12,50", "12.50"],
+    ["1.250,00", "1250.00"],
+    ["1 250,5", "1250.5"],
+    ["1\u00a0250,5", "1250.5"],
+    ["1.250", "1250"],
+    ["€ 12,5", "12.5"],
+    ["12,5 €", "12.5"],
+    [",5", "0.5"],
+  ])("reads %j as %j", (input, amount) => {
+    expect(typedAmount(input, ",")).toBe(amount);
+  });
+
+  it.each(["1,2,3", "1.25.0", "12,50,1"])("gives %j back to be refused", (input) => {
+    expect(parseAmount(typedAmount(input, ","))).toBeNull();
+  });
+});
+
+describe("sumAmounts in a currency", () => {
+  it("adds whole minor units of that currency", () => {
+    expect(sumAmounts(["334", "333", "333"], "JPY")).toBe("1000");
+    expect(sumAmounts(["1.250", "0.005"], "KWD")).toBe("1.255");
+    expect(sumAmounts(["33.34", "33.33"])).toBe("66.67");
+  });
+});

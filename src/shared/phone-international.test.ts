@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { PHONE_MESSAGES } from "./messages";
-import { checkMobile, formatInternational, INTERNATIONAL_PHONE_MESSAGES } from "./phone-international";
+import { INTERNATIONAL_PHONE_MESSAGES, PHONE_MESSAGES } from "./messages";
+import { checkMobile, formatInternational } from "./phone-international";
 
 describe("mobile numbers by the account's country", () => {
   it("reads a German mobile number written the German way or with +49, and stores E.164", () => {

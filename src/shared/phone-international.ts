@@ -1,4 +1,5 @@
 import { parsePhoneNumberFromString } from "libphonenumber-js/mobile";
+import { INTERNATIONAL_PHONE_MESSAGES } from "./messages";
 import { checkPhone } from "./phone";
 
 /**
@@ -8,11 +9,6 @@ import { checkPhone } from "./phone";
  * 10-digit rules and messages (phone.ts); this module, with its 98 KB of metadata, is loaded only
  * where another country is at stake.
  */
-
-export const INTERNATIONAL_PHONE_MESSAGES = {
-  invalid: "Please enter a valid mobile number, like +49 151 23456789.",
-  notMobile: "Please enter a mobile number: this one cannot receive text messages.",
-} as const;
 
 /** What is stored for a recipient: 10 national digits for a US account, E.164 for any other. */
 export type MobileCheck = { ok: true; stored: string } | { ok: false; message: string };

@@ -1,7 +1,14 @@
 import { getCountries } from "libphonenumber-js/min";
 import { describe, expect, it } from "vitest";
 import { isCurrency } from "./currency";
-import { COUNTRIES, CountrySchema, homeCurrencyOf, isRightToLeft, LanguageSchema } from "./region";
+import {
+  COUNTRIES,
+  CountrySchema,
+  decimalMarkOf,
+  homeCurrencyOf,
+  isRightToLeft,
+  LanguageSchema,
+} from "./region";
 
 describe("regions", () => {
   it("lists exactly libphonenumber's regions, so every country's numbers can be read", () => {
@@ -31,5 +38,14 @@ describe("regions", () => {
     expect(homeCurrencyOf("SE")).toBe("SEK");
     expect(homeCurrencyOf("AQ")).toBe("USD");
     for (const country of COUNTRIES) expect(isCurrency(homeCurrencyOf(country)), country).toBe(true);
+  });
+});
+
+describe("decimalMarkOf", () => {
+  it("is the comma where the country's people write cents after one, the point elsewhere", () => {
+    for (const country of ["DE", "FR", "ES", "BR", "SE", "IT"])
+      expect(decimalMarkOf(country), country).toBe(",");
+    for (const country of ["US", "GB", "IN", "JP", "SG", "TH"])
+      expect(decimalMarkOf(country), country).toBe(".");
   });
 });

@@ -108,3 +108,13 @@ export const RegionInputSchema = z.object({
   currency: CurrencySchema.optional(),
 });
 export type RegionInput = z.infer<typeof RegionInputSchema>;
+
+/**
+ * The mark a country's people put before the cents: "," in Germany, Brazil, France, Sweden…;
+ * "." in the US, the UK, India, Japan… (CLDR, through Intl, for the country's main language).
+ */
+export function decimalMarkOf(country: string): "." | "," {
+  const locale = new Intl.Locale("und", { region: country }).maximize().baseName;
+  const mark = new Intl.NumberFormat(locale).formatToParts(1.5).find((part) => part.type === "decimal");
+  return mark?.value === "," ? "," : ".";
+}

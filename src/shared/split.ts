@@ -1,5 +1,6 @@
+import { HOME_CURRENCY, minorToAmount, parseMinor } from "./currency";
 import { SPLIT_MESSAGES, VALIDATION } from "./messages";
-import { centsToAmount, formatMoney, parseCents } from "./money";
+import { formatMoney } from "./money";
 
 /**
  * `totalCents` in `shares` equal parts of whole cents; the remainder goes one cent at a time to
@@ -29,22 +30,28 @@ export function planSplit(input: {
   includeMe: boolean;
   custom: string[] | null;
   people: number;
+  /** ISO 4217, USD when absent: shares are whole minor units of it (yen: whole yen). */
+  currency?: string;
 }): SplitPlan {
-  const total = parseCents(input.total);
+  const currency = input.currency ?? HOME_CURRENCY;
+  const parse = (amount: string) => parseMinor(amount, currency);
+  const text = (minor: number) => minorToAmount(minor, currency);
+  const money = (minor: number) => formatMoney(text(minor), currency);
+  const total = parse(input.total);
   if (total === null || total <= 0) return { ok: false, message: VALIDATION.amount.description };
   if (input.people < 1) return { ok: false, message: SPLIT_MESSAGES.noPeople };
   if (!input.custom) {
     const shares = splitEvenly(total, input.people + (input.includeMe ? 1 : 0));
     const mine = input.includeMe ? shares.shift() : undefined;
     if (shares.some((cents) => cents <= 0))
-      return { ok: false, message: "Each share must be at least $0.01." };
+      return { ok: false, message: `Each share must be at least ${money(1)}.` };
     return {
       ok: true,
-      amounts: shares.map(centsToAmount),
-      myShare: mine === undefined ? null : centsToAmount(mine),
+      amounts: shares.map(text),
+      myShare: mine === undefined ? null : text(mine),
     };
   }
-  const amounts = input.custom.map((a) => parseCents(a));
+  const amounts = input.custom.map(parse);
   if (amounts.length !== input.people || amounts.some((cents) => cents === null || cents <= 0)) {
     return { ok: false, message: SPLIT_MESSAGES.amountEach };
   }
@@ -54,13 +61,13 @@ export function planSplit(input: {
     return {
       ok: false,
       message: input.includeMe
-        ? `The amounts must leave your share: together less than ${formatMoney(centsToAmount(total))}.`
-        : `The amounts must add up to ${formatMoney(centsToAmount(total))}; they add up to ${formatMoney(centsToAmount(asked))}.`,
+        ? `The amounts must leave your share: together less than ${money(total)}.`
+        : `The amounts must add up to ${money(total)}; they add up to ${money(asked)}.`,
     };
   }
   return {
     ok: true,
-    amounts: (amounts as number[]).map(centsToAmount),
-    myShare: input.includeMe ? centsToAmount(mine) : null,
+    amounts: (amounts as number[]).map(text),
+    myShare: input.includeMe ? text(mine) : null,
   };
 }

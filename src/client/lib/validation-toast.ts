@@ -7,6 +7,7 @@ const TITLES: ReadonlyMap<string, string> = new Map([
   ...Object.entries(LIMIT_TITLES),
 ]);
 const PROVIDER_NAMES = Object.values(PROVIDER_LABELS);
+const CURRENCY_AMOUNT = /^Please enter (a whole amount|an amount) /;
 
 /**
  * The toast for a form's validation message: the product's title for its own texts, 'Invalid
@@ -15,7 +16,12 @@ const PROVIDER_NAMES = Object.values(PROVIDER_LABELS);
 export function formValidationToast(message: string): { title: string; description: string } {
   const title =
     TITLES.get(message) ??
-    (PROVIDER_NAMES.some((name) => message.startsWith(`${name}:`)) ? "Invalid Handle" : "Check your details");
+    (PROVIDER_NAMES.some((name) => message.startsWith(`${name}:`))
+      ? "Invalid Handle"
+      : // An amount refused in another currency ("…a whole amount in JPY…", "…at most 3 decimal places in KWD.").
+        CURRENCY_AMOUNT.test(message)
+        ? VALIDATION.amount.title
+        : "Check your details");
   return { title, description: message };
 }
 

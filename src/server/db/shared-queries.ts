@@ -76,6 +76,7 @@ export type NewOccurrenceRequest = {
   recipientName: string;
   recipientPhone: string;
   amount: string;
+  currency: string;
   description: string | null;
   payerEmail: string | null;
   createdAt: Date;

@@ -142,6 +142,7 @@ export async function makeOccurrence(
       recipientName: series.recipientName,
       recipientPhone: series.recipientPhone,
       amount: series.amount,
+      currency: series.currency,
       description: series.description,
       payerEmail: series.payerEmail,
       createdAt: now,

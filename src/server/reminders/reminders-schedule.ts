@@ -21,8 +21,16 @@ import { requestEmailKey } from "../queue/effects";
 /** A requester without a stored zone is read in the product's home zone. */
 export const FALLBACK_TIME_ZONE = "America/New_York";
 
-/** What a request needs of its requester: their zone, reminder days, and the currency new requests are in. */
-export type Requester = { timeZone: string; reminderDays: number[] | null; currency: string };
+/**
+ * What a request needs of its requester: their zone, reminder days, their country (how their
+ * numbers are read) and the currency new requests are in.
+ */
+export type Requester = {
+  timeZone: string;
+  reminderDays: number[] | null;
+  country: string;
+  currency: string;
+};
 
 const requesterQuery = preparedPerDatabase((db) =>
   db
@@ -54,10 +62,12 @@ export async function registerRequesters(
 export async function requesterOf(db: Db, userId: string): Promise<Requester> {
   const [row] = await requesterQuery(db).execute({ userId });
   const zone = row?.timeZone;
+  const country = row?.country ?? DEFAULT_COUNTRY;
   return {
     timeZone: (zone && canonicalTimeZone(zone)) || FALLBACK_TIME_ZONE,
     reminderDays: row?.reminderDays ?? null,
-    currency: row?.currency ?? homeCurrencyOf(row?.country ?? DEFAULT_COUNTRY),
+    country,
+    currency: row?.currency ?? homeCurrencyOf(country),
   };
 }
 

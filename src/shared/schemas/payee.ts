@@ -3,36 +3,45 @@ import { cursorSchema, PageLimitSchema, UuidSchema } from "./page";
 import {
   EmailTextSchema,
   PayerEmailSchema,
-  PhoneSchema,
+  perRegion,
+  phoneSchemaFor,
   RecipientNameSchema,
   RequestSearchSchema,
+  US_INPUT,
 } from "./payment-request";
 
 /**
- * POST /api/payees: digits only are stored (docs/product.md#contacts-payees). A phone already
- * saved under another name is refused (409), never renamed behind the user's back.
+ * POST /api/payees: the number is stored as the account's country reads it (docs/product.md#contacts-payees:
+ * a US account keeps 10 digits). A phone already saved under another name is refused (409),
+ * never renamed behind the user's back.
  */
-export const PayeeInputSchema = z.strictObject({
-  name: RecipientNameSchema,
-  phone: PhoneSchema,
-  /** Optional: Request Payment offers it as the payer's email. */
-  email: PayerEmailSchema,
-});
+export const payeeInputFor = perRegion((region) =>
+  z.strictObject({
+    name: RecipientNameSchema,
+    phone: phoneSchemaFor(region),
+    /** Optional: Request Payment offers it as the payer's email. */
+    email: PayerEmailSchema,
+  }),
+);
+export const PayeeInputSchema = payeeInputFor(US_INPUT);
 export type PayeeInput = z.input<typeof PayeeInputSchema>;
 
 /** PATCH /api/payees/{id}: a new name, phone or email (null or "" clears the email). */
-export const PayeeUpdateSchema = z
-  .strictObject({
-    name: RecipientNameSchema.optional(),
-    phone: PhoneSchema.optional(),
-    email: EmailTextSchema.nullable()
-      .optional()
-      .transform((v) => (v === undefined ? undefined : v || null)),
-  })
-  .refine(
-    (v) => v.name !== undefined || v.phone !== undefined || v.email !== undefined,
-    "Nothing to change.",
-  );
+export const payeeUpdateFor = perRegion((region) =>
+  z
+    .strictObject({
+      name: RecipientNameSchema.optional(),
+      phone: phoneSchemaFor(region).optional(),
+      email: EmailTextSchema.nullable()
+        .optional()
+        .transform((v) => (v === undefined ? undefined : v || null)),
+    })
+    .refine(
+      (v) => v.name !== undefined || v.phone !== undefined || v.email !== undefined,
+      "Nothing to change.",
+    ),
+);
+export const PayeeUpdateSchema = payeeUpdateFor(US_INPUT);
 export type PayeeUpdate = z.input<typeof PayeeUpdateSchema>;
 
 export const PayeeSchema = z.object({

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CurrencySchema, isCurrency } from "#shared/currency.ts";
+import { CurrencySchema, HOME_CURRENCY, isCurrency } from "#shared/currency.ts";
 import { DESCRIPTION_MAX, RECIPIENT_NAME_MAX } from "#shared/input-limits.ts";
 import { LIMIT_MESSAGES, PHONE_MESSAGES, VALIDATION } from "#shared/messages.ts";
 import { amountProblem, checkAmount, parseAmount } from "#shared/money.ts";
@@ -22,24 +22,73 @@ export const RecipientNameSchema = z
   .refine((name) => !UNSAFE_TEXT.test(name), LIMIT_MESSAGES.nameNotPlain);
 
 /**
+ * How an account's country reads what its owner types (docs/decisions/031): its mobile numbers
+ * (a US account: the spec's 10 digits; any other: E.164 through shared/phone-international.ts,
+ * passed in so the US app never loads its metadata) and the currency an amount is in when none
+ * is named.
+ */
+export type InputRegion = {
+  country: string;
+  currency: string;
+  checkMobile: (input: string) => { ok: true; stored: string } | { ok: false; message: string };
+};
+
+/** The spec's reading: US numbers, US dollars. */
+export const US_INPUT: InputRegion = {
+  country: "US",
+  currency: HOME_CURRENCY,
+  checkMobile: (input) => {
+    const checked = checkPhone(input);
+    return checked.ok ? { ok: true, stored: checked.digits } : checked;
+  },
+};
+
+/**
  * Any common way of writing a US mobile number in, 10 digits out (docs/decisions/005); another
  * country's number is refused with its own message, never read as a US one.
  */
-export const PhoneSchema = z
-  .string(VALIDATION.recipientPhone.description)
-  .trim()
-  .min(1, VALIDATION.recipientPhone.description)
-  .max(32, PHONE_MESSAGES.invalid)
-  .transform((value, ctx) => {
-    if (!/\d/.test(value)) {
-      ctx.addIssue({ code: "custom", message: VALIDATION.recipientPhone.description });
+export const PhoneSchema = phoneSchemaWith(US_INPUT.checkMobile);
+
+/** The recipient's number as the region reads it; the spec's messages around it. */
+function phoneSchemaWith(check: InputRegion["checkMobile"]) {
+  return z
+    .string(VALIDATION.recipientPhone.description)
+    .trim()
+    .min(1, VALIDATION.recipientPhone.description)
+    .max(32, PHONE_MESSAGES.invalid)
+    .transform((value, ctx) => {
+      if (!/\d/.test(value)) {
+        ctx.addIssue({ code: "custom", message: VALIDATION.recipientPhone.description });
+        return z.NEVER;
+      }
+      const checked = check(value);
+      if (checked.ok) return checked.stored;
+      ctx.addIssue({ code: "custom", message: checked.message });
       return z.NEVER;
+    });
+}
+
+/** A mobile number as the account's country reads it (PhoneSchema for a US account). */
+export function phoneSchemaFor(region: InputRegion) {
+  return region.country === "US" ? PhoneSchema : phoneSchemaWith(region.checkMobile);
+}
+
+/**
+ * Schemas that depend on the region, made once per country and currency: a route asks for its
+ * account's on every call.
+ */
+export function perRegion<T>(make: (region: InputRegion) => T): (region: InputRegion) => T {
+  const made = new Map<string, T>();
+  return (region) => {
+    const key = `${region.country}:${region.currency}`;
+    let schema = made.get(key);
+    if (schema === undefined) {
+      schema = make(region);
+      made.set(key, schema);
     }
-    const checked = checkPhone(value);
-    if (checked.ok) return checked.digits;
-    ctx.addIssue({ code: "custom", message: checked.message });
-    return z.NEVER;
-  });
+    return schema;
+  };
+}
 
 /** Decimal text, > 0, at most 2 decimals, at most 1,000,000.00; normalised to "25.50". */
 export const AmountSchema = z
@@ -51,6 +100,20 @@ export const AmountSchema = z
     ctx.addIssue({ code: "custom", message: amountProblem(value) ?? VALIDATION.amount.description });
     return z.NEVER;
   });
+
+/** An amount in `currency`, normalised to its digits: AmountSchema (the spec's) for US dollars. */
+export function amountSchemaIn(currency: string) {
+  if (currency === HOME_CURRENCY) return AmountSchema;
+  return z
+    .string(VALIDATION.amount.description)
+    .max(24, VALIDATION.amount.description)
+    .transform((value, ctx) => {
+      const checked = checkAmount(value, currency);
+      if (checked.ok) return checked.amount;
+      ctx.addIssue({ code: "custom", message: checked.message });
+      return z.NEVER;
+    });
+}
 
 /**
  * A request's amount as typed, before its currency is known: decimal text above 0 (the spec's
@@ -66,12 +129,12 @@ export const AmountTextSchema = z
   );
 
 /**
- * The request's amount checked in its currency (absent: USD, the spec's rules and messages) and
- * normalised ("12.5" → "12.50"); `currency` stays as sent (the route fills in the account's).
+ * The amount checked in its currency (absent: `fallback`, the account's; USD keeps the spec's
+ * rules and messages) and normalised ("12.5" → "12.50"), with the currency it is in.
  */
-function withCurrency<
+export function withCurrency<
   S extends z.ZodObject<{ amount: typeof AmountTextSchema; currency: z.ZodOptional<z.ZodType<string>> }>,
->(schema: S) {
+>(schema: S, fallback: string = HOME_CURRENCY) {
   const fields = Object.keys(schema.shape);
   const after = (issue: { path?: PropertyKey[] }) =>
     fields.indexOf(String(issue.path?.[0])) > fields.indexOf("amount");
@@ -83,7 +146,7 @@ function withCurrency<
         const { amount, currency } = ctx.value as { amount: unknown; currency?: unknown };
         if (typeof amount !== "string" || !AmountTextSchema.safeParse(amount).success) return;
         if (currency !== undefined && !(typeof currency === "string" && isCurrency(currency))) return;
-        const checked = checkAmount(amount, currency);
+        const checked = checkAmount(amount, (currency as string | undefined) ?? fallback);
         if (checked.ok) return;
         const issue = { code: "custom" as const, message: checked.message, path: ["amount"], input: amount };
         const at = ctx.issues.findIndex(after);
@@ -91,8 +154,9 @@ function withCurrency<
         else ctx.issues.splice(at, 0, issue);
       })
       .transform((value) => {
-        const checked = checkAmount(value.amount, value.currency);
-        return { ...value, amount: checked.ok ? checked.amount : value.amount };
+        const currency = value.currency ?? fallback;
+        const checked = checkAmount(value.amount, currency);
+        return { ...value, currency, amount: checked.ok ? checked.amount : value.amount };
       })
   );
 }
@@ -140,23 +204,29 @@ export const ChaseInputSchema = z.object({
   sendBy: SendBySchema.default("text"),
 });
 
-/** POST /api/payment-requests (docs/product.md "Request Payment"). */
-export const PaymentRequestInputSchema = withCurrency(
-  z
-    .strictObject({
-      recipientName: RecipientNameSchema,
-      recipientPhone: PhoneSchema,
-      amount: AmountTextSchema,
-      /** ISO 4217; absent: the account's currency (USD for a US account). */
-      currency: CurrencySchema.optional(),
-      description: DescriptionSchema,
-      ...ChaseInputSchema.shape,
-    })
-    .refine((v) => v.sendBy === "text" || v.payerEmail !== null, {
-      message: SEND_BY_MESSAGES.needsEmail,
-      path: ["payerEmail"],
-    }),
+/** POST /api/payment-requests (docs/product.md "Request Payment") as the account's region reads it. */
+export const paymentRequestInputFor = perRegion((region) =>
+  withCurrency(
+    z
+      .strictObject({
+        recipientName: RecipientNameSchema,
+        recipientPhone: phoneSchemaFor(region),
+        amount: AmountTextSchema,
+        /** ISO 4217; absent: the account's currency (USD for a US account). */
+        currency: CurrencySchema.optional(),
+        description: DescriptionSchema,
+        ...ChaseInputSchema.shape,
+      })
+      .refine((v) => v.sendBy === "text" || v.payerEmail !== null, {
+        message: SEND_BY_MESSAGES.needsEmail,
+        path: ["payerEmail"],
+      }),
+    region.currency,
+  ),
 );
+
+/** The spec's request, a US account's: the API reference shows this one. */
+export const PaymentRequestInputSchema = paymentRequestInputFor(US_INPUT);
 
 /**
  * PATCH /api/payment-requests/{id}: a pending request's due date or reminder days ("change per

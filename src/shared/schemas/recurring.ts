@@ -1,5 +1,7 @@
 import { z } from "zod";
+import { CurrencySchema } from "#shared/currency.ts";
 import { typedAmount } from "#shared/money.ts";
+import { decimalMarkOf } from "#shared/region.ts";
 import {
   checkRecurringSchedule,
   type Frequency,
@@ -12,11 +14,15 @@ import {
   recurringScheduleIssues,
 } from "#shared/schedule/recurrence.ts";
 import {
-  AmountSchema,
+  AmountTextSchema,
+  amountSchemaIn,
   DescriptionSchema,
+  type InputRegion,
   PayerEmailSchema,
-  PhoneSchema,
+  perRegion,
+  phoneSchemaFor,
   RecipientNameSchema,
+  US_INPUT,
 } from "./payment-request";
 
 /**
@@ -24,24 +30,28 @@ import {
  * requester's zone on each occurrence date (server/recurring/recurring.ts).
  */
 
-const recurringFields = {
+/** The series' fields as the region reads them: its numbers, and amounts in its currency. */
+const recurringFields = (region: InputRegion) => ({
   recipientName: RecipientNameSchema,
-  recipientPhone: PhoneSchema,
+  recipientPhone: phoneSchemaFor(region),
   payerEmail: PayerEmailSchema,
-  amount: AmountSchema,
+  amount: amountSchemaIn(region.currency),
+  /** ISO 4217; absent: the account's currency (the route picks the region of the one named). */
+  currency: CurrencySchema.optional(),
   description: DescriptionSchema,
   ...RecurringScheduleShape,
-};
+});
 
 /** POST /api/recurring-requests, checked without knowing today (the route adds `today`'s checks). */
-export const RecurringRequestInputSchema = z
-  .strictObject(recurringFields)
-  .superRefine(checkRecurringSchedule());
+export const recurringRequestInputIn = perRegion((region) =>
+  z.strictObject(recurringFields(region)).superRefine(checkRecurringSchedule()),
+);
+export const RecurringRequestInputSchema = recurringRequestInputIn(US_INPUT);
 export type RecurringRequestInput = z.input<typeof RecurringRequestInputSchema>;
 
 /** The same, with "from today on, within a year" for the requester's `today` (their zone's date). */
-export function recurringRequestInputSchemaFor(today: string) {
-  return z.strictObject(recurringFields).superRefine(checkRecurringSchedule(today));
+export function recurringRequestInputSchemaFor(today: string, region: InputRegion = US_INPUT) {
+  return z.strictObject(recurringFields(region)).superRefine(checkRecurringSchedule(today));
 }
 
 export const RECURRING_UPDATE_MESSAGES = {
@@ -55,7 +65,8 @@ export const RECURRING_UPDATE_MESSAGES = {
 export const RecurringUpdateSchema = z
   .strictObject({
     paused: z.boolean("paused: true or false.").optional(),
-    amount: AmountSchema.optional(),
+    /** Decimal text; the route checks it in the series' currency. */
+    amount: AmountTextSchema.optional(),
     description: DescriptionSchema.optional(),
   })
   .refine((v) => v.paused !== undefined || v.amount !== undefined || v.description !== undefined, {
@@ -73,6 +84,8 @@ export const RecurringSeriesSchema = z.object({
   recipientPhone: z.string(),
   payerEmail: z.string().nullable(),
   amount: z.string(),
+  /** ISO 4217: every occurrence's. */
+  currency: z.string(),
   description: z.string().nullable(),
   frequency: FrequencySchema,
   startDate: z.string(),
@@ -159,14 +172,17 @@ export type EndMode = z.infer<typeof EndModeSchema>;
  * What the "New recurring request" form holds: every field as typed. `toRecurringInput` turns it
  * into the API's body; the checks are the API schema's, so the form and the server agree.
  */
-export function recurringFormSchemaFor(today: string) {
+export function recurringFormSchemaFor(today: string, region: InputRegion = US_INPUT) {
   return z
     .object({
       recipientName: RecipientNameSchema,
-      recipientPhone: PhoneSchema,
+      recipientPhone: phoneSchemaFor(region),
       payerEmail: PayerEmailSchema,
       // "$1,250" and "12,50" read as the request form reads them (shared/money.ts).
-      amount: z.string().transform(typedAmount).pipe(AmountSchema),
+      amount: z
+        .string()
+        .transform((typed) => typedAmount(typed, decimalMarkOf(region.country)))
+        .pipe(amountSchemaIn(region.currency)),
       description: DescriptionSchema,
       frequency: FrequencySchema,
       startDate: RecurringScheduleShape.startDate,

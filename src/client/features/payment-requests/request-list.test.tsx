@@ -127,6 +127,7 @@ describe("RequestList with split bills", () => {
   const split: Split = {
     id: "s1",
     total: "100.00",
+    currency: "USD",
     description: "Dinner",
     includeMe: true,
     dueDate: null,

@@ -11,22 +11,25 @@ import { ApiError } from "#client/lib/api.ts";
 import { useSchemaForm } from "#client/lib/schema-form.ts";
 import { toast } from "#client/lib/toast.tsx";
 import { RECIPIENT_NAME_MAX } from "#shared/input-limits.ts";
-import { formatPhoneInput } from "#shared/phone.ts";
-import { type Payee, PayeeInputSchema } from "#shared/schemas/payee.ts";
+import { formatPhone } from "#shared/phone.ts";
+import { type Payee, payeeInputFor } from "#shared/schemas/payee.ts";
+import { type InputRegion, US_INPUT } from "#shared/schemas/payment-request.ts";
 
 type ContactDialogProps = {
   /** The contact to edit; none to add one. */
   payee?: Payee;
   onClose: () => void;
+  /** How the account's country reads a number (features/account/input-region.tsx). */
+  region?: InputRegion;
 };
 
 /** Add or edit a contact: name, mobile phone and an optional email, checked as the server checks them. */
-export function ContactDialog({ payee, onClose }: ContactDialogProps) {
+export function ContactDialog({ payee, onClose, region = US_INPUT }: ContactDialogProps) {
   const { bind, set, submit, fail } = useSchemaForm({
-    schema: PayeeInputSchema,
+    schema: payeeInputFor(region),
     defaultValues: {
       name: payee?.name ?? "",
-      phone: payee ? formatPhoneInput(payee.phone) : "",
+      phone: payee ? formatPhone(payee.phone) : "",
       email: payee?.email ?? "",
     },
     fields: ["name", "phone", "email"],
@@ -65,7 +68,13 @@ export function ContactDialog({ payee, onClose }: ContactDialogProps) {
           data-autofocus
           {...bind("name")}
         />
-        <PhoneField label="Mobile Phone" name="phone" autoComplete="tel" {...bind("phone")} />
+        <PhoneField
+          label="Mobile Phone"
+          name="phone"
+          autoComplete="tel"
+          country={region.country}
+          {...bind("phone")}
+        />
         <Field
           type="email"
           label="Email"

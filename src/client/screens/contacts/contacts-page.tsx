@@ -9,6 +9,7 @@ import { EmptyState } from "#client/components/ui/empty-state.tsx";
 import { LoadError } from "#client/components/ui/load-error.tsx";
 import { PageHeader } from "#client/components/ui/page-header.tsx";
 import { Spinner } from "#client/components/ui/spinner.tsx";
+import { useInputRegion } from "#client/features/account/input-region.tsx";
 import { useDeletePayee, usePayeePages } from "#client/features/payees/api.ts";
 import { storeContactHandoff } from "#client/features/payees/contact-handoff.ts";
 import { apiErrorMessage } from "#client/lib/api.ts";
@@ -18,6 +19,7 @@ import { toast } from "#client/lib/toast.tsx";
 import { showActionError } from "#client/lib/unauthorized.ts";
 import { formatPhone } from "#shared/phone.ts";
 import type { Payee } from "#shared/schemas/payee.ts";
+import { US_INPUT } from "#shared/schemas/payment-request.ts";
 import { ContactDialog } from "./contact-dialog";
 import { initials } from "./initials";
 
@@ -26,6 +28,8 @@ export default function ContactsPage() {
   const payees = usePayeePages();
   const list = pageItems(payees.data);
   const [adding, setAdding] = useState(false);
+  // A number outside the US is checked by its country's rules once they load (US until then).
+  const region = useInputRegion() ?? US_INPUT;
   return (
     <div className="mx-auto max-w-3xl">
       <PageHeader
@@ -38,7 +42,7 @@ export default function ContactsPage() {
           </Button>
         }
       />
-      {adding ? <ContactDialog onClose={() => setAdding(false)} /> : null}
+      {adding ? <ContactDialog region={region} onClose={() => setAdding(false)} /> : null}
       {payees.isPending ? (
         <ContactListSkeleton />
       ) : payees.isError ? (
@@ -75,6 +79,7 @@ function ContactList({ payees }: { payees: Payee[] }) {
   const remove = useDeletePayee();
   const { confirm, dialog } = useConfirm();
   const [editing, setEditing] = useState<Payee | null>(null);
+  const region = useInputRegion() ?? US_INPUT;
 
   const requestFrom = (payee: Payee) => {
     storeContactHandoff({ name: payee.name, phone: payee.phone });
@@ -104,7 +109,7 @@ function ContactList({ payees }: { payees: Payee[] }) {
   return (
     <Card>
       {dialog}
-      {editing ? <ContactDialog payee={editing} onClose={() => setEditing(null)} /> : null}
+      {editing ? <ContactDialog payee={editing} region={region} onClose={() => setEditing(null)} /> : null}
       <ul className="divide-y divide-slate-100 dark:divide-slate-800">
         {payees.map((payee) => {
           const deleting = remove.isPending && remove.variables === payee.id;

@@ -8,6 +8,7 @@ const series = (change: Partial<RecurringSeries>): RecurringSeries => ({
   recipientPhone: "2125550101",
   payerEmail: null,
   amount: "25.00",
+  currency: "USD",
   description: "Rent",
   frequency: "monthly",
   startDate: "2026-12-31",

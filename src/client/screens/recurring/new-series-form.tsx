@@ -13,6 +13,7 @@ import { formatMoney } from "#shared/money.ts";
 import { shortDate } from "#shared/schedule/due-date.ts";
 import type { Frequency } from "#shared/schedule/recurrence.ts";
 import { localDate } from "#shared/schedule/zoned.ts";
+import { type InputRegion, US_INPUT } from "#shared/schemas/payment-request.ts";
 import {
   type EndMode,
   type RecurringFormValues,
@@ -45,10 +46,19 @@ const selectClass =
  * `draft` fills it (Request Payment's "Repeat this request", or what a reload found: every change
  * is kept in the dialog's history entry).
  */
-export function NewSeriesForm({ onDone, draft }: { onDone: () => void; draft?: RecurringDraft | null }) {
+export function NewSeriesForm({
+  onDone,
+  draft,
+  region = US_INPUT,
+}: {
+  onDone: () => void;
+  draft?: RecurringDraft | null;
+  /** How the account's country reads numbers and amounts (features/account/input-region.tsx). */
+  region?: InputRegion;
+}) {
   const today = useMemo(browserToday, []);
   const confirmFirst = usePayerMailNeedsConfirm();
-  const schema = useMemo(() => recurringFormSchemaFor(today), [today]);
+  const schema = useMemo(() => recurringFormSchemaFor(today, region), [today, region]);
   const { form, values, bind, set, submit, fail } = useSchemaForm({
     schema,
     defaultValues: {
@@ -96,7 +106,7 @@ export function NewSeriesForm({ onDone, draft }: { onDone: () => void; draft?: R
 
   const onSubmit = submit(async (checked) => {
     try {
-      const series = await createRecurring(toRecurringInput(checked));
+      const series = await createRecurring({ ...toRecurringInput(checked), currency: region.currency });
       toast({
         title: "Recurring request started",
         description: `${series.recipientName}: ${formatMoney(series.amount)}, first on ${shortDate(series.nextDate ?? series.startDate, today)}.`,

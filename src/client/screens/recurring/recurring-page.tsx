@@ -8,6 +8,7 @@ import { EmptyState } from "#client/components/ui/empty-state.tsx";
 import { LoadError } from "#client/components/ui/load-error.tsx";
 import { PageHeader } from "#client/components/ui/page-header.tsx";
 import { Spinner } from "#client/components/ui/spinner.tsx";
+import { WithInputRegion } from "#client/features/account/input-region.tsx";
 import { useEndRecurring, useRecurringSeries, useUpdateRecurring } from "#client/features/recurring/api.ts";
 import {
   recurringDraftOf,
@@ -62,7 +63,9 @@ export default function RecurringPage() {
           holdsInput
           draft={draft ? recurringDraftState(draft) : undefined}
         >
-          <NewSeriesForm draft={draft} onDone={closeForm} />
+          <WithInputRegion>
+            {(region) => <NewSeriesForm draft={draft} region={region} onDone={closeForm} />}
+          </WithInputRegion>
         </Dialog>
       ) : null}
       {series.isPending ? (

@@ -1,4 +1,6 @@
-import { parseAmount, typedAmount } from "#shared/money.ts";
+import { checkAmount, typedAmount } from "#shared/money.ts";
+import { decimalMarkOf } from "#shared/region.ts";
+import { type InputRegion, US_INPUT } from "#shared/schemas/payment-request.ts";
 import { composeSmsMessage, smsSize } from "#shared/sms.ts";
 import type { RequestForm } from "./validate-request-form";
 
@@ -24,14 +26,18 @@ export function previewMessage(
   form: RequestForm,
   requesterName: string,
   origin: string,
+  region: InputRegion = US_INPUT,
 ): MessagePreview | null {
-  const amount = parseAmount(typedAmount(form.amount));
-  if (form.name.trim() === "" || !amount) return null;
+  const currency = form.currency || region.currency;
+  const checked = checkAmount(typedAmount(form.amount, decimalMarkOf(region.country)), currency);
+  if (form.name.trim() === "" || !checked.ok) return null;
+  const { amount } = checked;
   const linkBase = `${origin}/pay/`;
   const message = composeSmsMessage({
     requesterName,
     recipientName: form.name,
     amount,
+    currency,
     description: form.description.trim() || null,
     shortUrl: `${linkBase}${PREVIEW_CODE}`,
   });

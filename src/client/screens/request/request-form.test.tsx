@@ -1,11 +1,14 @@
 import { cleanup, fireEvent, screen } from "@testing-library/react";
 import { HttpResponse, http } from "msw";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { userQueryOptions } from "#client/features/auth/user.ts";
 import { answerApi, expectFieldError, expectFieldValid } from "#client/test/form-checks.ts";
 import { api } from "#client/test/msw.ts";
 import { expectToast, renderWithApp } from "#client/test/render.tsx";
+import { INTERNATIONAL_PHONE_MESSAGES } from "#shared/messages.ts";
+import { checkMobile } from "#shared/phone-international.ts";
 import { NOTIFICATION_EVENTS } from "#shared/schemas/notifications.ts";
+import { type InputRegion, US_INPUT } from "#shared/schemas/payment-request.ts";
 import type { User } from "#shared/schemas/user.ts";
 import { RequestFormView } from "./request-form";
 
@@ -21,11 +24,19 @@ const ROBIN: User = {
   currency: "USD",
 };
 
-function renderForm(contact: { name: string; phone: string } | null = null) {
-  renderWithApp(<RequestFormView contact={contact} onCreatedOnDesktop={() => {}} />, (client) =>
-    client.setQueryData(userQueryOptions.queryKey, ROBIN),
+function renderForm(contact: { name: string; phone: string } | null = null, region: InputRegion = US_INPUT) {
+  renderWithApp(
+    <RequestFormView contact={contact} region={region} onCreatedOnDesktop={() => {}} />,
+    (client) => client.setQueryData(userQueryOptions.queryKey, ROBIN),
   );
 }
+
+/** A German account: numbers written the German way, amounts in euros with a decimal comma. */
+const GERMANY: InputRegion = {
+  country: "DE",
+  currency: "EUR",
+  checkMobile: (input) => checkMobile(input, "DE"),
+};
 
 const field = (label: string | RegExp) => screen.getByLabelText(label) as HTMLInputElement;
 const type = (label: string | RegExp, value: string) => fireEvent.change(field(label), { target: { value } });
@@ -199,6 +210,45 @@ describe("RequestFormView", () => {
     expect(field("Mobile Phone").value).toBe("(212) 555-0101");
     expect(field("Amount").value).toBe("");
     expect(screen.getByRole("checkbox", { name: "Save contact for future payment requests" })).toBeTruthy();
+  });
+});
+
+describe("RequestFormView outside the US", () => {
+  it("reads a German number and a decimal comma, asks in euros or a currency chosen, and keeps the US form as it was", async () => {
+    const calls = answerApi(400, { message: "Try again", code: "invalid" });
+    renderForm(null, GERMANY);
+    // No US formatting under the caret, and no currency choice on a US account's form.
+    type("Name", "Jonas");
+    type("Mobile Phone", "030 123456");
+    type("Amount", "1.250,5");
+    send();
+    await expectToast("Invalid Phone Number", INTERNATIONAL_PHONE_MESSAGES.notMobile);
+    type("Mobile Phone", "0151 2345 6789");
+    expect(field("Mobile Phone").value).toBe("0151 2345 6789");
+    expect(screen.getByText("€")).toBeTruthy();
+    expect(screen.getByText(/Jonas, Robin is requesting €1,250\.50/)).toBeTruthy();
+    send();
+    await expectToast("Request Failed", "Try again");
+    expect(calls.find(([method]) => method === "POST")?.[2]).toMatchObject({
+      recipientPhone: "+4915123456789",
+      amount: "1250.50",
+      currency: "EUR",
+    });
+    fireEvent.change(screen.getByLabelText("Currency"), { target: { value: "JPY" } });
+    type("Amount", "1500");
+    expect(screen.getByText("¥")).toBeTruthy();
+    send();
+    await vi.waitFor(() => expect(calls.filter(([method]) => method === "POST")).toHaveLength(2));
+    expect(calls.filter(([method]) => method === "POST")[1]?.[2]).toMatchObject({
+      amount: "1500",
+      currency: "JPY",
+    });
+  });
+
+  it("offers no currency choice to a US account", () => {
+    renderForm();
+    expect(screen.queryByLabelText("Currency")).toBeNull();
+    expect(screen.getByText("$")).toBeTruthy();
   });
 });
 

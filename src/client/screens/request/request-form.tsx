@@ -35,10 +35,13 @@ import { paths } from "#client/lib/paths.ts";
 import { apiFieldName, useSchemaForm } from "#client/lib/schema-form.ts";
 import { launchSms } from "#client/lib/sms-launch.ts";
 import { toast } from "#client/lib/toast.tsx";
+import { currencySymbol } from "#shared/currency.ts";
 import { DESCRIPTION_MAX } from "#shared/input-limits.ts";
-import { formatPhoneInput } from "#shared/phone.ts";
+import { formatPhone } from "#shared/phone.ts";
+import { PAYPAL_CURRENCIES } from "#shared/rails/paypal.ts";
 import {
   type CreatePaymentRequestResponse,
+  type InputRegion,
   PAYMENT_REQUEST_CHECK_ORDER,
 } from "#shared/schemas/payment-request.ts";
 import { smsLink } from "#shared/sms.ts";
@@ -48,7 +51,7 @@ import {
   FORM_FIELDS,
   REQUEST_FORM_FIELDS,
   type RequestForm,
-  RequestFormSchema,
+  requestFormSchemaFor,
 } from "./validate-request-form";
 
 /** The request page returns home 2 s after the text composer opens. */
@@ -56,19 +59,35 @@ export const RETURN_HOME_DELAY_MS = 2000;
 
 const formFor = (contact: ContactHandoff | null): RequestForm => ({
   name: contact?.name ?? "",
-  phone: contact ? formatPhoneInput(contact.phone) : "",
+  phone: contact ? formatPhone(contact.phone) : "",
   amount: "",
   description: "",
+  currency: "",
 });
+
+/**
+ * The currencies a request may be in, the account's first: those PayPal.Me takes (the one method
+ * for every currency) and the account's own, whose local methods take it (docs/pay-buttons.md).
+ */
+function currencyChoices(home: string): string[] {
+  return [
+    home,
+    ...Object.keys(PAYPAL_CURRENCIES)
+      .filter((code) => code !== home)
+      .sort(),
+  ];
+}
 
 type RequestFormViewProps = {
   contact: ContactHandoff | null;
+  /** How the account's country reads numbers and amounts (features/account/input-region.ts). */
+  region: InputRegion;
   /** Where the device cannot send texts, the page shows the link to share instead. */
   onCreatedOnDesktop: (created: CreatePaymentRequestResponse) => void;
 };
 
 /** Request Payment (docs/product.md "Request Payment"): the form, its checks, and the text composer. */
-export function RequestFormView({ contact, onCreatedOnDesktop }: RequestFormViewProps) {
+export function RequestFormView({ contact, region, onCreatedOnDesktop }: RequestFormViewProps) {
   const id = useId();
   // What was typed before a reload or a trip Back (a contact picked on Contacts starts afresh).
   const [draft] = useState(() => (contact ? null : readRequestDraft()));
@@ -80,8 +99,8 @@ export function RequestFormView({ contact, onCreatedOnDesktop }: RequestFormView
     submit,
     fail,
   } = useSchemaForm({
-    schema: RequestFormSchema,
-    defaultValues: draft?.form ?? formFor(contact),
+    schema: requestFormSchemaFor(region),
+    defaultValues: { ...formFor(contact), ...draft?.form },
     fields: REQUEST_FORM_FIELDS,
     first: PAYMENT_REQUEST_CHECK_ORDER,
     apiFields: FORM_FIELDS,
@@ -165,20 +184,47 @@ export function RequestFormView({ contact, onCreatedOnDesktop }: RequestFormView
   });
 
   const busy = send.isPending || sent;
+  // The spec's form for a US account; an account elsewhere may ask in another currency.
+  const international = region.country !== "US" || region.currency !== "USD";
+  const currency = form.currency || region.currency;
+  const symbol = currencySymbol(currency);
   return (
     <Form onSubmit={onSubmit} className="space-y-5">
       <PhoneContactsButton onPick={fill} />
       <ContactNameField
         {...bind("name")}
-        onPick={(payee) => fill({ name: payee.name, phone: formatPhoneInput(payee.phone) })}
+        onPick={(payee) => fill({ name: payee.name, phone: formatPhone(payee.phone) })}
       />
       <PhoneField
         label="Mobile Phone"
         name="recipientPhone"
         autoComplete="tel"
-        hint="US mobile number. We'll open your messages app to text it."
+        country={region.country}
+        hint={
+          region.country === "US"
+            ? "US mobile number. We'll open your messages app to text it."
+            : "Mobile number, as you dial it at home or with + and its country code. We'll open your messages app to text it."
+        }
         {...bind("phone")}
       />
+      {international ? (
+        <div>
+          <Label htmlFor={`${id}-currency`}>Currency</Label>
+          <select
+            id={`${id}-currency`}
+            name="currency"
+            className="mt-1.5 block min-h-11 w-full rounded-md border border-slate-300 bg-white px-3 text-base dark:border-slate-700 dark:bg-slate-900"
+            value={currency}
+            onChange={(event) => set("currency", event.currentTarget.value)}
+          >
+            {currencyChoices(region.currency).map((code) => (
+              <option key={code} value={code}>
+                {code} ({currencySymbol(code)})
+              </option>
+            ))}
+          </select>
+        </div>
+      ) : null}
       <Field
         label="Amount"
         name="amount"
@@ -186,17 +232,17 @@ export function RequestFormView({ contact, onCreatedOnDesktop }: RequestFormView
         type="text"
         inputMode="decimal"
         autoComplete="off"
-        placeholder="0.00"
+        placeholder={region.country === "US" ? "0.00" : undefined}
         autoFocus={contact !== null}
         leading={
           <span
             aria-hidden="true"
             className="pointer-events-none absolute inset-y-0 left-3.5 flex items-center text-base text-slate-500 dark:text-slate-400"
           >
-            $
+            {symbol}
           </span>
         }
-        inputClassName="pl-7 tabular-nums"
+        inputClassName={`${symbol.length === 1 ? "pl-7" : symbol.length === 2 ? "pl-10" : "pl-12"} tabular-nums`}
         {...bind("amount")}
         onWheel={(e) => e.currentTarget.blur()}
       />
@@ -254,7 +300,7 @@ export function RequestFormView({ contact, onCreatedOnDesktop }: RequestFormView
       </div>
       <MessagePreviewBox
         id={`${id}-preview`}
-        preview={previewMessage(form, user?.profileName || "Someone", window.location.origin)}
+        preview={previewMessage(form, user?.profileName || "Someone", window.location.origin, region)}
       />
       <div className="flex items-center gap-3">
         <Checkbox

@@ -3,6 +3,7 @@ import { Link } from "wouter";
 import { buttonClass } from "#client/components/ui/button.tsx";
 import { Card, CardContent } from "#client/components/ui/card.tsx";
 import { PageHeader } from "#client/components/ui/page-header.tsx";
+import { WithInputRegion } from "#client/features/account/input-region.tsx";
 import { clearContactHandoff, readContactHandoff } from "#client/features/payees/contact-handoff.ts";
 import { usePaymentAccounts } from "#client/features/payment-accounts/api.ts";
 import { NoPayableMethodWarning } from "#client/features/payment-accounts/no-payable-method-warning.tsx";
@@ -38,7 +39,11 @@ export default function RequestPage() {
           {created ? (
             <RequestReady created={created} />
           ) : (
-            <RequestFormView contact={contact} onCreatedOnDesktop={setCreated} />
+            <WithInputRegion>
+              {(region) => (
+                <RequestFormView contact={contact} region={region} onCreatedOnDesktop={setCreated} />
+              )}
+            </WithInputRegion>
           )}
         </CardContent>
       </Card>

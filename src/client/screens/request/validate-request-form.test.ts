@@ -23,6 +23,8 @@ describe("validateRequestForm", () => {
         recipientName: "Alex Morgan",
         recipientPhone: "2125550101",
         amount: "25.50",
+        // A US account's amount is in dollars.
+        currency: "USD",
         description: null,
         // The optional chasing fields, none chosen: texted from the phone, the default reminders.
         dueDate: null,

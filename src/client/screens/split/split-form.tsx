@@ -20,8 +20,10 @@ import { paths } from "#client/lib/paths.ts";
 import { formSchema, useSchemaForm } from "#client/lib/schema-form.ts";
 import { DESCRIPTION_MAX } from "#shared/input-limits.ts";
 import { formatMoney, typedAmount } from "#shared/money.ts";
-import { formatPhoneInput } from "#shared/phone.ts";
-import { SPLIT_MAX_PEOPLE, type SplitInput, SplitInputSchema } from "#shared/schemas/split.ts";
+import { formatPhone } from "#shared/phone.ts";
+import { decimalMarkOf } from "#shared/region.ts";
+import { type InputRegion, perRegion, US_INPUT } from "#shared/schemas/payment-request.ts";
+import { SPLIT_MAX_PEOPLE, type SplitInput, splitInputFor } from "#shared/schemas/split.ts";
 import { planSplit } from "#shared/split.ts";
 
 type Person = { key: number; name: string; phone: string; amount: string };
@@ -36,22 +38,31 @@ type SplitFormValues = {
   people: Person[];
 };
 
-/** The split's body as the shared schema reads it: amounts only when splitting by custom amounts. */
-function toInput(form: SplitFormValues): SplitInput {
-  return {
-    total: typedAmount(form.total),
-    description: form.description,
-    includeMe: form.includeMe,
-    people: form.people.map((p) => ({
-      name: p.name,
-      phone: p.phone,
-      ...(form.custom ? { amount: typedAmount(p.amount) } : {}),
-    })),
+/**
+ * The split's body as the shared schema reads it, the account's region's way (amounts in its
+ * currency, with its decimal mark): amounts only when splitting by custom amounts.
+ */
+const splitInputOf =
+  (region: InputRegion) =>
+  (form: SplitFormValues): SplitInput => {
+    const mark = decimalMarkOf(region.country);
+    return {
+      total: typedAmount(form.total, mark),
+      description: form.description,
+      includeMe: form.includeMe,
+      people: form.people.map((p) => ({
+        name: p.name,
+        phone: p.phone,
+        ...(form.custom ? { amount: typedAmount(p.amount, mark) } : {}),
+      })),
+      currency: region.currency,
+    };
   };
-}
 
 /** The shared split schema over the form; a problem with the whole split (shares, sums) is the Total's. */
-const SplitFormSchema = formSchema(SplitInputSchema, toInput, (path) => (path.length > 0 ? path : ["total"]));
+const splitFormSchemaFor = perRegion((region: InputRegion) =>
+  formSchema(splitInputFor(region), splitInputOf(region), (path) => (path.length > 0 ? path : ["total"])),
+);
 
 /** The inputs in the screen's order: total, description, then each person's. */
 const fieldsOf = (people: readonly Person[]) => [
@@ -61,7 +72,7 @@ const fieldsOf = (people: readonly Person[]) => [
 ];
 
 /** "Split a bill": a total among several people, each sent their own request (shared/split.ts). */
-export function SplitForm() {
+export function SplitForm({ region = US_INPUT }: { region?: InputRegion }) {
   const id = useId();
   const [, navigate] = useLocation();
   const {
@@ -71,7 +82,7 @@ export function SplitForm() {
     submit,
     fail,
   } = useSchemaForm({
-    schema: SplitFormSchema,
+    schema: splitFormSchemaFor(region),
     defaultValues: {
       total: "",
       description: "",
@@ -103,7 +114,7 @@ export function SplitForm() {
   const onSubmit = submit(() => {
     if (create.isPending) return;
     create.mutate(
-      { ...toInput(form), ...(chase.dueDate ? { dueDate: chase.dueDate } : {}) },
+      { ...splitInputOf(region)(form), ...(chase.dueDate ? { dueDate: chase.dueDate } : {}) },
       {
         onSuccess: (split) => navigate(`${paths.split}?id=${encodeURIComponent(split.id)}`),
         onError: (error) => fail("Split Failed", error),
@@ -132,7 +143,11 @@ export function SplitForm() {
             className="grid gap-3 rounded-xl p-3 ring-1 ring-slate-200 sm:grid-cols-[1fr_1fr_auto] dark:ring-slate-800"
           >
             <Field label={`Name ${index + 1}`} autoComplete="off" {...bind(`people.${index}.name`)} />
-            <PhoneField label={`Phone ${index + 1}`} {...bind(`people.${index}.phone`)} />
+            <PhoneField
+              label={`Phone ${index + 1}`}
+              country={region.country}
+              {...bind(`people.${index}.phone`)}
+            />
             <div className="flex items-end gap-2">
               {form.custom ? (
                 <Field
@@ -176,7 +191,7 @@ export function SplitForm() {
               onChange={(e) => {
                 const payee = payees.find((c) => c.id === e.target.value);
                 if (!payee) return;
-                const added = person(payee.name, formatPhoneInput(payee.phone));
+                const added = person(payee.name, formatPhone(payee.phone));
                 setPeople((list) =>
                   [...list.filter((q) => q.name || q.phone), added].slice(0, SPLIT_MAX_PEOPLE),
                 );

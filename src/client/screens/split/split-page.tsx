@@ -1,6 +1,7 @@
 import { Link, useSearch } from "wouter";
 import { Card, CardContent } from "#client/components/ui/card.tsx";
 import { PageHeader } from "#client/components/ui/page-header.tsx";
+import { WithInputRegion } from "#client/features/account/input-region.tsx";
 import { paths } from "#client/lib/paths.ts";
 import { SplitForm } from "./split-form";
 import { SplitGroup } from "./split-group";
@@ -27,7 +28,13 @@ export default function SplitPage() {
         }
       />
       <Card>
-        <CardContent>{id ? <SplitGroup id={id} /> : <SplitForm />}</CardContent>
+        <CardContent>
+          {id ? (
+            <SplitGroup id={id} />
+          ) : (
+            <WithInputRegion>{(region) => <SplitForm region={region} />}</WithInputRegion>
+          )}
+        </CardContent>
       </Card>
     </div>
   );

@@ -3,12 +3,15 @@ import { z } from "zod";
 import { signedInUser } from "#server/auth/auth.ts";
 import type { AppContext } from "#server/context.ts";
 import { HttpError } from "#server/lib/http-error.ts";
+import { inputRegionOf, readBody, regionalBody } from "#server/lib/input-region.ts";
 import { encodeCursor, nextPageLink } from "#shared/schemas/page.ts";
 import {
   PayeeInputSchema,
   PayeeListQuerySchema,
   PayeeSchema,
   PayeeUpdateSchema,
+  payeeInputFor,
+  payeeUpdateFor,
 } from "#shared/schemas/payee.ts";
 import { IdParamsSchema } from "#shared/schemas/payment-request.ts";
 import { deletePayee, listPayees, type SaveResult, savePayee, updatePayee } from "./queries";
@@ -19,7 +22,7 @@ function saved(result: SaveResult) {
   throw new HttpError(409, `${result.existing.name} is saved with this number.`);
 }
 
-export const payeeRoutes = ({ db, signedIn }: AppContext): FastifyPluginAsyncZod =>
+export const payeeRoutes = ({ db, signedIn, requesters }: AppContext): FastifyPluginAsyncZod =>
   signedIn(async (app) => {
     app.get(
       "/api/payees",
@@ -38,17 +41,25 @@ export const payeeRoutes = ({ db, signedIn }: AppContext): FastifyPluginAsyncZod
 
     app.post(
       "/api/payees",
-      { schema: { body: PayeeInputSchema, response: { 200: PayeeSchema } } },
-      async (request) => saved(await savePayee(db, signedInUser(request).id, request.body)),
+      { schema: { body: PayeeInputSchema, response: { 200: PayeeSchema } }, ...regionalBody },
+      async (request) => {
+        const userId = signedInUser(request).id;
+        const region = inputRegionOf(await requesters.get(userId));
+        return saved(await savePayee(db, userId, readBody(payeeInputFor(region), request.body)));
+      },
     );
 
     app.patch(
       "/api/payees/:id",
       {
         schema: { params: IdParamsSchema, body: PayeeUpdateSchema, response: { 200: PayeeSchema } },
+        ...regionalBody,
       },
       async (request) => {
-        const result = await updatePayee(db, signedInUser(request).id, request.params.id, request.body);
+        const userId = signedInUser(request).id;
+        const region = inputRegionOf(await requesters.get(userId));
+        const body = readBody(payeeUpdateFor(region), request.body);
+        const result = await updatePayee(db, userId, request.params.id, body);
         if (!result) throw new HttpError(404, "Contact not found");
         return saved(result);
       },

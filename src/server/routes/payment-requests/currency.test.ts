@@ -1,7 +1,7 @@
 import { expect, it } from "vitest";
 import { createSamLee, REQUEST_BODY } from "#server/test/fixtures.ts";
 import { as, createReadyUser, describeEachDatabase } from "#server/test/harness.ts";
-import { PHONE_MESSAGES, VALIDATION } from "#shared/messages.ts";
+import { INTERNATIONAL_PHONE_MESSAGES, VALIDATION } from "#shared/messages.ts";
 
 const codeOf = (shortUrl: string) => shortUrl.split("/pay/")[1] as string;
 
@@ -31,6 +31,9 @@ describeEachDatabase("a currency per request", (ctx) => {
       expect(request, currency).toMatchObject({ amount: stored, currency });
       expect(smsMessage.replaceAll("\u00a0", " "), currency).toContain(written);
     }
+    // The history's CSV names each amount's currency beside it.
+    const csv = (await call("GET", "/api/payment-requests/export.csv")).body;
+    for (const row of [",12.50,EUR,", ",1500,JPY,", ",1.250,KWD,"]) expect(csv).toContain(row);
   });
 
   it("refuses digits the currency does not have, and amounts over its cap, naming the amount", async () => {
@@ -64,16 +67,40 @@ describeEachDatabase("a currency per request", (ctx) => {
     });
     const created = await call("POST", "/api/payment-requests", {
       ...REQUEST_BODY,
-      amount: "12,5".replace(",", "."),
+      recipientPhone: "0151 2345 6789",
+      amount: "12.5",
     });
     expect(created.statusCode).toBe(201);
-    expect(created.json().request).toMatchObject({ amount: "12.50", currency: "EUR" });
-    // A US phone rule still holds for the number (international numbers come with the next stage).
-    const foreign = await call("POST", "/api/payment-requests", {
-      ...REQUEST_BODY,
+    // A German number written the German way, kept in E.164 and texted with its +.
+    expect(created.json().request).toMatchObject({
+      amount: "12.50",
+      currency: "EUR",
       recipientPhone: "+4915123456789",
     });
-    expect(foreign.json().message).toBe(`recipientPhone: ${PHONE_MESSAGES.notUs}`);
+    expect(created.json().smsMessage).toContain("€12.50");
+    // A US number from a German account comes with its +1; a landline cannot take a text.
+    const american = await call("POST", "/api/payment-requests", {
+      ...REQUEST_BODY,
+      recipientPhone: "+1 (212) 555-0101",
+    });
+    expect(american.json().request.recipientPhone).toBe("+12125550101");
+    const landline = await call("POST", "/api/payment-requests", {
+      ...REQUEST_BODY,
+      recipientPhone: "030 123456",
+    });
+    expect(landline.statusCode).toBe(400);
+    expect(landline.json()).toEqual({
+      message: `recipientPhone: ${INTERNATIONAL_PHONE_MESSAGES.notMobile}`,
+      code: "invalid",
+      field: "recipientPhone",
+    });
+    // The amount is read in euros: a third decimal is refused with the currency's own words.
+    const cents = await call("POST", "/api/payment-requests", {
+      ...REQUEST_BODY,
+      recipientPhone: "0151 2345 6789",
+      amount: "12.505",
+    });
+    expect(cents.json().message).toBe("amount: Please enter an amount with at most 2 decimal places in EUR.");
   });
 
   it("shows the pay page in the request's currency, with only the apps that take it", async () => {

@@ -70,9 +70,15 @@ describe("the CSV export's times", () => {
         timeStyle: "short",
       });
       const offset = (at: number) => Date.parse(`${clock.format(at).replace(" ", "T")}Z`) - at;
+      // Found a day at a time, then the half hour within the day (these zones change at most
+      // twice a year, months apart): the same changes as every half hour of the year, at a
+      // twentieth of the Intl calls (17,520 a zone were most of this test's time).
       const changes: number[] = [];
-      for (let t = Date.UTC(2026, 0, 1); t < Date.UTC(2027, 0, 1); t += 30 * MINUTE) {
-        if (offset(t) !== offset(t + 30 * MINUTE)) changes.push(t);
+      for (let day = Date.UTC(2026, 0, 1); day < Date.UTC(2027, 0, 1); day += 48 * 30 * MINUTE) {
+        if (offset(day) === offset(day + 48 * 30 * MINUTE)) continue;
+        for (let t = day; t < day + 48 * 30 * MINUTE; t += 30 * MINUTE) {
+          if (offset(t) !== offset(t + 30 * MINUTE)) changes.push(t);
+        }
       }
       expect(changes.length, zone).toBeGreaterThanOrEqual(2);
       for (const change of changes) {
@@ -112,6 +118,6 @@ describeEachDatabase("the CSV export at a daylight-saving change", (ctx) => {
       .where(eq(paymentRequests.id, made.json().request.id));
     const csv = (await alice("GET", "/api/payment-requests/export.csv?tz=America/Los_Angeles")).body;
     const row = csv.split("\r\n")[1]?.split(",") ?? [];
-    expect([row[0], row[7], row[10]]).toEqual(["2026-11-01 01:30", "2026-11-01 01:30", "2026-03-08 03:00"]);
+    expect([row[0], row[8], row[11]]).toEqual(["2026-11-01 01:30", "2026-11-01 01:30", "2026-03-08 03:00"]);
   });
 });

@@ -10,7 +10,9 @@ export const CSV_HEADER = [
   "Created",
   "Recipient",
   "Phone",
-  "Amount (USD)",
+  "Amount",
+  // ISO 4217: amounts in different currencies sit in one column, never to be added blindly.
+  "Currency",
   "Status",
   "Description",
   "Link",
@@ -47,6 +49,7 @@ export function paymentRequestsCsv(db: Db, userId: string, publicUrl: string, ti
             r.recipientName,
             formatPhone(r.recipientPhone),
             r.amount,
+            r.currency,
             r.status,
             r.description ?? "",
             r.shortUrl,

@@ -142,11 +142,11 @@ describeEachDatabase("request lifecycle beyond the spec", (ctx) => {
     const csv = response.body;
     expect(
       csv.startsWith(
-        "\uFEFFCreated,Recipient,Phone,Amount (USD),Status,Description,Link,Viewed,Last reminded,Paid on,Says paid,Says paid via\r\n",
+        "\uFEFFCreated,Recipient,Phone,Amount,Currency,Status,Description,Link,Viewed,Last reminded,Paid on,Says paid,Says paid via\r\n",
       ),
     ).toBe(true);
     expect(csv).toContain(`"'=HYPERLINK(""http://evil"",""x"")"`);
-    expect(csv).toContain('"Lee, Sam",(212) 555-0101,40.00,pending,"The ""big"" one\nline 2"');
+    expect(csv).toContain('"Lee, Sam",(212) 555-0101,40.00,USD,pending,"The ""big"" one\nline 2"');
     expect(csv).not.toContain("Bob's friend");
     expect(csv.trimEnd().split("\r\n")).toHaveLength(3);
     expect((await as(ctx.app, null)("GET", "/api/payment-requests/export.csv")).statusCode).toBe(401);
@@ -189,6 +189,7 @@ describeEachDatabase("the CSV export for a spreadsheet", (ctx) => {
       "Zoë",
       "(212) 555-0101",
       "40.00",
+      "USD",
       "pending",
       "Concert",
       claimed.shortUrl,

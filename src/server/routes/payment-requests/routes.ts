@@ -4,10 +4,9 @@ import { signedInUser } from "#server/auth/auth.ts";
 import type { AppContext } from "#server/context.ts";
 import { mayEmailPayers, toPaymentRequest } from "#server/db/shared-queries.ts";
 import { HttpError } from "#server/lib/http-error.ts";
+import { inputRegionOf, readBody, regionalBody } from "#server/lib/input-region.ts";
 import { isSuppressed } from "#server/mail/suppression.ts";
 import { dueDateProblemFor, reminderSummaries } from "#server/reminders/reminders-schedule.ts";
-import { HOME_CURRENCY } from "#shared/currency.ts";
-import { checkAmount } from "#shared/money.ts";
 import { encodeCursor, nextPageLink } from "#shared/schemas/page.ts";
 import {
   CreatePaymentRequestResponseSchema,
@@ -18,6 +17,7 @@ import {
   PaymentRequestSchema,
   PaymentRequestSummarySchema,
   PaymentRequestUpdateSchema,
+  paymentRequestInputFor,
   ReminderResponseSchema,
   RequestFilterSchema,
   SEND_BY_MESSAGES,
@@ -108,18 +108,12 @@ const signedInRoutes = ({
       "/api/payment-requests",
       {
         schema: { body: PaymentRequestInputSchema, response: { 201: CreatePaymentRequestResponseSchema } },
+        ...regionalBody,
       },
       async (request, reply) => {
         const userId = signedInUser(request).id;
-        const { sendBy, currency: sent, ...fields } = request.body;
         const requester = await requesters.get(userId);
-        const input = { ...fields, currency: sent ?? requester.currency };
-        // No currency sent: the schema read the amount by the US rules; it is the account's currency.
-        if (!sent && input.currency !== HOME_CURRENCY) {
-          const checked = checkAmount(input.amount, input.currency);
-          if (!checked.ok) throw new HttpError(400, `amount: ${checked.message}`, { field: "amount" });
-          input.amount = checked.amount;
-        }
+        const { sendBy, ...input } = readBody(paymentRequestInputFor(inputRegionOf(requester)), request.body);
         if (input.payerEmail && !(await mayEmailPayers(db, userId, Boolean(config.mail))))
           throw new HttpError(403, SEND_BY_MESSAGES.confirmFirst);
         const now = clock.now();

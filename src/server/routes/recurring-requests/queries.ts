@@ -2,6 +2,7 @@ import { and, count, desc, eq, isNull, type SQL, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
 import { recurringSeries, users } from "#server/db/schema.ts";
 import { isUuid } from "#server/lib/uuid.ts";
+import { checkAmount } from "#shared/money.ts";
 import { localDate } from "#shared/schedule/zoned.ts";
 import {
   DEFAULT_TIME_ZONE,
@@ -32,6 +33,7 @@ export function toSeries(row: SeriesRow, now: Date, timeZone: string): Recurring
     recipientPhone: row.recipientPhone,
     payerEmail: row.payerEmail,
     amount: row.amount,
+    currency: row.currency,
     description: row.description,
     frequency: row.frequency,
     startDate: row.startDate,
@@ -49,6 +51,8 @@ export type NewSeries = {
   recipientPhone: string;
   payerEmail: string | null;
   amount: string;
+  /** ISO 4217: every occurrence's. */
+  currency: string;
   description: string | null;
   frequency: SeriesRow["frequency"];
   startDate: string;
@@ -110,7 +114,10 @@ export async function ownedSeries(db: Db, userId: string, id: string): Promise<S
 
 export type SeriesChange = { paused?: boolean; amount?: string; description?: string | null };
 
-export type UpdateResult = { ok: true; row: SeriesRow } | { ok: false; reason: "not-found" | "ended" };
+export type UpdateResult =
+  | { ok: true; row: SeriesRow }
+  | { ok: false; reason: "not-found" | "ended" }
+  | { ok: false; reason: "amount"; message: string };
 
 /**
  * Pause, resume, or change what future occurrences ask for, in one conditional UPDATE on an open
@@ -134,7 +141,12 @@ export async function updateSeries(
     if (!row) return { ok: false, reason: "not-found" };
     if (seriesStatus(row) === "ended") return { ok: false, reason: "ended" };
     const set: Partial<typeof recurringSeries.$inferInsert> = { updatedAt: now };
-    if (change.amount !== undefined) set.amount = change.amount;
+    if (change.amount !== undefined) {
+      // In the series' own currency: "1500" yen, "12.50" euros, the spec's rules for dollars.
+      const checked = checkAmount(change.amount, row.currency);
+      if (!checked.ok) return { ok: false, reason: "amount", message: checked.message };
+      set.amount = checked.amount;
+    }
     if (change.description !== undefined) set.description = change.description;
     if (change.paused === true && !row.pausedAt) set.pausedAt = now;
     if (change.paused === false && row.pausedAt) {

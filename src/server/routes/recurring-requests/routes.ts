@@ -3,6 +3,7 @@ import { signedInUser } from "#server/auth/auth.ts";
 import type { AppContext } from "#server/context.ts";
 import { mayEmailPayers } from "#server/db/shared-queries.ts";
 import { HttpError } from "#server/lib/http-error.ts";
+import { inputRegionOf, readBody, regionalBody } from "#server/lib/input-region.ts";
 import { ErrorMessageSchema } from "#server/plugins/openapi.ts";
 import { RECURRING_SWEEP } from "#server/recurring/recurring.ts";
 import { occurrenceAt, recurringScheduleIssues } from "#shared/schedule/recurrence.ts";
@@ -13,6 +14,7 @@ import {
   RecurringRequestInputSchema,
   RecurringSeriesSchema,
   RecurringUpdateSchema,
+  recurringRequestInputIn,
 } from "#shared/schemas/recurring.ts";
 import { createSeries, endSeries, listSeries, timeZoneOf, todayIn, toSeries, updateSeries } from "./queries";
 
@@ -23,6 +25,7 @@ export const recurringRequestRoutes = ({
   clock,
   jobs,
   config,
+  requesters,
 }: AppContext): FastifyPluginAsyncZod =>
   signedIn(async (app) => {
     app.get(
@@ -43,10 +46,12 @@ export const recurringRequestRoutes = ({
           body: RecurringRequestInputSchema,
           response: { 201: RecurringSeriesSchema, 409: ErrorMessageSchema },
         },
+        ...regionalBody,
       },
       async (request, reply) => {
         const userId = signedInUser(request).id;
-        const body = request.body;
+        const region = inputRegionOf(await requesters.get(userId), request.body);
+        const body = readBody(recurringRequestInputIn(region), request.body);
         if (body.payerEmail && !(await mayEmailPayers(db, userId, Boolean(config.mail))))
           throw new HttpError(403, SEND_BY_MESSAGES.confirmFirst);
         const timeZone = await timeZoneOf(db, userId);
@@ -54,7 +59,7 @@ export const recurringRequestRoutes = ({
         // "From today on, within a year" is the requester's today, which only their zone tells.
         const [issue] = recurringScheduleIssues(body, todayIn(timeZone, now));
         if (issue) throw new HttpError(400, issue.message, { field: issue.path });
-        const row = await createSeries(db, userId, body, now);
+        const row = await createSeries(db, userId, { ...body, currency: region.currency }, now);
         if (row === "too-many") throw new HttpError(409, RECURRING_UPDATE_MESSAGES.tooMany);
         // Started today after 9:00: the first request is due already, so make it now, not next minute.
         if (occurrenceAt(body.startDate, timeZone) <= now) await jobs.send(RECURRING_SWEEP, {});
@@ -78,6 +83,8 @@ export const recurringRequestRoutes = ({
         const result = await updateSeries(db, userId, request.params.id, request.body, now, timeZone);
         if (!result.ok && result.reason === "not-found")
           throw new HttpError(404, RECURRING_UPDATE_MESSAGES.notFound);
+        if (!result.ok && result.reason === "amount")
+          throw new HttpError(400, `amount: ${result.message}`, { field: "amount" });
         if (!result.ok) throw new HttpError(409, RECURRING_UPDATE_MESSAGES.ended);
         return toSeries(result.row, now, timeZone);
       },

@@ -13,6 +13,8 @@ export type SplitWithRequests = { split: SplitRow; requests: RequestRow[]; reque
 
 export type NewSplit = {
   total: string;
+  /** ISO 4217: the total's and every share's. */
+  currency: string;
   description: string | null;
   includeMe: boolean;
   dueDate: string | null;
@@ -37,6 +39,7 @@ export async function createSplit(
           .values({
             userId,
             total: input.total,
+            currency: input.currency,
             description: input.description,
             includeMe: input.includeMe,
             dueDate: input.dueDate,
@@ -54,6 +57,7 @@ export async function createSplit(
               recipientName: person.name,
               recipientPhone: person.phone,
               amount: person.amount,
+              currency: input.currency,
               description: input.description,
               dueDate: input.dueDate,
               createdAt: chase.now,

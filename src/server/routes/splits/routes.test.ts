@@ -113,6 +113,7 @@ describeEachDatabase("split a bill", (ctx) => {
         userId,
         {
           total: "20.00",
+          currency: "USD",
           description: null,
           includeMe: false,
           dueDate: null,
@@ -121,7 +122,10 @@ describeEachDatabase("split a bill", (ctx) => {
             { name: "Bo", phone: "555", amount: "10.00" },
           ],
         },
-        { requester: { timeZone: "America/New_York", reminderDays: null, currency: "USD" }, now: new Date() },
+        {
+          requester: { timeZone: "America/New_York", reminderDays: null, country: "US", currency: "USD" },
+          now: new Date(),
+        },
       ),
     ).rejects.toThrow();
     expect(await count()).toEqual(before);

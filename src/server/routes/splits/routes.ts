@@ -3,10 +3,11 @@ import { signedInUser } from "#server/auth/auth.ts";
 import type { AppContext } from "#server/context.ts";
 import { toPaymentRequest } from "#server/db/shared-queries.ts";
 import { HttpError } from "#server/lib/http-error.ts";
+import { inputRegionOf, readBody, regionalBody } from "#server/lib/input-region.ts";
 import { dueDateProblemFor, reminderSummaries } from "#server/reminders/reminders-schedule.ts";
 import { sumAmounts } from "#shared/money.ts";
 import { IdParamsSchema, type ReminderSummary } from "#shared/schemas/payment-request.ts";
-import { type Split, SplitInputSchema, SplitSchema } from "#shared/schemas/split.ts";
+import { type Split, SplitInputSchema, SplitSchema, splitInputFor } from "#shared/schemas/split.ts";
 import { smsFor } from "#shared/sms.ts";
 import { createSplit, findSplit, type SplitWithRequests } from "./queries";
 
@@ -22,13 +23,17 @@ function toSplit(
   return {
     id: split.id,
     total: split.total,
+    currency: split.currency,
     description: split.description,
     includeMe: split.includeMe,
     dueDate: split.dueDate,
     createdAt: split.createdAt.toISOString(),
     shares,
     paidCount: requests.filter((r) => r.status === "paid").length,
-    outstanding: sumAmounts(requests.filter((r) => r.status === "pending").map((r) => r.amount)),
+    outstanding: sumAmounts(
+      requests.filter((r) => r.status === "pending").map((r) => r.amount),
+      split.currency,
+    ),
   };
 }
 
@@ -47,14 +52,15 @@ export const splitRoutes = ({
 
     app.post(
       "/api/splits",
-      { schema: { body: SplitInputSchema, response: { 201: SplitSchema } } },
+      { schema: { body: SplitInputSchema, response: { 201: SplitSchema } }, ...regionalBody },
       async (request, reply) => {
         const userId = signedInUser(request).id;
         const now = clock.now();
         const requester = await requesters.get(userId);
-        const problem = dueDateProblemFor(request.body.dueDate, requester, now);
+        const input = readBody(splitInputFor(inputRegionOf(requester, request.body)), request.body);
+        const problem = dueDateProblemFor(input.dueDate, requester, now);
         if (problem) throw new HttpError(400, problem, { field: "dueDate" });
-        const created = await createSplit(db, userId, request.body, { requester, now });
+        const created = await createSplit(db, userId, input, { requester, now });
         for (const share of created.requests) notifier.requestCreated(userId, share.id);
         return reply.status(201).send(await shown(created));
       },
