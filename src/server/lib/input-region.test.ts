@@ -25,6 +25,11 @@ describeEachDatabase("an account's region", (ctx) => {
     // The same number written the international way is the same contact.
     const again = await call("POST", "/api/payees", { name: "Other", phone: "+49 151 23456789" });
     expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({
+      message: "Jonas is saved with this number.",
+      code: "conflict",
+      field: "phone",
+    });
     const renamed = await call("PATCH", `/api/payees/${saved.json().id}`, { phone: "0049 1512 3456780" });
     expect(renamed.json().phone).toBe("+4915123456780");
     const landline = await call("POST", "/api/payees", { name: "Office", phone: "030 123456" });

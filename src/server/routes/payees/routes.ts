@@ -19,7 +19,7 @@ import { deletePayee, listPayees, type SaveResult, savePayee, updatePayee } from
 /** 409 names the contact that already has the phone, as the screens ask about it. */
 function saved(result: SaveResult) {
   if (result.ok) return result.payee;
-  throw new HttpError(409, `${result.existing.name} is saved with this number.`);
+  throw new HttpError(409, `${result.existing.name} is saved with this number.`, { field: "phone" });
 }
 
 export const payeeRoutes = ({ db, signedIn, requesters }: AppContext): FastifyPluginAsyncZod =>

@@ -79,7 +79,7 @@ export const photoRoutes =
             if (size !== undefined && size > MAX_PHOTO_BYTES)
               throw new HttpError(413, PHOTO_MESSAGES.tooLarge);
             if (size === undefined && storage.sizeRequired)
-              throw new HttpError(400, "size: the file's size in bytes is required.");
+              throw new HttpError(400, "size: the file's size in bytes is required.", { field: "size" });
             const userId = signedInUser(request).id;
             // Where mail is configured, only confirmed addresses upload: a throwaway account costs more.
             if (config.mail && !(await emailConfirmed(db, userId)))
@@ -114,7 +114,7 @@ export const photoRoutes =
               ? new URL(photoURL, config.publicUrl).origin
               : "";
             if (!key || !allowedOrigins.has(origin))
-              throw new HttpError(400, "photoURL: not a photo upload.");
+              throw new HttpError(400, "photoURL: not a photo upload.", { field: "photoURL" });
             if (!isOwnerTag(secret, userId, key.split("/")[1] ?? ""))
               throw new HttpError(403, "That upload belongs to someone else.");
             const published = publishedKey(key);
@@ -123,7 +123,7 @@ export const photoRoutes =
             if (stored) {
               const refuse = async (problem: string) => {
                 await storage.delete(key);
-                return new HttpError(400, `photoURL: ${problem}`);
+                return new HttpError(400, `photoURL: ${problem}`, { field: "photoURL" });
               };
               if (stored.size > MAX_PHOTO_BYTES || !sniffImage(stored.head))
                 throw await refuse(
@@ -144,7 +144,9 @@ export const photoRoutes =
               return { objectPath };
             } else if (!(await storage.head(published, 1))) {
               // Neither waiting nor set by a concurrent call of the same user.
-              throw new HttpError(400, "photoURL: the upload was not found. Please upload the photo again.");
+              throw new HttpError(400, "photoURL: the upload was not found. Please upload the photo again.", {
+                field: "photoURL",
+              });
             }
             let previous: string | null;
             try {
