@@ -59,6 +59,23 @@ describe("ProfileForm", () => {
     expect(field("Display Name").value).toBe("Rob");
   });
 
+  it("changes the account's country, which brings its currency, and sends only what changed", async () => {
+    const calls = answerApi(200, { ...ROBIN, country: "DE", currency: "EUR" });
+    renderWithApp(<ProfileForm user={ROBIN} />);
+    expect((screen.getByLabelText("Country") as HTMLSelectElement).value).toBe("US");
+    fireEvent.change(screen.getByLabelText("Country"), { target: { value: "DE" } });
+    expect((screen.getByLabelText("Currency") as HTMLSelectElement).value).toBe("EUR");
+    save();
+    expect(await screen.findByText("Your profile has been saved.")).toBeTruthy();
+    expect(calls.find(([method]) => method === "PUT")?.[2]).toEqual({
+      profileName: "Robin",
+      firstName: "Robin",
+      lastName: null,
+      country: "DE",
+      currency: "EUR",
+    });
+  });
+
   it("sends an ended session to sign-in, keeping what was typed", async () => {
     answerApi(401, { message: "Unauthorized" });
     renderWithApp(<ProfileForm user={ROBIN} />);

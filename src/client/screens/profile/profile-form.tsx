@@ -1,38 +1,73 @@
 import { LogOut } from "lucide-react";
+import { useId, useMemo } from "react";
 import { Button } from "#client/components/ui/button.tsx";
 import { Field } from "#client/components/ui/field.tsx";
 import { Form } from "#client/components/ui/form.tsx";
+import { Label } from "#client/components/ui/label.tsx";
+import { selectClass } from "#client/components/ui/select.tsx";
 import { Spinner } from "#client/components/ui/spinner.tsx";
 import { signOut } from "#client/features/auth/sign-out.ts";
 import { useUpdateProfile } from "#client/features/profile/api.ts";
 import { useSchemaForm } from "#client/lib/schema-form.ts";
 import { toast } from "#client/lib/toast.tsx";
+import { currencySymbol } from "#shared/currency.ts";
+import { PAYPAL_CURRENCIES } from "#shared/rails/paypal.ts";
+import { COUNTRIES, homeCurrencyOf } from "#shared/region.ts";
 import { ProfileInputSchema, type User } from "#shared/schemas/user.ts";
 
 const namesOf = (user: User) => ({
   profileName: user.profileName ?? "",
   firstName: user.firstName ?? "",
   lastName: user.lastName ?? "",
+  country: user.country,
+  currency: user.currency,
 });
 
-/** Profile (docs/product.md "Profile"): display name required; first and last name optional, trimmed. */
+/** Every country by its English name, A to Z (Intl's names: "Germany", "Brazil"). */
+function countryChoices(): { code: string; name: string }[] {
+  const names = new Intl.DisplayNames(["en"], { type: "region", fallback: "code" });
+  return COUNTRIES.map((code) => ({ code, name: names.of(code) ?? code })).sort((a, b) =>
+    a.name.localeCompare(b.name, "en"),
+  );
+}
+
+/** The currencies an account may ask in by default: its country's first, then those PayPal.Me takes. */
+function currencyChoices(country: string, current: string): string[] {
+  const first = [homeCurrencyOf(country), current];
+  return [...new Set([...first, ...Object.keys(PAYPAL_CURRENCIES).sort()])];
+}
+
+/**
+ * Profile (docs/product.md "Profile"): display name required; first and last name optional,
+ * trimmed; the account's country and currency (docs/decisions/031).
+ */
 export function ProfileForm({ user }: { user: User }) {
-  const { form, bind, submit, fail } = useSchemaForm({
+  const id = useId();
+  const countries = useMemo(countryChoices, []);
+  const { form, values, bind, set, submit, fail } = useSchemaForm({
     schema: ProfileInputSchema,
     defaultValues: namesOf(user),
     fields: ["profileName", "firstName", "lastName"],
   });
   const update = useUpdateProfile();
 
-  const onSubmit = submit((profile) => {
+  const onSubmit = submit(({ country, currency, ...names }) => {
     if (update.isPending) return;
-    update.mutate(profile, {
-      onSuccess: (saved) => {
-        form.reset(namesOf(saved));
-        toast({ title: "Profile Updated", description: "Your profile has been saved." });
+    // The region only when changed: a country or currency never chosen stays the default.
+    const region = {
+      ...(country !== user.country ? { country } : {}),
+      ...(currency !== user.currency ? { currency } : {}),
+    };
+    update.mutate(
+      { ...names, ...region },
+      {
+        onSuccess: (saved) => {
+          form.reset(namesOf(saved));
+          toast({ title: "Profile Updated", description: "Your profile has been saved." });
+        },
+        onError: (error) => fail("Update Failed", error),
       },
-      onError: (error) => fail("Update Failed", error),
-    });
+    );
   });
 
   return (
@@ -47,6 +82,49 @@ export function ProfileForm({ user }: { user: User }) {
       <div className="grid gap-5 sm:grid-cols-2">
         <Field label="First Name" name="firstName" autoComplete="given-name" {...bind("firstName")} />
         <Field label="Last Name" name="lastName" autoComplete="family-name" {...bind("lastName")} />
+      </div>
+      <div className="grid gap-5 sm:grid-cols-2">
+        <div>
+          <Label htmlFor={`${id}-country`}>Country</Label>
+          <select
+            id={`${id}-country`}
+            name="country"
+            aria-describedby={`${id}-country-hint`}
+            className={selectClass}
+            value={values.country}
+            onChange={(event) => {
+              const country = event.currentTarget.value;
+              set("country", country);
+              // A new country brings its own currency; a different one can still be chosen after.
+              set("currency", homeCurrencyOf(country));
+            }}
+          >
+            {countries.map(({ code, name }) => (
+              <option key={code} value={code}>
+                {name}
+              </option>
+            ))}
+          </select>
+          <p id={`${id}-country-hint`} className="mt-1.5 text-xs text-slate-500 dark:text-slate-400">
+            How the numbers you type are read, and the payment methods offered first.
+          </p>
+        </div>
+        <div>
+          <Label htmlFor={`${id}-currency`}>Currency</Label>
+          <select
+            id={`${id}-currency`}
+            name="currency"
+            className={selectClass}
+            value={values.currency}
+            onChange={(event) => set("currency", event.currentTarget.value)}
+          >
+            {currencyChoices(values.country ?? user.country, user.currency).map((code) => (
+              <option key={code} value={code}>
+                {code} ({currencySymbol(code)})
+              </option>
+            ))}
+          </select>
+        </div>
       </div>
       <Field
         label="Email"

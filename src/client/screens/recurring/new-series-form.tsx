@@ -3,6 +3,7 @@ import { Button } from "#client/components/ui/button.tsx";
 import { useKeepDraft } from "#client/components/ui/dialog.tsx";
 import { Form } from "#client/components/ui/form.tsx";
 import { Label } from "#client/components/ui/label.tsx";
+import { selectClass } from "#client/components/ui/select.tsx";
 import { Spinner } from "#client/components/ui/spinner.tsx";
 import { CONFIRM_FIRST_HINT, usePayerMailNeedsConfirm } from "#client/features/account/account.ts";
 import { createRecurring } from "#client/features/recurring/api.ts";
@@ -37,9 +38,6 @@ const FIELDS = [
   "endDate",
   "count",
 ] as const satisfies readonly (keyof RecurringFormValues)[];
-
-const selectClass =
-  "mt-1.5 block h-11 w-full rounded-xl border border-slate-300 bg-white px-3 text-base text-slate-900 focus:border-emerald-600 focus:outline-none focus:ring-3 focus:ring-emerald-600/20 dark:border-slate-600 dark:bg-slate-950 dark:text-slate-100";
 
 /**
  * "New recurring request": the shared schema checks every field inline, as the server will.

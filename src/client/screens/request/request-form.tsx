@@ -8,6 +8,7 @@ import { Checkbox } from "#client/components/ui/checkbox.tsx";
 import { Field } from "#client/components/ui/field.tsx";
 import { Form } from "#client/components/ui/form.tsx";
 import { Label } from "#client/components/ui/label.tsx";
+import { selectClass } from "#client/components/ui/select.tsx";
 import { Spinner } from "#client/components/ui/spinner.tsx";
 import { usePayerMailNeedsConfirm } from "#client/features/account/account.ts";
 import { useUser } from "#client/features/auth/user.ts";
@@ -213,7 +214,7 @@ export function RequestFormView({ contact, region, onCreatedOnDesktop }: Request
           <select
             id={`${id}-currency`}
             name="currency"
-            className="mt-1.5 block min-h-11 w-full rounded-md border border-slate-300 bg-white px-3 text-base dark:border-slate-700 dark:bg-slate-900"
+            className={selectClass}
             value={currency}
             onChange={(event) => set("currency", event.currentTarget.value)}
           >
