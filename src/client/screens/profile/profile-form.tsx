@@ -1,5 +1,6 @@
 import { LogOut } from "lucide-react";
 import { useId, useMemo } from "react";
+import { CurrencySelect } from "#client/components/currency-select.tsx";
 import { Button } from "#client/components/ui/button.tsx";
 import { Field } from "#client/components/ui/field.tsx";
 import { Form } from "#client/components/ui/form.tsx";
@@ -10,8 +11,6 @@ import { signOut } from "#client/features/auth/sign-out.ts";
 import { useUpdateProfile } from "#client/features/profile/api.ts";
 import { useSchemaForm } from "#client/lib/schema-form.ts";
 import { toast } from "#client/lib/toast.tsx";
-import { currencySymbol } from "#shared/currency.ts";
-import { PAYPAL_CURRENCIES } from "#shared/rails/paypal.ts";
 import { COUNTRIES, homeCurrencyOf } from "#shared/region.ts";
 import { ProfileInputSchema, type User } from "#shared/schemas/user.ts";
 
@@ -29,12 +28,6 @@ function countryChoices(): { code: string; name: string }[] {
   return COUNTRIES.map((code) => ({ code, name: names.of(code) ?? code })).sort((a, b) =>
     a.name.localeCompare(b.name, "en"),
   );
-}
-
-/** The currencies an account may ask in by default: its country's first, then those PayPal.Me takes. */
-function currencyChoices(country: string, current: string): string[] {
-  const first = [homeCurrencyOf(country), current];
-  return [...new Set([...first, ...Object.keys(PAYPAL_CURRENCIES).sort()])];
 }
 
 /**
@@ -109,22 +102,11 @@ export function ProfileForm({ user }: { user: User }) {
             How the numbers you type are read, and the payment methods offered first.
           </p>
         </div>
-        <div>
-          <Label htmlFor={`${id}-currency`}>Currency</Label>
-          <select
-            id={`${id}-currency`}
-            name="currency"
-            className={selectClass}
-            value={values.currency}
-            onChange={(event) => set("currency", event.currentTarget.value)}
-          >
-            {currencyChoices(values.country ?? user.country, user.currency).map((code) => (
-              <option key={code} value={code}>
-                {code} ({currencySymbol(code)})
-              </option>
-            ))}
-          </select>
-        </div>
+        <CurrencySelect
+          value={values.currency ?? user.currency}
+          onChange={(code) => set("currency", code)}
+          first={[homeCurrencyOf(values.country ?? user.country), user.currency]}
+        />
       </div>
       <Field
         label="Email"

@@ -2,13 +2,13 @@ import { useQuery } from "@tanstack/react-query";
 import { Repeat, Send } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { useLocation } from "wouter";
+import { CurrencySelect } from "#client/components/currency-select.tsx";
 import { PhoneField } from "#client/components/phone-field.tsx";
 import { Button } from "#client/components/ui/button.tsx";
 import { Checkbox } from "#client/components/ui/checkbox.tsx";
 import { Field } from "#client/components/ui/field.tsx";
 import { Form } from "#client/components/ui/form.tsx";
 import { Label } from "#client/components/ui/label.tsx";
-import { selectClass } from "#client/components/ui/select.tsx";
 import { Spinner } from "#client/components/ui/spinner.tsx";
 import { usePayerMailNeedsConfirm } from "#client/features/account/account.ts";
 import { useUser } from "#client/features/auth/user.ts";
@@ -39,7 +39,6 @@ import { toast } from "#client/lib/toast.tsx";
 import { currencySymbol } from "#shared/currency.ts";
 import { DESCRIPTION_MAX } from "#shared/input-limits.ts";
 import { formatPhone } from "#shared/phone.ts";
-import { PAYPAL_CURRENCIES } from "#shared/rails/paypal.ts";
 import {
   type CreatePaymentRequestResponse,
   type InputRegion,
@@ -65,19 +64,6 @@ const formFor = (contact: ContactHandoff | null): RequestForm => ({
   description: "",
   currency: "",
 });
-
-/**
- * The currencies a request may be in, the account's first: those PayPal.Me takes (the one method
- * for every currency) and the account's own, whose local methods take it (docs/pay-buttons.md).
- */
-function currencyChoices(home: string): string[] {
-  return [
-    home,
-    ...Object.keys(PAYPAL_CURRENCIES)
-      .filter((code) => code !== home)
-      .sort(),
-  ];
-}
 
 type RequestFormViewProps = {
   contact: ContactHandoff | null;
@@ -209,22 +195,11 @@ export function RequestFormView({ contact, region, onCreatedOnDesktop }: Request
         {...bind("phone")}
       />
       {international ? (
-        <div>
-          <Label htmlFor={`${id}-currency`}>Currency</Label>
-          <select
-            id={`${id}-currency`}
-            name="currency"
-            className={selectClass}
-            value={currency}
-            onChange={(event) => set("currency", event.currentTarget.value)}
-          >
-            {currencyChoices(region.currency).map((code) => (
-              <option key={code} value={code}>
-                {code} ({currencySymbol(code)})
-              </option>
-            ))}
-          </select>
-        </div>
+        <CurrencySelect
+          value={currency}
+          onChange={(code) => set("currency", code)}
+          first={[region.currency]}
+        />
       ) : null}
       <Field
         label="Amount"
