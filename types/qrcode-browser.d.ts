@@ -10,3 +10,10 @@ export type QRCodeToDataURLOptions = {
 };
 
 export function toDataURL(text: string, options?: QRCodeToDataURLOptions): Promise<string>;
+
+/** The code's matrix, which the pay page draws as SVG on the server (shared/pay-page/qr-code.tsx). */
+export type QRCodeErrorCorrectionLevel = "L" | "M" | "Q" | "H";
+export function create(
+  text: string,
+  options?: { errorCorrectionLevel?: QRCodeErrorCorrectionLevel },
+): { modules: { size: number; get(row: number, col: number): number | boolean } };

@@ -1,5 +1,5 @@
 import { formatMoney } from "./money";
-import type { Provider } from "./providers";
+import type { UsProvider } from "./providers";
 
 /**
  * What a payer's tap on a provider does. Every provider ends somewhere that works: a link the
@@ -17,8 +17,9 @@ export type PaymentAction =
   /** No link exists at all: the inline instructions on the page are the whole option. */
   | { kind: "inline" };
 
+/** The spec's five; the rails' options are drawn by pay-page/rail-option.tsx, on the server. */
 export type PaymentLinkInput = {
-  provider: Provider;
+  provider: UsProvider;
   handle: string;
   amount: string;
   description: string | null;

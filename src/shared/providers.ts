@@ -1,15 +1,70 @@
 import { EMAIL_PATTERN } from "./input-limits";
 import { normalizePhone } from "./phone";
+import { parseMonzoUsername } from "./rails/monzo";
+import { parsePayNowProxy } from "./rails/paynow";
+import { paypalTakes } from "./rails/paypal";
+import { parsePixKey } from "./rails/pix";
+import { parsePromptPayProxy } from "./rails/promptpay";
+import { parseBic, parseIban } from "./rails/sepa";
+import { parseSwishNumber } from "./rails/swish";
+import { parseUpiId } from "./rails/upi";
 
-/** The five payment providers (docs/product.md#payment-methods). Order here is the order on the Payment Methods page. */
-export const PROVIDERS = ["paypal", "venmo", "cashapp", "zelle", "googlepay"] as const;
+/** The spec's five payment providers (docs/product.md#payment-methods), in the Payment Methods page's order. */
+export const US_PROVIDERS = ["paypal", "venmo", "cashapp", "zelle", "googlepay"] as const;
+export type UsProvider = (typeof US_PROVIDERS)[number];
+
+/**
+ * The payment rails outside the US, each from its published format (docs/pay-buttons.md,
+ * docs/decisions/032-payment-rails.md): UPI (India), Pix (Brazil), SEPA credit transfer (euro
+ * area), Swish (Sweden), Monzo (UK), PayNow (Singapore), PromptPay (Thailand).
+ */
+export const RAIL_PROVIDERS = ["upi", "pix", "sepa", "swish", "monzo", "paynow", "promptpay"] as const;
+export type RailProvider = (typeof RAIL_PROVIDERS)[number];
+
+export const PROVIDERS = [...US_PROVIDERS, ...RAIL_PROVIDERS] as const;
 export type Provider = (typeof PROVIDERS)[number];
+
+export function isRailProvider(provider: Provider): provider is RailProvider {
+  return (RAIL_PROVIDERS as readonly string[]).includes(provider);
+}
 
 /**
  * Setup offers the spec's three (docs/product.md#setup), then Zelle: the largest US person-to-person
  * network, so someone who uses only Zelle can start.
  */
 export const SETUP_PROVIDERS = ["paypal", "venmo", "cashapp", "zelle"] as const satisfies readonly Provider[];
+
+/** The euro area (21 members since Bulgaria joined on 1 January 2026) and the states that use the euro by agreement. */
+const EURO_COUNTRIES = new Set(
+  "AT BE BG CY DE EE ES FI FR GR HR IE IT LT LU LV MT NL PT SI SK AD MC SM VA".split(" "),
+);
+
+/** The rail people in a country pay with, if Collect has one for it. */
+export function countryRail(country: string): RailProvider | null {
+  if (EURO_COUNTRIES.has(country)) return "sepa";
+  const rails: Record<string, RailProvider> = {
+    IN: "upi",
+    BR: "pix",
+    SE: "swish",
+    GB: "monzo",
+    SG: "paynow",
+    TH: "promptpay",
+  };
+  return rails[country] ?? null;
+}
+
+/**
+ * The methods the Payment Methods page offers an account in `country`, in order: a US account
+ * keeps the spec's five (docs/product.md#payment-methods); any other country gets
+ * its own rail first, then PayPal, the one app that takes many currencies. A method already saved
+ * is always shown after them, so it can be seen and removed.
+ */
+export function providersFor(country: string, saved: readonly Provider[] = []): Provider[] {
+  const offered: Provider[] =
+    country === "US" ? [...US_PROVIDERS] : [...[countryRail(country)].filter((p) => p !== null), "paypal"];
+  const extra = PROVIDERS.filter((p) => saved.includes(p) && !offered.includes(p));
+  return [...offered, ...extra];
+}
 
 /**
  * Whether a payer can pay this method from the request link. Google Pay no longer sends money between
@@ -30,6 +85,29 @@ export const PROVIDER_LABELS: Record<Provider, string> = {
   cashapp: "Cash App",
   zelle: "Zelle",
   googlepay: "Google Pay",
+  upi: "UPI",
+  pix: "Pix",
+  sepa: "Bank transfer (SEPA)",
+  swish: "Swish",
+  monzo: "Monzo",
+  paynow: "PayNow",
+  promptpay: "PromptPay",
+};
+
+/** What the handle is called where "handle" is not the word people use. */
+export const HANDLE_LABELS: Record<Provider, string> = {
+  paypal: "PayPal handle",
+  venmo: "Venmo handle",
+  cashapp: "Cash App handle",
+  zelle: "Zelle handle",
+  googlepay: "Google Pay handle",
+  upi: "UPI ID",
+  pix: "Pix key",
+  sepa: "IBAN",
+  swish: "Swish number",
+  monzo: "Monzo username",
+  paynow: "PayNow mobile number or UEN",
+  promptpay: "PromptPay mobile number or ID",
 };
 
 /** Handle hints (docs/product.md#payment-methods). */
@@ -39,6 +117,13 @@ export const PROVIDER_HINTS: Record<Provider, string> = {
   cashapp: "Your $Cashtag, starting with $",
   zelle: "The email or phone number you use with Zelle",
   googlepay: "The phone number or email you use with Google Pay",
+  upi: "Your UPI ID, as your UPI app shows it: name@bank",
+  pix: "Your Pix key: email, +55 mobile number, CPF, CNPJ or random key",
+  sepa: "Your account's IBAN; payers see it in groups of four",
+  swish: "The Swedish mobile number (or 123 number) Swish pays to",
+  monzo: "Your monzo.me username, or your monzo.me link",
+  paynow: "The Singapore mobile number or UEN registered with PayNow",
+  promptpay: "The Thai mobile number or 13-digit ID registered with PromptPay",
 };
 
 export const PROVIDER_PLACEHOLDERS: Record<Provider, string> = {
@@ -47,16 +132,25 @@ export const PROVIDER_PLACEHOLDERS: Record<Provider, string> = {
   cashapp: "$yourname",
   zelle: "you@example.com or (212) 555-0101",
   googlepay: "(212) 555-0101 or you@example.com",
+  upi: "yourname@okaxis",
+  pix: "you@example.com or +55 11 91234-5678",
+  sepa: "DE89 3704 0044 0532 0130 00",
+  swish: "070 123 45 67",
+  monzo: "yourname",
+  paynow: "9123 4567",
+  promptpay: "081 234 5678",
 };
 
 /**
- * Checks a handle against the provider's rules (docs/product.md#payment-methods), enforced on client and
- * server alike. Returns null when valid, otherwise a sentence naming the provider.
+ * Checks a handle against the provider's rules (docs/product.md#payment-methods, and each rail's
+ * parser in shared/rails), enforced on client and server alike. Returns null when valid,
+ * otherwise a sentence naming the provider.
  */
 export function handleProblem(provider: Provider, handle: string): string | null {
   const h = handle.trim();
   const label = PROVIDER_LABELS[provider];
-  if (h.length === 0) return `${label}: please enter your handle.`;
+  if (h.length === 0)
+    return `${label}: please enter your ${isRailProvider(provider) ? HANDLE_LABELS[provider] : "handle"}.`;
   if (h.length > 100) return `${label}: the handle is too long.`;
   switch (provider) {
     case "paypal":
@@ -77,14 +171,78 @@ export function handleProblem(provider: Provider, handle: string): string | null
       return EMAIL_PATTERN.test(h) || normalizePhone(h) !== null
         ? null
         : `${label}: enter an email address or a US phone number.`;
+    case "upi":
+      return parseUpiId(h) ? null : "UPI: enter your UPI ID, like yourname@okaxis.";
+    case "pix":
+      return parsePixKey(h)
+        ? null
+        : "Pix: enter a Pix key: an email, a mobile number with +55, a CPF, a CNPJ or a random key.";
+    case "sepa":
+      return parseIban(h) ? null : `${label}: this IBAN is not valid; check it against your bank's.`;
+    case "swish":
+      return parseSwishNumber(h)
+        ? null
+        : "Swish: enter the Swedish mobile number or 123 number your Swish account pays to.";
+    case "monzo":
+      return parseMonzoUsername(h) ? null : "Monzo: enter your monzo.me username, like yourname.";
+    case "paynow":
+      return parsePayNowProxy(h) ? null : "PayNow: enter a Singapore mobile number (8 digits) or your UEN.";
+    case "promptpay":
+      return parsePromptPayProxy(h) ? null : "PromptPay: enter a Thai mobile number or your 13-digit ID.";
   }
 }
 
 /**
- * The currencies each app can be paid in from Collect: Venmo, Cash App, Zelle and Google Pay move
- * US dollars only; PayPal.Me takes the currency in its link (docs/pay-buttons.md). A request in
- * another currency offers only the apps that take it.
+ * A bank transfer names who holds the account: payers' banks check it against the IBAN
+ * (Verification of Payee). Only SEPA asks for it; null when fine.
+ */
+export function holderNameProblem(provider: Provider, holderName: string | null | undefined): string | null {
+  if (provider !== "sepa") return null;
+  const name = (holderName ?? "").trim();
+  if (name.length === 0) return `${PROVIDER_LABELS.sepa}: please enter the account holder's name.`;
+  if (name.length > 70)
+    return `${PROVIDER_LABELS.sepa}: the account holder's name has at most 70 characters.`;
+  return null;
+}
+
+/** SEPA's optional BIC: 8 or 11 letters and digits; null when fine or left out. */
+export function bicProblem(provider: Provider, bic: string | null | undefined): string | null {
+  if (provider !== "sepa" || !bic?.trim()) return null;
+  return parseBic(bic)
+    ? null
+    : `${PROVIDER_LABELS.sepa}: a BIC has 8 or 11 letters and digits, like COBADEFFXXX.`;
+}
+
+/**
+ * The currencies each method can be paid in from Collect: Venmo, Cash App, Zelle and Google Pay
+ * move US dollars only; PayPal.Me takes the currencies PayPal lists (rails/paypal.ts); each rail
+ * its own currency (rails/index.ts RAIL_CURRENCIES). A request in another currency offers only
+ * the methods that take it.
  */
 export function takesCurrency(provider: Provider, currency: string): boolean {
-  return provider === "paypal" || currency === "USD";
+  switch (provider) {
+    case "paypal":
+      return paypalTakes(currency);
+    case "venmo":
+    case "cashapp":
+    case "zelle":
+    case "googlepay":
+      return currency === "USD";
+    default:
+      return RAIL_CURRENCY[provider] === currency;
+  }
 }
+
+/**
+ * Each rail's one currency, as rails/index.ts RAIL_CURRENCIES lists them (a test keeps the two
+ * equal); written here so the pay page's small script does not load every encoder.
+ */
+export const RAIL_CURRENCY: Record<RailProvider, string> = {
+  upi: "INR",
+  pix: "BRL",
+  sepa: "EUR",
+  swish: "SEK",
+  monzo: "GBP",
+  paynow: "SGD",
+  promptpay: "THB",
+};

@@ -4,7 +4,25 @@ import { FieldError } from "#client/components/ui/field.tsx";
 import { Input } from "#client/components/ui/input.tsx";
 import { Label } from "#client/components/ui/label.tsx";
 import { cn } from "#client/lib/cn.ts";
-import { PROVIDER_HINTS, PROVIDER_LABELS, PROVIDER_PLACEHOLDERS, type Provider } from "#shared/providers.ts";
+import {
+  HANDLE_LABELS,
+  PROVIDER_HINTS,
+  PROVIDER_LABELS,
+  PROVIDER_PLACEHOLDERS,
+  type Provider,
+} from "#shared/providers.ts";
+
+/** A bank transfer's other fields (docs/decisions/032-payment-rails.md): the holder's name and an optional BIC. */
+export type BankFields = {
+  holderName: string;
+  bic: string;
+  holderNameError?: string;
+  bicError?: string;
+  holderNameRef?: (element: HTMLElement | null) => void;
+  bicRef?: (element: HTMLElement | null) => void;
+  onHolderNameChange: (value: string) => void;
+  onBicChange: (value: string) => void;
+};
 
 type ProviderAccountFieldProps = {
   provider: Provider;
@@ -24,6 +42,8 @@ type ProviderAccountFieldProps = {
   /** The box and the input, for a form to focus the one a message is about. */
   selectedRef?: (element: HTMLElement | null) => void;
   handleRef?: (element: HTMLElement | null) => void;
+  /** SEPA: the account holder's name and BIC, under the IBAN. */
+  bank?: BankFields;
 };
 
 /** One payment provider: a checkbox named after it, its handle field and hint (docs/product.md "Payment methods"). */
@@ -40,6 +60,7 @@ export function ProviderAccountField({
   handleError,
   selectedRef,
   handleRef,
+  bank,
 }: ProviderAccountFieldProps) {
   const id = useId();
   const handleDescribedBy = [handleError ? `${id}-error` : null, `${id}-hint`, note ? `${id}-note` : null]
@@ -74,7 +95,7 @@ export function ProviderAccountField({
       {selectedError ? <FieldError id={`${id}-check-error`}>{selectedError}</FieldError> : null}
       {showHandle ? (
         <div className="mt-3">
-          <Label htmlFor={`${id}-handle`}>{`${label} handle`}</Label>
+          <Label htmlFor={`${id}-handle`}>{HANDLE_LABELS[provider]}</Label>
           <Input
             id={`${id}-handle`}
             className="mt-1.5"
@@ -98,10 +119,65 @@ export function ProviderAccountField({
               {note}
             </p>
           ) : null}
+          {bank ? <BankInputs id={id} bank={bank} disabled={disabled} /> : null}
         </div>
       ) : (
         <p className="mt-2 pl-8 text-xs text-slate-500 dark:text-slate-400">{PROVIDER_HINTS[provider]}</p>
       )}
     </div>
   );
+}
+
+/** The account holder's name (banks check it against the IBAN) and the optional BIC. */
+function BankInputs({ id, bank, disabled }: { id: string; bank: BankFields; disabled: boolean }) {
+  const rows = [
+    {
+      key: "holder",
+      label: "Account holder's name",
+      hint: "Exactly as your bank has it: payers' banks check it against the IBAN",
+      value: bank.holderName,
+      error: bank.holderNameError,
+      ref: bank.holderNameRef,
+      onChange: bank.onHolderNameChange,
+      autoComplete: "name",
+      placeholder: "Alex Morgan",
+    },
+    {
+      key: "bic",
+      label: "BIC (optional)",
+      hint: "8 or 11 letters and digits; most banks no longer need it",
+      value: bank.bic,
+      error: bank.bicError,
+      ref: bank.bicRef,
+      onChange: bank.onBicChange,
+      autoComplete: "off",
+      placeholder: "COBADEFFXXX",
+    },
+  ];
+  return rows.map((row) => (
+    <div key={row.key} className="mt-3">
+      <Label htmlFor={`${id}-${row.key}`}>{row.label}</Label>
+      <Input
+        id={`${id}-${row.key}`}
+        className="mt-1.5"
+        value={row.value}
+        disabled={disabled}
+        placeholder={row.placeholder}
+        autoComplete={row.autoComplete}
+        autoCapitalize={row.key === "bic" ? "characters" : "words"}
+        autoCorrect="off"
+        spellCheck={false}
+        ref={row.ref}
+        aria-invalid={row.error ? true : undefined}
+        aria-describedby={[row.error ? `${id}-${row.key}-error` : null, `${id}-${row.key}-hint`]
+          .filter(Boolean)
+          .join(" ")}
+        onChange={(e) => row.onChange(e.target.value)}
+      />
+      {row.error ? <FieldError id={`${id}-${row.key}-error`}>{row.error}</FieldError> : null}
+      <p id={`${id}-${row.key}-hint`} className="mt-1.5 text-xs text-slate-500 dark:text-slate-400">
+        {row.hint}
+      </p>
+    </div>
+  ));
 }

@@ -145,6 +145,10 @@ export const paymentAccounts = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     provider: providerEnum("provider").notNull(),
     accountHandle: text("account_handle").notNull(),
+    /** A bank transfer's account holder as the bank has it (SEPA only; docs/decisions/032-payment-rails.md). */
+    holderName: text("holder_name"),
+    /** A bank transfer's optional BIC (SEPA only). */
+    bic: text("bic"),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("payment_account_user_provider_idx").on(t.userId, t.provider)],

@@ -1,15 +1,15 @@
 import { formatMoney } from "#shared/money.ts";
 import { type PaymentInstructions, paymentAction, paymentInstructions } from "#shared/payment-links.ts";
-import { PROVIDER_LABELS, type Provider } from "#shared/providers.ts";
+import { isRailProvider, PROVIDER_LABELS, type UsProvider } from "#shared/providers.ts";
 import type { PublicPaymentView } from "#shared/schemas/payment-request.ts";
 import { BRAND_MARKS, type Brand } from "./brand-marks";
+import { CopyButton, FOCUS } from "./copy-button";
+import { RailOption } from "./rail-option";
+import { paypalLinkAmount, railPayment } from "./rail-payloads";
 
 type Account = PublicPaymentView["paymentAccounts"][number];
 
-const FOCUS =
-  "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-600 dark:focus-visible:outline-emerald-400";
-
-const BRAND: Record<Provider, string> = {
+const BRAND: Record<UsProvider, string> = {
   venmo: "bg-[#0068C8] hover:bg-[#00569f]",
   paypal: "bg-[#003087] hover:bg-[#00256b]",
   cashapp: "bg-[#007A33] hover:bg-[#006329]",
@@ -24,24 +24,62 @@ const BRAND: Record<Provider, string> = {
 export function PayOption({
   account,
   amount,
-  currency,
+  currency = "USD",
   description,
+  requesterName,
 }: {
   account: Account;
   amount: string;
   currency?: string;
   description: string | null;
+  requesterName: string;
 }) {
-  const { provider, accountHandle: handle } = account;
-  const action = paymentAction({ provider, handle, amount, currency, description, isMobile: true });
+  const { provider: anyProvider, accountHandle: handle } = account;
+  if (isRailProvider(anyProvider)) {
+    const request = { amount, currency, description, requesterName };
+    const payment = railPayment(account, request);
+    return payment ? <RailOption payment={payment} request={request} /> : null;
+  }
+  const provider: UsProvider = anyProvider;
+  // PayPal takes some currencies whole (forints, yen): its link carries the amount as PayPal reads it.
+  const linkAmount = provider === "paypal" ? (paypalLinkAmount(amount, currency) ?? amount) : amount;
+  const action = paymentAction({
+    provider,
+    handle,
+    amount: linkAmount,
+    currency,
+    description,
+    isMobile: true,
+  });
   const instructions = paymentInstructions({ provider, handle, amount });
   const buttonClass = `flex min-h-14 w-full items-center justify-center gap-2.5 rounded-2xl px-4 text-lg font-bold text-white shadow-sm ${FOCUS} ${BRAND[provider]}`;
+  // The toast a tap shows, written here so the page's script needs no link or money code
+  // (docs/pay-buttons.md, "Dark mode and weight"): always for Zelle, on a desktop for Venmo.
+  const desktop = paymentAction({
+    provider,
+    handle,
+    amount: linkAmount,
+    currency,
+    description,
+    isMobile: false,
+  });
+  const toast =
+    desktop.kind === "toast"
+      ? {
+          "data-toast": action.kind === "toast" ? "always" : "desktop",
+          "data-toast-title": desktop.title,
+          "data-toast-description": desktop.description,
+          ...(desktop.href ? { "data-toast-href": desktop.href } : {}),
+          ...(desktop.unbroken ? { "data-toast-unbroken": JSON.stringify(desktop.unbroken) } : {}),
+        }
+      : {};
   const data = {
     "data-pay": "",
     "data-provider": provider,
     "data-handle": handle,
     "data-amount": amount,
     "data-description": description ?? "",
+    ...toast,
   };
   return (
     <li className="flex flex-col gap-1.5">
@@ -76,7 +114,7 @@ export function PayOption({
 }
 
 /** "Pay with …" and, where the brand's own payment page opens, its mark (docs/pay-buttons.md). */
-function ButtonFace({ provider }: { provider: Provider }) {
+function ButtonFace({ provider }: { provider: UsProvider }) {
   if (provider === "venmo") {
     // Venmo's mark is its wordmark: it stands for the word, as on Venmo's own "Pay with" buttons.
     return (
@@ -106,7 +144,7 @@ function Instructions({
   instructions,
   heading,
 }: {
-  provider: Provider;
+  provider: UsProvider;
   instructions: PaymentInstructions;
   heading: string | null;
 }) {
@@ -125,32 +163,5 @@ function Instructions({
       />
       <CopyButton value={instructions.handle} name={`${PROVIDER_LABELS[provider]} handle`} boxed />
     </div>
-  );
-}
-
-function CopyButton({
-  value,
-  shown = value,
-  name,
-  boxed,
-}: {
-  value: string;
-  shown?: string;
-  name: string;
-  boxed?: boolean;
-}) {
-  const look = boxed
-    ? "justify-between bg-white ring-1 ring-slate-200 hover:bg-slate-100 dark:bg-slate-900 dark:ring-slate-700 dark:hover:bg-slate-800"
-    : "justify-center hover:bg-slate-50 dark:hover:bg-slate-800";
-  return (
-    <button
-      type="button"
-      data-copy={value}
-      aria-label={`Copy ${name} ${shown}`}
-      className={`flex min-h-11 items-center gap-2 rounded-xl px-3 text-sm text-slate-600 dark:text-slate-300 ${look} ${FOCUS}`}
-    >
-      <span className="font-mono break-all text-slate-900 dark:text-slate-100">{shown}</span>
-      <span className="font-semibold text-emerald-700 dark:text-emerald-400">Copy</span>
-    </button>
   );
 }

@@ -1,8 +1,6 @@
 // biome-ignore lint/style/noRestrictedImports: the pay page wears the app's one stylesheet (Tailwind also scans shared/pay-page).
 import "#client/styles.css";
 import { isPhoneOrTablet } from "#shared/device.ts";
-import { paymentAction } from "#shared/payment-links.ts";
-import type { Provider } from "#shared/providers.ts";
 
 /**
  * The only script of the public payment page (kept tiny for its 60 KB budget): provider toasts
@@ -112,21 +110,16 @@ document.addEventListener("keydown", (event) => {
 
 document.addEventListener("click", (event) => {
   const target = event.target as Element | null;
-  const pay = target?.closest<HTMLElement>("[data-pay]");
+  // The toast each button shows is in its data-toast-* attributes (pay-option.tsx): this script
+  // loads no link or money code, so the page's first visit stays small.
+  const pay = target?.closest<HTMLElement>("[data-pay][data-toast]");
   if (pay) {
-    const { provider, handle = "", amount = "", description } = pay.dataset;
-    const action = paymentAction({
-      provider: provider as Provider,
-      handle,
-      amount,
-      description: description || null,
-      isMobile: isMobile(),
-    });
-    if (action.kind === "toast") {
+    const { toast, toastTitle = "", toastDescription = "", toastHref, toastUnbroken } = pay.dataset;
+    if (toast === "always" || !isMobile()) {
       event.preventDefault();
-      showToast(action.title, action.description, {
-        href: action.href,
-        unbroken: action.unbroken,
+      showToast(toastTitle, toastDescription, {
+        href: toastHref,
+        unbroken: toastUnbroken ? (JSON.parse(toastUnbroken) as string[]) : undefined,
         origin: pay,
       });
     }

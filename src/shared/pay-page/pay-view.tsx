@@ -1,7 +1,7 @@
 import { HOME_CURRENCY } from "#shared/currency.ts";
 import { formatMoney } from "#shared/money.ts";
 import { avatarUrl } from "#shared/photo-url.ts";
-import { takesCurrency } from "#shared/providers.ts";
+import { isRailProvider } from "#shared/providers.ts";
 import { payPageDueLabel } from "#shared/schedule/due-date.ts";
 import {
   type CancelledPaymentView,
@@ -10,6 +10,7 @@ import {
 } from "#shared/schemas/payment-request.ts";
 import { ClaimPanel } from "./claim-panel";
 import { PayOption } from "./pay-option";
+import { offered } from "./rail-payloads";
 
 const CARD = "bg-white ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800";
 const MUTED = "text-slate-600 dark:text-slate-400";
@@ -65,7 +66,16 @@ function RequestCard({ view }: { view: PublicPaymentView }) {
   const { requester, request, paymentAccounts } = view;
   // A US request's view carries no currency (the spec's answer); any other names its own.
   const currency = request.currency ?? HOME_CURRENCY;
-  const payable = paymentAccounts.filter((account) => takesCurrency(account.provider, currency));
+  const railRequest = {
+    amount: request.amount,
+    currency,
+    description: request.description,
+    requesterName: requester.name,
+  };
+  // What can take this request; a rail, the way people pay in its country, before PayPal.
+  const payable = paymentAccounts
+    .filter((account) => offered(account, railRequest))
+    .sort((a, b) => Number(isRailProvider(b.provider)) - Number(isRailProvider(a.provider)));
   const initials = requester.name
     .split(/\s+/)
     .map((w) => w[0])
@@ -127,6 +137,7 @@ function RequestCard({ view }: { view: PublicPaymentView }) {
                 amount={request.amount}
                 currency={currency}
                 description={request.description}
+                requesterName={requester.name}
               />
             ))}
           </ul>

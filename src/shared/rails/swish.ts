@@ -49,7 +49,7 @@ export function parseSwishNumber(input: string): string | null {
  */
 export function swishMessage(text: string): string {
   const kept = singleLine(text).replace(
-    /[^A-Za-z0-9 !?=#$%&()*+,\-./:;<'"@^¡¢£€¥¿§ŠšŽžŒœŸ\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u00FF]/g,
+    /[^A-Za-z0-9 !?=#$%&()*+,\-./:;<'"@^\u00A1\u00A2\u00A3\u20AC\u00A5\u00BF\u00A7\u0160\u0161\u017D\u017E\u0152\u0153\u0178\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u00FF]/g,
     "",
   );
   return truncate(kept.replace(/ {2,}/g, " ").trim(), 50);

@@ -43,11 +43,15 @@ export function asciiFold(text: string, max: number): string {
   const plain = singleLine(text)
     .normalize("NFD")
     .replace(/\p{M}/gu, "")
-    .replace(/[ßæÆœŒøØłŁđĐðÐþÞı]/g, (c) => SPELLED[c] ?? "")
-    .replace(/[‘’‚′]/g, "'")
-    .replace(/[“”„″]/g, '"')
-    .replace(/[‐‑‒–—―]/g, "-")
-    .replace(/…/g, "...")
+    // Written as escapes: a non-ASCII character in code would double the server chunk in memory (docs/decisions/018-memory.md).
+    .replace(
+      /[\u00DF\u00E6\u00C6\u0153\u0152\u00F8\u00D8\u0142\u0141\u0111\u0110\u00F0\u00D0\u00FE\u00DE\u0131]/g,
+      (c) => SPELLED[c] ?? "",
+    )
+    .replace(/[\u2018\u2019\u201A\u2032]/g, "'")
+    .replace(/[\u201C\u201D\u201E\u2033]/g, '"')
+    .replace(/[\u2010\u2011\u2012\u2013\u2014\u2015]/g, "-")
+    .replace(/\u2026/g, "...")
     .replace(/[^\x20-\x7e]/g, "")
     .replace(/ {2,}/g, " ")
     .trim();

@@ -1,20 +1,46 @@
 import { z } from "zod";
 import { type FormResult, firstMessage, VALIDATION } from "#shared/messages.ts";
-import { handleProblem, PROVIDERS } from "#shared/providers.ts";
+import {
+  bicProblem,
+  handleProblem,
+  holderNameProblem,
+  PROVIDERS,
+  type Provider,
+  type RailProvider,
+  type UsProvider,
+} from "#shared/providers.ts";
 
 export const ProviderSchema = z.enum(PROVIDERS);
 
-/** One connected account; the handle must fit its provider's rules (docs/product.md#payment-methods). */
+/**
+ * One connected account; the handle must fit its provider's rules (docs/product.md#payment-methods).
+ * A bank transfer (SEPA) also names the account holder and may give a BIC
+ * (docs/decisions/032-payment-rails.md); no other provider carries them.
+ */
 export const PaymentAccountSchema = z
   .object({
     provider: ProviderSchema,
     accountHandle: z.string().trim().max(100),
+    holderName: z.string().trim().max(200).nullish(),
+    bic: z.string().trim().max(20).nullish(),
   })
   .superRefine((account, ctx) => {
     const problem = handleProblem(account.provider, account.accountHandle);
     if (problem) ctx.addIssue({ code: "custom", path: ["accountHandle"], message: problem });
+    const holder = holderNameProblem(account.provider, account.holderName);
+    if (holder) ctx.addIssue({ code: "custom", path: ["holderName"], message: holder });
+    const bic = bicProblem(account.provider, account.bic);
+    if (bic) ctx.addIssue({ code: "custom", path: ["bic"], message: bic });
   });
 export type PaymentAccount = z.infer<typeof PaymentAccountSchema>;
+
+/** An account as the pay page's public view carries it: the same fields. */
+export const PublicPaymentAccountSchema = z.object({
+  provider: ProviderSchema,
+  accountHandle: z.string(),
+  holderName: z.string().optional(),
+  bic: z.string().optional(),
+});
 
 /** A set of accounts: at most one per provider. */
 export const PaymentAccountListSchema = z
@@ -31,10 +57,18 @@ export const PaymentAccountsInputSchema = z.strictObject({
 export type PaymentAccountsInput = z.infer<typeof PaymentAccountsInputSchema>;
 
 /** Payment Methods form: which providers are ticked and what was typed for each. */
-export type PaymentMethodsForm = Record<(typeof PROVIDERS)[number], { selected: boolean; handle: string }>;
+export type PaymentMethodsEntry = { selected: boolean; handle: string; holderName?: string; bic?: string };
+/** The spec's five are always on the form; a rail only where the page offers it (providersFor). */
+export type PaymentMethodsForm = Record<UsProvider, PaymentMethodsEntry> &
+  Partial<Record<RailProvider, PaymentMethodsEntry>>;
 
-/** One provider on a form: ticked or not, and its handle as typed. */
-export const ProviderFormEntrySchema = z.object({ selected: z.boolean(), handle: z.string() });
+/** One provider on a form: ticked or not, its handle as typed, and a bank transfer's holder and BIC. */
+export const ProviderFormEntrySchema = z.object({
+  selected: z.boolean(),
+  handle: z.string(),
+  holderName: z.string().optional(),
+  bic: z.string().optional(),
+});
 
 /**
  * The Payment Methods form → the call's payload, checking in the order the screen's messages
@@ -42,9 +76,9 @@ export const ProviderFormEntrySchema = z.object({ selected: z.boolean(), handle:
  * handle, then each handle's format (each said on its provider's handle).
  */
 export const PaymentMethodsFormSchema = z
-  .record(ProviderSchema, ProviderFormEntrySchema)
+  .partialRecord(ProviderSchema, ProviderFormEntrySchema)
   .transform((form, ctx): PaymentAccountsInput => {
-    const selected = PROVIDERS.filter((p) => form[p].selected);
+    const selected = PROVIDERS.filter((p) => form[p]?.selected);
     if (selected.length === 0) {
       ctx.addIssue({
         code: "custom",
@@ -53,7 +87,8 @@ export const PaymentMethodsFormSchema = z
       });
       return z.NEVER;
     }
-    const empty = selected.filter((p) => form[p].handle.trim() === "");
+    const entry = (p: Provider) => form[p] ?? { selected: false, handle: "" };
+    const empty = selected.filter((p) => entry(p).handle.trim() === "");
     for (const provider of empty) {
       ctx.addIssue({
         code: "custom",
@@ -63,13 +98,19 @@ export const PaymentMethodsFormSchema = z
     }
     if (empty.length > 0) return z.NEVER;
     const parsed = PaymentAccountsInputSchema.safeParse({
-      accounts: selected.map((provider) => ({ provider, accountHandle: form[provider].handle })),
+      accounts: selected.map((provider) => {
+        const { handle, holderName, bic } = entry(provider);
+        return provider === "sepa"
+          ? { provider, accountHandle: handle, holderName: holderName ?? "", bic: bic?.trim() || null }
+          : { provider, accountHandle: handle };
+      }),
     });
     if (parsed.success) return parsed.data;
     for (const issue of parsed.error.issues) {
-      const index = issue.path[1];
+      const [, index, field] = issue.path;
       const provider = typeof index === "number" ? (selected[index] ?? PROVIDERS[0]) : PROVIDERS[0];
-      ctx.addIssue({ code: "custom", path: [provider, "handle"], message: issue.message });
+      const at = field === "holderName" || field === "bic" ? field : "handle";
+      ctx.addIssue({ code: "custom", path: [provider, at], message: issue.message });
     }
     return z.NEVER;
   });

@@ -8,7 +8,7 @@ import { DueDateSchema } from "#shared/schedule/due-date.ts";
 import { ReminderDaysSchema } from "#shared/schedule/reminders.ts";
 import { ClaimViaSchema } from "./claim";
 import { cursorSchema, MicrosecondTimeSchema, PageLimitSchema, UuidSchema } from "./page";
-import { ProviderSchema } from "./payment-account";
+import { PublicPaymentAccountSchema } from "./payment-account";
 import { UNSAFE_TEXT } from "./user";
 
 export const RequestStatusSchema = z.enum(["pending", "paid", "cancelled"]);
@@ -348,7 +348,7 @@ export const PublicPaymentViewSchema = z.object({
     /** YYYY-MM-DD: "Due Friday, December 4" on the pay page. */
     dueDate: z.string().nullable().optional(),
   }),
-  paymentAccounts: z.array(z.object({ provider: ProviderSchema, accountHandle: z.string() })),
+  paymentAccounts: z.array(PublicPaymentAccountSchema),
 });
 export type PublicPaymentView = z.infer<typeof PublicPaymentViewSchema>;
 

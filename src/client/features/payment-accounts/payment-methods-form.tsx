@@ -5,14 +5,42 @@ import { Spinner } from "#client/components/ui/spinner.tsx";
 import { useSchemaForm } from "#client/lib/schema-form.ts";
 import { toast } from "#client/lib/toast.tsx";
 import { VALIDATION } from "#shared/messages.ts";
-import { PROVIDERS } from "#shared/providers.ts";
+import { type Provider, providersFor } from "#shared/providers.ts";
+import { DEFAULT_COUNTRY } from "#shared/region.ts";
 import { type PaymentAccount, PaymentMethodsFormSchema } from "#shared/schemas/payment-account.ts";
 import { useUpdatePaymentAccounts } from "./api";
-import { formFromAccounts, isDroppedHandle, withHandle, withSelected } from "./form-state";
+import {
+  entryOf,
+  formFromAccounts,
+  isDroppedHandle,
+  withBankField,
+  withHandle,
+  withSelected,
+} from "./form-state";
 import { NoPayableMethodWarning } from "./no-payable-method-warning";
 
-/** Payment methods (docs/product.md "Payment methods"): all five providers, checked in order. */
-export function PaymentMethodsFormView({ accounts }: { accounts: readonly PaymentAccount[] }) {
+/** The form's fields in the screen's order: a bank transfer's holder and BIC after its IBAN. */
+const fieldsOf = (provider: Provider) =>
+  provider === "sepa"
+    ? ([`${provider}.selected`, `${provider}.handle`, "sepa.holderName", "sepa.bic"] as const)
+    : ([`${provider}.selected`, `${provider}.handle`] as const);
+
+/**
+ * Payment methods (docs/product.md "Payment methods"): the methods of the account's country, in
+ * order (providers.ts providersFor: the spec's five for a US account; elsewhere its rail, then
+ * PayPal), plus any already saved.
+ */
+export function PaymentMethodsFormView({
+  accounts,
+  country = DEFAULT_COUNTRY,
+}: {
+  accounts: readonly PaymentAccount[];
+  country?: string;
+}) {
+  const shown = providersFor(
+    country,
+    accounts.map((a) => a.provider),
+  );
   const {
     form: methods,
     values: form,
@@ -24,7 +52,7 @@ export function PaymentMethodsFormView({ accounts }: { accounts: readonly Paymen
   } = useSchemaForm({
     schema: PaymentMethodsFormSchema,
     defaultValues: formFromAccounts(accounts),
-    fields: PROVIDERS.flatMap((p) => [`${p}.selected`, `${p}.handle`] as const),
+    fields: shown.flatMap(fieldsOf),
     first: [VALIDATION.methodRequired.description, VALIDATION.handleRequired.description],
   });
   const update = useUpdatePaymentAccounts();
@@ -39,30 +67,46 @@ export function PaymentMethodsFormView({ accounts }: { accounts: readonly Paymen
       onError: (error) => fail("Update Failed", error),
     });
   });
+  const ticked = shown.filter((p) => entryOf(form, p).selected);
 
   return (
     <Form onSubmit={onSubmit} className="space-y-3">
-      {PROVIDERS.map((provider) => (
-        <ProviderAccountField
-          key={provider}
-          provider={provider}
-          selected={form[provider].selected}
-          handle={form[provider].handle}
-          note={
-            isDroppedHandle(form[provider]) ? "Not ticked: this handle is removed when you update." : null
-          }
-          selectedError={errorOf(`${provider}.selected`)}
-          handleError={errorOf(`${provider}.handle`)}
-          selectedRef={refOf(`${provider}.selected`)}
-          handleRef={refOf(`${provider}.handle`)}
-          onSelectedChange={(selected) => set(provider, withSelected(form, provider, selected)[provider])}
-          onHandleChange={(handle) => set(provider, withHandle(form, provider, handle)[provider])}
-        />
-      ))}
+      {shown.map((provider) => {
+        const entry = entryOf(form, provider);
+        return (
+          <ProviderAccountField
+            key={provider}
+            provider={provider}
+            selected={entry.selected}
+            handle={entry.handle}
+            note={isDroppedHandle(entry) ? "Not ticked: this handle is removed when you update." : null}
+            selectedError={errorOf(`${provider}.selected`)}
+            handleError={errorOf(`${provider}.handle`)}
+            selectedRef={refOf(`${provider}.selected`)}
+            handleRef={refOf(`${provider}.handle`)}
+            onSelectedChange={(selected) => set(provider, withSelected(form, provider, selected)[provider])}
+            onHandleChange={(handle) => set(provider, withHandle(form, provider, handle)[provider])}
+            bank={
+              provider === "sepa"
+                ? {
+                    holderName: entry.holderName ?? "",
+                    bic: entry.bic ?? "",
+                    holderNameError: errorOf("sepa.holderName"),
+                    bicError: errorOf("sepa.bic"),
+                    holderNameRef: refOf("sepa.holderName"),
+                    bicRef: refOf("sepa.bic"),
+                    onHolderNameChange: (value) =>
+                      set(provider, withBankField(form, provider, "holderName", value)[provider]),
+                    onBicChange: (value) =>
+                      set(provider, withBankField(form, provider, "bic", value)[provider]),
+                  }
+                : undefined
+            }
+          />
+        );
+      })}
       {/* What the ticked list would leave a payer with; none ticked is the form's own message. */}
-      {PROVIDERS.some((p) => form[p].selected) ? (
-        <NoPayableMethodWarning providers={PROVIDERS.filter((p) => form[p].selected)} />
-      ) : null}
+      {ticked.length > 0 ? <NoPayableMethodWarning providers={ticked} /> : null}
       <div className="pt-3">
         <Button type="submit" size="lg" className="w-full sm:w-auto sm:min-w-40" disabled={update.isPending}>
           {update.isPending ? <Spinner /> : null}

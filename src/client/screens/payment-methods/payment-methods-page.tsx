@@ -2,14 +2,19 @@ import { Button } from "#client/components/ui/button.tsx";
 import { Card, CardContent } from "#client/components/ui/card.tsx";
 import { PageHeader } from "#client/components/ui/page-header.tsx";
 import { LoadingBlock } from "#client/components/ui/spinner.tsx";
+import { useUser } from "#client/features/auth/user.ts";
 import { usePaymentAccounts } from "#client/features/payment-accounts/api.ts";
 import { PaymentMethodsFormView } from "#client/features/payment-accounts/payment-methods-form.tsx";
 import { apiErrorMessage } from "#client/lib/api.ts";
 import { WhyConnectPanel } from "./why-connect-panel";
 
-/** /payment-methods (docs/product.md "Payment methods"): the user's accounts at the five providers. */
+/**
+ * /payment-methods (docs/product.md "Payment methods"): the user's accounts; a US account's at the
+ * spec's five providers, another country's at its own rail and PayPal (providers.ts providersFor).
+ */
 export default function PaymentMethodsPage() {
   const accounts = usePaymentAccounts();
+  const { user } = useUser();
   return (
     <>
       <PageHeader
@@ -34,7 +39,7 @@ export default function PaymentMethodsPage() {
               </CardContent>
             </Card>
           ) : (
-            <PaymentMethodsFormView accounts={accounts.data} />
+            <PaymentMethodsFormView accounts={accounts.data} country={user?.country} />
           )}
         </section>
         <aside className="lg:sticky lg:top-24">

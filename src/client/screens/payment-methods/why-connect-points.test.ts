@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { handleProblem, PROVIDERS } from "#shared/providers.ts";
+import { handleProblem, US_PROVIDERS } from "#shared/providers.ts";
 import { CONTACT_HANDLE_PROVIDERS, WHY_CONNECT_POINTS } from "./why-connect-points";
 
 const text = WHY_CONNECT_POINTS.map((p) => `${p.title} ${p.body}`).join(" ");
 
 describe("Why Connect panel", () => {
   it("names exactly the providers whose handle may be an email or a phone number", () => {
-    const takesContact = PROVIDERS.filter(
+    const takesContact = US_PROVIDERS.filter(
       (p) => handleProblem(p, "robin@example.com") === null || handleProblem(p, "(212) 555-0107") === null,
     );
     expect([...CONTACT_HANDLE_PROVIDERS]).toEqual(takesContact);

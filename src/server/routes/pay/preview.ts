@@ -1,6 +1,8 @@
 import { createHash } from "node:crypto";
+import { HOME_CURRENCY } from "#shared/currency.ts";
 import { formatMoney } from "#shared/money.ts";
 import { CANCELLED_NOTICE } from "#shared/pay-page/pay-view.tsx";
+import { offered } from "#shared/pay-page/rail-payloads.ts";
 import { canBePaidFromLink, PROVIDER_LABELS } from "#shared/providers.ts";
 import {
   type CancelledPaymentView,
@@ -56,8 +58,21 @@ function orList(labels: readonly string[]): string {
 /**
  * How the payer pays, naming only what works from the link (docs/pay-buttons.md): the app buttons are one tap,
  * Zelle is in the payer's bank's app, Google Pay no longer sends money between people in the US.
+ * A request in another currency names the methods its page offers (pay-page/rail-payloads.ts offered).
  */
 function howToPay(view: PublicPaymentView, name: string): string {
+  const currency = view.request.currency ?? HOME_CURRENCY;
+  if (currency !== HOME_CURRENCY) {
+    const request = { ...view.request, currency, requesterName: view.requester.name };
+    const offeredHere = view.paymentAccounts.filter(
+      (a) => offered(a, request) && canBePaidFromLink(a.provider),
+    );
+    if (offeredHere.length > 0)
+      return `Pay ${name} with ${orList(offeredHere.map((a) => PROVIDER_LABELS[a.provider]))}.`;
+    return view.paymentAccounts.length > 0
+      ? `${name} has not connected a payment method that takes ${currency} yet.`
+      : `${name} has not connected a payment method yet.`;
+  }
   const payable = view.paymentAccounts.map((a) => a.provider).filter(canBePaidFromLink);
   const tap = orList(payable.filter((p) => p !== "zelle").map((p) => PROVIDER_LABELS[p]));
   const zelle = payable.includes("zelle");

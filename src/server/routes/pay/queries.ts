@@ -10,7 +10,10 @@ import { PROVIDERS, type Provider } from "#shared/providers.ts";
 import type { ClaimVia } from "#shared/schemas/claim.ts";
 import type { CancelledPaymentView, PublicPaymentView } from "#shared/schemas/payment-request.ts";
 
-/** Venmo first (docs/product.md#pay-page), then the usual order. */
+/**
+ * Venmo first (docs/product.md#pay-page), then the usual order; the rails, which take no US
+ * dollars, lead whenever their currency is the request's (pay-view.tsx keeps only those).
+ */
 const ORDER: Provider[] = ["venmo", ...PROVIDERS.filter((p) => p !== "venmo")];
 
 /**
@@ -57,8 +60,9 @@ const publicViewQuery = preparedPerDatabase((db) =>
       dueDate: paymentRequests.dueDate,
       name: displayNameSql,
       photo: users.photo,
-      accounts: sql<{ provider: Provider; accountHandle: string }[]>`(
-        SELECT coalesce(json_agg(json_build_object('provider', ${paymentAccounts.provider}, 'accountHandle', ${paymentAccounts.accountHandle})), '[]'::json)
+      // A bank transfer's holder and BIC only where set: the spec's five answer as they always did.
+      accounts: sql<PublicPaymentView["paymentAccounts"]>`(
+        SELECT coalesce(json_agg(json_strip_nulls(json_build_object('provider', ${paymentAccounts.provider}, 'accountHandle', ${paymentAccounts.accountHandle}, 'holderName', ${paymentAccounts.holderName}, 'bic', ${paymentAccounts.bic}))), '[]'::json)
         FROM ${paymentAccounts} WHERE ${paymentAccounts.userId} = ${paymentRequests.userId}
       )`,
     })
