@@ -30,6 +30,10 @@ const vapid = { publicKey: process.env.E2E_VAPID_PUBLIC_KEY, privateKey: process
 
 export default defineConfig({
   testDir: "tests/e2e",
+  // Playwright empties its output folder as a run starts: a run on a port of its own (E2E_PORT,
+  // beside another run in this checkout) keeps its traces in a folder of its own, or the other
+  // run's start deletes them mid-test and its tests fail on ENOENT.
+  outputDir: process.env.E2E_PORT ? `test-results/port-${PORT}` : "test-results",
   globalSetup: "./tests/e2e/global-setup.ts",
   // Three tests at a time on the 2-core machine: the browser tests wait on the server and the
   // browser a third of the time (167 s with two, 148 s with three, same run, all passing). Each

@@ -1,7 +1,7 @@
 import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { buildApp } from "#server/app.ts";
 import { createHashQueue } from "#server/auth/hash-queue.ts";
 import { PRODUCTION_HASH_COST } from "#server/auth/password.ts";
@@ -73,6 +73,96 @@ describeEachDatabase("sign-in limits", (ctx) => {
     expect(retryAfter(last as NonNullable<typeof last>)).toBeGreaterThan(0);
     expect(last?.json()).toHaveProperty("message");
   });
+
+  // On the same app and database as the limits above: each test has its own users and addresses.
+  describe("known devices and password oracles", () => {
+    const signInWith = (email: string, password: string, cookie?: string) =>
+      ctx.app.inject({
+        method: "POST",
+        url: "/api/identity/sign-in/email",
+        remoteAddress: nextIp(),
+        headers: { origin: TEST_ORIGIN, "content-type": "application/json", ...(cookie ? { cookie } : {}) },
+        payload: { email, password },
+      });
+    const deviceCookieOf = (response: { cookies: { name: string; value: string }[] }) => {
+      const found = response.cookies.find((c) => c.name === DEVICE_COOKIE);
+      return found ? `${DEVICE_COOKIE}=${found.value}` : undefined;
+    };
+
+    it("does not lock out a device that signed in before when strangers guess the password", async () => {
+      const user = await createUser(ctx.app);
+      const device = deviceCookieOf(await signInWith(user.email, user.password));
+      expect(device).toBeDefined();
+      for (let i = 0; i < 6; i++) await signIn(ctx.app, user.email, "wrong password!");
+      expect((await signIn(ctx.app, user.email, user.password)).statusCode).toBe(429);
+      expect((await signInWith(user.email, user.password, device)).statusCode).toBe(200);
+      // The device's cookie is for that account only, and a forged one is a stranger's.
+      expect(
+        (await signInWith(user.email, user.password, `${DEVICE_COOKIE}=${"A".repeat(22)}.forged`)).statusCode,
+      ).toBe(429);
+      const other = await createUser(ctx.app);
+      for (let i = 0; i < 6; i++) await signIn(ctx.app, other.email, "wrong password!");
+      expect((await signInWith(other.email, other.password, device)).statusCode).toBe(429);
+    });
+
+    it("counts change-password and delete-account checks on the account's budget", async () => {
+      const user = await createUser(ctx.app);
+      const call = as(ctx.app, user);
+      for (let i = 0; i < 3; i++) {
+        const wrong = await call("POST", "/api/account/password", {
+          currentPassword: "not my password",
+          newPassword: "another horse battery",
+        });
+        expect(wrong.statusCode, wrong.body).toBe(400);
+      }
+      for (let i = 0; i < 2; i++)
+        expect((await call("DELETE", "/api/account", { password: "not my password" })).statusCode).toBe(400);
+      // Five wrong answers: even the right one is not checked now, through either route.
+      const locked = await call("POST", "/api/account/password", {
+        currentPassword: user.password,
+        newPassword: "another horse battery",
+      });
+      expect(locked.statusCode).toBe(429);
+      expect(locked.json().message).toMatch(/^Too many failed sign-ins for this account/);
+      expect((await call("DELETE", "/api/account", { password: user.password })).statusCode).toBe(429);
+      // The same budget as signing in from this browser (a known device: its own lock).
+      expect((await signInWith(user.email, user.password, user.cookie)).statusCode).toBe(429);
+    });
+  });
+
+  describe("a full hash queue", () => {
+    it("answers 503 with Retry-After instead of queueing without bound (production cost)", async () => {
+      const app = await buildApp(
+        testConfig({
+          dataDir: mkdtempSync(path.join(os.tmpdir(), "collect-queue-")),
+          passwordHash: PRODUCTION_HASH_COST,
+        }),
+        { database: ctx.database, hashQueue: createHashQueue({ concurrency: 1, maxWaiting: 1 }) },
+      );
+      try {
+        const answers = await Promise.all(
+          Array.from({ length: 6 }, (_, i) =>
+            app.inject({
+              method: "POST",
+              url: "/api/identity/sign-up/email",
+              remoteAddress: nextIp(),
+              headers: { origin: TEST_ORIGIN, "content-type": "application/json" },
+              payload: { email: `queue-${i}@example.com`, password: "correct horse battery", name: "" },
+            }),
+          ),
+        );
+        const busy = answers.filter((a) => a.statusCode === 503);
+        expect(answers.filter((a) => a.statusCode === 200).length).toBeGreaterThanOrEqual(2);
+        expect(busy.length).toBeGreaterThanOrEqual(1);
+        for (const answer of busy) {
+          expect(retryAfter(answer)).toBeGreaterThan(0);
+          expect(answer.json().message).toMatch(/try again/);
+        }
+      } finally {
+        await app.close();
+      }
+    });
+  });
 });
 
 describeEachDatabase(
@@ -114,92 +204,3 @@ describeEachDatabase(
   },
   { signInCeilingPerMinute: 20 },
 );
-
-describeEachDatabase("known devices and password oracles", (ctx) => {
-  const signInWith = (email: string, password: string, cookie?: string) =>
-    ctx.app.inject({
-      method: "POST",
-      url: "/api/identity/sign-in/email",
-      remoteAddress: nextIp(),
-      headers: { origin: TEST_ORIGIN, "content-type": "application/json", ...(cookie ? { cookie } : {}) },
-      payload: { email, password },
-    });
-  const deviceCookieOf = (response: { cookies: { name: string; value: string }[] }) => {
-    const found = response.cookies.find((c) => c.name === DEVICE_COOKIE);
-    return found ? `${DEVICE_COOKIE}=${found.value}` : undefined;
-  };
-
-  it("does not lock out a device that signed in before when strangers guess the password", async () => {
-    const user = await createUser(ctx.app);
-    const device = deviceCookieOf(await signInWith(user.email, user.password));
-    expect(device).toBeDefined();
-    for (let i = 0; i < 6; i++) await signIn(ctx.app, user.email, "wrong password!");
-    expect((await signIn(ctx.app, user.email, user.password)).statusCode).toBe(429);
-    expect((await signInWith(user.email, user.password, device)).statusCode).toBe(200);
-    // The device's cookie is for that account only, and a forged one is a stranger's.
-    expect(
-      (await signInWith(user.email, user.password, `${DEVICE_COOKIE}=${"A".repeat(22)}.forged`)).statusCode,
-    ).toBe(429);
-    const other = await createUser(ctx.app);
-    for (let i = 0; i < 6; i++) await signIn(ctx.app, other.email, "wrong password!");
-    expect((await signInWith(other.email, other.password, device)).statusCode).toBe(429);
-  });
-
-  it("counts change-password and delete-account checks on the account's budget", async () => {
-    const user = await createUser(ctx.app);
-    const call = as(ctx.app, user);
-    for (let i = 0; i < 3; i++) {
-      const wrong = await call("POST", "/api/account/password", {
-        currentPassword: "not my password",
-        newPassword: "another horse battery",
-      });
-      expect(wrong.statusCode, wrong.body).toBe(400);
-    }
-    for (let i = 0; i < 2; i++)
-      expect((await call("DELETE", "/api/account", { password: "not my password" })).statusCode).toBe(400);
-    // Five wrong answers: even the right one is not checked now, through either route.
-    const locked = await call("POST", "/api/account/password", {
-      currentPassword: user.password,
-      newPassword: "another horse battery",
-    });
-    expect(locked.statusCode).toBe(429);
-    expect(locked.json().message).toMatch(/^Too many failed sign-ins for this account/);
-    expect((await call("DELETE", "/api/account", { password: user.password })).statusCode).toBe(429);
-    // The same budget as signing in from this browser (a known device: its own lock).
-    expect((await signInWith(user.email, user.password, user.cookie)).statusCode).toBe(429);
-  });
-});
-
-describeEachDatabase("a full hash queue", (ctx) => {
-  it("answers 503 with Retry-After instead of queueing without bound (production cost)", async () => {
-    const app = await buildApp(
-      testConfig({
-        dataDir: mkdtempSync(path.join(os.tmpdir(), "collect-queue-")),
-        passwordHash: PRODUCTION_HASH_COST,
-      }),
-      { database: ctx.database, hashQueue: createHashQueue({ concurrency: 1, maxWaiting: 1 }) },
-    );
-    try {
-      const answers = await Promise.all(
-        Array.from({ length: 6 }, (_, i) =>
-          app.inject({
-            method: "POST",
-            url: "/api/identity/sign-up/email",
-            remoteAddress: nextIp(),
-            headers: { origin: TEST_ORIGIN, "content-type": "application/json" },
-            payload: { email: `queue-${i}@example.com`, password: "correct horse battery", name: "" },
-          }),
-        ),
-      );
-      const busy = answers.filter((a) => a.statusCode === 503);
-      expect(answers.filter((a) => a.statusCode === 200).length).toBeGreaterThanOrEqual(2);
-      expect(busy.length).toBeGreaterThanOrEqual(1);
-      for (const answer of busy) {
-        expect(retryAfter(answer)).toBeGreaterThan(0);
-        expect(answer.json().message).toMatch(/try again/);
-      }
-    } finally {
-      await app.close();
-    }
-  });
-});

@@ -67,7 +67,7 @@ describeEachDatabase("error answers", (ctx) => {
     expect(series.json()).toMatchObject({ code: "invalid", field: "startDate" });
   });
 
-  it("other refusals carry their status's code and no field", async () => {
+  it("other refusals carry their status's code, and a field only when one is at fault", async () => {
     const call = as(ctx.app, await createReadyUser(ctx.app));
     const missing = await call("PATCH", `/api/payment-requests/${randomUUID()}/status`, { status: "paid" });
     expect(missing.statusCode).toBe(404);
@@ -82,7 +82,12 @@ describeEachDatabase("error answers", (ctx) => {
     await call("POST", "/api/payees", { name: "Sam", phone: "2125550101" });
     const taken = await call("POST", "/api/payees", { name: "Mom", phone: "2125550101" });
     expect(taken.statusCode).toBe(409);
-    expect(taken.json()).toEqual({ message: "Sam is saved with this number.", code: "conflict" });
+    // The number is the field at fault: the form marks it.
+    expect(taken.json()).toEqual({
+      message: "Sam is saved with this number.",
+      code: "conflict",
+      field: "phone",
+    });
   });
 
   it("keeps better-auth's own codes, and gives its code-less 429 one", async () => {
