@@ -14,7 +14,11 @@ describeEachDatabase("payees", (ctx) => {
     expect(again.json().id).toBe(first.json().id);
     const other = await call("POST", "/api/payees", { name: "Mom", phone: "212.555.0101" });
     expect(other.statusCode).toBe(409);
-    expect(other.json()).toEqual({ message: "Sam is saved with this number.", code: "conflict", field: "phone" });
+    expect(other.json()).toEqual({
+      message: "Sam is saved with this number.",
+      code: "conflict",
+      field: "phone",
+    });
     await call("POST", "/api/payees", { name: "alex", phone: "2125550102" });
     const list = (await call("GET", "/api/payees")).json();
     expect(list.map((p: { name: string }) => p.name)).toEqual(["alex", "Sam"]);
@@ -42,7 +46,11 @@ describeEachDatabase("payees", (ctx) => {
     expect(cleared.json().email).toBeNull();
     const taken = await alice("PATCH", `/api/payees/${sam.id}`, { phone: "2125550102" });
     expect(taken.statusCode).toBe(409);
-    expect(taken.json()).toEqual({ message: "Alex is saved with this number.", code: "conflict", field: "phone" });
+    expect(taken.json()).toEqual({
+      message: "Alex is saved with this number.",
+      code: "conflict",
+      field: "phone",
+    });
     expect((await bob("PATCH", `/api/payees/${sam.id}`, { name: "Mine" })).statusCode).toBe(404);
     expect((await alice("PATCH", "/api/payees/nope", { name: "X" })).statusCode).toBe(404);
     for (const body of [{}, { name: "" }, { phone: "123" }, { name: "A", extra: 1 }]) {
