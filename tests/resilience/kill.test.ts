@@ -6,10 +6,10 @@ import { createDatabase, dropDatabases, REQUEST, signUp, startServer } from "./s
 
 afterAll(dropDatabases);
 
-const ROUNDS = Number(process.env.KILL_ROUNDS ?? 20);
+const ROUNDS = Number(process.env.KILL_ROUNDS ?? 12);
 
 /**
- * 20 × SIGKILL at a random moment while clients create requests: after each restart every
+ * 12 × SIGKILL at a random moment while clients create requests: after each restart every
  * request that got a 201 is there, and the database opens.
  */
 describe.each(["pglite", "postgres"] as const)("SIGKILL during writes [%s]", (kind) => {
