@@ -119,15 +119,23 @@ async function mailInEveryState(db: Db, kind: Database["kind"]) {
   return { queue, smtp, clock };
 }
 
-async function expectOnlyTheGivenUpOneBack(db: Db) {
-  expect((await findDelivery(db, KEYS.givenUp))?.state).toBe("pending");
+/**
+ * `workersRunning`: a queue still polling may already have taken the re-queued job, and sent it,
+ * by the time it is looked at; with none running it waits, pending, as `retry`.
+ */
+async function expectOnlyTheGivenUpOneBack(db: Db, { workersRunning = false } = {}) {
+  expect(workersRunning ? ["pending", "sent"] : ["pending"]).toContain(
+    (await findDelivery(db, KEYS.givenUp))?.state,
+  );
   expect(await findDelivery(db, KEYS.refusedByPolicy)).toMatchObject({
     state: "failed",
     lastError: POLICY_REFUSAL,
   });
   expect((await findDelivery(db, KEYS.refusedByServer))?.state).toBe("failed");
   expect((await findDelivery(db, KEYS.sent))?.state).toBe("sent");
-  expect(await jobState(db, "payer-mail", KEYS.givenUp)).toBe("retry");
+  expect(workersRunning ? ["retry", "active", "completed"] : ["retry"]).toContain(
+    await jobState(db, "payer-mail", KEYS.givenUp),
+  );
   expect(await jobState(db, "payer-mail", KEYS.refusedByPolicy)).toBe("failed");
   expect(await jobState(db, "notify-push", KEYS.push)).toBe("failed");
 }
@@ -147,10 +155,12 @@ describe.each(databaseKinds)("npm run mail:retry [%s]", (kind) => {
 
     const schema = await openJobSchema({ db: database.db, kind, log: quiet });
     opened.push({ close: () => schema.stop() });
-    expect(await requeueGivenUpMail(database.db, schema)).toEqual({ total: 1, byQueue: { "payer-mail": 1 } });
-    await expectOnlyTheGivenUpOneBack(database.db);
-
+    // The server is back before the mail is: the running queue may take it at once, and must not
+    // meet a server still down (its next try would wait out a real backoff).
     smtp.up = true;
+    expect(await requeueGivenUpMail(database.db, schema)).toEqual({ total: 1, byQueue: { "payer-mail": 1 } });
+    await expectOnlyTheGivenUpOneBack(database.db, { workersRunning: true });
+
     await until(async () => {
       await clock.advance(1_000);
       return (await findDelivery(database.db, KEYS.givenUp))?.state === "sent";
