@@ -1,4 +1,5 @@
 import { fileURLToPath } from "node:url";
+import { lingui } from "@lingui/vite-plugin";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
@@ -23,6 +24,8 @@ export default defineConfig({
       },
     },
     react(),
+    // `import { messages } from "…/de.po"`: a language's catalog, compiled (lingui.config.ts).
+    lingui({ failOnCompileError: true }),
     tailwindcss(),
     // The service worker /sw.js from src/client/sw.js (issue 23 item 23, docs/decisions/025-offline.md):
     // the app shell precached so an installed Collect opens offline and says so; it never stores an

@@ -1,3 +1,4 @@
+import { lingui } from "@lingui/vite-plugin";
 import { configDefaults, defineConfig, type TestProjectInlineConfiguration } from "vitest/config";
 
 // The runs are in UTC unless a project says otherwise (the workers inherit this variable).
@@ -58,6 +59,8 @@ function inUtcPlus14(project: TestProjectInlineConfiguration): TestProjectInline
 }
 
 export default defineConfig({
+  // The languages' PO catalogs, compiled as they are imported (lingui.config.ts).
+  plugins: [lingui({ failOnCompileError: true })],
   test: {
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -1,3 +1,4 @@
+import { lingui } from "@lingui/vite-plugin";
 import { defineConfig } from "vitest/config";
 import { BaseSequencer, type TestSpecification } from "vitest/node";
 
@@ -55,6 +56,8 @@ const common = {
 };
 
 export default defineConfig({
+  // The languages' PO catalogs, compiled as they are imported (lingui.config.ts).
+  plugins: [lingui({ failOnCompileError: true })],
   test: {
     pool: "forks",
     sequence: { sequencer: LongestFirst },

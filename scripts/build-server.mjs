@@ -9,6 +9,7 @@ import { cpSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
+import { linguiCatalogs } from "./lingui-catalog.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 
@@ -57,6 +58,8 @@ export async function buildServer(outdir = path.join(root, "dist/server")) {
     sourcemap: true,
     sourcesContent: false,
     metafile: true,
+    // The languages' PO catalogs, compiled as they are imported (src/shared/i18n/i18n-for.ts).
+    plugins: [linguiCatalogs()],
     logLevel: "warning",
   });
   for (const file of Object.keys(result.metafile.outputs)) {

@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { paymentAction, paymentInstructions } from "./payment-links";
+import { i18nFor } from "./i18n/i18n-for";
+import { paymentAction as actionIn, paymentInstructions as instructionsIn } from "./payment-links";
+
+const english = i18nFor("en");
+const paymentAction = (input: Parameters<typeof actionIn>[0]) => actionIn(input, english);
+const paymentInstructions = (input: Parameters<typeof instructionsIn>[0]) => instructionsIn(input, english);
 
 const base = { amount: "25.50", description: "Pizza & drinks", isMobile: true };
 

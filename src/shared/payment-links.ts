@@ -1,3 +1,5 @@
+import type { I18n } from "@lingui/core";
+import { intlLocaleOf } from "./i18n/locales";
 import { formatMoney } from "./money";
 import type { UsProvider } from "./providers";
 
@@ -32,12 +34,18 @@ export type PaymentLinkInput = {
 /** Copyable instructions shown on the page for providers with no pay link (Zelle, Google Pay). */
 export type PaymentInstructions = { sentence: string; amount: string; handle: string };
 
+/** The five take dollars: an amount as the page's language writes dollars ("$25.50", "25,50 $"). */
+const dollars = (i18n: I18n, amount: string) => formatMoney(amount, "USD", intlLocaleOf(i18n.locale));
+
 const strip = (handle: string, prefix: string) =>
   handle.startsWith(prefix) ? handle.slice(prefix.length) : handle;
 
 /** Zelle's own app closed in April 2025: payers reach Zelle only through their bank's app. */
-const zelleSentence = (handle: string, amount: string) =>
-  `Send ${formatMoney(amount)} to ${handle} with Zelle in your bank's app.`;
+const zelleSentence = (i18n: I18n, handle: string, amount: string) =>
+  i18n._("Send {amount} to {handle} with Zelle in your bank's app.", {
+    amount: dollars(i18n, amount),
+    handle,
+  });
 
 /** Venmo's https link: Venmo's app opens it where installed (universal/app link), venmo.com elsewhere. */
 function venmoHref(handle: string, amount: string, description: string | null): string {
@@ -46,14 +54,11 @@ function venmoHref(handle: string, amount: string, description: string | null): 
   return `https://venmo.com/?${params.toString().replaceAll("+", "%20")}`;
 }
 
-export function paymentAction({
-  provider,
-  handle,
-  amount,
-  description,
-  currency = "USD",
-  isMobile,
-}: PaymentLinkInput): PaymentAction {
+/** What a tap does; its words in `i18n`'s language (the pay page's). */
+export function paymentAction(
+  { provider, handle, amount, description, currency = "USD", isMobile }: PaymentLinkInput,
+  i18n: I18n,
+): PaymentAction {
   const h = handle.trim();
   switch (provider) {
     case "paypal":
@@ -66,18 +71,21 @@ export function paymentAction({
       if (isMobile) return { kind: "link", href };
       return {
         kind: "toast",
-        title: "Open Venmo",
-        description: `Open the Venmo app or venmo.com and pay ${h} ${formatMoney(amount)}.`,
+        title: i18n._("Open Venmo"),
+        description: i18n._("Open the Venmo app or venmo.com and pay {handle} {amount}.", {
+          handle: h,
+          amount: dollars(i18n, amount),
+        }),
         href,
-        unbroken: [h, formatMoney(amount)],
+        unbroken: [h, dollars(i18n, amount)],
       };
     }
     case "zelle":
       return {
         kind: "toast",
-        title: "Pay with Zelle",
-        description: zelleSentence(h, amount),
-        unbroken: [formatMoney(amount), h],
+        title: i18n._("Pay with {provider}", { provider: "Zelle" }),
+        description: zelleSentence(i18n, h, amount),
+        unbroken: [dollars(i18n, amount), h],
       };
     case "googlepay":
       return { kind: "inline" };
@@ -85,18 +93,20 @@ export function paymentAction({
 }
 
 /** The inline instructions of a provider that has no pay link, or null when it has one. */
-export function paymentInstructions({
-  provider,
-  handle,
-  amount,
-}: Pick<PaymentLinkInput, "provider" | "handle" | "amount">): PaymentInstructions | null {
+export function paymentInstructions(
+  { provider, handle, amount }: Pick<PaymentLinkInput, "provider" | "handle" | "amount">,
+  i18n: I18n,
+): PaymentInstructions | null {
   const h = handle.trim();
   switch (provider) {
     case "zelle":
-      return { sentence: zelleSentence(h, amount), amount, handle: h };
+      return { sentence: zelleSentence(i18n, h, amount), amount, handle: h };
     case "googlepay":
       return {
-        sentence: `Google Pay no longer sends money between people in the US (it stopped in June 2024), so there is no Google Pay link: pay ${formatMoney(amount)} to ${h} another way.`,
+        sentence: i18n._(
+          "Google Pay no longer sends money between people in the US (it stopped in June 2024), so there is no Google Pay link: pay {amount} to {handle} another way.",
+          { amount: dollars(i18n, amount), handle: h },
+        ),
         amount,
         handle: h,
       };

@@ -1,3 +1,4 @@
+import type { I18n } from "@lingui/core";
 import { EMAIL_PATTERN } from "./input-limits";
 import { normalizePhone } from "./phone";
 import { parseMonzoUsername } from "./rails/monzo";
@@ -87,7 +88,7 @@ export const PROVIDER_LABELS: Record<Provider, string> = {
   googlepay: "Google Pay",
   upi: "UPI",
   pix: "Pix",
-  sepa: "Bank transfer (SEPA)",
+  sepa: /*i18n*/ "Bank transfer (SEPA)",
   swish: "Swish",
   monzo: "Monzo",
   paynow: "PayNow",
@@ -96,19 +97,30 @@ export const PROVIDER_LABELS: Record<Provider, string> = {
 
 /** What the handle is called where "handle" is not the word people use. */
 export const HANDLE_LABELS: Record<Provider, string> = {
-  paypal: "PayPal handle",
-  venmo: "Venmo handle",
-  cashapp: "Cash App handle",
-  zelle: "Zelle handle",
-  googlepay: "Google Pay handle",
-  upi: "UPI ID",
-  pix: "Pix key",
-  sepa: "IBAN",
-  swish: "Swish number",
-  monzo: "Monzo username",
-  paynow: "PayNow mobile number or UEN",
-  promptpay: "PromptPay mobile number or ID",
+  paypal: /*i18n*/ "PayPal handle",
+  venmo: /*i18n*/ "Venmo handle",
+  cashapp: /*i18n*/ "Cash App handle",
+  zelle: /*i18n*/ "Zelle handle",
+  googlepay: /*i18n*/ "Google Pay handle",
+  upi: /*i18n*/ "UPI ID",
+  pix: /*i18n*/ "Pix key",
+  sepa: /*i18n*/ "IBAN",
+  swish: /*i18n*/ "Swish number",
+  monzo: /*i18n*/ "Monzo username",
+  paynow: /*i18n*/ "PayNow mobile number or UEN",
+  promptpay: /*i18n*/ "PromptPay mobile number or ID",
 };
+
+/** A method's name to a reader: a brand is its own word; SEPA's is said in the reader's language. */
+export function providerLabel(provider: Provider, i18n: I18n): string {
+  const label = PROVIDER_LABELS[provider];
+  return provider === "sepa" ? i18n._(label) : label;
+}
+
+/** What a method's handle is called ("UPI ID", "IBAN"), in the reader's language. */
+export function handleLabel(provider: Provider, i18n: I18n): string {
+  return i18n._(HANDLE_LABELS[provider]);
+}
 
 /** Handle hints (docs/product.md#payment-methods). */
 export const PROVIDER_HINTS: Record<Provider, string> = {

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { CurrencySchema, HOME_CURRENCY } from "./currency";
+import { LOCALES } from "./i18n/locales";
 
 /**
  * Where an account is and what it speaks: its country (ISO 3166-1 alpha-2) sets the phone
@@ -31,14 +32,8 @@ export const CountrySchema = z
   .string()
   .refine((code) => COUNTRY_SET.has(code), "Country must be a two-letter ISO 3166-1 code, like DE.");
 
-/** The languages Collect ships, English the source (docs/decisions/031-currencies-and-regions.md). */
-export const LANGUAGES = ["en", "es", "pt-BR", "fr", "de", "hi", "ar"] as const;
-export type Language = (typeof LANGUAGES)[number];
-
-export const LanguageSchema = z.enum(LANGUAGES, `Language must be one of ${LANGUAGES.join(", ")}.`);
-
-/** Languages written right to left: their pages carry dir="rtl". */
-export const isRightToLeft = (language: string): boolean => language === "ar";
+/** An account's or a contact's language: one Collect speaks (shared/i18n/locales.ts). */
+export const LanguageSchema = z.enum(LOCALES, `Language must be one of ${LOCALES.join(", ")}.`);
 
 const EURO = [
   ..."AT BE CY DE EE ES FI FR GR HR IE IT LT LU LV MT NL PT SI SK".split(" "),

@@ -42,6 +42,8 @@ async function firstVisit(browser: Browser, path: string, device: object, ip: st
 }
 
 async function expectAccessible(page: Page, what: string) {
+  // A toast still sliding in is half transparent: its contrast is read once it has landed.
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running"));
   const results = await new AxeBuilder({ page })
     .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
     .analyze();
@@ -179,4 +181,60 @@ test("a rupee request: the UPI link on a phone, its QR code on a desktop, and Go
   await expect(computer.page.getByRole("img", { name: "QR code to pay ₹500.00 with UPI" })).toBeVisible();
   await expectAccessible(computer.page, "the rupee pay page on a desktop");
   await computer.close();
+});
+
+test("the pay page in the payer's language at 320 px: each of the seven within 30 KB and accessible, Arabic right to left, the switcher's choice remembered", async ({
+  page,
+  browser,
+}) => {
+  await signUpAndIn(page.request, uniqueEmail("rails-lang"));
+  await apiCall(page, "POST", "/api/auth/setup", {
+    profileName: "Jürgen Müller",
+    country: "DE",
+    paymentAccounts: [{ provider: "paypal", accountHandle: "juergen" }],
+  });
+  await apiCall(page, "POST", "/api/payment-accounts", {
+    accounts: [
+      { provider: "paypal", accountHandle: "juergen" },
+      { provider: "sepa", accountHandle: "DE89370400440532013000", holderName: "Jürgen Müller" },
+    ],
+  });
+  const path = await requestPath(page, {
+    amount: "12.50",
+    currency: "EUR",
+    recipientPhone: "+49 151 23456789",
+  });
+  await untilCompressed(page, path);
+
+  const LOCALES = ["en", "es", "pt-BR", "fr", "de", "hi", "ar"];
+  for (const [i, locale] of LOCALES.entries()) {
+    const payer = await firstVisit(browser, path, { ...PHONE, locale }, `198.19.33.${i + 1}`);
+    await expect(payer.page.locator("html")).toHaveAttribute("lang", locale);
+    await expect(payer.page.locator("html")).toHaveAttribute("dir", locale === "ar" ? "rtl" : "ltr");
+    // The amount's digits read the same in every language (the separators are the language's).
+    await expect(payer.page.getByRole("heading", { level: 1 })).toContainText(/12[.,]50/);
+    await expectAccessible(payer.page, `the euro pay page in ${locale} at 320 px`);
+    console.log(`pay page in ${locale}: ${payer.bytes} bytes on the wire`);
+    expect(payer.bytes, payer.loaded.join("\n")).toBeLessThanOrEqual(BUDGET);
+    await payer.close();
+  }
+
+  // An Arabic browser: the page mirrors (its first line starts on the right)…
+  const payer = await firstVisit(browser, path, { ...PHONE, locale: "ar" }, "198.19.33.20");
+  const requesting = payer.page.locator("[data-pay-request] ul");
+  expect(await requesting.evaluate((list) => getComputedStyle(list).textAlign)).toBe("start");
+  expect(await requesting.evaluate((list) => getComputedStyle(list).direction)).toBe("rtl");
+  // …and the payer picks German with the keyboard; it is remembered on the next visit.
+  const switcher = payer.page
+    .getByRole("navigation")
+    .filter({ has: payer.page.getByRole("link", { name: "Deutsch" }) });
+  await switcher.getByRole("link", { name: "Deutsch" }).focus();
+  await payer.page.keyboard.press("Enter");
+  await expect(payer.page.locator("html")).toHaveAttribute("lang", "de");
+  await expect(payer.page.getByRole("link", { name: "Deutsch" })).toHaveAttribute("aria-current", "true");
+  await expect(payer.page.getByRole("heading", { level: 1 })).toHaveText("12,50\u00a0€");
+  await payer.page.goto(path);
+  await expect(payer.page.locator("html")).toHaveAttribute("lang", "de");
+  await expect(payer.page.locator("html")).toHaveAttribute("dir", "ltr");
+  await payer.close();
 });

@@ -47,7 +47,7 @@ export const users = pgTable("user", {
   reminderDays: integer("reminder_days").array(),
   /** ISO 3166-1 alpha-2 (shared/region.ts); null: the spec's US. */
   country: text("country"),
-  /** One of the shipped languages (shared/region.ts LANGUAGES); null: the browser's. */
+  /** One of the shipped languages (shared/i18n/locales.ts); null: the browser's. */
   language: text("language"),
   /** ISO 4217, every new request's unless one is chosen (shared/currency.ts); null: USD. */
   currency: text("currency"),

@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { Database } from "#server/db/client.ts";
 import { createUserChangeCache, listenForUserChanges } from "#server/db/user-change.ts";
 import type { encodedPage } from "#server/lib/encoded-page.ts";
+import type { Locale } from "#shared/i18n/locales.ts";
 import type { CancelledPaymentView, PublicPaymentView } from "#shared/schemas/payment-request.ts";
 
 /**
@@ -13,8 +14,11 @@ export type CachedView = {
   json: string | null;
   /** Whose request it is (their cards' draws are limited per requester). */
   requesterId: string;
-  /** The server-rendered /pay page, rendered (and compressed) on its first hit, kept with the view. */
-  page?: ReturnType<typeof encodedPage>;
+  /**
+   * The server-rendered /pay page in each language it was asked in, rendered (and compressed) on
+   * its first hit in that language, kept with the view.
+   */
+  pages?: Partial<Record<Locale, ReturnType<typeof encodedPage>>>;
   /** Read for one answer only (the cache stood aside): nothing is worth compressing for it. */
   once?: true;
 };

@@ -1,5 +1,6 @@
+import { useLingui } from "@lingui/react";
 import { calledBy } from "#shared/person-name.ts";
-import { PROVIDER_LABELS, type Provider } from "#shared/providers.ts";
+import { type Provider, providerLabel } from "#shared/providers.ts";
 import { CLAIM_NOTE_MAX } from "#shared/schemas/claim.ts";
 
 const FOCUS =
@@ -16,25 +17,30 @@ export function firstNameOf(name: string): string {
  * JavaScript, or a bot, never sees a form that cannot work.
  */
 export function ClaimPanel({ providers, requesterName }: { providers: Provider[]; requesterName: string }) {
+  const { i18n } = useLingui();
   const first = firstNameOf(requesterName);
-  const choices = [...providers.map((p) => [p, PROVIDER_LABELS[p]] as const), ["other", "Other"] as const];
+  const other = i18n._("Other");
+  const choices = [...providers.map((p) => [p, providerLabel(p, i18n)] as const), ["other", other] as const];
   return (
     <div
       data-claim
-      data-first={first}
+      // What pay-script.ts says of a claim this device sent, in the page's language ({app} it fills in).
+      data-other={other}
+      data-told={i18n._("You told {name} you paid.", { name: first })}
+      data-told-with={i18n._("You told {name} you paid with {app}.", { name: first, app: "{app}" })}
       hidden
-      className="mt-6 border-t border-slate-200 pt-6 text-left dark:border-slate-800"
+      className="mt-6 border-t border-slate-200 pt-6 text-start dark:border-slate-800"
     >
       <details data-claim-details>
         <summary
           className={`flex min-h-12 cursor-pointer list-none items-center justify-center rounded-2xl bg-slate-100 px-4 font-semibold text-slate-900 hover:bg-slate-200 dark:bg-slate-800 dark:text-white dark:hover:bg-slate-700 ${FOCUS}`}
         >
-          I've paid
+          {i18n._("I've paid")}
         </summary>
         <form data-claim-form className="mt-4 flex flex-col gap-4">
           <fieldset className="flex flex-col gap-2">
             <legend className="mb-2 font-semibold text-slate-900 dark:text-white">
-              Which app did you use?
+              {i18n._("Which app did you use?")}
             </legend>
             {choices.map(([value, label]) => (
               <label
@@ -47,7 +53,7 @@ export function ClaimPanel({ providers, requesterName }: { providers: Provider[]
             ))}
           </fieldset>
           <label className="flex flex-col gap-1.5 text-sm font-medium text-slate-800 dark:text-slate-200">
-            Note (optional)
+            {i18n._("Note (optional)")}
             <input
               name="note"
               maxLength={CLAIM_NOTE_MAX}
@@ -59,7 +65,7 @@ export function ClaimPanel({ providers, requesterName }: { providers: Provider[]
             type="submit"
             className={`min-h-12 rounded-2xl bg-emerald-600 px-4 font-semibold text-white hover:bg-emerald-700 disabled:opacity-60 ${FOCUS}`}
           >
-            Let {first} know
+            {i18n._("Let {name} know", { name: first })}
           </button>
         </form>
       </details>
@@ -69,13 +75,13 @@ export function ClaimPanel({ providers, requesterName }: { providers: Provider[]
         role="status"
         className="rounded-2xl bg-emerald-50 px-4 py-5 text-center font-semibold text-emerald-800 dark:bg-emerald-400/10 dark:text-emerald-300"
       >
-        Thanks — we've let {first} know.
+        {i18n._("Thanks — we've let {name} know.", { name: first })}
       </p>
       {/* A claim this device already sent (pay-script.ts fills it from localStorage), so a reload does not invite a duplicate. */}
       <div data-claim-remembered hidden className="text-center text-slate-700 dark:text-slate-300">
         <p data-claim-remembered-text className="font-semibold" />
         <button type="button" data-claim-again className={`mt-2 min-h-11 underline ${FOCUS}`}>
-          Not right? Tell {first} again
+          {i18n._("Not right? Tell {name} again", { name: first })}
         </button>
       </div>
     </div>

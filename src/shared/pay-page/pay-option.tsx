@@ -1,6 +1,8 @@
+import { Trans, useLingui } from "@lingui/react";
+import { intlLocaleOf } from "#shared/i18n/locales.ts";
 import { formatMoney } from "#shared/money.ts";
 import { type PaymentInstructions, paymentAction, paymentInstructions } from "#shared/payment-links.ts";
-import { isRailProvider, PROVIDER_LABELS, type UsProvider } from "#shared/providers.ts";
+import { handleLabel, isRailProvider, PROVIDER_LABELS, type UsProvider } from "#shared/providers.ts";
 import type { PublicPaymentView } from "#shared/schemas/payment-request.ts";
 import { BRAND_MARKS, type Brand } from "./brand-marks";
 import { CopyButton, FOCUS } from "./copy-button";
@@ -34,6 +36,7 @@ export function PayOption({
   description: string | null;
   requesterName: string;
 }) {
+  const { i18n } = useLingui();
   const { provider: anyProvider, accountHandle: handle } = account;
   if (isRailProvider(anyProvider)) {
     const request = { amount, currency, description, requesterName };
@@ -43,26 +46,18 @@ export function PayOption({
   const provider: UsProvider = anyProvider;
   // PayPal takes some currencies whole (forints, yen): its link carries the amount as PayPal reads it.
   const linkAmount = provider === "paypal" ? (paypalLinkAmount(amount, currency) ?? amount) : amount;
-  const action = paymentAction({
-    provider,
-    handle,
-    amount: linkAmount,
-    currency,
-    description,
-    isMobile: true,
-  });
-  const instructions = paymentInstructions({ provider, handle, amount });
+  const action = paymentAction(
+    { provider, handle, amount: linkAmount, currency, description, isMobile: true },
+    i18n,
+  );
+  const instructions = paymentInstructions({ provider, handle, amount }, i18n);
   const buttonClass = `flex min-h-14 w-full items-center justify-center gap-2.5 rounded-2xl px-4 text-lg font-bold text-white shadow-sm ${FOCUS} ${BRAND[provider]}`;
   // The toast a tap shows, written here so the page's script needs no link or money code
   // (docs/pay-buttons.md, "Dark mode and weight"): always for Zelle, on a desktop for Venmo.
-  const desktop = paymentAction({
-    provider,
-    handle,
-    amount: linkAmount,
-    currency,
-    description,
-    isMobile: false,
-  });
+  const desktop = paymentAction(
+    { provider, handle, amount: linkAmount, currency, description, isMobile: false },
+    i18n,
+  );
   const toast =
     desktop.kind === "toast"
       ? {
@@ -107,7 +102,7 @@ export function PayOption({
           heading={action.kind === "inline" ? PROVIDER_LABELS[provider] : null}
         />
       ) : (
-        <CopyButton value={handle} name={`${PROVIDER_LABELS[provider]} handle`} />
+        <CopyButton value={handle} name={handleLabel(provider, i18n)} />
       )}
     </li>
   );
@@ -115,20 +110,23 @@ export function PayOption({
 
 /** "Pay with …" and, where the brand's own payment page opens, its mark (docs/pay-buttons.md). */
 function ButtonFace({ provider }: { provider: UsProvider }) {
+  const { i18n } = useLingui();
   if (provider === "venmo") {
-    // Venmo's mark is its wordmark: it stands for the word, as on Venmo's own "Pay with" buttons.
+    // Venmo's mark is its wordmark: it stands for the word, as on Venmo's own "Pay with" buttons
+    // (<0/> is where the mark goes in the language's order).
     return (
-      <>
-        Pay with <Mark brand="venmo" className="h-5 w-24" />
-        <span className="sr-only">{BRAND_MARKS.venmo.title}</span>
-      </>
+      <Trans
+        id="Pay with <0/><1>{provider}</1>"
+        values={{ provider: BRAND_MARKS.venmo.title }}
+        components={{ 0: <Mark brand="venmo" className="h-5 w-24" />, 1: <span className="sr-only" /> }}
+      />
     );
   }
   const brand = provider === "paypal" || provider === "cashapp" ? provider : null;
   return (
     <>
       {brand && <Mark brand={brand} className="size-6 shrink-0" />}
-      <span>Pay with {PROVIDER_LABELS[provider]}</span>
+      <span>{i18n._("Pay with {provider}", { provider: PROVIDER_LABELS[provider] })}</span>
     </>
   );
 }
@@ -148,6 +146,8 @@ function Instructions({
   instructions: PaymentInstructions;
   heading: string | null;
 }) {
+  const { i18n } = useLingui();
+  const label = PROVIDER_LABELS[provider];
   return (
     <div
       data-instructions={provider}
@@ -157,11 +157,11 @@ function Instructions({
       <p className="text-slate-700 dark:text-slate-300">{instructions.sentence}</p>
       <CopyButton
         value={instructions.amount}
-        shown={formatMoney(instructions.amount)}
-        name={`${PROVIDER_LABELS[provider]} amount`}
+        shown={formatMoney(instructions.amount, "USD", intlLocaleOf(i18n.locale))}
+        name={i18n._("{provider} amount", { provider: label })}
         boxed
       />
-      <CopyButton value={instructions.handle} name={`${PROVIDER_LABELS[provider]} handle`} boxed />
+      <CopyButton value={instructions.handle} name={handleLabel(provider, i18n)} boxed />
     </div>
   );
 }

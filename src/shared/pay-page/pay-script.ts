@@ -40,6 +40,15 @@ function appendText(into: HTMLElement, text: string, unbroken: readonly string[]
   }
 }
 
+/**
+ * The page's words for what this script shows, in the page's language: the server writes them on
+ * the toast region (pay-view.tsx), so the script carries no catalog. `{value}`, `{host}` are filled here.
+ */
+function text(key: string, values: Record<string, string> = {}): string {
+  const template = document.getElementById("toast-region")?.dataset[key] ?? "";
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);
+}
+
 type ToastOptions = {
   duration?: number;
   /** A working link the toast carries: it then stays until dismissed. */
@@ -71,8 +80,8 @@ function showToast(title: string, description: string, options: ToastOptions = {
   else clearTimeout(toastTimer);
   const toast = document.createElement("div");
   toast.className = slot
-    ? "rounded-2xl bg-white p-4 text-left ring-1 ring-slate-300 dark:bg-slate-800 dark:ring-slate-600"
-    : "toast-enter pointer-events-auto w-full max-w-sm rounded-2xl bg-white p-4 text-left shadow-lg ring-1 ring-slate-200 dark:bg-slate-800 dark:ring-slate-700";
+    ? "rounded-2xl bg-white p-4 text-start ring-1 ring-slate-300 dark:bg-slate-800 dark:ring-slate-600"
+    : "toast-enter pointer-events-auto w-full max-w-sm rounded-2xl bg-white p-4 text-start shadow-lg ring-1 ring-slate-200 dark:bg-slate-800 dark:ring-slate-700";
   if (!slot) toast.setAttribute("role", "status");
   const heading = document.createElement("p");
   heading.className = "font-semibold text-slate-900 dark:text-white";
@@ -90,12 +99,12 @@ function showToast(title: string, description: string, options: ToastOptions = {
     link.href = href;
     link.rel = "noopener noreferrer";
     link.className = `inline-flex min-h-11 items-center rounded-xl bg-[#0068C8] px-4 text-sm font-semibold text-white hover:bg-[#00569f] ${FOCUS}`;
-    link.textContent = `Open ${new URL(href).hostname}`;
+    link.textContent = text("sayOpen", { host: new URL(href).hostname });
     const close = document.createElement("button");
     close.type = "button";
     close.dataset.toastClose = "";
     close.className = `inline-flex min-h-11 items-center rounded-xl px-4 text-sm font-semibold text-slate-700 ring-1 ring-slate-300 hover:bg-slate-100 dark:text-slate-200 dark:ring-slate-600 dark:hover:bg-slate-700 ${FOCUS}`;
-    close.textContent = "Close";
+    close.textContent = text("sayClose");
     actions.append(link, close);
     toast.append(actions);
   }
@@ -133,8 +142,8 @@ document.addEventListener("click", (event) => {
   if (copy) {
     const value = copy.dataset.copy ?? "";
     navigator.clipboard.writeText(value).then(
-      () => showToast("Copied", `${value} is on your clipboard.`, { unbroken: [value] }),
-      () => showToast("Copy failed", `Select and copy ${value} yourself.`, { unbroken: [value] }),
+      () => showToast(text("sayCopied"), text("sayCopiedBody", { value }), { unbroken: [value] }),
+      () => showToast(text("sayCopyFailed"), text("sayCopyFailedBody", { value }), { unbroken: [value] }),
     );
   }
 });
@@ -149,11 +158,11 @@ if (claim) claim.hidden = false;
 const claimKey = `claim:${location.pathname.split("/").pop() ?? ""}`;
 const remembered = claim?.querySelector<HTMLElement>("[data-claim-remembered]");
 function showRemembered(label: string) {
-  const text = claim?.querySelector("[data-claim-remembered-text]");
+  const line = claim?.querySelector("[data-claim-remembered-text]");
   const details = claim?.querySelector<HTMLElement>("[data-claim-details]");
-  if (!remembered || !text || !details) return;
-  const how = label && label !== "Other" ? ` with ${label}` : "";
-  text.textContent = `You told ${claim?.dataset.first} you paid${how}.`;
+  if (!remembered || !line || !details) return;
+  const told = label && label !== claim?.dataset.other ? claim?.dataset.toldWith : claim?.dataset.told;
+  line.textContent = (told ?? "").replace("{app}", label);
   remembered.hidden = false;
   details.hidden = true;
 }
@@ -194,7 +203,7 @@ document.addEventListener("submit", (event) => {
       const thanks = claim.querySelector<HTMLElement>("[data-claim-thanks]");
       if (thanks) thanks.hidden = false;
     })
-    .catch((error: Error) => showToast("Not sent", error.message || "Please try again."))
+    .catch((error: Error) => showToast(text("sayNotSent"), error.message || text("sayTryAgain")))
     .finally(() => {
       if (submit) submit.disabled = false;
     });

@@ -1,14 +1,18 @@
+import type { I18n } from "@lingui/core";
+import { Trans, useLingui } from "@lingui/react";
 import { HOME_CURRENCY } from "#shared/currency.ts";
+import { intlLocaleOf, type Locale } from "#shared/i18n/locales.ts";
 import { formatMoney } from "#shared/money.ts";
 import { avatarUrl } from "#shared/photo-url.ts";
 import { isRailProvider } from "#shared/providers.ts";
-import { payPageDueLabel } from "#shared/schedule/due-date.ts";
+import { longDate } from "#shared/schedule/due-date.ts";
 import {
   type CancelledPaymentView,
   isCancelled,
   type PublicPaymentView,
 } from "#shared/schemas/payment-request.ts";
 import { ClaimPanel } from "./claim-panel";
+import { LanguageSwitcher } from "./language-switcher";
 import { PayOption } from "./pay-option";
 import { offered } from "./rail-payloads";
 
@@ -17,14 +21,24 @@ const MUTED = "text-slate-600 dark:text-slate-400";
 const STRONG = "text-slate-900 dark:text-white";
 
 /** A cancelled request's page (and its preview) says this under who cancelled it. */
-export const CANCELLED_NOTICE = "Nothing is owed, so there is nothing to pay.";
+export function cancelledNotice(i18n: I18n): string {
+  return i18n._("Nothing is owed, so there is nothing to pay.");
+}
 
 /**
  * The public payment page (docs/product.md#pay-page), rendered on the server to plain HTML: it works with no
  * JavaScript, and pay-script.ts adds the toasts, copy buttons and Venmo's desktop toast. It
  * follows the system's light or dark setting (Tailwind's `dark:` is prefers-color-scheme).
  */
-export function PayView({ view }: { view: PublicPaymentView | CancelledPaymentView | null }) {
+export function PayView({
+  view,
+  languageHref,
+}: {
+  view: PublicPaymentView | CancelledPaymentView | null;
+  /** This page's address in another language (the switcher's links). */
+  languageHref: (locale: Locale) => string;
+}) {
+  const { i18n } = useLingui();
   return (
     <div className="mx-auto flex min-h-dvh w-full max-w-md flex-col gap-6 px-4 py-8">
       <a
@@ -43,26 +57,37 @@ export function PayView({ view }: { view: PublicPaymentView | CancelledPaymentVi
         )}
       </main>
       <section className={`rounded-2xl p-5 text-center shadow-sm dark:shadow-none ${CARD}`}>
-        <h2 className={`font-semibold ${STRONG}`}>Want to collect payments too?</h2>
+        <h2 className={`font-semibold ${STRONG}`}>{i18n._("Want to collect payments too?")}</h2>
         <p className={`mt-1 text-sm ${MUTED}`}>
-          Ask anyone for money by text. They pay in the app they already use.
+          {i18n._("Ask anyone for money by text. They pay in the app they already use.")}
         </p>
         <a
           href="/"
           className="mt-4 inline-flex h-11 items-center justify-center rounded-xl bg-slate-900 px-5 text-sm font-semibold text-white hover:bg-slate-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-600 dark:bg-emerald-500 dark:text-slate-950 dark:hover:bg-emerald-400 dark:focus-visible:outline-emerald-400"
         >
-          Get Started
+          {i18n._("Get Started")}
         </a>
       </section>
+      <LanguageSwitcher href={languageHref} />
       <div
         id="toast-region"
         className="pointer-events-none fixed inset-x-0 top-4 z-50 flex justify-center px-4"
+        // pay-script.ts's words, in the page's language ({value} and {host} it fills in).
+        data-say-copied={i18n._("Copied")}
+        data-say-copied-body={i18n._("{value} is on your clipboard.", { value: "{value}" })}
+        data-say-copy-failed={i18n._("Copy failed")}
+        data-say-copy-failed-body={i18n._("Select and copy {value} yourself.", { value: "{value}" })}
+        data-say-open={i18n._("Open {host}", { host: "{host}" })}
+        data-say-close={i18n._("Close")}
+        data-say-not-sent={i18n._("Not sent")}
+        data-say-try-again={i18n._("Please try again.")}
       />
     </div>
   );
 }
 
 function RequestCard({ view }: { view: PublicPaymentView }) {
+  const { i18n } = useLingui();
   const { requester, request, paymentAccounts } = view;
   // A US request's view carries no currency (the spec's answer); any other names its own.
   const currency = request.currency ?? HOME_CURRENCY;
@@ -101,17 +126,23 @@ function RequestCard({ view }: { view: PublicPaymentView }) {
         </div>
       )}
       <p className={`mt-4 ${MUTED}`}>
-        <span className={`font-semibold ${STRONG}`}>{requester.name}</span> is requesting
+        <Trans
+          id="<0>{name}</0> is requesting"
+          values={{ name: requester.name }}
+          components={{ 0: <span className={`font-semibold ${STRONG}`} /> }}
+        />
       </p>
       <h1 className={`mt-1 text-5xl font-extrabold tracking-tight ${STRONG}`}>
-        {formatMoney(request.amount, currency)}
+        <bdi>{formatMoney(request.amount, currency, intlLocaleOf(i18n.locale))}</bdi>
       </h1>
       {request.description && (
         <p className="mt-3 text-lg break-words text-slate-700 dark:text-slate-300">{request.description}</p>
       )}
       {request.dueDate && request.status !== "paid" && (
         <p className={`mt-2 font-medium ${STRONG}`} data-testid="pay-due">
-          {payPageDueLabel(request.dueDate, new Date().toISOString().slice(0, 10))}
+          {i18n._("Due {date}", {
+            date: longDate(request.dueDate, new Date().toISOString().slice(0, 10), intlLocaleOf(i18n.locale)),
+          })}
         </p>
       )}
       {request.status === "paid" ? (
@@ -119,17 +150,22 @@ function RequestCard({ view }: { view: PublicPaymentView }) {
           role="status"
           className="mt-6 rounded-2xl bg-emerald-50 px-4 py-5 text-lg font-semibold text-emerald-800 dark:bg-emerald-400/10 dark:text-emerald-300"
         >
-          Paid — this request has been paid. Thank you!
+          {i18n._("Paid — this request has been paid. Thank you!")}
         </p>
       ) : paymentAccounts.length === 0 ? (
-        <p className={`mt-6 ${MUTED}`}>{requester.name} has not connected a payment method yet.</p>
+        <p className={`mt-6 ${MUTED}`}>
+          {i18n._("{name} has not connected a payment method yet.", { name: requester.name })}
+        </p>
       ) : payable.length === 0 ? (
         <p className={`mt-6 ${MUTED}`}>
-          None of {requester.name}'s payment methods takes {currency}: ask {requester.name} how to pay.
+          {i18n._("None of {name}'s payment methods takes {currency}: ask {name} how to pay.", {
+            name: requester.name,
+            currency,
+          })}
         </p>
       ) : (
         <>
-          <ul className="mt-6 flex flex-col gap-4 text-left">
+          <ul className="mt-6 flex flex-col gap-4 text-start">
             {payable.map((account) => (
               <PayOption
                 key={account.provider}
@@ -153,19 +189,23 @@ function RequestCard({ view }: { view: PublicPaymentView }) {
  * safe". No amount, no buttons, no "I've paid": only the first name is known here.
  */
 function Cancelled({ by }: { by: string }) {
+  const { i18n } = useLingui();
   return (
     <section data-pay-cancelled className={`rounded-3xl p-8 text-center shadow-sm dark:shadow-none ${CARD}`}>
-      <h1 className={`text-2xl font-bold break-words ${STRONG}`}>{by} cancelled this request</h1>
-      <p className={`mt-2 ${MUTED}`}>{CANCELLED_NOTICE}</p>
+      <h1 className={`text-2xl font-bold break-words ${STRONG}`}>
+        {i18n._("{name} cancelled this request", { name: by })}
+      </h1>
+      <p className={`mt-2 ${MUTED}`}>{cancelledNotice(i18n)}</p>
     </section>
   );
 }
 
 function NotFound() {
+  const { i18n } = useLingui();
   return (
     <section className={`rounded-3xl p-8 text-center shadow-sm dark:shadow-none ${CARD}`}>
-      <h1 className={`text-2xl font-bold ${STRONG}`}>Payment Not Found</h1>
-      <p className={`mt-2 ${MUTED}`}>This payment request could not be found or has expired.</p>
+      <h1 className={`text-2xl font-bold ${STRONG}`}>{i18n._("Payment Not Found")}</h1>
+      <p className={`mt-2 ${MUTED}`}>{i18n._("This payment request could not be found or has expired.")}</p>
     </section>
   );
 }

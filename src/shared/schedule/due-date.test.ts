@@ -4,8 +4,8 @@ import {
   DueDateSchema,
   dueDateProblem,
   dueLabel,
+  longDate,
   oneYearAfter,
-  payPageDueLabel,
 } from "./due-date";
 
 const TODAY = "2026-11-25"; // a Wednesday
@@ -72,17 +72,22 @@ describe("dueLabel", () => {
   });
 });
 
-describe("payPageDueLabel", () => {
+describe("longDate", () => {
   it("spells the date out, with the year only outside today's year", () => {
-    expect(payPageDueLabel("2026-12-04", TODAY)).toBe("Due Friday, December 4");
-    expect(payPageDueLabel("2027-01-08", TODAY)).toBe("Due Friday, January 8, 2027");
-    expect(payPageDueLabel("2028-02-29", "2028-02-01")).toBe("Due Tuesday, February 29");
+    expect(longDate("2026-12-04", TODAY)).toBe("Friday, December 4");
+    expect(longDate("2027-01-08", TODAY)).toBe("Friday, January 8, 2027");
+    expect(longDate("2028-02-29", "2028-02-01")).toBe("Tuesday, February 29");
+  });
+
+  it("in another language, in its words and order", () => {
+    expect(longDate("2026-12-04", TODAY, "de")).toBe("Freitag, 4. Dezember");
+    expect(longDate("2027-01-08", TODAY, "es")).toBe("viernes, 8 de enero de 2027");
   });
 
   it("names the date's own weekday whatever the machine's zone (UTC+14 pass included)", () => {
     // Midnight UTC of Dec 4 is still Dec 3 in the Americas and already Dec 4 14:00 in Kiritimati:
     // only formatting in UTC keeps the Friday.
-    expect(payPageDueLabel("2026-12-04", TODAY)).toContain("Friday");
+    expect(longDate("2026-12-04", TODAY)).toContain("Friday");
     expect(dueLabel("2026-12-06", TODAY).text).toBe("Due Sun, Dec 6");
   });
 });

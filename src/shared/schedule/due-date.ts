@@ -48,19 +48,20 @@ const SHORT_WITH_YEAR = new Intl.DateTimeFormat("en-US", {
   day: "numeric",
   year: "numeric",
 });
-const LONG = new Intl.DateTimeFormat("en-US", {
-  timeZone: "UTC",
-  weekday: "long",
-  month: "long",
-  day: "numeric",
-});
-const LONG_WITH_YEAR = new Intl.DateTimeFormat("en-US", {
-  timeZone: "UTC",
-  weekday: "long",
-  month: "long",
-  day: "numeric",
-  year: "numeric",
-});
+/** "Friday, December 4" in a language's words, with the year outside today's; made once per language. */
+const longFormats = new Map<string, { thisYear: Intl.DateTimeFormat; otherYear: Intl.DateTimeFormat }>();
+function longFormat(locale: string) {
+  let format = longFormats.get(locale);
+  if (!format) {
+    const options = { timeZone: "UTC", weekday: "long", month: "long", day: "numeric" } as const;
+    format = {
+      thisYear: new Intl.DateTimeFormat(locale, options),
+      otherYear: new Intl.DateTimeFormat(locale, { ...options, year: "numeric" }),
+    };
+    longFormats.set(locale, format);
+  }
+  return format;
+}
 
 function noonUtc(date: string): Date {
   const { year, month, day } = parseDate(date);
@@ -76,9 +77,13 @@ export function shortDate(date: string, today: string): string {
   return (sameYear(date, today) ? SHORT : SHORT_WITH_YEAR).format(noonUtc(date));
 }
 
-/** "Friday, December 4", or "Friday, December 4, 2027" outside today's year. */
-export function longDate(date: string, today: string): string {
-  return (sameYear(date, today) ? LONG : LONG_WITH_YEAR).format(noonUtc(date));
+/**
+ * "Friday, December 4", or "Friday, December 4, 2027" outside today's year; in another language
+ * its own words and order ("Freitag, 4. Dezember").
+ */
+export function longDate(date: string, today: string, locale = "en-US"): string {
+  const format = longFormat(locale);
+  return (sameYear(date, today) ? format.thisYear : format.otherYear).format(noonUtc(date));
 }
 
 export type DueLabel = { text: string; overdue: boolean };
@@ -93,9 +98,4 @@ export function dueLabel(dueDate: string, today: string): DueLabel {
   if (days === 0) return { text: "Due today", overdue: false };
   if (days === 1) return { text: "Due tomorrow", overdue: false };
   return { text: `Due ${shortDate(dueDate, today)}`, overdue: false };
-}
-
-/** The pay page's line: "Due Friday, December 4" (the payer sees the date, not a countdown). */
-export function payPageDueLabel(dueDate: string, today: string): string {
-  return `Due ${longDate(dueDate, today)}`;
 }

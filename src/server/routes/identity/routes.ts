@@ -1,5 +1,5 @@
 import { STATUS_CODES } from "node:http";
-import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from "fastify";
+import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import { HashQueueFull } from "#server/auth/hash-queue.ts";
 import { cookieValue } from "#server/auth/session-memo.ts";
 import { type Attempt, DEVICE_COOKIE, lockMessage } from "#server/auth/sign-in-limits.ts";

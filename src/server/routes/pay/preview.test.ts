@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { i18nFor } from "#shared/i18n/i18n-for.ts";
 import type { PublicPaymentView } from "#shared/schemas/payment-request.ts";
-import { cardContent, cardVersion, previewMeta } from "./preview";
+import { cardContent, cardVersion, previewMeta as metaIn } from "./preview";
+
+const previewMeta = (view: Parameters<typeof metaIn>[0]) => metaIn(view, i18nFor("en"));
 
 const view = (
   overrides: Partial<PublicPaymentView["request"]> = {},

@@ -1,9 +1,11 @@
 import { createHash } from "node:crypto";
+import type { I18n } from "@lingui/core";
 import { HOME_CURRENCY } from "#shared/currency.ts";
+import { intlLocaleOf } from "#shared/i18n/locales.ts";
 import { formatMoney } from "#shared/money.ts";
-import { CANCELLED_NOTICE } from "#shared/pay-page/pay-view.tsx";
+import { cancelledNotice } from "#shared/pay-page/pay-view.tsx";
 import { offered } from "#shared/pay-page/rail-payloads.ts";
-import { canBePaidFromLink, PROVIDER_LABELS } from "#shared/providers.ts";
+import { canBePaidFromLink, type Provider, providerLabel } from "#shared/providers.ts";
 import {
   type CancelledPaymentView,
   isCancelled,
@@ -50,9 +52,9 @@ export function cardPath(code: string, version: string): string {
   return `/pay/${encodeURIComponent(code)}/card/${version}.png`;
 }
 
-/** "Venmo", "Venmo or PayPal", "Venmo, PayPal or Cash App". */
-function orList(labels: readonly string[]): string {
-  return labels.length < 2 ? (labels[0] ?? "") : `${labels.slice(0, -1).join(", ")} or ${labels.at(-1)}`;
+/** "Venmo", "Venmo or PayPal", "Venmo, PayPal, or Cash App": the language's own way of saying "or". */
+function orList(labels: readonly string[], i18n: I18n): string {
+  return new Intl.ListFormat(intlLocaleOf(i18n.locale), { type: "disjunction" }).format(labels);
 }
 
 /**
@@ -60,7 +62,12 @@ function orList(labels: readonly string[]): string {
  * Zelle is in the payer's bank's app, Google Pay no longer sends money between people in the US.
  * A request in another currency names the methods its page offers (pay-page/rail-payloads.ts offered).
  */
-function howToPay(view: PublicPaymentView, name: string): string {
+function howToPay(view: PublicPaymentView, name: string, i18n: I18n): string {
+  const labels = (providers: readonly Provider[]) =>
+    orList(
+      providers.map((p) => providerLabel(p, i18n)),
+      i18n,
+    );
   const currency = view.request.currency ?? HOME_CURRENCY;
   if (currency !== HOME_CURRENCY) {
     const request = { ...view.request, currency, requesterName: view.requester.name };
@@ -68,20 +75,27 @@ function howToPay(view: PublicPaymentView, name: string): string {
       (a) => offered(a, request) && canBePaidFromLink(a.provider),
     );
     if (offeredHere.length > 0)
-      return `Pay ${name} with ${orList(offeredHere.map((a) => PROVIDER_LABELS[a.provider]))}.`;
+      return i18n._("Pay {name} with {methods}.", {
+        name,
+        methods: labels(offeredHere.map((a) => a.provider)),
+      });
     return view.paymentAccounts.length > 0
-      ? `${name} has not connected a payment method that takes ${currency} yet.`
-      : `${name} has not connected a payment method yet.`;
+      ? i18n._("{name} has not connected a payment method that takes {currency} yet.", { name, currency })
+      : i18n._("{name} has not connected a payment method yet.", { name });
   }
   const payable = view.paymentAccounts.map((a) => a.provider).filter(canBePaidFromLink);
-  const tap = orList(payable.filter((p) => p !== "zelle").map((p) => PROVIDER_LABELS[p]));
+  const tap = labels(payable.filter((p) => p !== "zelle"));
   const zelle = payable.includes("zelle");
-  if (tap && zelle) return `Pay ${name} with one tap in ${tap}, or with Zelle in your bank's app.`;
-  if (tap) return `Pay ${name} with one tap in ${tap}.`;
-  if (zelle) return `Pay ${name} with Zelle in your bank's app.`;
+  if (tap && zelle)
+    return i18n._("Pay {name} with one tap in {methods}, or with Zelle in your bank's app.", {
+      name,
+      methods: tap,
+    });
+  if (tap) return i18n._("Pay {name} with one tap in {methods}.", { name, methods: tap });
+  if (zelle) return i18n._("Pay {name} with Zelle in your bank's app.", { name });
   return view.paymentAccounts.length > 0
-    ? `${name} has not connected a payment method that can be paid from this link yet.`
-    : `${name} has not connected a payment method yet.`;
+    ? i18n._("{name} has not connected a payment method that can be paid from this link yet.", { name })
+    : i18n._("{name} has not connected a payment method yet.", { name });
 }
 
 export type PreviewMeta = { title: string; description: string; imageAlt: string | null };
@@ -91,34 +105,40 @@ export type PreviewMeta = { title: string; description: string; imageAlt: string
  * and a cancelled one only who cancelled it (a preview in a message app then tells the payer
  * nothing is owed, with no amount and no card).
  */
-export function previewMeta(view: PublicPaymentView | CancelledPaymentView | null): PreviewMeta {
+export function previewMeta(view: PublicPaymentView | CancelledPaymentView | null, i18n: I18n): PreviewMeta {
   if (!view) {
     return {
-      title: "Payment Not Found · Collect",
-      description: "This payment request could not be found or has expired.",
+      title: `${i18n._("Payment Not Found")} · Collect`,
+      description: i18n._("This payment request could not be found or has expired."),
       imageAlt: null,
     };
   }
   if (isCancelled(view)) {
     return {
-      title: `${view.cancelledBy} cancelled this request · Collect`,
-      description: CANCELLED_NOTICE,
+      title: `${i18n._("{name} cancelled this request", { name: view.cancelledBy })} · Collect`,
+      description: cancelledNotice(i18n),
       imageAlt: null,
     };
   }
-  const { name, amount, description, paid } = cardContent(view);
-  const what = description ? ` for ${description}` : "";
+  const { name, description, paid } = cardContent(view);
+  const amount = formatMoney(view.request.amount, view.request.currency, intlLocaleOf(i18n.locale));
+  const values = { name, amount, description };
   if (paid) {
+    const paidTitle = i18n._("Paid: {name}'s request for {amount}", values);
+    const thanks = i18n._("This request has been paid. Thank you!");
     return {
-      title: `Paid: ${name}'s request for ${amount} · Collect`,
-      description: `${description ? `${description} · ` : ""}This request has been paid. Thank you!`,
-      imageAlt: `Paid: ${name}'s request for ${amount}${what}`,
+      title: `${paidTitle} · Collect`,
+      description: description ? `${description} · ${thanks}` : thanks,
+      imageAlt: description
+        ? i18n._("Paid: {name}'s request for {amount} for {description}", values)
+        : paidTitle,
     };
   }
-  const how = howToPay(view, name);
+  const how = howToPay(view, name, i18n);
+  const requesting = i18n._("{name} is requesting {amount}", values);
   return {
-    title: `${name} is requesting ${amount} · Collect`,
+    title: `${requesting} · Collect`,
     description: description ? `${description} · ${how}` : how,
-    imageAlt: `${name} is requesting ${amount}${what}`,
+    imageAlt: description ? i18n._("{name} is requesting {amount} for {description}", values) : requesting,
   };
 }

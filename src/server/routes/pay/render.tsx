@@ -1,5 +1,8 @@
+import type { I18n } from "@lingui/core";
+import { I18nProvider } from "@lingui/react";
 import { renderToStaticMarkup } from "react-dom/server";
 import type { ClientAssets } from "#server/lib/client-assets.ts";
+import { directionOf, type Locale } from "#shared/i18n/locales.ts";
 import { PayView } from "#shared/pay-page/pay-view.tsx";
 import type { CancelledPaymentView, PublicPaymentView } from "#shared/schemas/payment-request.ts";
 import { CARD_HEIGHT, CARD_WIDTH, previewMeta } from "./preview";
@@ -10,6 +13,10 @@ type PageInput = {
   /** The absolute URL of the request's link-preview card (found requests only, not cancelled ones). */
   cardUrl: string | null;
   assets: ClientAssets;
+  /** The page's language (routes.ts reads the payer's). */
+  i18n: I18n;
+  /** This page's address in another language. */
+  languageHref: (locale: Locale) => string;
 };
 
 /**
@@ -17,11 +24,12 @@ type PageInput = {
  * request, with a drawn card as the image, so message apps show a rich preview without
  * JavaScript (docs/product.md#pay-page, docs/decisions/006). React escapes every text and attribute.
  */
-export function renderPayPage({ view, shortUrl, cardUrl, assets }: PageInput): string {
-  const meta = previewMeta(view);
+export function renderPayPage({ view, shortUrl, cardUrl, assets, i18n, languageHref }: PageInput): string {
+  const meta = previewMeta(view, i18n);
+  const locale = i18n.locale as Locale;
   const image = view && cardUrl && meta.imageAlt ? { url: cardUrl, alt: meta.imageAlt } : null;
   const document = (
-    <html lang="en">
+    <html lang={locale} dir={directionOf(locale)}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
@@ -57,7 +65,9 @@ export function renderPayPage({ view, shortUrl, cardUrl, assets }: PageInput): s
         {assets.payScript && <script type="module" src={assets.payScript} />}
       </head>
       <body>
-        <PayView view={view} />
+        <I18nProvider i18n={i18n}>
+          <PayView view={view} languageHref={languageHref} />
+        </I18nProvider>
       </body>
     </html>
   );

@@ -315,9 +315,10 @@ describeEachDatabase("payment page compression", (ctx) => {
     expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
     expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
     // The most visited URL, three brand buttons and all: the marks come from the stylesheet,
-    // which the browser keeps (3.4 KB when each page carried them inline).
+    // which the browser keeps (3.4 KB when each page carried them inline). The language switcher
+    // and the script's words in the page's language made it 2,538 B.
     expect(plain.body).toContain("brand-mark-venmo");
-    expect(br.rawPayload.length).toBeLessThan(2_500);
+    expect(br.rawPayload.length).toBeLessThan(2_800);
 
     const gzip = await page(`/pay/${code}`, "gzip;q=1, br;q=0");
     expect(gzip.headers["content-encoding"]).toBe("gzip");

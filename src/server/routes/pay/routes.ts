@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { cookieValue } from "#server/auth/session-memo.ts";
 import { webHeaders } from "#server/auth/web-bridge.ts";
 import type { AppContext } from "#server/context.ts";
 import type { CachedView } from "#server/db/view-cache.ts";
@@ -7,6 +8,8 @@ import { encodedPage } from "#server/lib/encoded-page.ts";
 import { HttpError } from "#server/lib/http-error.ts";
 import { tooMany } from "#server/limiter/limiter.ts";
 import { createMissLimiter } from "#server/limiter/miss-limiter.ts";
+import { i18nFor } from "#shared/i18n/i18n-for.ts";
+import { isLocale, type Locale, negotiateLocale, SOURCE_LOCALE } from "#shared/i18n/locales.ts";
 import {
   isCancelled,
   type PublicPaymentView,
@@ -24,6 +27,29 @@ import { findPublicView, markViewed } from "./queries";
 import { renderPayPage } from "./render";
 
 const CardParams = CodeParams.extend({ file: z.string().max(64) });
+/** `?lang=de`: the language switcher's links (a language Collect does not speak is ignored; no tag is 17 characters). */
+const PageQuery = z.object({ lang: z.string().max(16).optional() });
+
+/** The payer's chosen language, remembered for a year on every pay page (language-switcher.tsx). */
+const LANGUAGE_COOKIE = "collect_lang";
+const LANGUAGE_COOKIE_MAX_AGE = 365 * 24 * 60 * 60;
+
+/** The language the switcher chose, or the one it chose before (its cookie), or the browser's, or English. */
+function pageLocale(
+  query: string | undefined,
+  cookie: string | undefined,
+  acceptLanguage: string | undefined,
+) {
+  if (isLocale(query)) return { locale: query, remember: true };
+  const remembered = cookieValue(cookie, LANGUAGE_COOKIE);
+  const locale: Locale = isLocale(remembered)
+    ? remembered
+    : (negotiateLocale(acceptLanguage) ?? SOURCE_LOCALE);
+  return { locale, remember: false };
+}
+
+/** The switcher's link to this page in `locale`: relative, so one not-found page serves every code. */
+const languageHref = (locale: Locale) => `?lang=${locale}`;
 /** Payment pages and their cards hold names, amounts and handles: never in search results. */
 const NOINDEX = "noindex, nofollow";
 
@@ -113,46 +139,68 @@ export const payPageRoutes =
       return reply.status(204).send();
     });
 
-    // Every unknown code gets the same document: rendered once.
-    let notFoundPage: ReturnType<typeof encodedPage> | undefined;
+    // Every unknown code gets the same document in each language: rendered once.
+    const notFoundPages: Partial<Record<Locale, ReturnType<typeof encodedPage>>> = {};
+    const secure = config.publicUrl.startsWith("https:") ? "; Secure" : "";
 
-    app.get("/pay/:code", { schema: { params: CodeParams } }, async (request, reply) => {
-      const { code } = request.params;
-      const entry = await lookup(request.ip, code);
-      const view = entry?.view ?? null;
-      const render = (compress = true) =>
-        encodedPage(
-          renderPayPage({
-            view,
-            shortUrl: `${config.publicUrl}/pay/${encodeURIComponent(code)}`,
-            cardUrl:
-              view && !isCancelled(view)
-                ? `${config.publicUrl}${cardPath(code, cardVersion(cardContent(view)))}`
-                : null,
-            assets: clientAssets,
-          }),
-          compress,
+    app.get(
+      "/pay/:code",
+      { schema: { params: CodeParams, querystring: PageQuery } },
+      async (request, reply) => {
+        const { code } = request.params;
+        const { locale, remember } = pageLocale(
+          request.query.lang,
+          request.headers.cookie,
+          request.headers["accept-language"],
         );
-      // The most visited URL (every payer, every preview bot): rendered and compressed once per
-      // cached view, and dropped with it when the database notifies a change. A view read for
-      // this answer alone (the cache is standing aside) is sent as it is: compressing a page
-      // that is sent once would cost more than the bytes it saves.
-      let page: ReturnType<typeof encodedPage>;
-      if (!entry) page = notFoundPage ??= render();
-      else if (entry.once) page = render(false);
-      else page = entry.page ??= render();
-      const { body, encoding } = page(request.headers["accept-encoding"]);
-      if (encoding) reply.header("content-encoding", encoding);
-      return (
-        reply
-          .status(view ? 200 : 404)
-          .header("content-type", "text/html; charset=utf-8")
-          .header("cache-control", "no-store")
-          .header("vary", "accept-encoding")
-          // Its noindex is the page's own robots meta tag: the header would say it twice.
-          .send(body)
-      );
-    });
+        if (remember) {
+          reply.header(
+            "set-cookie",
+            `${LANGUAGE_COOKIE}=${locale}; Path=/pay; Max-Age=${LANGUAGE_COOKIE_MAX_AGE}; SameSite=Lax; HttpOnly${secure}`,
+          );
+        }
+        const entry = await lookup(request.ip, code);
+        const view = entry?.view ?? null;
+        const render = (compress = true) =>
+          encodedPage(
+            renderPayPage({
+              view,
+              shortUrl: `${config.publicUrl}/pay/${encodeURIComponent(code)}`,
+              cardUrl:
+                view && !isCancelled(view)
+                  ? `${config.publicUrl}${cardPath(code, cardVersion(cardContent(view)))}`
+                  : null,
+              assets: clientAssets,
+              i18n: i18nFor(locale),
+              languageHref,
+            }),
+            compress,
+          );
+        // The most visited URL (every payer, every preview bot): rendered and compressed once per
+        // cached view, and dropped with it when the database notifies a change. A view read for
+        // this answer alone (the cache is standing aside) is sent as it is: compressing a page
+        // that is sent once would cost more than the bytes it saves.
+        let page: ReturnType<typeof encodedPage>;
+        if (!entry) page = notFoundPages[locale] ??= render();
+        else if (entry.once) page = render(false);
+        else {
+          entry.pages ??= {};
+          page = entry.pages[locale] ??= render();
+        }
+        const { body, encoding } = page(request.headers["accept-encoding"]);
+        if (encoding) reply.header("content-encoding", encoding);
+        return (
+          reply
+            .status(view ? 200 : 404)
+            .header("content-type", "text/html; charset=utf-8")
+            .header("cache-control", "no-store")
+            // The language is the browser's, or the switcher's remembered in a cookie.
+            .header("vary", "accept-encoding, accept-language, cookie")
+            // Its noindex is the page's own robots meta tag: the header would say it twice.
+            .send(body)
+        );
+      },
+    );
 
     // The link-preview card: drawn once per content version on the card pool, then served from
     // memory and cached downstream for a day (docs/decisions/006-link-preview-card.md).

@@ -1,0 +1,27 @@
+import { type I18n, type Messages, setupI18n } from "@lingui/core";
+import { messages as ar } from "./catalogs/ar.po";
+import { messages as de } from "./catalogs/de.po";
+import { messages as en } from "./catalogs/en.po";
+import { messages as es } from "./catalogs/es.po";
+import { messages as fr } from "./catalogs/fr.po";
+import { messages as hi } from "./catalogs/hi.po";
+import { messages as ptBR } from "./catalogs/pt-BR.po";
+import type { Locale } from "./locales";
+
+/**
+ * Every language's compiled catalog, for the server (each page, mail and text in its reader's
+ * language) and tests. The app never imports this: it loads its one language's catalog lazily.
+ */
+const CATALOGS: Record<Locale, Messages> = { en, es, "pt-BR": ptBR, fr, de, hi, ar };
+
+const instances = new Map<Locale, I18n>();
+
+/** One Lingui instance per language, made once: a page renders with its reader's. */
+export function i18nFor(locale: Locale): I18n {
+  let i18n = instances.get(locale);
+  if (!i18n) {
+    i18n = setupI18n({ locale, messages: { [locale]: CATALOGS[locale] } });
+    instances.set(locale, i18n);
+  }
+  return i18n;
+}
