@@ -35,6 +35,16 @@ export const CountrySchema = z
 /** An account's or a contact's language: one Collect speaks (shared/i18n/locales.ts). */
 export const LanguageSchema = z.enum(LOCALES, `Language must be one of ${LOCALES.join(", ")}.`);
 
+/**
+ * A contact's language as a form sends it: one of ours, or "" / null for "the requester's own"
+ * (stored as null); absent leaves it as it is.
+ */
+export const ContactLanguageSchema = z
+  .enum(["", ...LOCALES], `Language must be one of ${LOCALES.join(", ")}.`)
+  .nullable()
+  .optional()
+  .transform((v) => (v === undefined ? undefined : v || null));
+
 const EURO = [
   ..."AT BE CY DE EE ES FI FR GR HR IE IT LT LU LV MT NL PT SI SK".split(" "),
   // Territories and states that use the euro without being in the euro area.

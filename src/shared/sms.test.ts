@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { i18nFor } from "./i18n/i18n-for";
 import {
   composeReminderMessage,
   composeSmsMessage,
@@ -10,6 +11,8 @@ import {
   smsSize,
 } from "./sms";
 
+const english = i18nFor("en");
+
 const URL = "https://collect.example/pay/Ab3dE5gH7k";
 const base: SmsParts = {
   requesterName: "Alex Doe",
@@ -18,7 +21,7 @@ const base: SmsParts = {
   description: null,
   shortUrl: URL,
 };
-const compose = (change: Partial<SmsParts>) => composeSmsMessage({ ...base, ...change });
+const compose = (change: Partial<SmsParts>) => composeSmsMessage({ ...base, ...change }, english);
 
 describe("plainText", () => {
   it.each([
@@ -109,10 +112,10 @@ describe("composeSmsMessage", () => {
   });
 
   it("writes a reminder by the same rules, with the same link", () => {
-    expect(composeReminderMessage({ ...base, description: "Sam’s birthday & cake" })).toBe(
+    expect(composeReminderMessage({ ...base, description: "Sam’s birthday & cake" }, english)).toBe(
       `Hi Sam, a friendly reminder from Alex Doe about $25.50 for Sam's birthday and cake. Pay here: ${URL}`,
     );
-    expect(composeReminderMessage(base)).toBe(
+    expect(composeReminderMessage(base, english)).toBe(
       `Hi Sam, a friendly reminder from Alex Doe about $25.50. Pay here: ${URL}`,
     );
   });
@@ -166,7 +169,7 @@ describe("smsLink", () => {
     "Tacos 🌮",
     "a=b?c#d",
   ])("reaches AOSP and iOS intact with %s", (description) => {
-    const message = composeSmsMessage({ ...base, recipientName: "Bo & Co", description });
+    const message = composeSmsMessage({ ...base, recipientName: "Bo & Co", description }, english);
     const link = smsLink("2125550101", message);
     expect(aospBody(link)).toBe(message);
     expect(iosBody(link)).toBe(message);
@@ -180,8 +183,11 @@ describe("smsLink", () => {
         fc.string({ unit: "grapheme", minLength: 1, maxLength: 80 }),
         fc.option(fc.string({ unit: "grapheme", maxLength: 200 })),
         (requesterName, recipientName, description) => {
-          const message = composeSmsMessage({ ...base, requesterName, recipientName, description });
-          const reminder = composeReminderMessage({ ...base, requesterName, recipientName, description });
+          const message = composeSmsMessage({ ...base, requesterName, recipientName, description }, english);
+          const reminder = composeReminderMessage(
+            { ...base, requesterName, recipientName, description },
+            english,
+          );
           for (const text of [message, reminder]) {
             expect(aospBody(smsLink("2125550101", text))).toBe(text);
             expect(text.endsWith(` Pay here: ${URL}`)).toBe(true);

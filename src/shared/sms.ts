@@ -1,3 +1,5 @@
+import type { I18n } from "@lingui/core";
+import { intlLocaleOf } from "#shared/i18n/locales.ts";
 import { calledBy } from "#shared/person-name.ts";
 import type { PaymentRequest } from "#shared/schemas/payment-request.ts";
 import { formatMoney } from "./money";
@@ -11,7 +13,14 @@ const TYPOGRAPHIC: [RegExp, string][] = [
   [/[\u201C\u201D\u201E\u201F\u2033]/g, '"'],
   [/[\u2010-\u2015\u2212]/g, "-"],
   [/\u2026/g, "..."],
+  // The no-break spaces of "12,50 €" and "1 250,00 €" (Intl's), which GSM-7 has not either.
+  [/[\u00A0\u202F]/g, " "],
 ];
+
+/** A whole text in GSM-7's punctuation: a translation's ’ and a formatted amount's spaces too. */
+function plainPunctuation(text: string): string {
+  return TYPOGRAPHIC.reduce((plain, [pattern, replacement]) => plain.replace(pattern, replacement), text);
+}
 
 /**
  * Android's AOSP Messaging decodes an `sms:` link, splits it on "&", then form-decodes the body:
@@ -78,15 +87,14 @@ export type SmsParts = {
  * "Hi Sam", "Hi Dr. Patel" (a title keeps the word after it: "Hi Dr.," greeted nobody), and
  * words without a letter passed over, and plain "Hi" when none is left ("Hi 🎉," read as a mistake).
  */
-function greeting(name: string): string {
+function greeting(name: string, i18n: I18n): string {
   const called = calledBy(plainText(name));
-  return called ? `Hi ${called}` : "Hi";
+  return called ? i18n._("Hi {name}", { name: called }) : i18n._("Hi");
 }
 
-/** " for Pizza." — no second full stop after a description that ends a sentence itself. */
-function forWhat(what: string | null): string {
-  if (!what) return ".";
-  return /[.!?]$/.test(what) ? ` for ${what}` : ` for ${what}.`;
+/** "for Pizza!" — no second full stop after a description that ends a sentence itself. */
+function oneFullStop(text: string, what: string | null): string {
+  return what && /[.!?]$/.test(what) ? text.replace(`${what}.`, () => what) : text;
 }
 
 /** End offsets of words (or graphemes), by Intl.Segmenter where there is one (not in older Firefox). */
@@ -130,15 +138,44 @@ function withDescription(build: (what: string | null) => string, description: st
  * the link last and whole. Every piece of user text is in plain punctuation, so the text stays
  * in one GSM-7 segment where it can and survives every composer's `sms:` parser.
  */
-export function composeSmsMessage(parts: SmsParts): string {
-  const lead = `${greeting(parts.recipientName)}, ${plainText(parts.requesterName)} is requesting ${formatMoney(parts.amount, parts.currency)}`;
-  return withDescription((what) => `${lead}${forWhat(what)} Pay here: ${parts.shortUrl}`, parts.description);
+export function composeSmsMessage(parts: SmsParts, i18n: I18n): string {
+  return compose(parts, i18n, (values, what) =>
+    what
+      ? i18n._("{greeting}, {requester} is requesting {amount} for {description}. Pay here: {link}", values)
+      : i18n._("{greeting}, {requester} is requesting {amount}. Pay here: {link}", values),
+  );
 }
 
 /** A reminder for a request still pending, by the same rules. */
-export function composeReminderMessage(parts: SmsParts): string {
-  const lead = `${greeting(parts.recipientName)}, a friendly reminder from ${plainText(parts.requesterName)} about ${formatMoney(parts.amount, parts.currency)}`;
-  return withDescription((what) => `${lead}${forWhat(what)} Pay here: ${parts.shortUrl}`, parts.description);
+export function composeReminderMessage(parts: SmsParts, i18n: I18n): string {
+  return compose(parts, i18n, (values, what) =>
+    what
+      ? i18n._(
+          "{greeting}, a friendly reminder from {requester} about {amount} for {description}. Pay here: {link}",
+          values,
+        )
+      : i18n._("{greeting}, a friendly reminder from {requester} about {amount}. Pay here: {link}", values),
+  );
+}
+
+type SmsValues = { greeting: string; requester: string; amount: string; description: string; link: string };
+
+/** A text in `i18n`'s language: its words, its way of writing the amount, GSM-7's punctuation. */
+function compose(
+  parts: SmsParts,
+  i18n: I18n,
+  words: (values: SmsValues, what: string | null) => string,
+): string {
+  const values = {
+    greeting: greeting(parts.recipientName, i18n),
+    requester: plainText(parts.requesterName),
+    amount: formatMoney(parts.amount, parts.currency, intlLocaleOf(i18n.locale)),
+    link: parts.shortUrl,
+  };
+  return withDescription(
+    (what) => plainPunctuation(oneFullStop(words({ ...values, description: what ?? "" }, what), what)),
+    parts.description,
+  );
 }
 
 /**
@@ -160,6 +197,7 @@ export function smsFor(
   requesterName: string,
   request: Pick<PaymentRequest, "recipientName" | "amount" | "description" | "shortUrl"> &
     Partial<Pick<PaymentRequest, "currency">>,
+  i18n: I18n,
 ): string {
   const parts = {
     requesterName,
@@ -169,5 +207,5 @@ export function smsFor(
     description: request.description,
     shortUrl: request.shortUrl,
   };
-  return kind === "request" ? composeSmsMessage(parts) : composeReminderMessage(parts);
+  return kind === "request" ? composeSmsMessage(parts, i18n) : composeReminderMessage(parts, i18n);
 }

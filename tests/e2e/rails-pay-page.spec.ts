@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { type Browser, devices, type Page } from "@playwright/test";
-import { ALL_ACCOUNTS, apiCall, expect, signUpAndIn, test, uniqueEmail } from "./fixtures";
+import { ALL_ACCOUNTS, animationsSettled, apiCall, expect, signUpAndIn, test, uniqueEmail } from "./fixtures";
 
 /** A phone at 320 px (coarse pointer, touch) and a desktop, without their browser types. */
 const { defaultBrowserType: _phoneBrowser, ...pixel } = devices["Pixel 7"];
@@ -43,7 +43,7 @@ async function firstVisit(browser: Browser, path: string, device: object, ip: st
 
 async function expectAccessible(page: Page, what: string) {
   // A toast still sliding in is half transparent: its contrast is read once it has landed.
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running"));
+  await animationsSettled(page);
   const results = await new AxeBuilder({ page })
     .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
     .analyze();

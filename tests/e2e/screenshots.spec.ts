@@ -35,6 +35,20 @@ signedInTest("README screenshots", async ({ page, baseURL, browser }) => {
   await pay.screenshot({ path: "docs/pay-page.png", fullPage: true });
   await payer.close();
 
+  // The same page as payers who read Spanish, Hindi and Arabic see it (their browser's language).
+  for (const locale of ["es", "hi", "ar"]) {
+    const reader = await browser.newContext({
+      ...phone,
+      locale,
+      extraHTTPHeaders: { "x-forwarded-for": "198.19.1.2" },
+    });
+    const page = await reader.newPage();
+    await page.goto(`${baseURL}${payPath}`);
+    await expect(page.locator("html")).toHaveAttribute("lang", locale);
+    await page.screenshot({ path: `docs/pay-page-${locale}.png` });
+    await reader.close();
+  }
+
   await page.emulateMedia({ colorScheme: "dark" });
   await page.goto("/archive");
   await expect(page.getByText("Collected")).toBeVisible();

@@ -47,3 +47,50 @@ test("an account in Germany: Profile's country, a German number, a decimal comma
   await expect(page.getByRole("link", { name: /Venmo/ })).toHaveCount(0);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
 });
+
+test("a contact who reads Spanish at 320 px: Contacts keeps the language; the text is Spanish from the preview to the composer, and so is the link's preview", async ({
+  page,
+  readyUser,
+}) => {
+  await captureSms(page);
+  await page.goto("/contacts");
+  await page.getByRole("button", { name: "Add contact" }).first().click();
+  const dialog = page.getByRole("dialog");
+  await dialog.getByLabel("Name").fill("Ana Souza");
+  await dialog.getByLabel("Mobile Phone").fill("2125550177");
+  const language = dialog.getByLabel("Language");
+  await expect(language).toHaveValue("");
+  await expect(language.locator("option:checked")).toHaveText("Same as mine");
+  // Each language in its own words, reached by keyboard like any field.
+  await language.focus();
+  await language.selectOption({ label: "Español" });
+  await animationsSettled(page);
+  const { violations } = await new AxeBuilder({ page }).include("[role=dialog]").analyze();
+  expect(violations.map((v) => v.id)).toEqual([]);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+  await dialog.getByRole("button", { name: "Save contact" }).click();
+  await expect(toast(page, "Contact Saved")).toBeVisible();
+
+  await page.getByRole("button", { name: "Request Payment from Ana Souza" }).click();
+  await expect(page.getByLabel("Name", { exact: true })).toHaveValue("Ana Souza");
+  await page.getByLabel("Amount").fill("20");
+  // The preview is the text word for word: Spanish, the dollars written the Spanish way.
+  const preview = page.getByTestId("message-preview");
+  await expect(preview).toContainText(/^Hola Ana, /);
+  await expect(preview).toContainText(`${readyUser.profileName} `);
+  await expect(preview).toContainText("20,00 US$");
+  await page.getByRole("button", { name: "Send Request" }).click();
+  await expect.poll(() => smsFollowed(page)).toHaveLength(1);
+  const [href = ""] = await smsFollowed(page);
+  const body = decodeURIComponent(href.split("&body=")[1] as string);
+  // Word for word up to the link the preview stands in for.
+  const previewed = (await preview.textContent())?.split("/pay/")[0] ?? "—";
+  expect(body.startsWith(previewed.trim())).toBe(true);
+
+  const payPath = new URL(body.match(/https?:\/\/\S+/)?.[0] as string).pathname;
+  const pay = await page.request.get(payPath, { headers: { "accept-language": "en-US" } });
+  const html = await pay.text();
+  // The page speaks its reader's language; the preview a message app shows, Ana's.
+  expect(html).toContain('<html lang="en" dir="ltr">');
+  expect(html).toContain('<meta property="og:locale" content="es"/>');
+});

@@ -190,6 +190,11 @@ export const paymentRequests = pgTable(
     dueDate: date("due_date"),
     /** Where Collect emails the payer (the request, reminders, a receipt), or none: the requester texts. */
     payerEmail: text("payer_email"),
+    /**
+     * The payer's language, their contact's when the request was made (payee.language): the text,
+     * the emails and the link's preview speak it; null: the requester's own.
+     */
+    language: text("language"),
     /** Day offsets of automatic reminders; null: the requester's default; []: none. */
     reminderDays: integer("reminder_days").array(),
     /** When the payer (one click in a reminder email) or the requester stopped reminders. */
@@ -270,6 +275,11 @@ export const payees = pgTable(
     name: text("name").notNull(),
     phone: text("phone").notNull(),
     email: text("email"),
+    /**
+     * The language Collect speaks to this person (shared/i18n/locales.ts): their texts, emails and
+     * the link's preview; null: the requester's own.
+     */
+    language: text("language"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1,9 +1,10 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import { newShortCode } from "#server/lib/short-code.ts";
+import type { Locale } from "#shared/i18n/locales.ts";
 import type { PaymentAccount } from "#shared/schemas/payment-account.ts";
 import { NO_REMINDERS, type PaymentRequest, type ReminderSummary } from "#shared/schemas/payment-request.ts";
 import type { Db } from "./client";
-import { paymentAccounts, paymentRequests, users } from "./schema";
+import { payees, paymentAccounts, paymentRequests, users } from "./schema";
 
 /**
  * The only data access more than one feature needs. Each feature keeps the rest of its SQL in
@@ -18,6 +19,20 @@ export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
  * sign-up name, else "Someone". Used by the pay page and by request and reminder texts.
  */
 export const displayNameSql = sql<string>`coalesce(nullif(${users.profileName}, ''), nullif(${users.name}, ''), 'Someone')`;
+
+/**
+ * The language a requester chose for the person at this number (their contact's `language`), read
+ * inside the insert that makes the request: a request, a split's share and a series' occurrence
+ * each speak it from then on (docs/decisions/033-languages.md). Null: no contact, or none chosen.
+ */
+export function contactLanguageSql(
+  userId: SQLWrapper | string,
+  phone: SQLWrapper | string,
+): SQL<string | null> {
+  return sql<
+    string | null
+  >`(SELECT ${payees.language} FROM ${payees} WHERE ${payees.userId} = ${userId} AND ${payees.phone} = ${phone})`;
+}
 
 /**
  * Replaces the caller's whole set of payment accounts inside the given transaction: by
@@ -65,6 +80,8 @@ export function toPaymentRequest(
     payerEmail: row.payerEmail,
     reminderDays: row.reminderDays,
     reminders,
+    // The payer's language where their contact names one (else the requester's own).
+    ...(row.language ? { language: row.language as Locale } : {}),
   };
 }
 
@@ -95,7 +112,12 @@ export async function insertOccurrenceRequest(
   for (let attempt = 0; attempt < 5; attempt++) {
     const [row] = await tx
       .insert(paymentRequests)
-      .values({ ...input, code: newShortCode(), updatedAt: input.createdAt })
+      .values({
+        ...input,
+        code: newShortCode(),
+        updatedAt: input.createdAt,
+        language: contactLanguageSql(input.userId, input.recipientPhone),
+      })
       .onConflictDoNothing()
       .returning();
     if (row) return row;

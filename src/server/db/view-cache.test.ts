@@ -9,7 +9,7 @@ const view = (name: string): CachedView => {
     request: { amount: "1.00", description: null, status: "pending" },
     paymentAccounts: [],
   };
-  return { view: v, json: JSON.stringify(v), requesterId: name };
+  return { view: v, json: JSON.stringify(v), requesterId: name, language: "en" as const };
 };
 
 function listeningCache(options?: Parameters<typeof createViewCache>[0]) {

@@ -14,6 +14,8 @@ export type CachedView = {
   json: string | null;
   /** Whose request it is (their cards' draws are limited per requester). */
   requesterId: string;
+  /** The payer's language (their contact's, else the requester's): the link preview's tags speak it. */
+  language: Locale;
   /**
    * The server-rendered /pay page in each language it was asked in, rendered (and compressed) on
    * its first hit in that language, kept with the view.

@@ -1,9 +1,12 @@
+import type { I18n } from "@lingui/core";
 import { users } from "#server/db/schema.ts";
 import { displayNameSql, shortUrlFor } from "#server/db/shared-queries.ts";
 import { type SigningSecret, sign, verify } from "#server/lib/signed-token.ts";
 import type { Mail } from "#server/mail/mailer.ts";
 import { escapeHtml } from "#server/mail/messages.ts";
 import { suppressionToken } from "#server/mail/suppression.ts";
+import { i18nFor } from "#shared/i18n/i18n-for.ts";
+import { directionOf, intlLocaleOf, type Locale, localeOr } from "#shared/i18n/locales.ts";
 import { formatMoney } from "#shared/money.ts";
 import { longDate } from "#shared/schedule/due-date.ts";
 import { localDate } from "#shared/schedule/zoned.ts";
@@ -35,6 +38,8 @@ export type PayerMailFacts = {
   today: string;
   /** A recurring occurrence's label ("December", "Mon, Dec 7"). */
   occurrence?: string;
+  /** The payer's language: their contact's when the request was made, else the requester's. */
+  language: Locale;
 };
 
 export type PayerMailKind = "request" | "reminder" | "occurrence" | "receipt" | "correction";
@@ -47,11 +52,13 @@ export const payerMailRequesterColumns = {
   name: displayNameSql,
   email: users.email,
   timeZone: users.timeZone,
+  language: users.language,
 };
 
 export function payerMailFacts(
-  requester: { name: string; email: string; timeZone: string | null },
+  requester: { name: string; email: string; timeZone: string | null; language: string | null },
   request: {
+    language: string | null;
     payerEmail: string | null;
     recipientName: string;
     amount: string;
@@ -74,6 +81,7 @@ export function payerMailFacts(
     dueDate: request.dueDate,
     payUrl: shortUrlFor(publicUrl, request.code),
     today: localDate(now, requester.timeZone ?? DEFAULT_TIME_ZONE),
+    language: localeOr(request.language, requester.language),
   };
 }
 
@@ -114,7 +122,7 @@ export function stopUrlFor(publicUrl: string, requestId: string, secret: Signing
  * letters, spaces and hyphens only, so no name can carry an address, a link or a brand's voice;
  * a name that passes for a payment service (shared/schemas/impersonation.ts) is not shown at all.
  */
-export function mailName(displayName: string): string {
+export function mailName(displayName: string, i18n: I18n): string {
   const parts = displayName
     .normalize("NFC")
     .replace(/[^\p{L}\p{M}\s-]/gu, " ")
@@ -122,70 +130,86 @@ export function mailName(displayName: string): string {
     .map((part) => part.replace(/^-+|-+$/g, ""))
     .filter(Boolean);
   const first = parts[0]?.slice(0, 40);
-  if (!first || looksLikeAService(displayName) || looksLikeAService(parts.join(" "))) return "A Collect user";
+  if (!first || looksLikeAService(displayName) || looksLikeAService(parts.join(" ")))
+    return i18n._("A Collect user");
   const last = parts.length > 1 ? parts.at(-1) : undefined;
   const initial = last ? [...last][0]?.toUpperCase() : undefined;
   return initial ? `${first} ${initial}.` : first;
 }
 
-function content(kind: PayerMailKind, facts: PayerMailFacts, who: string) {
-  const money = formatMoney(facts.amount, facts.currency);
-  const due = facts.dueDate ? `It is due ${longDate(facts.dueDate, facts.today)}.` : null;
-  const note = facts.description ? `Their note: “${facts.description}”` : null;
-  const pay = { label: `Pay ${money}`, url: facts.payUrl };
+function content(kind: PayerMailKind, facts: PayerMailFacts, who: string, i18n: I18n) {
+  const locale = intlLocaleOf(facts.language);
+  const money = formatMoney(facts.amount, facts.currency, locale);
+  const due = facts.dueDate
+    ? i18n._("It is due {date}.", { date: longDate(facts.dueDate, facts.today, locale) })
+    : null;
+  const note = facts.description ? i18n._("Their note: “{note}”", { note: facts.description }) : null;
+  const values = { who, money, occurrence: facts.occurrence ?? "" };
+  const pay = { label: i18n._("Pay {money}", values), url: facts.payUrl };
+  const see = { label: i18n._("See the request"), url: facts.payUrl };
   switch (kind) {
     case "request":
       return {
-        subject: `${who} asks you for ${money}`,
-        lines: [`${who} asks you for ${money}.`, note, due],
+        subject: i18n._("{who} asks you for {money}", values),
+        lines: [i18n._("{who} asks you for {money}.", values), note, due],
         link: pay,
       };
     case "reminder":
       return {
-        subject: `Reminder: ${who} asks you for ${money}`,
-        lines: [`A friendly reminder: ${who} asks you for ${money}.`, note, due],
+        subject: i18n._("Reminder: {who} asks you for {money}", values),
+        lines: [i18n._("A friendly reminder: {who} asks you for {money}.", values), note, due],
         link: pay,
       };
     case "occurrence":
       return {
-        subject: `${who} asks you for ${money} (${facts.occurrence})`,
-        lines: [`${who} asks you for ${money} (${facts.occurrence}).`, note, due],
+        subject: i18n._("{who} asks you for {money} ({occurrence})", values),
+        lines: [i18n._("{who} asks you for {money} ({occurrence}).", values), note, due],
         link: pay,
       };
     case "receipt":
       return {
-        subject: `Receipt: ${money} to ${who}`,
-        lines: [`${who} marked your payment of ${money} as received. Thank you!`, note],
-        link: { label: "See the request", url: facts.payUrl },
+        subject: i18n._("Receipt: {money} to {who}", values),
+        lines: [i18n._("{who} marked your payment of {money} as received. Thank you!", values), note],
+        link: see,
       };
     case "correction":
       return {
-        subject: `Correction: ${who} has not received ${money} yet`,
+        subject: i18n._("Correction: {who} has not received {money} yet", values),
         lines: [
-          `${who} marked your payment of ${money} as not received after all, so the receipt we sent earlier no longer stands.`,
+          i18n._(
+            "{who} marked your payment of {money} as not received after all, so the receipt we sent earlier no longer stands.",
+            values,
+          ),
           note,
-          "If you have paid, reply to this email to sort it out with them.",
+          i18n._("If you have paid, reply to this email to sort it out with them."),
         ],
-        link: { label: "See the request", url: facts.payUrl },
+        link: see,
       };
   }
 }
 
+/** One email to the payer, every word in their language (`facts.language`). */
 export function payerMail(kind: PayerMailKind, facts: PayerMailFacts, links: PayerMailLinks): Mail {
-  const who = mailName(facts.requesterName);
-  const { subject, lines: body, link } = content(kind, facts, who);
-  const lines = [`Hi ${facts.recipientName},`, ...body].filter((line): line is string => line !== null);
+  const i18n = i18nFor(facts.language);
+  const who = mailName(facts.requesterName, i18n);
+  const { subject, lines: body, link } = content(kind, facts, who, i18n);
+  const lines = [i18n._("Hi {name},", { name: facts.recipientName }), ...body].filter(
+    (line): line is string => line !== null,
+  );
   const host = new URL(facts.payUrl).host;
   const footer = [
-    `${facts.requesterName} (${facts.requesterEmail}) sent this through Collect at ${host}. You get it because they entered your email address when they asked you for money. Replies go to them.`,
-    "Collect never asks for passwords or card numbers.",
+    i18n._(
+      "{name} ({email}) sent this through Collect at {host}. You get it because they entered your email address when they asked you for money. Replies go to them.",
+      { name: facts.requesterName, email: facts.requesterEmail, host },
+    ),
+    i18n._("Collect never asks for passwords or card numbers."),
   ];
   const stops = [
     ...(links.stopRequest && (kind === "request" || kind === "reminder" || kind === "occurrence")
-      ? [{ label: "Stop reminders for this request", url: links.stopRequest }]
+      ? [{ label: i18n._("Stop reminders for this request"), url: links.stopRequest }]
       : []),
-    { label: `No more emails from ${who}`, url: links.stopRequester },
-    { label: "No emails from Collect at all", url: links.stopAll },
+    { label: i18n._("No more emails from {who}", { who }), url: links.stopRequester },
+    { label: i18n._("No emails from Collect at all"), url: links.stopAll },
   ];
   const text = [
     ...lines,
@@ -198,7 +222,7 @@ export function payerMail(kind: PayerMailKind, facts: PayerMailFacts, links: Pay
   const a = (stop: { label: string; url: string }) =>
     `<a href="${escapeHtml(stop.url)}" style="color:#334155">${escapeHtml(stop.label)}</a>`;
   const html = [
-    `<div style="font-family:system-ui,sans-serif;font-size:16px;line-height:1.5;color:#0f172a">`,
+    `<div lang="${facts.language}" dir="${directionOf(facts.language)}" style="font-family:system-ui,sans-serif;font-size:16px;line-height:1.5;color:#0f172a">`,
     ...lines.map(p),
     `<p><a href="${escapeHtml(link.url)}" style="color:#047857;font-weight:600">${escapeHtml(link.label)}</a></p>`,
     `<div style="border-top:1px solid #e2e8f0;margin-top:24px;padding-top:12px;color:#64748b;font-size:13px">`,
@@ -212,7 +236,7 @@ export function payerMail(kind: PayerMailKind, facts: PayerMailFacts, links: Pay
     text,
     html,
     replyTo: facts.requesterEmail,
-    fromName: `${who} via Collect`,
+    fromName: i18n._("{who} via Collect", { who }),
     // RFC 8058: a mail client's own "unsubscribe" is "no more from this requester", in one POST.
     headers: {
       "List-Unsubscribe": `<${links.stopRequester}>`,

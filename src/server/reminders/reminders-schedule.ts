@@ -30,6 +30,8 @@ export type Requester = {
   reminderDays: number[] | null;
   country: string;
   currency: string;
+  /** The account's language (shared/i18n/locales.ts), or null: what it sends payers speaks theirs, else this. */
+  language: string | null;
 };
 
 const requesterQuery = preparedPerDatabase((db) =>
@@ -39,6 +41,7 @@ const requesterQuery = preparedPerDatabase((db) =>
       reminderDays: users.reminderDays,
       country: users.country,
       currency: users.currency,
+      language: users.language,
     })
     .from(users)
     .where(eq(users.id, sql.placeholder("userId")))
@@ -68,6 +71,7 @@ export async function requesterOf(db: Db, userId: string): Promise<Requester> {
     reminderDays: row?.reminderDays ?? null,
     country,
     currency: row?.currency ?? homeCurrencyOf(country),
+    language: row?.language ?? null,
   };
 }
 

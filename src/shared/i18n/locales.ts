@@ -72,3 +72,11 @@ export function negotiateLocale(acceptLanguage: string | undefined): Locale | nu
   }
   return null;
 }
+
+/**
+ * The first of these that is a language Collect speaks, else English: what Collect sends a payer
+ * speaks their contact's language (payee.language), else the requester's own.
+ */
+export function localeOr(...candidates: (string | null | undefined)[]): Locale {
+  return candidates.find(isLocale) ?? SOURCE_LOCALE;
+}

@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { LOCALES } from "#shared/i18n/locales.ts";
+import { ContactLanguageSchema } from "#shared/region.ts";
 import { cursorSchema, PageLimitSchema, UuidSchema } from "./page";
 import {
   EmailTextSchema,
@@ -21,12 +23,14 @@ export const payeeInputFor = perRegion((region) =>
     phone: phoneSchemaFor(region),
     /** Optional: Request Payment offers it as the payer's email. */
     email: PayerEmailSchema,
+    /** The language Collect speaks to them (texts, emails, the link's preview); absent or null: the requester's. */
+    language: ContactLanguageSchema,
   }),
 );
 export const PayeeInputSchema = payeeInputFor(US_INPUT);
 export type PayeeInput = z.input<typeof PayeeInputSchema>;
 
-/** PATCH /api/payees/{id}: a new name, phone or email (null or "" clears the email). */
+/** PATCH /api/payees/{id}: a new name, phone, email (null or "" clears it) or language (null: the requester's). */
 export const payeeUpdateFor = perRegion((region) =>
   z
     .strictObject({
@@ -35,9 +39,12 @@ export const payeeUpdateFor = perRegion((region) =>
       email: EmailTextSchema.nullable()
         .optional()
         .transform((v) => (v === undefined ? undefined : v || null)),
+      /** null: back to the requester's own language. */
+      language: ContactLanguageSchema,
     })
     .refine(
-      (v) => v.name !== undefined || v.phone !== undefined || v.email !== undefined,
+      (v) =>
+        v.name !== undefined || v.phone !== undefined || v.email !== undefined || v.language !== undefined,
       "Nothing to change.",
     ),
 );
@@ -49,6 +56,8 @@ export const PayeeSchema = z.object({
   name: z.string(),
   phone: z.string(),
   email: z.string().nullable(),
+  /** Present when the requester chose a language for this person (else theirs is used). */
+  language: z.enum(LOCALES).optional(),
 });
 export type Payee = z.infer<typeof PayeeSchema>;
 

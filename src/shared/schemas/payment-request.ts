@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { CurrencySchema, HOME_CURRENCY, isCurrency } from "#shared/currency.ts";
+import { LOCALES } from "#shared/i18n/locales.ts";
 import { DESCRIPTION_MAX, RECIPIENT_NAME_MAX } from "#shared/input-limits.ts";
 import { LIMIT_MESSAGES, PHONE_MESSAGES, VALIDATION } from "#shared/messages.ts";
 import { amountProblem, checkAmount, parseAmount } from "#shared/money.ts";
@@ -305,6 +306,8 @@ export const PaymentRequestSchema = z.object({
   /** null: the requester's default (or the rule); []: none. */
   reminderDays: z.array(z.number().int()).nullable(),
   reminders: ReminderSummarySchema,
+  /** The payer's language, where their contact names one; absent: the requester's own. */
+  language: z.enum(LOCALES).optional(),
 });
 export type PaymentRequest = z.infer<typeof PaymentRequestSchema>;
 

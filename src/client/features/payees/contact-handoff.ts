@@ -4,7 +4,7 @@ import { type KeyValueStore, sessionItem } from "#client/lib/session-store.ts";
 /** Contacts → Request Payment (docs/product.md "Contacts"): the chosen contact waits here for the request page. */
 export const CONTACT_HANDOFF_KEY = "collect:prefill-contact";
 
-const HandoffSchema = z.object({ name: z.string(), phone: z.string() });
+const HandoffSchema = z.object({ name: z.string(), phone: z.string(), language: z.string().optional() });
 export type ContactHandoff = z.infer<typeof HandoffSchema>;
 
 const handoff = sessionItem(CONTACT_HANDOFF_KEY, HandoffSchema);

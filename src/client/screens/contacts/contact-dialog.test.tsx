@@ -56,6 +56,8 @@ describe("ContactDialog", () => {
       name: "Alex Morgan",
       phone: "2125550101",
       email: null,
+      // "Same as mine": the requester's language, stored as none.
+      language: null,
     });
     expect(onClose).toHaveBeenCalledOnce();
   });
@@ -84,6 +86,7 @@ describe("ContactDialog", () => {
       name: "Alex Morgan",
       phone: "2125550101",
       email: "alex@example.com",
+      language: null,
     });
     expect(onClose).toHaveBeenCalledOnce();
   });
@@ -105,7 +108,42 @@ describe("ContactDialog", () => {
         name: "Alex Morgan",
         phone: "2125550101",
         email: null,
+        language: null,
       });
+  });
+
+  it("keeps the language Collect speaks to the contact: shown when editing, sent when changed", async () => {
+    const calls = answerApi(200, {
+      id: "p1",
+      name: "Ana Souza",
+      phone: "2125550101",
+      email: null,
+      language: "es",
+    });
+    renderWithApp(
+      <ContactDialog
+        payee={{ id: "p1", name: "Ana Souza", phone: "2125550101", email: null, language: "es" }}
+        onClose={() => {}}
+      />,
+    );
+    const language = screen.getByLabelText("Language") as HTMLSelectElement;
+    expect(language.value).toBe("es");
+    expect([...language.options].map((o) => o.text)).toEqual([
+      "Same as mine",
+      "English",
+      "Español",
+      "Português (Brasil)",
+      "Français",
+      "Deutsch",
+      "हिन्दी",
+      "العربية",
+    ]);
+    expect(language.selectedOptions[0]?.lang).toBe("es");
+    fireEvent.change(language, { target: { value: "pt-BR" } });
+    fireEvent.click(screen.getByRole("button", { name: "Save changes" }));
+    await expect
+      .poll(() => calls.find(([method]) => method === "PATCH")?.[2])
+      .toMatchObject({ name: "Ana Souza", language: "pt-BR" });
   });
 
   it("sends an ended session to sign-in", async () => {

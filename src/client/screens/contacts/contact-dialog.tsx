@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { LanguageSelect } from "#client/components/language-select.tsx";
 import { PhoneField } from "#client/components/phone-field.tsx";
 import { Button } from "#client/components/ui/button.tsx";
 import { Dialog } from "#client/components/ui/dialog.tsx";
@@ -23,7 +24,7 @@ type ContactDialogProps = {
   region?: InputRegion;
 };
 
-/** Add or edit a contact: name, mobile phone and an optional email, checked as the server checks them. */
+/** Add or edit a contact: name, mobile phone, an optional email and language, checked as the server checks them. */
 export function ContactDialog({ payee, onClose, region = US_INPUT }: ContactDialogProps) {
   const { bind, set, submit, fail } = useSchemaForm({
     schema: payeeInputFor(region),
@@ -31,8 +32,9 @@ export function ContactDialog({ payee, onClose, region = US_INPUT }: ContactDial
       name: payee?.name ?? "",
       phone: payee ? formatPhone(payee.phone) : "",
       email: payee?.email ?? "",
+      language: payee?.language ?? "",
     },
-    fields: ["name", "phone", "email"],
+    fields: ["name", "phone", "email", "language"],
   });
   const [saving, setSaving] = useState(false);
 
@@ -84,6 +86,13 @@ export function ContactDialog({ payee, onClose, region = US_INPUT }: ContactDial
           labelAside={<span className="text-xs text-slate-500 dark:text-slate-400">(optional)</span>}
           hint="Request Payment offers it, so Collect can email the request, reminders and a receipt."
           {...bind("email")}
+        />
+        <LanguageSelect
+          label="Language"
+          none="Same as mine"
+          hint="The texts, emails and link preview Collect writes for them are in this language."
+          value={bind("language").value ?? ""}
+          onValueChange={bind("language").onValueChange}
         />
         <Button type="submit" className="w-full" disabled={saving}>
           {saving ? <Spinner /> : null}

@@ -82,7 +82,7 @@ function ContactList({ payees }: { payees: Payee[] }) {
   const region = useInputRegion() ?? US_INPUT;
 
   const requestFrom = (payee: Payee) => {
-    storeContactHandoff({ name: payee.name, phone: payee.phone });
+    storeContactHandoff({ name: payee.name, phone: payee.phone, language: payee.language });
     navigate(paths.request);
   };
 

@@ -1,7 +1,14 @@
 import { describe, expect, it } from "vitest";
+import { i18nFor } from "#shared/i18n/i18n-for.ts";
+import type { InputRegion } from "#shared/schemas/payment-request.ts";
 import { SHORT_CODE_LENGTH } from "#shared/schemas/payment-request.ts";
 import { composeSmsMessage, smsSize } from "#shared/sms.ts";
-import { PREVIEW_CODE, previewMessage } from "./message-preview";
+import { PREVIEW_CODE, previewMessage as previewIn } from "./message-preview";
+import type { RequestForm } from "./validate-request-form";
+
+const english = i18nFor("en");
+const previewMessage = (form: RequestForm, name: string, origin: string, region?: InputRegion) =>
+  previewIn(form, name, origin, english, region);
 
 const ORIGIN = "https://collect.example";
 const form = { name: "Sam Lee", phone: "", amount: "25.5", description: "Sam’s birthday & cake" };
@@ -15,13 +22,16 @@ describe("previewMessage", () => {
       segments: 1,
       encoding: "GSM-7",
     });
-    const sent = composeSmsMessage({
-      requesterName: "Robin Example",
-      recipientName: "Sam Lee",
-      amount: "25.50",
-      description: form.description,
-      shortUrl: `${ORIGIN}/pay/Ab3dE5gH7k`,
-    });
+    const sent = composeSmsMessage(
+      {
+        requesterName: "Robin Example",
+        recipientName: "Sam Lee",
+        amount: "25.50",
+        description: form.description,
+        shortUrl: `${ORIGIN}/pay/Ab3dE5gH7k`,
+      },
+      english,
+    );
     expect(sent).toBe(`${preview?.text}${ORIGIN}/pay/Ab3dE5gH7k`);
   });
 

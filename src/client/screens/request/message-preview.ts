@@ -1,3 +1,4 @@
+import type { I18n } from "@lingui/core";
 import { checkAmount, typedAmount } from "#shared/money.ts";
 import { decimalMarkOf } from "#shared/region.ts";
 import { type InputRegion, US_INPUT } from "#shared/schemas/payment-request.ts";
@@ -21,26 +22,33 @@ export type MessagePreview = {
   encoding: "GSM-7" | "UCS-2";
 };
 
-/** The text the composer will get, or null until there is a name and an amount to put in it. */
+/**
+ * The text the composer will get, in the payer's language (`i18n`: their contact's, else the
+ * requester's), or null until there is a name and an amount to put in it, and the language's words.
+ */
 export function previewMessage(
   form: RequestForm,
   requesterName: string,
   origin: string,
+  i18n: I18n | undefined,
   region: InputRegion = US_INPUT,
 ): MessagePreview | null {
   const currency = form.currency || region.currency;
   const checked = checkAmount(typedAmount(form.amount, decimalMarkOf(region.country)), currency);
-  if (form.name.trim() === "" || !checked.ok) return null;
+  if (form.name.trim() === "" || !checked.ok || !i18n) return null;
   const { amount } = checked;
   const linkBase = `${origin}/pay/`;
-  const message = composeSmsMessage({
-    requesterName,
-    recipientName: form.name,
-    amount,
-    currency,
-    description: form.description.trim() || null,
-    shortUrl: `${linkBase}${PREVIEW_CODE}`,
-  });
+  const message = composeSmsMessage(
+    {
+      requesterName,
+      recipientName: form.name,
+      amount,
+      currency,
+      description: form.description.trim() || null,
+      shortUrl: `${linkBase}${PREVIEW_CODE}`,
+    },
+    i18n,
+  );
   const { segments, encoding } = smsSize(message);
   return { text: message.slice(0, -(linkBase.length + PREVIEW_CODE.length)), linkBase, segments, encoding };
 }

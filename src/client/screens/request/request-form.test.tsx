@@ -192,13 +192,14 @@ describe("RequestFormView", () => {
     expect(field("Amount").value).toBe("5");
   });
 
-  it("previews the text once there is a name and an amount, signed with the user's name", () => {
+  it("previews the text once there is a name and an amount, signed with the user's name", async () => {
     renderForm();
     expect(screen.queryByTestId("message-preview")).toBeNull();
     type("Name", "Alex");
     type("Amount", ".5");
     type("Description", "Dinner");
-    const preview = screen.getByTestId("message-preview").textContent ?? "";
+    // Its words load with the payer's language (here the requester's own: English).
+    const preview = (await screen.findByTestId("message-preview")).textContent ?? "";
     expect(preview).toContain("Robin");
     expect(preview).toContain("$0.50");
     expect(preview).toContain("Dinner");

@@ -32,11 +32,13 @@ import {
 } from "#client/features/payment-requests/request-draft.ts";
 import { recurringDraftState } from "#client/features/recurring/draft.ts";
 import { apiErrorMessage } from "#client/lib/api.ts";
+import { useI18n } from "#client/lib/i18n.ts";
 import { paths } from "#client/lib/paths.ts";
 import { apiFieldName, useSchemaForm } from "#client/lib/schema-form.ts";
 import { launchSms } from "#client/lib/sms-launch.ts";
 import { toast } from "#client/lib/toast.tsx";
 import { currencySymbol } from "#shared/currency.ts";
+import { localeOr } from "#shared/i18n/locales.ts";
 import { DESCRIPTION_MAX } from "#shared/input-limits.ts";
 import { formatPhone } from "#shared/phone.ts";
 import {
@@ -116,6 +118,14 @@ export function RequestFormView({ contact, region, onCreatedOnDesktop }: Request
   const [sent, setSent] = useState(false);
   const send = useSendRequest();
   const { user } = useUser();
+  // The text speaks the payer's language: the picked contact's while its number is in the form
+  // (the server reads the same from the contact), else the requester's own.
+  const [picked, setPicked] = useState<{ phone: string; language: string | null } | null>(() =>
+    contact ? { phone: formatPhone(contact.phone), language: contact.language ?? null } : null,
+  );
+  const payerI18n = useI18n(
+    localeOr(picked && picked.phone === form.phone ? picked.language : null, user?.language),
+  );
   const confirmFirst = usePayerMailNeedsConfirm();
   const homeTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
 
@@ -180,7 +190,10 @@ export function RequestFormView({ contact, region, onCreatedOnDesktop }: Request
       <PhoneContactsButton onPick={fill} />
       <ContactNameField
         {...bind("name")}
-        onPick={(payee) => fill({ name: payee.name, phone: formatPhone(payee.phone) })}
+        onPick={(payee) => {
+          fill({ name: payee.name, phone: formatPhone(payee.phone) });
+          setPicked({ phone: formatPhone(payee.phone), language: payee.language ?? null });
+        }}
       />
       <PhoneField
         label="Mobile Phone"
@@ -276,7 +289,13 @@ export function RequestFormView({ contact, region, onCreatedOnDesktop }: Request
       </div>
       <MessagePreviewBox
         id={`${id}-preview`}
-        preview={previewMessage(form, user?.profileName || "Someone", window.location.origin, region)}
+        preview={previewMessage(
+          form,
+          user?.profileName || "Someone",
+          window.location.origin,
+          payerI18n,
+          region,
+        )}
       />
       <div className="flex items-center gap-3">
         <Checkbox

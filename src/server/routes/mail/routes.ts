@@ -1,7 +1,9 @@
+import type { I18n } from "@lingui/core";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "#server/context.ts";
 import { HttpError } from "#server/lib/http-error.ts";
+import { readerLocale } from "#server/lib/reader-locale.ts";
 import {
   acceptOneClickPosts,
   linkNotValid,
@@ -9,22 +11,37 @@ import {
   wantsPage,
 } from "#server/mail/one-click-page.ts";
 import { lift, newestRequestTo, readSuppressionToken, suppress } from "#server/mail/suppression.ts";
+import { i18nFor } from "#shared/i18n/i18n-for.ts";
+import { SOURCE_LOCALE } from "#shared/i18n/locales.ts";
 
 const TokenParams = z.object({ token: z.string().max(200) });
 export const MAIL_STOP_ROUTE = "/api/mail/stop/:token";
-const BAD_LINK = "This link is not valid. Nothing was changed.";
+const badLink = (i18n: I18n) => i18n._("This link is not valid. Nothing was changed.");
+/** What a mail client's one-click reads (JSON), in the API's English. */
+const english = i18nFor(SOURCE_LOCALE);
 
-const words = (everyone: boolean) =>
+/** The pages' words: about all of Collect's emails, or one requester's. */
+const words = (everyone: boolean, i18n: I18n) =>
   everyone
     ? {
-        who: "Collect",
-        ask: "Stop all emails from Collect?",
-        done: "You will get no more emails from Collect",
+        ask: i18n._("Stop all emails from Collect?"),
+        done: i18n._("You will get no more emails from Collect."),
+        undoNext: i18n._("You will get no more emails from Collect. You can undo this from the next page."),
+        stopped: i18n._(
+          "You will get no more emails from Collect. Whoever asked you for money is told on their screen.",
+        ),
+        resumed: i18n._("You can get emails from Collect again."),
       }
     : {
-        who: "this person",
-        ask: "Stop emails from this person?",
-        done: "You will get no more emails from this person through Collect",
+        ask: i18n._("Stop emails from this person?"),
+        done: i18n._("You will get no more emails from this person through Collect."),
+        undoNext: i18n._(
+          "You will get no more emails from this person through Collect. You can undo this from the next page.",
+        ),
+        stopped: i18n._(
+          "You will get no more emails from this person through Collect. Whoever asked you for money is told on their screen.",
+        ),
+        resumed: i18n._("You can get emails from this person again."),
       };
 
 /**
@@ -48,13 +65,18 @@ export const mailRoutes =
 
     app.get(MAIL_STOP_ROUTE, { schema: { params: TokenParams } }, async (request, reply) => {
       const target = await read(request.ip, request.params.token);
-      if (!target) return sendOneClickPage(reply, linkNotValid(BAD_LINK), 404);
-      const say = words(target.requesterId === null);
-      return sendOneClickPage(reply, {
-        title: say.ask,
-        paragraphs: [`${say.done}. You can undo this from the next page.`],
-        form: { button: "Stop emails", fields: { "List-Unsubscribe": "One-Click" } },
-      });
+      const i18n = i18nFor(readerLocale(request));
+      if (!target) return sendOneClickPage(reply, linkNotValid(badLink(i18n), i18n), i18n, 404);
+      const say = words(target.requesterId === null, i18n);
+      return sendOneClickPage(
+        reply,
+        {
+          title: say.ask,
+          paragraphs: [say.undoNext],
+          form: { button: i18n._("Stop emails"), fields: { "List-Unsubscribe": "One-Click" } },
+        },
+        i18n,
+      );
     });
 
     app.post(
@@ -62,7 +84,7 @@ export const mailRoutes =
       { schema: { params: TokenParams, body: z.record(z.string(), z.string()).nullish() } },
       async (request, reply) => {
         const target = await read(request.ip, request.params.token);
-        if (!target) throw new HttpError(404, BAD_LINK);
+        if (!target) throw new HttpError(404, badLink(english));
         const undo = request.body?.undo === "1";
         if (undo) await lift(db, target);
         else await suppress(db, target, clock.now());
@@ -70,18 +92,25 @@ export const mailRoutes =
         const told =
           target.requesterId && (await newestRequestTo(db, target.requesterId, target.recipientHash));
         if (target.requesterId && told) notifier.requestStopped(target.requesterId, told);
-        const say = words(target.requesterId === null);
         // A mail client's one-click reads nothing; a person who pressed the button reads a page.
-        if (!wantsPage(request)) return { message: undo ? "Emails resumed." : `${say.done}.` };
+        if (!wantsPage(request))
+          return { message: undo ? "Emails resumed." : words(target.requesterId === null, english).done };
+        const i18n = i18nFor(readerLocale(request));
+        const say = words(target.requesterId === null, i18n);
         return sendOneClickPage(
           reply,
           undo
-            ? { title: "Emails resumed", paragraphs: [`You can get emails from ${say.who} again.`] }
+            ? { title: i18n._("Emails resumed"), paragraphs: [say.resumed] }
             : {
-                title: "Emails stopped",
-                paragraphs: [`${say.done}. Whoever asked you for money is told on their screen.`],
-                form: { button: "Undo: get these emails again", fields: { undo: "1" }, secondary: true },
+                title: i18n._("Emails stopped"),
+                paragraphs: [say.stopped],
+                form: {
+                  button: i18n._("Undo: get these emails again"),
+                  fields: { undo: "1" },
+                  secondary: true,
+                },
               },
+          i18n,
         );
       },
     );

@@ -7,6 +7,8 @@ import { acceptOneClickPosts, sendOneClickPage } from "#server/mail/one-click-pa
 import { loadPrefs } from "#server/notifications/settings.ts";
 import { readUnsubscribeToken } from "#server/notifications/unsubscribe.ts";
 import { ErrorMessageSchema } from "#server/plugins/openapi.ts";
+import { i18nFor } from "#shared/i18n/i18n-for.ts";
+import { SOURCE_LOCALE } from "#shared/i18n/locales.ts";
 import {
   NOTIFICATION_EVENT_LABELS,
   type NotificationSettings,
@@ -26,6 +28,8 @@ import {
   updateSettings,
 } from "./queries";
 
+/** The requester's own pages speak English until the app's screens are translated (docs/decisions/033-languages.md). */
+const REQUESTER_PAGE = i18nFor(SOURCE_LOCALE);
 const ErrorSchema = ErrorMessageSchema;
 /** The error answers every signed-in route may give (as `{ message, code }`), for the API reference. */
 const SIGNED_IN_ERRORS = { 400: ErrorSchema, 401: ErrorSchema, 429: ErrorSchema } as const;
@@ -206,13 +210,17 @@ const unsubscribeRoutes =
       async (request, reply) => {
         const { event } = await check(request.ip, request.params.token);
         const label = NOTIFICATION_EVENT_LABELS[event];
-        return sendOneClickPage(reply, {
-          title: "Stop these emails?",
-          paragraphs: [
-            `You will no longer get emails for “${label}”. Other notifications stay as they are; you can change them any time in Profile → Notifications.`,
-          ],
-          form: { button: "Stop these emails", fields: { "List-Unsubscribe": "One-Click" } },
-        });
+        return sendOneClickPage(
+          reply,
+          {
+            title: "Stop these emails?",
+            paragraphs: [
+              `You will no longer get emails for “${label}”. Other notifications stay as they are; you can change them any time in Profile → Notifications.`,
+            ],
+            form: { button: "Stop these emails", fields: { "List-Unsubscribe": "One-Click" } },
+          },
+          REQUESTER_PAGE,
+        );
       },
     );
 
@@ -228,12 +236,16 @@ const unsubscribeRoutes =
         const { userId, event } = await check(request.ip, request.params.token);
         if (!(await turnOffEmail(db, userId, event))) throw new HttpError(404, INVALID_LINK);
         const label = NOTIFICATION_EVENT_LABELS[event];
-        return sendOneClickPage(reply, {
-          title: "Emails stopped",
-          paragraphs: [
-            `You will no longer get emails for “${label}”. You can turn them back on in Profile → Notifications.`,
-          ],
-        });
+        return sendOneClickPage(
+          reply,
+          {
+            title: "Emails stopped",
+            paragraphs: [
+              `You will no longer get emails for “${label}”. You can turn them back on in Profile → Notifications.`,
+            ],
+          },
+          REQUESTER_PAGE,
+        );
       },
     );
   };

@@ -42,8 +42,14 @@ describeEachDatabase("the pay page's language", (ctx) => {
     expect(page.body).toContain(
       `<title>${de._("{name} is requesting {amount}", { name: "Sam Lee", amount: "12,00\u00a0$" })} · Collect</title>`,
     );
-    expect(page.body).toContain("12,00\u00a0$");
-    expect(page.body).not.toContain("$12.00");
+    const body = page.body.slice(page.body.indexOf("<body>"));
+    expect(body).toContain("12,00\u00a0$");
+    expect(body).not.toContain("$12.00");
+    // The link's preview speaks the payer's language as the requester chose it (here, theirs: English).
+    expect(page.body).toContain(
+      '<meta property="og:title" content="Sam Lee is requesting $12.00 · Collect"/>',
+    );
+    expect(page.body).toContain('<meta property="og:locale" content="en_US"/>');
     // No cookie unless the payer chose.
     expect(page.headers["set-cookie"]).toBeUndefined();
   });
@@ -53,7 +59,7 @@ describeEachDatabase("the pay page's language", (ctx) => {
     const chosen = await open(ctx, `/pay/${code}?lang=ar`, { "accept-language": "de" });
     expect(htmlAttributes(chosen.body)).toBe('lang="ar" dir="rtl"');
     const cookie = String(chosen.headers["set-cookie"]);
-    expect(cookie).toMatch(/^collect_lang=ar; Path=\/pay; Max-Age=31536000; SameSite=Lax; HttpOnly/);
+    expect(cookie).toMatch(/^collect_lang=ar; Path=\/; Max-Age=31536000; SameSite=Lax; HttpOnly/);
     // The switcher: every language, in its own words, this one marked current.
     expect(chosen.body).toContain('<a href="?lang=de" lang="de" hrefLang="de"');
     expect(chosen.body).toMatch(/hrefLang="ar" aria-current="true"[^>]*>العربية<\/a>/);

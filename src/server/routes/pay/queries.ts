@@ -5,6 +5,7 @@ import { preparedPerDatabase } from "#server/db/prepared.ts";
 import { paymentAccounts, paymentRequests, users } from "#server/db/schema.ts";
 import { displayNameSql } from "#server/db/shared-queries.ts";
 import { HOME_CURRENCY } from "#shared/currency.ts";
+import { type Locale, localeOr } from "#shared/i18n/locales.ts";
 import { firstNameOf } from "#shared/pay-page/claim-panel.tsx";
 import { PROVIDERS, type Provider } from "#shared/providers.ts";
 import type { ClaimVia } from "#shared/schemas/claim.ts";
@@ -25,10 +26,13 @@ const ORDER: Provider[] = ["venmo", ...PROVIDERS.filter((p) => p !== "venmo")];
 export async function findPublicView(
   db: Db,
   code: string,
-): Promise<{ view: PublicPaymentView | CancelledPaymentView; userId: string } | null> {
+): Promise<{ view: PublicPaymentView | CancelledPaymentView; userId: string; language: Locale } | null> {
   const [row] = await publicViewQuery(db).execute({ code });
   if (!row) return null;
-  if (row.status === "cancelled") return { view: { cancelledBy: firstNameOf(row.name) }, userId: row.userId };
+  // The payer's language (their contact's, else the requester's): the link's preview speaks it.
+  const language = localeOr(row.requestLanguage, row.requesterLanguage);
+  if (row.status === "cancelled")
+    return { view: { cancelledBy: firstNameOf(row.name) }, userId: row.userId, language };
   const accounts = typeof row.accounts === "string" ? JSON.parse(row.accounts) : row.accounts;
   const view: PublicPaymentView = {
     requester: { name: row.name, photo: row.photo },
@@ -44,8 +48,8 @@ export async function findPublicView(
       (a, b) => ORDER.indexOf(a.provider) - ORDER.indexOf(b.provider),
     ),
   };
-  // The owner's id is for the cache's invalidation only; it never leaves the server.
-  return { view, userId: row.userId };
+  // The owner's id is for the cache's invalidation only; it never leaves the server, nor the language.
+  return { view, userId: row.userId, language };
 }
 
 /** Run as a named prepared statement: the page's hot path. */
@@ -58,6 +62,8 @@ const publicViewQuery = preparedPerDatabase((db) =>
       description: paymentRequests.description,
       status: paymentRequests.status,
       dueDate: paymentRequests.dueDate,
+      requestLanguage: paymentRequests.language,
+      requesterLanguage: users.language,
       name: displayNameSql,
       photo: users.photo,
       // A bank transfer's holder and BIC only where set: the spec's five answer as they always did.

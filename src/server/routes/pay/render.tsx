@@ -2,7 +2,7 @@ import type { I18n } from "@lingui/core";
 import { I18nProvider } from "@lingui/react";
 import { renderToStaticMarkup } from "react-dom/server";
 import type { ClientAssets } from "#server/lib/client-assets.ts";
-import { directionOf, type Locale } from "#shared/i18n/locales.ts";
+import { directionOf, intlLocaleOf, type Locale } from "#shared/i18n/locales.ts";
 import { PayView } from "#shared/pay-page/pay-view.tsx";
 import type { CancelledPaymentView, PublicPaymentView } from "#shared/schemas/payment-request.ts";
 import { CARD_HEIGHT, CARD_WIDTH, previewMeta } from "./preview";
@@ -15,6 +15,11 @@ type PageInput = {
   assets: ClientAssets;
   /** The page's language (routes.ts reads the payer's). */
   i18n: I18n;
+  /**
+   * The language of the link's preview (Open Graph and Twitter tags): the one the requester chose
+   * for this person, since a message app's fetch says nothing of who will read it.
+   */
+  previewI18n: I18n;
   /** This page's address in another language. */
   languageHref: (locale: Locale) => string;
 };
@@ -24,8 +29,17 @@ type PageInput = {
  * request, with a drawn card as the image, so message apps show a rich preview without
  * JavaScript (docs/product.md#pay-page, docs/decisions/006). React escapes every text and attribute.
  */
-export function renderPayPage({ view, shortUrl, cardUrl, assets, i18n, languageHref }: PageInput): string {
-  const meta = previewMeta(view, i18n);
+export function renderPayPage({
+  view,
+  shortUrl,
+  cardUrl,
+  assets,
+  i18n,
+  previewI18n,
+  languageHref,
+}: PageInput): string {
+  const page = previewMeta(view, i18n);
+  const meta = previewI18n === i18n ? page : previewMeta(view, previewI18n);
   const locale = i18n.locale as Locale;
   const image = view && cardUrl && meta.imageAlt ? { url: cardUrl, alt: meta.imageAlt } : null;
   const document = (
@@ -33,12 +47,13 @@ export function renderPayPage({ view, shortUrl, cardUrl, assets, i18n, languageH
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
-        <title>{meta.title}</title>
-        <meta name="description" content={meta.description} />
+        <title>{page.title}</title>
+        <meta name="description" content={page.description} />
         <meta name="theme-color" content="#059669" />
         <meta name="robots" content="noindex, nofollow" />
         <meta property="og:type" content="website" />
         <meta property="og:site_name" content="Collect" />
+        <meta property="og:locale" content={intlLocaleOf(previewI18n.locale).replace("-", "_")} />
         <meta property="og:title" content={meta.title} />
         <meta property="og:description" content={meta.description} />
         {view && <meta property="og:url" content={shortUrl} />}

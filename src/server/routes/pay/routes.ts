@@ -1,15 +1,15 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { cookieValue } from "#server/auth/session-memo.ts";
 import { webHeaders } from "#server/auth/web-bridge.ts";
 import type { AppContext } from "#server/context.ts";
 import type { CachedView } from "#server/db/view-cache.ts";
 import { encodedPage } from "#server/lib/encoded-page.ts";
 import { HttpError } from "#server/lib/http-error.ts";
+import { readerLocale, rememberLocale } from "#server/lib/reader-locale.ts";
 import { tooMany } from "#server/limiter/limiter.ts";
 import { createMissLimiter } from "#server/limiter/miss-limiter.ts";
 import { i18nFor } from "#shared/i18n/i18n-for.ts";
-import { isLocale, type Locale, negotiateLocale, SOURCE_LOCALE } from "#shared/i18n/locales.ts";
+import type { Locale } from "#shared/i18n/locales.ts";
 import {
   isCancelled,
   type PublicPaymentView,
@@ -29,24 +29,6 @@ import { renderPayPage } from "./render";
 const CardParams = CodeParams.extend({ file: z.string().max(64) });
 /** `?lang=de`: the language switcher's links (a language Collect does not speak is ignored; no tag is 17 characters). */
 const PageQuery = z.object({ lang: z.string().max(16).optional() });
-
-/** The payer's chosen language, remembered for a year on every pay page (language-switcher.tsx). */
-const LANGUAGE_COOKIE = "collect_lang";
-const LANGUAGE_COOKIE_MAX_AGE = 365 * 24 * 60 * 60;
-
-/** The language the switcher chose, or the one it chose before (its cookie), or the browser's, or English. */
-function pageLocale(
-  query: string | undefined,
-  cookie: string | undefined,
-  acceptLanguage: string | undefined,
-) {
-  if (isLocale(query)) return { locale: query, remember: true };
-  const remembered = cookieValue(cookie, LANGUAGE_COOKIE);
-  const locale: Locale = isLocale(remembered)
-    ? remembered
-    : (negotiateLocale(acceptLanguage) ?? SOURCE_LOCALE);
-  return { locale, remember: false };
-}
 
 /** The switcher's link to this page in `locale`: relative, so one not-found page serves every code. */
 const languageHref = (locale: Locale) => `?lang=${locale}`;
@@ -90,6 +72,7 @@ export const payPageRoutes =
           view: found.view,
           json: isCancelled(found.view) ? null : JSON.stringify(PublicPaymentViewSchema.parse(found.view)),
           requesterId: found.userId,
+          language: found.language,
         };
         return { owner: found.userId, value: view };
       });
@@ -141,24 +124,15 @@ export const payPageRoutes =
 
     // Every unknown code gets the same document in each language: rendered once.
     const notFoundPages: Partial<Record<Locale, ReturnType<typeof encodedPage>>> = {};
-    const secure = config.publicUrl.startsWith("https:") ? "; Secure" : "";
+    const secure = config.publicUrl.startsWith("https:");
 
     app.get(
       "/pay/:code",
       { schema: { params: CodeParams, querystring: PageQuery } },
       async (request, reply) => {
         const { code } = request.params;
-        const { locale, remember } = pageLocale(
-          request.query.lang,
-          request.headers.cookie,
-          request.headers["accept-language"],
-        );
-        if (remember) {
-          reply.header(
-            "set-cookie",
-            `${LANGUAGE_COOKIE}=${locale}; Path=/pay; Max-Age=${LANGUAGE_COOKIE_MAX_AGE}; SameSite=Lax; HttpOnly${secure}`,
-          );
-        }
+        const locale = readerLocale(request, request.query.lang);
+        if (locale === request.query.lang) rememberLocale(reply, locale, secure);
         const entry = await lookup(request.ip, code);
         const view = entry?.view ?? null;
         const render = (compress = true) =>
@@ -172,6 +146,7 @@ export const payPageRoutes =
                   : null,
               assets: clientAssets,
               i18n: i18nFor(locale),
+              previewI18n: i18nFor(entry?.language ?? locale),
               languageHref,
             }),
             compress,

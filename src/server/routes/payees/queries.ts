@@ -4,9 +4,21 @@ import { payees } from "#server/db/schema.ts";
 import { isUniqueViolation } from "#server/lib/db-errors.ts";
 import { foldedContains, phoneContains } from "#server/lib/text-search.ts";
 import { isUuid } from "#server/lib/uuid.ts";
+import type { Locale } from "#shared/i18n/locales.ts";
 import type { Payee, PayeeCursorKey } from "#shared/schemas/payee.ts";
 
-const columns = { id: payees.id, name: payees.name, phone: payees.phone, email: payees.email };
+const columns = {
+  id: payees.id,
+  name: payees.name,
+  phone: payees.phone,
+  email: payees.email,
+  language: payees.language,
+};
+
+/** A contact as the API answers it: its language only where one was chosen. */
+function shown({ language, ...payee }: { language: string | null } & Omit<Payee, "language">): Payee {
+  return language ? { ...payee, language: language as Locale } : payee;
+}
 
 const lowerName = sql<string>`lower(${payees.name})`;
 
@@ -36,7 +48,7 @@ export async function listPayees(
   const page = found.slice(0, limit);
   const last = page.at(-1);
   return {
-    rows: page.map(({ sortName: _sortName, ...payee }) => payee),
+    rows: page.map(({ sortName: _sortName, ...payee }) => shown(payee)),
     next: found.length > limit && last ? { n: last.sortName, i: last.id } : null,
   };
 }
@@ -49,7 +61,7 @@ async function payeeWithPhone(db: Db, userId: string, phone: string): Promise<Pa
     .select(columns)
     .from(payees)
     .where(and(eq(payees.userId, userId), eq(payees.phone, phone)));
-  return row;
+  return row && shown(row);
 }
 
 /**
@@ -59,14 +71,14 @@ async function payeeWithPhone(db: Db, userId: string, phone: string): Promise<Pa
 export async function savePayee(
   db: Db,
   userId: string,
-  input: { name: string; phone: string; email?: string | null },
+  input: { name: string; phone: string; email?: string | null; language?: string | null },
 ): Promise<SaveResult> {
   const [row] = await db
     .insert(payees)
     .values({ ...input, userId })
     .onConflictDoNothing({ target: [payees.userId, payees.phone] })
     .returning(columns);
-  if (row) return { ok: true, payee: row };
+  if (row) return { ok: true, payee: shown(row) };
   const existing = await payeeWithPhone(db, userId, input.phone);
   if (!existing) throw new Error("conflict without a row");
   return existing.name === input.name ? { ok: true, payee: existing } : { ok: false, existing };
@@ -80,7 +92,7 @@ export async function updatePayee(
   db: Db,
   userId: string,
   id: string,
-  changes: { name?: string; phone?: string; email?: string | null },
+  changes: { name?: string; phone?: string; email?: string | null; language?: string | null },
 ): Promise<SaveResult | null> {
   if (!isUuid(id)) return null;
   try {
@@ -89,7 +101,7 @@ export async function updatePayee(
       .set(changes)
       .where(and(eq(payees.id, id), eq(payees.userId, userId)))
       .returning(columns);
-    return row ? { ok: true, payee: row } : null;
+    return row ? { ok: true, payee: shown(row) } : null;
   } catch (error) {
     if (!isUniqueViolation(error) || !changes.phone) throw error;
     const existing = await payeeWithPhone(db, userId, changes.phone);

@@ -49,6 +49,6 @@ it("a create is two statements and no transaction, its reminders in the insert's
   }
   const own = statements.filter((s) => !/pg_notify|^LISTEN|^UNLISTEN/i.test(s));
   expect(own, own.join("\n")).toHaveLength(2);
-  expect(own[0]).toMatch(/^select "time_zone", "reminder_days", "country", "currency" from "user"/);
+  expect(own[0]).toMatch(/^select "time_zone", "reminder_days", "country", "currency", "language"/);
   expect(own[1]).toMatch(/^with "written" as \(insert into "reminder"/);
 });

@@ -3,7 +3,7 @@ import { and, desc, eq, getTableColumns, isNotNull, or, type SQL, sql } from "dr
 import type { Db } from "#server/db/client.ts";
 import { preparedPerDatabase } from "#server/db/prepared.ts";
 import { paymentRequests, reminders, users } from "#server/db/schema.ts";
-import { displayNameSql } from "#server/db/shared-queries.ts";
+import { contactLanguageSql, displayNameSql } from "#server/db/shared-queries.ts";
 import { isUniqueViolation } from "#server/lib/db-errors.ts";
 import { newShortCode } from "#server/lib/short-code.ts";
 import { foldedContains, phoneContains } from "#server/lib/text-search.ts";
@@ -86,6 +86,7 @@ function buildInsert(q: Db, count: number) {
       description: p("description"),
       dueDate: p("dueDate"),
       payerEmail: p("payerEmail"),
+      language: contactLanguageSql(p("userId"), p("recipientPhone")),
       // As an array literal: Drizzle's array column cannot encode a null placeholder.
       reminderDays: sql`${p("reminderDaysLiteral")}::integer[]`,
       createdAt: p("createdAt"),

@@ -7,6 +7,8 @@ import { HttpError } from "#server/lib/http-error.ts";
 import { inputRegionOf, readBody, regionalBody } from "#server/lib/input-region.ts";
 import { isSuppressed } from "#server/mail/suppression.ts";
 import { dueDateProblemFor, reminderSummaries } from "#server/reminders/reminders-schedule.ts";
+import { i18nFor } from "#shared/i18n/i18n-for.ts";
+import { localeOr } from "#shared/i18n/locales.ts";
 import { encodeCursor, nextPageLink } from "#shared/schemas/page.ts";
 import {
   CreatePaymentRequestResponseSchema,
@@ -132,7 +134,10 @@ const signedInRoutes = ({
         });
         notifier.requestCreated(userId, row.id);
         const created = toPaymentRequest(row, config.publicUrl, reminders);
-        return reply.status(201).send({ request: created, smsMessage: smsFor("request", name, created) });
+        const i18n = i18nFor(localeOr(created.language, requester.language));
+        return reply
+          .status(201)
+          .send({ request: created, smsMessage: smsFor("request", name, created, i18n) });
       },
     );
 
@@ -214,7 +219,8 @@ const signedInRoutes = ({
         const userId = signedInUser(request).id;
         const result = await updateIfStatus(db, userId, request.params.id, { lastRemindedAt: clock.now() });
         const reminded = await one(settled(result, "reminded"));
-        const smsMessage = smsFor("reminder", await requesterNameOf(db, reminded.id), reminded);
+        const i18n = i18nFor(localeOr(reminded.language, (await requesters.get(userId)).language));
+        const smsMessage = smsFor("reminder", await requesterNameOf(db, reminded.id), reminded, i18n);
         return { request: reminded, smsMessage };
       },
     );
@@ -227,7 +233,8 @@ const signedInRoutes = ({
         schema: { params: IdParamsSchema, response: { 200: ReminderResponseSchema } },
       },
       async (request) => {
-        const found = await ownedRequest(db, signedInUser(request).id, request.params.id);
+        const userId = signedInUser(request).id;
+        const found = await ownedRequest(db, userId, request.params.id);
         if (!found) throw new HttpError(404, "Payment request not found");
         if (found.row.status !== "pending") {
           throw new HttpError(
@@ -236,7 +243,8 @@ const signedInRoutes = ({
           );
         }
         const pending = await one(found.row);
-        return { request: pending, smsMessage: smsFor("request", found.requesterName, pending) };
+        const i18n = i18nFor(localeOr(pending.language, (await requesters.get(userId)).language));
+        return { request: pending, smsMessage: smsFor("request", found.requesterName, pending, i18n) };
       },
     );
 

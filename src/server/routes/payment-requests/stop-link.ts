@@ -1,6 +1,8 @@
+import type { I18n } from "@lingui/core";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "#server/context.ts";
 import { HttpError } from "#server/lib/http-error.ts";
+import { readerLocale } from "#server/lib/reader-locale.ts";
 import {
   acceptOneClickPosts,
   linkNotValid,
@@ -8,11 +10,16 @@ import {
   wantsPage,
 } from "#server/mail/one-click-page.ts";
 import { readStopToken } from "#server/reminders/reminders-mail.ts";
+import { i18nFor } from "#shared/i18n/i18n-for.ts";
+import { SOURCE_LOCALE } from "#shared/i18n/locales.ts";
 import { StopRemindersResponseSchema, StopTokenParamsSchema } from "#shared/schemas/payment-request.ts";
 import { stopRequestReminders } from "./queries";
 
-const STOPPED = "Reminders for this request are stopped. You will not get another one.";
-const BAD_LINK = "This link is not valid. Reminders were not changed.";
+const stopped = (i18n: I18n) =>
+  i18n._("Reminders for this request are stopped. You will not get another one.");
+const badLink = (i18n: I18n) => i18n._("This link is not valid. Reminders were not changed.");
+/** What a mail client's one-click reads (JSON), in the API's English. */
+const english = i18nFor(SOURCE_LOCALE);
 
 /**
  * "Stop reminders for this request" in a reminder email (docs/decisions/024-chasing.md): one click, no sign-in.
@@ -34,13 +41,18 @@ export const stopLinkRoutes =
         // Public: bounded per address like the other one-click links (limits.ts `unsubscribe`).
         await limiter.check("unsubscribe", request.ip);
         // The form posts back to this same URL (action ""), so the page itself never repeats the token.
+        const i18n = i18nFor(readerLocale(request));
         if (readStopToken(request.params.token, secret) === null)
-          return sendOneClickPage(reply, linkNotValid(BAD_LINK), 404);
-        return sendOneClickPage(reply, {
-          title: "Stop reminders?",
-          paragraphs: ["You will get no more reminders about this request."],
-          form: { button: "Stop reminders for this request" },
-        });
+          return sendOneClickPage(reply, linkNotValid(badLink(i18n), i18n), i18n, 404);
+        return sendOneClickPage(
+          reply,
+          {
+            title: i18n._("Stop reminders?"),
+            paragraphs: [i18n._("You will get no more reminders about this request.")],
+            form: { button: i18n._("Stop reminders for this request") },
+          },
+          i18n,
+        );
       },
     );
 
@@ -58,13 +70,19 @@ export const stopLinkRoutes =
         const row = requestId
           ? await stopRequestReminders(db, requestId, clock.now(), { by: "payer" })
           : null;
-        if (!row) throw new HttpError(404, BAD_LINK);
+        if (!row) throw new HttpError(404, badLink(english));
         // The requester's open tabs show "Priya stopped reminders" at once.
         notifier.requestStopped(row.userId, row.id);
         // A person who pressed the page's button reads a page; a mail client's one-click reads nothing.
-        if (wantsPage(request))
-          return sendOneClickPage(reply, { title: "Reminders stopped", paragraphs: [STOPPED] });
-        return { message: STOPPED };
+        if (wantsPage(request)) {
+          const i18n = i18nFor(readerLocale(request));
+          return sendOneClickPage(
+            reply,
+            { title: i18n._("Reminders stopped"), paragraphs: [stopped(i18n)] },
+            i18n,
+          );
+        }
+        return { message: stopped(english) };
       },
     );
   };

@@ -1,7 +1,7 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
 import { paymentRequests, splits, users } from "#server/db/schema.ts";
-import { displayNameSql } from "#server/db/shared-queries.ts";
+import { contactLanguageSql, displayNameSql } from "#server/db/shared-queries.ts";
 import { isUniqueViolation } from "#server/lib/db-errors.ts";
 import { newShortCode } from "#server/lib/short-code.ts";
 import { isUuid } from "#server/lib/uuid.ts";
@@ -61,6 +61,7 @@ export async function createSplit(
               description: input.description,
               dueDate: input.dueDate,
               createdAt: chase.now,
+              language: contactLanguageSql(userId, person.phone),
             })),
           )
           .returning();

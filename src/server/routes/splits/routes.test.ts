@@ -123,7 +123,13 @@ describeEachDatabase("split a bill", (ctx) => {
           ],
         },
         {
-          requester: { timeZone: "America/New_York", reminderDays: null, country: "US", currency: "USD" },
+          requester: {
+            timeZone: "America/New_York",
+            reminderDays: null,
+            country: "US",
+            currency: "USD",
+            language: null,
+          },
           now: new Date(),
         },
       ),

@@ -5,6 +5,8 @@ import { toPaymentRequest } from "#server/db/shared-queries.ts";
 import { HttpError } from "#server/lib/http-error.ts";
 import { inputRegionOf, readBody, regionalBody } from "#server/lib/input-region.ts";
 import { dueDateProblemFor, reminderSummaries } from "#server/reminders/reminders-schedule.ts";
+import { i18nFor } from "#shared/i18n/i18n-for.ts";
+import { localeOr } from "#shared/i18n/locales.ts";
 import { sumAmounts } from "#shared/money.ts";
 import { IdParamsSchema, type ReminderSummary } from "#shared/schemas/payment-request.ts";
 import { type Split, SplitInputSchema, SplitSchema, splitInputFor } from "#shared/schemas/split.ts";
@@ -15,10 +17,13 @@ function toSplit(
   { split, requests, requesterName }: SplitWithRequests,
   publicUrl: string,
   summaries: Map<string, ReminderSummary>,
+  requesterLanguage: string | null,
 ): Split {
   const shares = requests.map((row) => {
     const request = toPaymentRequest(row, publicUrl, summaries.get(row.id));
-    return { request, smsMessage: smsFor("request", requesterName, request) };
+    // Each share's text in that person's language (their contact's), else the requester's.
+    const i18n = i18nFor(localeOr(request.language, requesterLanguage));
+    return { request, smsMessage: smsFor("request", requesterName, request, i18n) };
   });
   return {
     id: split.id,
@@ -47,8 +52,13 @@ export const splitRoutes = ({
   requesters,
 }: AppContext): FastifyPluginAsyncZod =>
   signedIn(async (app) => {
-    const shown = async (found: SplitWithRequests) =>
-      toSplit(found, config.publicUrl, await reminderSummaries(db, found.requests, clock.now()));
+    const shown = async (found: SplitWithRequests, userId: string) =>
+      toSplit(
+        found,
+        config.publicUrl,
+        await reminderSummaries(db, found.requests, clock.now()),
+        (await requesters.get(userId)).language,
+      );
 
     app.post(
       "/api/splits",
@@ -62,7 +72,7 @@ export const splitRoutes = ({
         if (problem) throw new HttpError(400, problem, { field: "dueDate" });
         const created = await createSplit(db, userId, input, { requester, now });
         for (const share of created.requests) notifier.requestCreated(userId, share.id);
-        return reply.status(201).send(await shown(created));
+        return reply.status(201).send(await shown(created, userId));
       },
     );
 
@@ -70,9 +80,10 @@ export const splitRoutes = ({
       "/api/splits/:id",
       { schema: { params: IdParamsSchema, response: { 200: SplitSchema } } },
       async (request) => {
-        const found = await findSplit(db, signedInUser(request).id, request.params.id);
+        const userId = signedInUser(request).id;
+        const found = await findSplit(db, userId, request.params.id);
         if (!found) throw new HttpError(404, "Split not found");
-        return shown(found);
+        return shown(found, userId);
       },
     );
   });
