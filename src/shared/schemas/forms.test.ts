@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { VALIDATION } from "#shared/messages.ts";
 import { type PaymentMethodsForm, paymentMethodsFromForm } from "./payment-account";
-import { type SetupForm, setupFromForm } from "./user";
+import { type SetupForm, setupFromForm, setupProvidersFor } from "./user";
 
 const emptyMethods = (): PaymentMethodsForm => ({
   paypal: { selected: false, handle: "" },
@@ -14,6 +14,7 @@ const emptyMethods = (): PaymentMethodsForm => ({
 describe("setupFromForm (Setup)", () => {
   const form = (profileName: string, venmo?: string): SetupForm => ({
     profileName,
+    country: "US",
     accounts: {
       paypal: { selected: false, handle: "" },
       venmo: { selected: venmo !== undefined, handle: venmo ?? "" },
@@ -32,6 +33,40 @@ describe("setupFromForm (Setup)", () => {
       ok: false,
       message: expect.stringMatching(/^Venmo/),
     });
+  });
+
+  it("outside the US offers the country's methods, checks a bank transfer's holder, and sends the country", () => {
+    const german = (sepa: { handle: string; holderName?: string }): SetupForm => ({
+      profileName: "Jürgen",
+      country: "DE",
+      accounts: { sepa: { selected: true, ...sepa }, paypal: { selected: false, handle: "" } },
+    });
+    expect(setupProvidersFor("DE")).toEqual(["sepa", "paypal"]);
+    expect(setupProvidersFor("US")).toEqual(["paypal", "venmo", "cashapp", "zelle"]);
+    expect(setupFromForm(german({ handle: "DE89370400440532013000" }))).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/holder/),
+    });
+    expect(
+      setupFromForm(german({ handle: "DE89 3704 0044 0532 0130 00", holderName: "Jürgen Müller" })),
+    ).toEqual({
+      ok: true,
+      value: {
+        profileName: "Jürgen",
+        country: "DE",
+        paymentAccounts: [
+          {
+            provider: "sepa",
+            accountHandle: "DE89 3704 0044 0532 0130 00",
+            holderName: "Jürgen Müller",
+            bic: null,
+          },
+        ],
+      },
+    });
+    // Venmo is no method of Germany's: ticked on a form that left the US, it is not sent.
+    const left = { ...german({ handle: "" }), accounts: { venmo: { selected: true, handle: "@alex" } } };
+    expect(setupFromForm(left)).toEqual({ ok: false, message: VALIDATION.setupAccount.description });
   });
 
   it("sends the trimmed name and only the ticked accounts with a handle", () => {

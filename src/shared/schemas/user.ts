@@ -1,9 +1,15 @@
 import { z } from "zod";
 import { type FormResult, firstMessage, LIMIT_MESSAGES, VALIDATION } from "#shared/messages.ts";
-import { SETUP_PROVIDERS } from "#shared/providers.ts";
-import { RegionInputSchema } from "#shared/region.ts";
+import { type Provider, providersFor, SETUP_PROVIDERS } from "#shared/providers.ts";
+import { DEFAULT_COUNTRY, RegionInputSchema } from "#shared/region.ts";
 import { IMPERSONATION_MESSAGE, looksLikeAService } from "./impersonation";
-import { PaymentAccountListSchema, PaymentAccountSchema, ProviderFormEntrySchema } from "./payment-account";
+import {
+  PaymentAccountListSchema,
+  PaymentAccountSchema,
+  type PaymentMethodsEntry,
+  ProviderFormEntrySchema,
+  ProviderSchema,
+} from "./payment-account";
 
 /** Control characters and text-direction overrides: they garble or reorder a name where it is shown. */
 export const UNSAFE_TEXT = /[\p{Cc}\u200E\u200F\u202A-\u202E\u2066-\u2069]/u;
@@ -62,18 +68,27 @@ export type ProfileInput = z.infer<typeof ProfileInputSchema>;
 
 export type SetupForm = {
   profileName: string;
-  accounts: Record<(typeof SETUP_PROVIDERS)[number], { selected: boolean; handle: string }>;
+  /** ISO 3166-1 alpha-2; the spec's US unless another is chosen (its methods are offered). */
+  country: string;
+  accounts: Partial<Record<Provider, PaymentMethodsEntry>>;
 };
+
+/** The methods Setup offers: the spec's four for the US; elsewhere the country's own, then PayPal. */
+export function setupProvidersFor(country: string): readonly Provider[] {
+  return country === DEFAULT_COUNTRY ? SETUP_PROVIDERS : providersFor(country);
+}
 
 /**
  * Setup form → payload, in the order the screen's messages come: profile name, then at least one
  * ticked provider with a non-empty handle (ticked ones left empty are ignored; said on the first
- * provider's box), then handle formats (each on its provider's handle).
+ * provider's box), then handle formats (each on its provider's handle; a bank transfer's holder
+ * and BIC on theirs). A US setup sends what the spec's did; another country is sent with it.
  */
 export const SetupFormSchema = z
   .object({
     profileName: z.string(),
-    accounts: z.record(z.enum(SETUP_PROVIDERS), ProviderFormEntrySchema),
+    country: z.string(),
+    accounts: z.partialRecord(ProviderSchema, ProviderFormEntrySchema),
   })
   .transform((form, ctx): SetupInput => {
     let failed = false;
@@ -81,21 +96,32 @@ export const SetupFormSchema = z
       failed = true;
       ctx.addIssue({ code: "custom", path, message });
     };
+    const offered = setupProvidersFor(form.country);
+    const first = offered[0] ?? SETUP_PROVIDERS[0];
+    const entry = (p: Provider) => form.accounts[p] ?? { selected: false, handle: "" };
     if (form.profileName.trim() === "") fail(["profileName"], VALIDATION.profileName.description);
-    const ticked = SETUP_PROVIDERS.filter(
-      (p) => form.accounts[p].selected && form.accounts[p].handle.trim() !== "",
-    );
-    if (ticked.length === 0)
-      fail(["accounts", SETUP_PROVIDERS[0], "selected"], VALIDATION.setupAccount.description);
-    const accounts = ticked.map((provider) => ({ provider, accountHandle: form.accounts[provider].handle }));
+    const ticked = offered.filter((p) => entry(p).selected && entry(p).handle.trim() !== "");
+    if (ticked.length === 0) fail(["accounts", first, "selected"], VALIDATION.setupAccount.description);
+    const accounts = ticked.map((provider) => {
+      const { handle, holderName, bic } = entry(provider);
+      return provider === "sepa"
+        ? { provider, accountHandle: handle, holderName: holderName ?? "", bic: bic?.trim() || null }
+        : { provider, accountHandle: handle };
+    });
     for (const account of accounts) {
       const parsed = PaymentAccountSchema.safeParse(account);
       for (const issue of parsed.error?.issues ?? []) {
-        fail(["accounts", account.provider, "handle"], issue.message);
+        const [field] = issue.path;
+        const at = field === "holderName" || field === "bic" ? field : "handle";
+        fail(["accounts", account.provider, at], issue.message);
       }
     }
     if (failed) return z.NEVER;
-    const parsed = SetupInputSchema.safeParse({ profileName: form.profileName, paymentAccounts: accounts });
+    const parsed = SetupInputSchema.safeParse({
+      profileName: form.profileName,
+      paymentAccounts: accounts,
+      ...(form.country !== DEFAULT_COUNTRY ? { country: form.country } : {}),
+    });
     if (parsed.success) return parsed.data;
     for (const issue of parsed.error.issues) {
       const [key, index] = issue.path;
@@ -105,7 +131,7 @@ export const SetupFormSchema = z
           ? ["profileName"]
           : provider
             ? ["accounts", provider, "handle"]
-            : ["accounts", SETUP_PROVIDERS[0], "selected"],
+            : ["accounts", first, "selected"],
         issue.message,
       );
     }

@@ -1,17 +1,15 @@
 import { LogOut } from "lucide-react";
-import { useId, useMemo } from "react";
+import { CountrySelect } from "#client/components/country-select.tsx";
 import { CurrencySelect } from "#client/components/currency-select.tsx";
 import { Button } from "#client/components/ui/button.tsx";
 import { Field } from "#client/components/ui/field.tsx";
 import { Form } from "#client/components/ui/form.tsx";
-import { Label } from "#client/components/ui/label.tsx";
-import { selectClass } from "#client/components/ui/select.tsx";
 import { Spinner } from "#client/components/ui/spinner.tsx";
 import { signOut } from "#client/features/auth/sign-out.ts";
 import { useUpdateProfile } from "#client/features/profile/api.ts";
 import { useSchemaForm } from "#client/lib/schema-form.ts";
 import { toast } from "#client/lib/toast.tsx";
-import { COUNTRIES, homeCurrencyOf } from "#shared/region.ts";
+import { homeCurrencyOf } from "#shared/region.ts";
 import { ProfileInputSchema, type User } from "#shared/schemas/user.ts";
 
 const namesOf = (user: User) => ({
@@ -22,21 +20,11 @@ const namesOf = (user: User) => ({
   currency: user.currency,
 });
 
-/** Every country by its English name, A to Z (Intl's names: "Germany", "Brazil"). */
-function countryChoices(): { code: string; name: string }[] {
-  const names = new Intl.DisplayNames(["en"], { type: "region", fallback: "code" });
-  return COUNTRIES.map((code) => ({ code, name: names.of(code) ?? code })).sort((a, b) =>
-    a.name.localeCompare(b.name, "en"),
-  );
-}
-
 /**
  * Profile (docs/product.md "Profile"): display name required; first and last name optional,
  * trimmed; the account's country and currency (docs/decisions/031).
  */
 export function ProfileForm({ user }: { user: User }) {
-  const id = useId();
-  const countries = useMemo(countryChoices, []);
   const { form, values, bind, set, submit, fail } = useSchemaForm({
     schema: ProfileInputSchema,
     defaultValues: namesOf(user),
@@ -77,31 +65,15 @@ export function ProfileForm({ user }: { user: User }) {
         <Field label="Last Name" name="lastName" autoComplete="family-name" {...bind("lastName")} />
       </div>
       <div className="grid gap-5 sm:grid-cols-2">
-        <div>
-          <Label htmlFor={`${id}-country`}>Country</Label>
-          <select
-            id={`${id}-country`}
-            name="country"
-            aria-describedby={`${id}-country-hint`}
-            className={selectClass}
-            value={values.country}
-            onChange={(event) => {
-              const country = event.currentTarget.value;
-              set("country", country);
-              // A new country brings its own currency; a different one can still be chosen after.
-              set("currency", homeCurrencyOf(country));
-            }}
-          >
-            {countries.map(({ code, name }) => (
-              <option key={code} value={code}>
-                {name}
-              </option>
-            ))}
-          </select>
-          <p id={`${id}-country-hint`} className="mt-1.5 text-xs text-slate-500 dark:text-slate-400">
-            How the numbers you type are read, and the payment methods offered first.
-          </p>
-        </div>
+        <CountrySelect
+          value={values.country ?? user.country}
+          hint="How the numbers you type are read, and the payment methods offered first."
+          onChange={(country) => {
+            set("country", country);
+            // A new country brings its own currency; a different one can still be chosen after.
+            set("currency", homeCurrencyOf(country));
+          }}
+        />
         <CurrencySelect
           value={values.currency ?? user.currency}
           onChange={(code) => set("currency", code)}

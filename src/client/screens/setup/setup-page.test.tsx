@@ -2,7 +2,7 @@ import { fireEvent, screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { answerApi, expectFieldError, expectFieldValid } from "#client/test/form-checks.ts";
 import { expectToast, renderWithApp } from "#client/test/render.tsx";
-import { handleProblem } from "#shared/providers.ts";
+import { handleProblem, holderNameProblem } from "#shared/providers.ts";
 import SetupPage from "./setup-page";
 
 const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
@@ -53,5 +53,37 @@ describe("SetupPage", () => {
       paymentAccounts: [{ provider: "venmo", accountHandle: "@alex" }],
     });
     expect(field("Profile Name").value).toBe(" Alex Morgan ");
+  });
+
+  it("offers a country's own methods: Germany's bank transfer with its holder, then PayPal, and sends the country", async () => {
+    const calls = answerApi(401, { message: "Unauthorized" });
+    renderWithApp(<SetupPage />);
+    // A US browser starts in the US: the spec's four.
+    const country = field("Country") as unknown as HTMLSelectElement;
+    expect(country.value).toBe("US");
+    expect(screen.getAllByRole("checkbox")).toHaveLength(4);
+    fireEvent.change(country, { target: { value: "DE" } });
+    expect(screen.queryByRole("checkbox", { name: "Venmo" })).toBeNull();
+    expect(screen.getAllByRole("checkbox")).toHaveLength(2);
+    fireEvent.change(field("Profile Name"), { target: { value: "Jürgen Müller" } });
+    fireEvent.click(checkbox("Bank transfer (SEPA)"));
+    fireEvent.change(field("IBAN"), { target: { value: "DE89 3704 0044 0532 0130 00" } });
+    create();
+    await expectFieldError(field("Account holder's name"), holderNameProblem("sepa", "") ?? "");
+    fireEvent.change(field("Account holder's name"), { target: { value: "Jürgen Müller" } });
+    create();
+    await expectToast("Unauthorized", "You are logged out. Logging in again...");
+    expect(calls.find(([method]) => method === "POST")?.[2]).toEqual({
+      profileName: "Jürgen Müller",
+      country: "DE",
+      paymentAccounts: [
+        {
+          provider: "sepa",
+          accountHandle: "DE89 3704 0044 0532 0130 00",
+          holderName: "Jürgen Müller",
+          bic: null,
+        },
+      ],
+    });
   });
 });

@@ -1,5 +1,7 @@
 import { ArrowLeft } from "lucide-react";
+import { useState } from "react";
 import { useLocation } from "wouter";
+import { browserCountry, CountrySelect } from "#client/components/country-select.tsx";
 import { ProviderAccountField } from "#client/components/provider-account-field.tsx";
 import { Button } from "#client/components/ui/button.tsx";
 import { Card, CardContent } from "#client/components/ui/card.tsx";
@@ -13,22 +15,33 @@ import { useCompleteSetup } from "#client/features/setup/api.ts";
 import { paths } from "#client/lib/paths.ts";
 import { useSchemaForm } from "#client/lib/schema-form.ts";
 import { toast } from "#client/lib/toast.tsx";
-import { SETUP_PROVIDERS } from "#shared/providers.ts";
-import { type SetupForm, SetupFormSchema } from "#shared/schemas/user.ts";
+import { PROVIDERS, type Provider, SETUP_PROVIDERS } from "#shared/providers.ts";
+import { type SetupForm, SetupFormSchema, setupProvidersFor } from "#shared/schemas/user.ts";
 
-const EMPTY_FORM: SetupForm = {
+/** Nothing typed, nothing ticked, in the country's methods (the spec's four for the US). */
+const emptyForm = (country: string): SetupForm => ({
   profileName: "",
-  accounts: {
-    paypal: { selected: false, handle: "" },
-    venmo: { selected: false, handle: "" },
-    cashapp: { selected: false, handle: "" },
-    zelle: { selected: false, handle: "" },
-  },
-};
+  country,
+  accounts: Object.fromEntries(setupProvidersFor(country).map((p) => [p, { selected: false, handle: "" }])),
+});
 
-/** First visit after sign-up (docs/product.md "Setup"): profile name and at least one account. */
+/** Every provider's fields, in the order their messages come: the spec's four first. */
+const SETUP_FIELDS = [
+  "profileName" as const,
+  ...[...new Set([...SETUP_PROVIDERS, ...PROVIDERS])].flatMap((p) => [
+    `accounts.${p}.selected` as const,
+    `accounts.${p}.handle` as const,
+    ...(p === "sepa" ? (["accounts.sepa.holderName", "accounts.sepa.bic"] as const) : []),
+  ]),
+];
+
+/**
+ * First visit after sign-up (docs/product.md "Setup"): profile name and at least one account; the
+ * country, the browser's by default, chooses which methods are offered (the spec's four in the US).
+ */
 export default function SetupPage() {
   const [, navigate] = useLocation();
+  const [initialCountry] = useState(browserCountry);
   const {
     values: form,
     bind,
@@ -39,12 +52,11 @@ export default function SetupPage() {
     fail,
   } = useSchemaForm({
     schema: SetupFormSchema,
-    defaultValues: EMPTY_FORM,
-    fields: [
-      "profileName",
-      ...SETUP_PROVIDERS.flatMap((p) => [`accounts.${p}.selected`, `accounts.${p}.handle`] as const),
-    ],
+    defaultValues: emptyForm(initialCountry),
+    fields: SETUP_FIELDS,
   });
+  const offered = setupProvidersFor(form.country);
+  const entry = (p: Provider) => form.accounts[p] ?? { selected: false, handle: "" };
   const setup = useCompleteSetup();
   const { confirm, dialog } = useConfirm();
   // Back leaves setup by signing out (there is nothing behind it): ask first, what was typed is lost.
@@ -89,7 +101,16 @@ export default function SetupPage() {
         </p>
         <Form onSubmit={onSubmit} className="mt-8 space-y-6">
           <Card>
-            <CardContent>
+            <CardContent className="space-y-5">
+              <CountrySelect
+                value={form.country}
+                hint="Where you are: which payment methods are offered, and how numbers are read."
+                onChange={(country) => {
+                  set("country", country);
+                  // The new country's methods, none ticked; what was typed for the old ones goes.
+                  set("accounts", emptyForm(country).accounts);
+                }}
+              />
               <Field
                 label="Profile Name"
                 name="profileName"
@@ -107,19 +128,34 @@ export default function SetupPage() {
             <p className="mb-3 text-sm text-slate-600 dark:text-slate-400">
               Choose at least one. You can add more later on Payment Methods.
             </p>
-            {SETUP_PROVIDERS.map((provider) => (
+            {offered.map((provider) => (
               <ProviderAccountField
                 key={provider}
                 provider={provider}
                 revealOnSelect
-                selected={form.accounts[provider].selected}
-                handle={form.accounts[provider].handle}
+                selected={entry(provider).selected}
+                handle={entry(provider).handle}
                 selectedError={errorOf(`accounts.${provider}.selected`)}
                 handleError={errorOf(`accounts.${provider}.handle`)}
                 selectedRef={refOf(`accounts.${provider}.selected`)}
                 handleRef={refOf(`accounts.${provider}.handle`)}
-                onSelectedChange={(selected) => set(`accounts.${provider}.selected`, selected)}
-                onHandleChange={(handle) => set(`accounts.${provider}.handle`, handle)}
+                onSelectedChange={(selected) => set(`accounts.${provider}`, { ...entry(provider), selected })}
+                onHandleChange={(handle) => set(`accounts.${provider}`, { ...entry(provider), handle })}
+                bank={
+                  provider === "sepa"
+                    ? {
+                        holderName: entry(provider).holderName ?? "",
+                        bic: entry(provider).bic ?? "",
+                        holderNameError: errorOf("accounts.sepa.holderName"),
+                        bicError: errorOf("accounts.sepa.bic"),
+                        holderNameRef: refOf("accounts.sepa.holderName"),
+                        bicRef: refOf("accounts.sepa.bic"),
+                        onHolderNameChange: (holderName) =>
+                          set("accounts.sepa", { ...entry(provider), holderName }),
+                        onBicChange: (bic) => set("accounts.sepa", { ...entry(provider), bic }),
+                      }
+                    : undefined
+                }
               />
             ))}
           </fieldset>

@@ -1,0 +1,62 @@
+import { useId, useMemo } from "react";
+import { Label } from "#client/components/ui/label.tsx";
+import { selectClass } from "#client/components/ui/select.tsx";
+import { COUNTRIES } from "#shared/region.ts";
+
+/** Every country by its English name, A to Z (Intl's names: "Germany", "Brazil"). */
+function countryChoices(): { code: string; name: string }[] {
+  const names = new Intl.DisplayNames(["en"], { type: "region", fallback: "code" });
+  return COUNTRIES.map((code) => ({ code, name: names.of(code) ?? code })).sort((a, b) =>
+    a.name.localeCompare(b.name, "en"),
+  );
+}
+
+/**
+ * The account's country (docs/decisions/031): how the numbers typed are read and which payment
+ * methods come first. A native <select>: the phone's own picker, keyboard and screen reader.
+ */
+export function CountrySelect({
+  value,
+  onChange,
+  hint,
+}: {
+  value: string;
+  onChange: (country: string) => void;
+  hint: string;
+}) {
+  const id = useId();
+  const countries = useMemo(countryChoices, []);
+  return (
+    <div>
+      <Label htmlFor={`${id}-country`}>Country</Label>
+      <select
+        id={`${id}-country`}
+        name="country"
+        aria-describedby={`${id}-country-hint`}
+        className={selectClass}
+        value={value}
+        onChange={(event) => onChange(event.currentTarget.value)}
+      >
+        {countries.map(({ code, name }) => (
+          <option key={code} value={code}>
+            {name}
+          </option>
+        ))}
+      </select>
+      <p id={`${id}-country-hint`} className="mt-1.5 text-xs text-slate-500 dark:text-slate-400">
+        {hint}
+      </p>
+    </div>
+  );
+}
+
+/** The country of the browser's first language that names one ("de-DE" → DE), else the spec's US. */
+export function browserCountry(
+  languages: readonly string[] = navigator.languages ?? [navigator.language],
+): string {
+  for (const tag of languages) {
+    const region = new Intl.Locale(tag).maximize().region;
+    if (region && (COUNTRIES as readonly string[]).includes(region)) return region;
+  }
+  return "US";
+}
