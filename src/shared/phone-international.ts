@@ -1,6 +1,6 @@
 import { parsePhoneNumberFromString } from "libphonenumber-js/mobile";
 import { INTERNATIONAL_PHONE_MESSAGES } from "./messages";
-import { checkPhone } from "./phone";
+import { checkUsMobile, type MobileCheck } from "./phone";
 
 /**
  * Mobile numbers outside the US: written the way people of the account's country write them
@@ -10,22 +10,16 @@ import { checkPhone } from "./phone";
  * where another country is at stake.
  */
 
-/** What is stored for a recipient: 10 national digits for a US account, E.164 for any other. */
-export type MobileCheck = { ok: true; stored: string } | { ok: false; message: string };
-
 /** What a person may type around the digits: a leading +, spaces, dots, dashes, brackets, slashes. */
 const ALLOWED = /^\+?[\d\s()[\]./-]*$/;
 
 /**
  * The number as stored for an account of `country` (ISO 3166-1 alpha-2): a US account through
- * the spec's rules (phone.ts checkPhone), any other as an E.164 mobile number, its country's
+ * the spec's rules (phone.ts checkUsMobile), any other as an E.164 mobile number, its country's
  * own way of writing understood without the +.
  */
 export function checkMobile(input: string, country: string): MobileCheck {
-  if (country === "US") {
-    const us = checkPhone(input);
-    return us.ok ? { ok: true, stored: us.digits } : us;
-  }
+  if (country === "US") return checkUsMobile(input);
   const text = input.trim();
   if (!ALLOWED.test(text) || !/\d/.test(text))
     return { ok: false, message: INTERNATIONAL_PHONE_MESSAGES.invalid };

@@ -42,6 +42,15 @@ export function checkPhone(input: string): PhoneCheck {
   return { ok: true, digits: national };
 }
 
+/** What is stored for a recipient: 10 national digits for a US account, E.164 for any other. */
+export type MobileCheck = { ok: true; stored: string } | { ok: false; message: string };
+
+/** A US mobile number as stored (its 10 digits), or why not (phone-international.ts for any other). */
+export function checkUsMobile(input: string): MobileCheck {
+  const checked = checkPhone(input);
+  return checked.ok ? { ok: true, stored: checked.digits } : checked;
+}
+
 /** The 10 national digits of a valid US mobile number ("+1 212.555.0101"), or null. */
 export function normalizePhone(input: string): string | null {
   const checked = checkPhone(input);

@@ -66,11 +66,9 @@ const requestPath = async (page: Page, body: Record<string, string>) => {
   return new URL(request.shortUrl).pathname;
 };
 
-test("a German account at 320 px: Payment Methods offers the bank transfer first; its euro pay page shows the details, the EPC QR code and PayPal, within 30 KB", async ({
-  page,
-  browser,
-}) => {
-  await signUpAndIn(page.request, uniqueEmail("rails-de"));
+/** A German account with PayPal and a bank transfer (holder, BIC), and its €12.50 request's pay path. */
+async function germanEuroRequest(page: Page, who: string) {
+  await signUpAndIn(page.request, uniqueEmail(who));
   await apiCall(page, "POST", "/api/auth/setup", {
     profileName: "Jürgen Müller",
     country: "DE",
@@ -87,11 +85,14 @@ test("a German account at 320 px: Payment Methods offers the bank transfer first
       },
     ],
   });
-  const path = await requestPath(page, {
-    amount: "12.50",
-    currency: "EUR",
-    recipientPhone: "+49 151 23456789",
-  });
+  return requestPath(page, { amount: "12.50", currency: "EUR", recipientPhone: "+49 151 23456789" });
+}
+
+test("a German account at 320 px: Payment Methods offers the bank transfer first; its euro pay page shows the details, the EPC QR code and PayPal, within 30 KB", async ({
+  page,
+  browser,
+}) => {
+  const path = await germanEuroRequest(page, "rails-de");
 
   await untilCompressed(page, path);
   const payer = await firstVisit(browser, path, PHONE, "198.19.32.1");
@@ -187,23 +188,7 @@ test("the pay page in the payer's language at 320 px: each of the seven within 3
   page,
   browser,
 }) => {
-  await signUpAndIn(page.request, uniqueEmail("rails-lang"));
-  await apiCall(page, "POST", "/api/auth/setup", {
-    profileName: "Jürgen Müller",
-    country: "DE",
-    paymentAccounts: [{ provider: "paypal", accountHandle: "juergen" }],
-  });
-  await apiCall(page, "POST", "/api/payment-accounts", {
-    accounts: [
-      { provider: "paypal", accountHandle: "juergen" },
-      { provider: "sepa", accountHandle: "DE89370400440532013000", holderName: "Jürgen Müller" },
-    ],
-  });
-  const path = await requestPath(page, {
-    amount: "12.50",
-    currency: "EUR",
-    recipientPhone: "+49 151 23456789",
-  });
+  const path = await germanEuroRequest(page, "rails-lang");
   await untilCompressed(page, path);
 
   const LOCALES = ["en", "es", "pt-BR", "fr", "de", "hi", "ar"];

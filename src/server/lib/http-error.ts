@@ -61,6 +61,18 @@ export class HttpError extends Error {
 }
 
 /**
+ * A request its schema refuses: 400 naming the field at fault ("amount: Amount must be…", field
+ * "amount"). Fastify's validation (plugins/errors.ts) and a route that checks its body itself
+ * (lib/input-region.ts readBody) answer alike.
+ */
+export function invalidRequest(field: string | undefined, message = "Invalid request"): HttpError {
+  return new HttpError(400, field ? `${field}: ${message}` : message, {
+    code: "invalid",
+    field: field || undefined,
+  });
+}
+
+/**
  * A 429 whose answer says when to come back: `Retry-After` in whole seconds (at least one), set
  * by the error handler. Every limiter refuses through this, so none writes the header itself.
  */

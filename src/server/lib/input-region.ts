@@ -4,7 +4,7 @@ import type { z } from "zod";
 import { isCurrency } from "#shared/currency.ts";
 import { checkMobile } from "#shared/phone-international.ts";
 import { type InputRegion, US_INPUT } from "#shared/schemas/payment-request.ts";
-import { HttpError } from "./http-error";
+import { invalidRequest } from "./http-error";
 
 /**
  * Bodies read the way the signed-in account's country writes them (docs/decisions/031): its
@@ -35,10 +35,5 @@ export function readBody<S extends z.ZodType>(schema: S, body: unknown): z.outpu
   const parsed = schema.safeParse(body ?? null);
   if (parsed.success) return parsed.data;
   const first = parsed.error.issues[0];
-  const field = first?.path.map(String).join(".");
-  const message = first?.message ?? "Invalid request";
-  throw new HttpError(400, field ? `${field}: ${message}` : message, {
-    code: "invalid",
-    field: field || undefined,
-  });
+  throw invalidRequest(first?.path.map(String).join("."), first?.message);
 }

@@ -3,7 +3,13 @@ import type { Duplex } from "node:stream";
 import type { FastifyError, FastifyInstance, FastifyReply } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { DependencyUnavailable } from "#server/lib/dependencies.ts";
-import { codeForStatus, HttpError, ServiceBusy, TooManyRequests } from "#server/lib/http-error.ts";
+import {
+  codeForStatus,
+  HttpError,
+  invalidRequest,
+  ServiceBusy,
+  TooManyRequests,
+} from "#server/lib/http-error.ts";
 
 /** Postgres/pg failures that mean "the database is unreachable", not "your input is bad". */
 function isDatabaseUnavailable(error: unknown): boolean {
@@ -47,16 +53,11 @@ function lacksCode(payload: unknown): payload is { message: string; code?: strin
  * when one field is at fault (docs/product.md#errors).
  */
 export function registerErrorHandling(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (hasZodFastifySchemaValidationErrors(error)) {
-      const first = error.validation[0];
-      const field = first?.instancePath.replace(/^\//, "").replaceAll("/", ".");
-      const message = first?.message ?? "Invalid request";
-      return reply
-        .status(400)
-        .send(
-          field ? { message: `${field}: ${message}`, code: "invalid", field } : { message, code: "invalid" },
-        );
+  app.setErrorHandler((thrown: FastifyError, request, reply) => {
+    let error: FastifyError | HttpError = thrown;
+    if (hasZodFastifySchemaValidationErrors(thrown)) {
+      const first = thrown.validation[0];
+      error = invalidRequest(first?.instancePath.replace(/^\//, "").replaceAll("/", "."), first?.message);
     }
     const status = error.statusCode ?? 500;
     if (error instanceof TooManyRequests) reply.header("retry-after", String(error.retryAfterSeconds));

@@ -4,7 +4,7 @@ import { LOCALES } from "#shared/i18n/locales.ts";
 import { DESCRIPTION_MAX, RECIPIENT_NAME_MAX } from "#shared/input-limits.ts";
 import { LIMIT_MESSAGES, PHONE_MESSAGES, VALIDATION } from "#shared/messages.ts";
 import { amountProblem, checkAmount, parseAmount } from "#shared/money.ts";
-import { checkPhone } from "#shared/phone.ts";
+import { checkUsMobile, type MobileCheck } from "#shared/phone.ts";
 import { DueDateSchema } from "#shared/schedule/due-date.ts";
 import { ReminderDaysSchema } from "#shared/schedule/reminders.ts";
 import { ClaimViaSchema } from "./claim";
@@ -31,17 +31,14 @@ export const RecipientNameSchema = z
 export type InputRegion = {
   country: string;
   currency: string;
-  checkMobile: (input: string) => { ok: true; stored: string } | { ok: false; message: string };
+  checkMobile: (input: string) => MobileCheck;
 };
 
 /** The spec's reading: US numbers, US dollars. */
 export const US_INPUT: InputRegion = {
   country: "US",
   currency: HOME_CURRENCY,
-  checkMobile: (input) => {
-    const checked = checkPhone(input);
-    return checked.ok ? { ok: true, stored: checked.digits } : checked;
-  },
+  checkMobile: checkUsMobile,
 };
 
 /**
