@@ -16,7 +16,16 @@ export function firstNameOf(name: string): string {
  * an optional note. Hidden until pay-script.ts shows it and posts it, so a browser without
  * JavaScript, or a bot, never sees a form that cannot work.
  */
-export function ClaimPanel({ providers, requesterName }: { providers: Provider[]; requesterName: string }) {
+export function ClaimPanel({
+  providers,
+  requesterName,
+  amount,
+}: {
+  providers: Provider[];
+  requesterName: string;
+  /** The request's amount as the page writes it, for "You told Sam you paid $25.00…". */
+  amount: string;
+}) {
   const { i18n } = useLingui();
   const first = firstNameOf(requesterName);
   const other = i18n._("Other");
@@ -28,6 +37,17 @@ export function ClaimPanel({ providers, requesterName }: { providers: Provider[]
       data-other={other}
       data-told={i18n._("You told {name} you paid.", { name: first })}
       data-told-with={i18n._("You told {name} you paid with {app}.", { name: first, app: "{app}" })}
+      data-told-on={i18n._("You told {name} you paid {amount} on {date}.", {
+        name: first,
+        amount,
+        date: "{date}",
+      })}
+      data-told-with-on={i18n._("You told {name} you paid {amount} with {app} on {date}.", {
+        name: first,
+        amount,
+        app: "{app}",
+        date: "{date}",
+      })}
       hidden
       className="mt-6 border-t border-slate-200 pt-6 text-start dark:border-slate-800"
     >

@@ -157,20 +157,65 @@ if (claim) claim.hidden = false;
 // The claim this device sent, by code, so a reload says so instead of offering "I've paid" again.
 const claimKey = `claim:${location.pathname.split("/").pop() ?? ""}`;
 const remembered = claim?.querySelector<HTMLElement>("[data-claim-remembered]");
-function showRemembered(label: string) {
-  const line = claim?.querySelector("[data-claim-remembered-text]");
+const options = document.querySelector<HTMLElement>("[data-pay-options]");
+const payAgain = document.querySelector<HTMLElement>("[data-pay-again]");
+
+/** What this device stored of its claim: the app's label and when (JSON), or a label alone (before dates). */
+function readSaved(saved: string): { app: string; at: string | null } {
+  try {
+    const parsed = JSON.parse(saved) as { app?: unknown; at?: unknown };
+    if (typeof parsed.app === "string")
+      return { app: parsed.app, at: typeof parsed.at === "string" ? parsed.at : null };
+  } catch {}
+  return { app: saved, at: null };
+}
+
+/**
+ * A payer back on the page after "I've paid": what they told the requester comes first ("You told
+ * Sam you paid $25.00 with Venmo on Nov 28."), and the buttons fold under "Pay again", so no one
+ * pays twice by habit.
+ */
+function showRemembered(saved: string) {
+  const line = remembered?.querySelector("[data-claim-remembered-text]");
   const details = claim?.querySelector<HTMLElement>("[data-claim-details]");
-  if (!remembered || !line || !details) return;
-  const told = label && label !== claim?.dataset.other ? claim?.dataset.toldWith : claim?.dataset.told;
-  line.textContent = (told ?? "").replace("{app}", label);
+  if (!claim || !remembered || !line || !details) return;
+  const { app, at } = readSaved(saved);
+  const named = app !== "" && app !== claim.dataset.other;
+  const when = at ? new Date(at) : null;
+  const told =
+    when && !Number.isNaN(when.getTime())
+      ? (named ? claim.dataset.toldWithOn : claim.dataset.toldOn)?.replace(
+          "{date}",
+          new Intl.DateTimeFormat(document.documentElement.lang || undefined, {
+            month: "short",
+            day: "numeric",
+          }).format(when),
+        )
+      : named
+        ? claim.dataset.toldWith
+        : claim.dataset.told;
+  line.textContent = (told ?? "").replace("{app}", app);
   remembered.hidden = false;
   details.hidden = true;
+  if (options && payAgain) {
+    options.before(remembered);
+    options.hidden = true;
+    payAgain.hidden = false;
+  }
 }
+payAgain?.addEventListener("click", () => {
+  if (!options) return;
+  options.hidden = false;
+  payAgain.hidden = true;
+  options.querySelector<HTMLElement>("a, button")?.focus();
+});
 try {
   const saved = localStorage.getItem(claimKey);
   if (saved) showRemembered(saved);
 } catch {}
-claim?.querySelector("[data-claim-again]")?.addEventListener("click", () => {
+// Looked for in the remembered block itself: showRemembered may have moved it above the buttons.
+remembered?.querySelector("[data-claim-again]")?.addEventListener("click", () => {
+  if (!claim) return;
   const details = claim.querySelector<HTMLDetailsElement>("[data-claim-details]");
   if (remembered) remembered.hidden = true;
   if (details) {
@@ -196,7 +241,7 @@ document.addEventListener("submit", (event) => {
       const label = form.querySelector("input[name=via]:checked")?.parentElement?.textContent?.trim() ?? "";
       try {
         // The latest: this browser's cookie lets it correct its own claim (docs/decisions/016).
-        localStorage.setItem(claimKey, label);
+        localStorage.setItem(claimKey, JSON.stringify({ app: label, at: new Date().toISOString() }));
       } catch {}
       if (remembered) remembered.hidden = true;
       claim.querySelector("[data-claim-details]")?.remove();

@@ -39,6 +39,7 @@ export function PayView({
   languageHref: (locale: Locale) => string;
 }) {
   const { i18n } = useLingui();
+  const settled = view !== null && (isCancelled(view) || view.request.status === "paid");
   return (
     <div className="mx-auto flex min-h-dvh w-full max-w-md flex-col gap-6 px-4 py-8">
       <a
@@ -56,18 +57,21 @@ export function PayView({
           <RequestCard view={view} />
         )}
       </main>
-      <section className={`rounded-2xl p-5 text-center shadow-sm dark:shadow-none ${CARD}`}>
-        <h2 className={`font-semibold ${STRONG}`}>{i18n._("Want to collect payments too?")}</h2>
-        <p className={`mt-1 text-sm ${MUTED}`}>
-          {i18n._("Ask anyone for money by text. They pay in the app they already use.")}
-        </p>
-        <a
-          href="/"
-          className="mt-4 inline-flex h-11 items-center justify-center rounded-xl bg-slate-900 px-5 text-sm font-semibold text-white hover:bg-slate-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-600 dark:bg-emerald-500 dark:text-slate-950 dark:hover:bg-emerald-400 dark:focus-visible:outline-emerald-400"
-        >
-          {i18n._("Get Started")}
-        </a>
-      </section>
+      {/* An invitation where something is still to pay (or nothing was found), not under a settled request. */}
+      {settled ? null : (
+        <section className={`rounded-2xl p-5 text-center shadow-sm dark:shadow-none ${CARD}`}>
+          <h2 className={`font-semibold ${STRONG}`}>{i18n._("Want to collect payments too?")}</h2>
+          <p className={`mt-1 text-sm ${MUTED}`}>
+            {i18n._("Ask anyone for money by text. They pay in the app they already use.")}
+          </p>
+          <a
+            href="/"
+            className="mt-4 inline-flex h-11 items-center justify-center rounded-xl bg-slate-900 px-5 text-sm font-semibold text-white hover:bg-slate-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-600 dark:bg-emerald-500 dark:text-slate-950 dark:hover:bg-emerald-400 dark:focus-visible:outline-emerald-400"
+          >
+            {i18n._("Get Started")}
+          </a>
+        </section>
+      )}
       <LanguageSwitcher href={languageHref} />
       <div
         id="toast-region"
@@ -165,7 +169,7 @@ function RequestCard({ view }: { view: PublicPaymentView }) {
         </p>
       ) : (
         <>
-          <ul className="mt-6 flex flex-col gap-4 text-start">
+          <ul data-pay-options className="mt-6 flex flex-col gap-4 text-start">
             {payable.map((account) => (
               <PayOption
                 key={account.provider}
@@ -177,7 +181,20 @@ function RequestCard({ view }: { view: PublicPaymentView }) {
               />
             ))}
           </ul>
-          <ClaimPanel providers={payable.map((a) => a.provider)} requesterName={requester.name} />
+          {/* A payer back after "I've paid" finds the buttons folded under this (pay-script.ts). */}
+          <button
+            type="button"
+            hidden
+            data-pay-again
+            className="mt-4 min-h-11 w-full rounded-2xl px-4 font-semibold text-emerald-700 ring-1 ring-emerald-600 hover:bg-emerald-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-600 dark:text-emerald-300 dark:ring-emerald-400 dark:hover:bg-emerald-400/10"
+          >
+            {i18n._("Pay again")}
+          </button>
+          <ClaimPanel
+            providers={payable.map((a) => a.provider)}
+            requesterName={requester.name}
+            amount={formatMoney(request.amount, currency, intlLocaleOf(i18n.locale))}
+          />
         </>
       )}
     </section>

@@ -173,6 +173,8 @@ describeEachDatabase("public payment page", (ctx) => {
       '<meta property="og:description" content="Nothing is owed, so there is nothing to pay."/>',
     );
     expect(html).not.toContain("Payment Not Found");
+    // Nothing to pay, so no invitation to collect either (issue 46).
+    expect(html).not.toContain("Want to collect payments too?");
     // No amount, note, full name, handle, pay button, "I've paid" or card: only the first name.
     expect(html).not.toMatch(/12\.00|Lunch|Sam Lee|sam-lee|samlee|venmo\.com|paypal\.me|cash\.app/);
     expect(html).not.toMatch(/data-pay-request|data-pay=|data-claim|data-copy|og:image/);
@@ -191,6 +193,17 @@ describeEachDatabase("public payment page", (ctx) => {
       const again = await ctx.app.inject({ method: "GET", url: `/pay/${code}`, remoteAddress: ip });
       expect(again.statusCode).toBe(200);
     }
+  });
+
+  it("invites to collect under a request still to pay, not under a paid one", async () => {
+    const { call, request, code } = await newRequest(ctx);
+    const open = async () =>
+      (await ctx.app.inject({ method: "GET", url: `/pay/${code}`, remoteAddress: nextIp() })).body;
+    expect(await open()).toContain("Want to collect payments too?");
+    await call("PATCH", `/api/payment-requests/${request.id}/status`, { status: "paid" });
+    const paid = await open();
+    expect(paid).toContain("Paid — this request has been paid. Thank you!");
+    expect(paid).not.toContain("Want to collect payments too?");
   });
 
   it("serves unknown codes the not-found view with generic tags and noindex", async () => {
