@@ -60,6 +60,27 @@ describe.each(databaseKinds)("the API reference [%s]", (kind) => {
     expect(view.parameters).toEqual([expect.objectContaining({ name: "code", in: "path", required: true })]);
   });
 
+  it("documents every operation's success answer, with its media type where it is not JSON (issue 47)", async () => {
+    const document = (await app.inject({ method: "GET", url: OPENAPI_PATH })).json();
+    const operations = Object.entries(
+      document.paths as Record<string, Record<string, { responses: Record<string, { content?: object }> }>>,
+    ).flatMap(([path, methods]) => Object.entries(methods).map(([method, op]) => ({ path, method, op })));
+    expect(operations.length).toBeGreaterThan(60);
+    const without = operations
+      .filter(({ op }) => !Object.keys(op.responses).some((status) => /^[23]\d\d$/.test(status)))
+      .map(({ path, method }) => `${method.toUpperCase()} ${path}`);
+    expect(without).toEqual([]);
+    const media = (path: string, method: string, status: string) =>
+      Object.keys(document.paths[path][method].responses[status].content ?? {});
+    expect(media("/pay/{code}", "get", "200")).toEqual(["text/html"]);
+    expect(media("/pay/{code}", "get", "404")).toEqual(["text/html"]);
+    expect(media("/pay/{code}/card/{file}", "get", "200")).toEqual(["image/png"]);
+    expect(media("/api/payment-requests/export.csv", "get", "200")).toEqual(["text/csv"]);
+    expect(media("/api/events", "get", "200")).toEqual(["text/event-stream"]);
+    expect(media("/api/mail/stop/{token}", "post", "200").sort()).toEqual(["application/json", "text/html"]);
+    expect(Object.keys(document.paths["/api/payment-screen/{code}/view"].post.responses)).toContain("204");
+  });
+
   it("documents every route's error answers as {message}, not only its 2xx (issue 22 item 7)", async () => {
     const document = (await app.inject({ method: "GET", url: OPENAPI_PATH })).json();
     const answers = (path: string, method: string) =>

@@ -25,8 +25,13 @@ export function registerOpenApi(app: FastifyInstance, publicUrl: string): void {
     const methods = [method].flat().filter((m) => m !== "HEAD");
     if (methods.length === 0) return;
     const answers = errorAnswers({ method: methods, url, schema }, inSignedInScope(this));
-    // What a route declares itself (a 409, say) stands; the rest is filled in.
-    const response = { ...answers, ...((schema?.response as object | undefined) ?? {}) };
+    // What a route declares itself (a 409, say) stands; the rest is filled in, and an answer that
+    // is not JSON (a page, a file, a stream) is told with its media type.
+    const response = {
+      ...answers,
+      ...methods.reduce((found, m) => ({ ...found, ...OTHER_ANSWERS[`${m} ${url}`] }), {}),
+      ...((schema?.response as object | undefined) ?? {}),
+    };
     routes.push({
       method: methods,
       url,
@@ -60,6 +65,108 @@ export const ErrorMessageSchema = z
       .describe("The one field at fault, as a dotted path of the input (`amount`, `payee.phone`)"),
   })
   .describe("A refusal: what went wrong, what kind of refusal, and the field at fault");
+
+/** An answer in `mediaType` (not JSON): what the reference says of a page, a file or a stream. */
+const answer = (mediaType: string, description: string, schema: z.ZodType = z.string()) => ({
+  description,
+  content: { [mediaType]: { schema } },
+});
+const html = (description: string) => answer("text/html", description);
+
+/**
+ * The answers of the routes that answer something other than one JSON object, by "METHOD /pattern":
+ * the reference names each with its media type (issue 47: every operation tells its success
+ * answer). A route's own `response` schema still wins over these.
+ */
+const OTHER_ANSWERS: Record<string, Record<number, object>> = {
+  "GET /pay/:code": {
+    200: html("The payment page: the request, its pay buttons, in the reader's language (`?lang=`)"),
+    404: html("The not-found page (the same for every unknown code)"),
+  },
+  "GET /pay/:code/card/:file": {
+    200: answer("image/png", "The link-preview card, 1200×630, cached for a day"),
+  },
+  "GET /api/payment-requests/export.csv": {
+    200: answer("text/csv", "Every request of the account, one row each, as an attachment"),
+  },
+  "GET /api/account/export": {
+    200: answer(
+      "application/json",
+      "Everything the account holds, as one JSON document streamed as an attachment",
+      z.record(z.string(), z.unknown()),
+    ),
+  },
+  "GET /api/events": {
+    200: answer("text/event-stream", "Server-Sent Events: a change to the account's requests, as it happens"),
+  },
+  "GET /api/payment-requests/stop-reminders/:token": {
+    200: html("A page with one button: stop this request's reminders"),
+    404: html("The link is not valid"),
+  },
+  "GET /api/mail/stop/:token": {
+    200: html("A page with one button: no more emails from this requester, or from Collect"),
+    404: html("The link is not valid"),
+  },
+  "POST /api/mail/stop/:token": {
+    200: {
+      description:
+        "Done: a page for a person who pressed the button, `{ message }` for a mail client's one-click",
+      content: {
+        "text/html": { schema: z.string() },
+        "application/json": { schema: z.object({ message: z.string() }) },
+      },
+    },
+  },
+  "GET /objects/*": { 200: answer("image/*", "A profile photo, sniffed and served as the image it is") },
+  "PUT /api/uploads/*": {
+    200: answer("application/json", "The photo's object key", z.object({ key: z.string() })),
+  },
+  "GET /api/identity/*": {
+    200: answer(
+      "application/json",
+      "better-auth's answers (session, passkeys, OpenID Connect callbacks; docs/product.md#sign-in-and-session)",
+      z.unknown(),
+    ),
+  },
+  "POST /api/identity/*": {
+    200: answer(
+      "application/json",
+      "better-auth's answers: sign-up/email, sign-in/email, sign-out, request-password-reset, reset-password, verify-email, passkey (docs/product.md#sign-in-and-session)",
+      z.unknown(),
+    ),
+  },
+};
+
+/**
+ * Answers with no body (a redirect, a 204), by "METHOD /pattern": written into the document once
+ * it is generated (the zod transform takes a schema for every answer it is given).
+ */
+const BODILESS_ANSWERS: Record<string, Record<number, string>> = {
+  "GET /pay/:code/card/:file": { 302: "To the card of the request's current content (Location)" },
+  "POST /api/payment-screen/:code/view": { 204: "Counted as a view (once per person)" },
+  "POST /api/payment-screen/:code/claim": { 204: "The payer's word is with the requester" },
+  "GET /api/login": { 302: "To the sign-in page (Location)" },
+};
+
+/** A route's pattern as the document writes its path: `/pay/:code` → `/pay/{code}`, `*` → `{*}`. */
+const documentPath = (url: string) => url.replace(/:(\w+)/g, "{$1}").replace(/\*$/, "{*}");
+
+type Document = { paths: Record<string, Record<string, { responses: Record<string, object> }>> };
+
+function withBodilessAnswers(document: Document): Document {
+  for (const [route, answers] of Object.entries(BODILESS_ANSWERS)) {
+    const [method = "", url = ""] = route.split(" ");
+    const operation = document.paths[documentPath(url)]?.[method.toLowerCase()];
+    if (!operation) continue;
+    for (const [status, description] of Object.entries(answers)) {
+      operation.responses[status] =
+        status === "302"
+          ? { description, headers: { location: { schema: { type: "string" } } } }
+          : { description };
+    }
+  }
+  return document;
+}
 
 /** "METHOD /pattern" of every route with a limit of its own in the limits table. */
 const LIMITED = new Set(
@@ -113,7 +220,7 @@ async function buildDocument(routes: RouteShape[], publicUrl: string): Promise<s
     docs.route({ method: method as HTTPMethods[], url, schema, handler: async () => null });
   }
   await docs.ready();
-  const json = JSON.stringify(docs.swagger());
+  const json = JSON.stringify(withBodilessAnswers(docs.swagger() as unknown as Document));
   await docs.close();
   return json;
 }
