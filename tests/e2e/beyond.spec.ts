@@ -33,10 +33,15 @@ signedInTest(
       return found?.viewedAt;
     };
 
-    // The requester, with JavaScript: the page's script sends its view call, which does not count.
+    // The requester, with JavaScript: the page's script sends its view call, which does not count;
+    // the page tells them whom it is for, and offers them no "I've paid" (issue 46).
     const ownView = viewAnswered(page, payPath);
     await page.goto(payPath);
-    expect((await ownView).status()).toBe(204);
+    expect((await ownView).status()).toBe(200);
+    await expect(
+      page.getByText(`This is what ${REQUEST.recipientName} sees. Only you see this line.`),
+    ).toBeVisible();
+    await expect(page.getByText("I've paid")).toBeHidden();
     const bot = await playwright.request.newContext({
       extraHTTPHeaders: { "x-forwarded-for": "198.19.0.2" },
     });
@@ -54,6 +59,8 @@ signedInTest(
     const theirView = viewAnswered(visit, payPath);
     await visit.goto(`${baseURL}${payPath}`);
     expect((await theirView).status()).toBe(204);
+    await expect(visit.getByText("I've paid")).toBeVisible();
+    await expect(visit.getByText(/Only you see this line/)).toHaveCount(0);
     await visitor.close();
     expect(await viewedAt()).not.toBeNull();
     await page.reload();

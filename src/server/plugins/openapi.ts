@@ -29,7 +29,7 @@ export function registerOpenApi(app: FastifyInstance, publicUrl: string): void {
     // is not JSON (a page, a file, a stream) is told with its media type.
     const response = {
       ...answers,
-      ...methods.reduce((found, m) => ({ ...found, ...OTHER_ANSWERS[`${m} ${url}`] }), {}),
+      ...Object.assign({}, ...methods.map((m) => OTHER_ANSWERS[`${m} ${url}`])),
       ...((schema?.response as object | undefined) ?? {}),
     };
     routes.push({
@@ -143,7 +143,9 @@ const OTHER_ANSWERS: Record<string, Record<number, object>> = {
  */
 const BODILESS_ANSWERS: Record<string, Record<number, string>> = {
   "GET /pay/:code/card/:file": { 302: "To the card of the request's current content (Location)" },
-  "POST /api/payment-screen/:code/view": { 204: "Counted as a view (once per person)" },
+  "POST /api/payment-screen/:code/view": {
+    204: "Counted as a view (once per person; never the requester's own)",
+  },
   "POST /api/payment-screen/:code/claim": { 204: "The payer's word is with the requester" },
   "GET /api/login": { 302: "To the sign-in page (Location)" },
 };

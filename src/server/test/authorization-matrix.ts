@@ -294,9 +294,9 @@ const MATRIX: Record<string, Case[]> = {
   ],
   "POST /api/payment-screen/:code/view": [
     {
-      name: "anyone's view marks A's request viewed",
+      name: "anyone's view marks A's request viewed; A's own look is told whom it is for",
       call: (a) => ({ url: `/api/payment-screen/${a.code}/view` }),
-      expect: all(204),
+      expect: { signedOut: 204, owner: 200, other: 204 },
       othersMayChangeOwner: true,
     },
   ],

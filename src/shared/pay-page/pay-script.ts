@@ -255,6 +255,17 @@ document.addEventListener("submit", (event) => {
 });
 
 // The first view by a person (the "Viewed" badge, docs/product.md "Home"): only a browser that runs this script counts.
+// The requester on their own page is told so, and is offered no "I've paid" (the answer names whom it is for).
 if (document.querySelector("[data-pay-request]")) {
-  fetch(screenApi("view"), { method: "POST", credentials: "same-origin", keepalive: true }).catch(() => {});
+  fetch(screenApi("view"), { method: "POST", credentials: "same-origin", keepalive: true })
+    .then(async (response) => {
+      if (response.status !== 200) return;
+      const { recipientName } = (await response.json()) as { recipientName?: string };
+      const own = document.querySelector<HTMLElement>("[data-own-view]");
+      if (!recipientName || !own) return;
+      own.textContent = (own.dataset.say ?? "").replace("{name}", recipientName);
+      own.hidden = false;
+      if (claim) claim.hidden = true;
+    })
+    .catch(() => {});
 }

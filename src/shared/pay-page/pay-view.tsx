@@ -113,6 +113,13 @@ function RequestCard({ view }: { view: PublicPaymentView }) {
     .toUpperCase();
   return (
     <section data-pay-request className={`rounded-3xl p-6 text-center shadow-sm dark:shadow-none ${CARD}`}>
+      {/* Shown by pay-script.ts when the requester opens their own page ({name}: whom it is for). */}
+      <p
+        data-own-view
+        hidden
+        data-say={i18n._("This is what {name} sees. Only you see this line.", { name: "{name}" })}
+        className="mb-4 rounded-xl bg-amber-50 px-3 py-2 text-sm font-medium text-amber-900 dark:bg-amber-400/10 dark:text-amber-200"
+      />
       {requester.photo ? (
         <img
           src={avatarUrl(requester.photo, 192)}

@@ -157,6 +157,19 @@ export async function recordClaim(
  * The first view of the public page by anyone but the requester (docs/product.md#home, "Viewed"). Called by
  * the page's script, so link-preview bots, which run no JavaScript, never count.
  */
+/** The caller's own request at this code (its recipient's name), or null for anyone else's. */
+export async function ownRequestAt(
+  db: Db,
+  code: string,
+  userId: string,
+): Promise<{ recipientName: string } | null> {
+  const [row] = await db
+    .select({ recipientName: paymentRequests.recipientName })
+    .from(paymentRequests)
+    .where(and(eq(paymentRequests.code, code), eq(paymentRequests.userId, userId)));
+  return row ?? null;
+}
+
 export async function markViewed(
   db: Db,
   code: string,

@@ -23,10 +23,12 @@ import { claimRoute } from "./claim-route";
 import { CodeParams, NOT_FOUND } from "./codes";
 import { viewNotification } from "./notifications";
 import { CARD_FILE, cardContent, cardPath, cardVersion } from "./preview";
-import { findPublicView, markViewed } from "./queries";
+import { findPublicView, markViewed, ownRequestAt } from "./queries";
 import { renderPayPage } from "./render";
 
 const CardParams = CodeParams.extend({ file: z.string().max(64) });
+/** The requester's own look at their pay page: whom it is for. */
+const OwnViewSchema = z.object({ recipientName: z.string() });
 /** `?lang=de`: the language switcher's links (a language Collect does not speak is ignored; no tag is 17 characters). */
 const PageQuery = z.object({ lang: z.string().max(16).optional() });
 
@@ -106,21 +108,30 @@ export const payPageRoutes =
 
     // Sent by the page's script (pay-script.ts): bots that run no JavaScript never count as views.
     // Each costs a write (and a session check with a cookie): bounded per address like the claim.
-    app.post("/api/payment-screen/:code/view", { schema: { params: CodeParams } }, async (request, reply) => {
-      const { code } = request.params;
-      await limiter.check("payView", request.ip);
-      if (ShortCodeSchema.safeParse(code).success) {
-        const session = request.headers.cookie
-          ? await auth.api.getSession({ headers: webHeaders(request) })
-          : null;
-        // The first view tells the requester (keyed, so it is told once), if the view commits.
-        await db.transaction(async (tx) => {
-          const viewed = await markViewed(tx, code, session?.user.id ?? null);
-          if (viewed) await notify(viewNotification(viewed), { tx });
-        });
-      }
-      return reply.status(204).send();
-    });
+    // A view by the requester themself is not one; they are told what they are looking at: whom
+    // the page is for (200 `{recipientName}`), so the page says "This is what Sam sees" and
+    // offers them no "I've paid". Anyone else gets 204.
+    app.post(
+      "/api/payment-screen/:code/view",
+      { schema: { params: CodeParams, response: { 200: OwnViewSchema, 204: z.null() } } },
+      async (request, reply) => {
+        const { code } = request.params;
+        await limiter.check("payView", request.ip);
+        if (ShortCodeSchema.safeParse(code).success) {
+          const session = request.headers.cookie
+            ? await auth.api.getSession({ headers: webHeaders(request) })
+            : null;
+          const own = session ? await ownRequestAt(db, code, session.user.id) : null;
+          if (own) return { recipientName: own.recipientName };
+          // The first view tells the requester (keyed, so it is told once), if the view commits.
+          await db.transaction(async (tx) => {
+            const viewed = await markViewed(tx, code, session?.user.id ?? null);
+            if (viewed) await notify(viewNotification(viewed), { tx });
+          });
+        }
+        return reply.status(204).send(null);
+      },
+    );
 
     // Every unknown code gets the same document in each language: rendered once.
     const notFoundPages: Partial<Record<Locale, ReturnType<typeof encodedPage>>> = {};

@@ -93,9 +93,12 @@ describeEachDatabase("request lifecycle beyond the spec", (ctx) => {
     // A link-preview bot fetches the HTML and runs nothing.
     await ctx.app.inject({ method: "GET", url: `/pay/${code}`, remoteAddress: nextIp() });
     expect(await viewedAt()).toBeNull();
-    // The requester opening their own link.
-    expect((await call("POST", `/api/payment-screen/${code}/view`)).statusCode).toBe(204);
+    // The requester opening their own link: no view, and told whom the page is for (its banner).
+    const own = await call("POST", `/api/payment-screen/${code}/view`);
+    expect(own.statusCode).toBe(200);
+    expect(own.json()).toEqual({ recipientName: request.recipientName });
     expect(await viewedAt()).toBeNull();
+
     // Someone else, signed out, whose browser runs the page's script.
     const visitor = await ctx.app.inject({
       method: "POST",
@@ -116,6 +119,11 @@ describeEachDatabase("request lifecycle beyond the spec", (ctx) => {
     expect(
       (await ctx.app.inject({ method: "POST", url: "/api/payment-screen/nope123456/view" })).statusCode,
     ).toBe(204);
+    // Another signed-in user is a visitor like any other: 204, nothing about the request.
+    const other = await createReadyUser(ctx.app);
+    const theirs = await as(ctx.app, other)("POST", `/api/payment-screen/${code}/view`);
+    expect(theirs.statusCode).toBe(204);
+    expect(theirs.body).toBe("");
   });
 
   it("exports the caller's whole history as CSV, quoted and safe from formula injection", async () => {
