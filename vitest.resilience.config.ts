@@ -63,6 +63,8 @@ export default defineConfig({
     sequence: { sequencer: LongestFirst },
     projects: [
       {
+        // The root's plugins (the catalogs' compiler) apply to each project only through this.
+        extends: true,
         test: {
           ...common,
           name: "resilience",
@@ -73,6 +75,8 @@ export default defineConfig({
         },
       },
       {
+        // The root's plugins (the catalogs' compiler) apply to each project only through this.
+        extends: true,
         test: {
           ...common,
           name: "fuzz",
@@ -83,6 +87,8 @@ export default defineConfig({
         },
       },
       {
+        // The root's plugins (the catalogs' compiler) apply to each project only through this.
+        extends: true,
         test: {
           ...common,
           name: "alone",
