@@ -214,3 +214,21 @@ describe("smsSize", () => {
     expect(smsSize(`${"ж".repeat(66)}😀${"ж".repeat(66)}`).segments).toBe(3);
   });
 });
+
+describe("a text in another language", () => {
+  const es = i18nFor("es");
+  it("writes the amount the language's way, in GSM-7's spaces, with one full stop after a note that ends a sentence", () => {
+    const text = composeSmsMessage(
+      { ...base, currency: "EUR", amount: "1250.50", description: "¡Tacos!" },
+      es,
+    );
+    // Spanish groups thousands from five digits on (CLDR): "1250,50 €".
+    expect(text).toContain("1250,50 €");
+    expect(text).not.toMatch(/[\u00a0\u202f]/);
+    expect(text).toContain("¡Tacos!");
+    expect(text).not.toContain("¡Tacos!.");
+    expect(text.startsWith(es._("Hi {name}", { name: "Sam" }))).toBe(true);
+    expect(text.endsWith(URL)).toBe(true);
+    expect(smsSize(text).encoding).toBe("GSM-7");
+  });
+});

@@ -48,6 +48,14 @@ signedInTest(
       await expect(payer.getByText("Thanks — we've let Robin know.")).toBeVisible();
       await payer.reload();
       await expect(payer.getByText(/^You told Robin you paid \$18\.50 with Cash App on /)).toBeVisible();
+      // A claim this browser stored before claims were dated (a label alone) still reads right.
+      const key = `claim:${new URL(request.shortUrl).pathname.split("/").pop()}`;
+      await payer.evaluate((k) => localStorage.setItem(k, "Other"), key);
+      await payer.reload();
+      await expect(payer.getByText("You told Robin you paid.", { exact: true })).toBeVisible();
+      await payer.evaluate((k) => localStorage.setItem(k, "Venmo"), key);
+      await payer.reload();
+      await expect(payer.getByText("You told Robin you paid with Venmo.", { exact: true })).toBeVisible();
       const listed = await (await page.request.get("/api/payment-requests")).json();
       expect(listed.find((r: { id: string }) => r.id === request.id)).toMatchObject({
         claimedVia: "cashapp",

@@ -101,7 +101,7 @@ test("a contact who reads Spanish at 320 px: Contacts keeps the language; the te
   const html = await pay.text();
   // The page speaks its reader's language; the preview a message app shows, Ana's.
   expect(html).toContain('<html lang="en" dir="ltr">');
-  expect(html).toContain('<meta property="og:locale" content="es"/>');
+  expect(html).toContain('<meta property="og:locale" content="es_ES"/>');
 });
 
 test.describe("a German browser", () => {

@@ -50,12 +50,15 @@ export function CountrySelect({
   );
 }
 
-/** The country of the browser's first language that names one ("de-DE" → DE), else the spec's US. */
+/**
+ * The country the browser's languages name ("de-DE" → DE), else the spec's US. A language alone
+ * names no country ("es" is read in the US as well as in Spain), so it is never guessed from one.
+ */
 export function browserCountry(
   languages: readonly string[] = navigator.languages ?? [navigator.language],
 ): string {
   for (const tag of languages) {
-    const region = new Intl.Locale(tag).maximize().region;
+    const region = new Intl.Locale(tag).region;
     if (region && (COUNTRIES as readonly string[]).includes(region)) return region;
   }
   return "US";

@@ -34,7 +34,8 @@ export function createViewCache(options: { ttlMs?: number; maxEntries?: number; 
   return createUserChangeCache<CachedView>({
     ttlMs: 30_000,
     // An entry with its rendered page in every encoding is ~20 KB (12 KB of HTML, 3-4 KB each
-    // compressed, the JSON): 2,000 of them bound the cache at ~40 MB, and at 30 s each that is
+    // compressed, the JSON), ~36 KB with a second language (routes/pay keeps two at most):
+    // 2,000 of them bound the cache at ~72 MB, and at 30 s each that is
     // 66 different payment pages opened a second in one process before the oldest leave early.
     maxEntries: 2_000,
     ...options,

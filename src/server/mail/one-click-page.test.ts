@@ -3,6 +3,7 @@ import { expect, it } from "vitest";
 import { unsubscribeToken } from "#server/notifications/unsubscribe.ts";
 import { stopToken } from "#server/reminders/reminders-mail.ts";
 import { as, createReadyUser, describeEachDatabase, nextIp, TEST_SECRET } from "#server/test/harness.ts";
+import { i18nFor } from "#shared/i18n/i18n-for.ts";
 import { suppressionToken } from "./suppression";
 
 /** What every one-click page answers with (one-click-page.ts sendOneClickPage). */
@@ -74,6 +75,40 @@ describeEachDatabase("the one-click pages behind the links in email", (ctx) => {
       "<h1>Link not valid</h1>",
       "<p>This link is not valid. Nothing was changed.</p>",
     ]);
+  });
+
+  it("speaks its reader's language: the browser's, or the one chosen on a pay page, right to left in Arabic", async () => {
+    const url = `/api/mail/stop/${suppressionToken(TEST_SECRET, "all", "payer@languages.test")}`;
+    const de = i18nFor("de");
+    const german = await ctx.app.inject({
+      method: "GET",
+      url,
+      remoteAddress: nextIp(),
+      headers: { "accept-language": "de-DE,de;q=0.9" },
+    });
+    expect(german.statusCode).toBe(200);
+    expect(german.body).toContain('<html lang="de" dir="ltr">');
+    expect(german.body).toContain(`<h1>${de._("Stop all emails from Collect?")}</h1>`);
+    expect(german.body).toContain(de._("Collect never asks for passwords or card numbers."));
+    expect(german.headers.vary).toMatch(/accept-language/);
+    const arabic = await ctx.app.inject({
+      method: "GET",
+      url: "/api/payment-requests/stop-reminders/not-ours.AAAA",
+      remoteAddress: nextIp(),
+      headers: { "accept-language": "de", cookie: "collect_lang=ar" },
+    });
+    expect(arabic.statusCode).toBe(404);
+    expect(arabic.body).toContain('<html lang="ar" dir="rtl">');
+    expect(arabic.body).toContain(i18nFor("ar")._("This link is not valid. Reminders were not changed."));
+    // A mail client's one-click reads the API's English.
+    const client = await ctx.app.inject({
+      method: "POST",
+      url,
+      remoteAddress: nextIp(),
+      headers: { "content-type": "application/x-www-form-urlencoded", "accept-language": "de" },
+      payload: "List-Unsubscribe=One-Click",
+    });
+    expect(client.json()).toEqual({ message: "You will get no more emails from Collect." });
   });
 
   it("notification unsubscribe: asks, then says it is done", async () => {

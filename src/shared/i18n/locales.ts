@@ -36,6 +36,17 @@ export function intlLocaleOf(locale: Locale | (string & {})): string {
   return locale === "en" ? "en-US" : locale === "hi" ? "hi-IN" : locale;
 }
 
+/** Open Graph's `og:locale` (language_TERRITORY) for each language. */
+export const OG_LOCALES: Record<Locale, string> = {
+  en: "en_US",
+  es: "es_ES",
+  "pt-BR": "pt_BR",
+  fr: "fr_FR",
+  de: "de_DE",
+  hi: "hi_IN",
+  ar: "ar_AR",
+};
+
 /** One of ours for any tag: "pt-PT" and "pt" read Brazilian Portuguese, "en-GB" English, "de-AT" German. */
 export function localeOf(tag: string): Locale | null {
   const wanted = tag.trim().toLowerCase();

@@ -33,17 +33,19 @@ export function ClaimPanel({
   return (
     <div
       data-claim
-      // What pay-script.ts says of a claim this device sent, in the page's language ({app} it fills in).
+      // What pay-script.ts says of a claim this device sent, in the page's language: it fills in
+      // {name}, {app} and {date} in one pass, so no name can carry a placeholder.
+      data-first={first}
       data-other={other}
-      data-told={i18n._("You told {name} you paid.", { name: first })}
-      data-told-with={i18n._("You told {name} you paid with {app}.", { name: first, app: "{app}" })}
+      data-told={i18n._("You told {name} you paid.", { name: "{name}" })}
+      data-told-with={i18n._("You told {name} you paid with {app}.", { name: "{name}", app: "{app}" })}
       data-told-on={i18n._("You told {name} you paid {amount} on {date}.", {
-        name: first,
+        name: "{name}",
         amount,
         date: "{date}",
       })}
       data-told-with-on={i18n._("You told {name} you paid {amount} with {app} on {date}.", {
-        name: first,
+        name: "{name}",
         amount,
         app: "{app}",
         date: "{date}",

@@ -45,7 +45,11 @@ function appendText(into: HTMLElement, text: string, unbroken: readonly string[]
  * the toast region (pay-view.tsx), so the script carries no catalog. `{value}`, `{host}` are filled here.
  */
 function text(key: string, values: Record<string, string> = {}): string {
-  const template = document.getElementById("toast-region")?.dataset[key] ?? "";
+  return fill(document.getElementById("toast-region")?.dataset[key] ?? "", values);
+}
+
+/** A template's `{name}`s filled in one pass: a value is never read again as a template. */
+function fill(template: string, values: Record<string, string>): string {
   return template.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);
 }
 
@@ -160,14 +164,21 @@ const remembered = claim?.querySelector<HTMLElement>("[data-claim-remembered]");
 const options = document.querySelector<HTMLElement>("[data-pay-options]");
 const payAgain = document.querySelector<HTMLElement>("[data-pay-again]");
 
-/** What this device stored of its claim: the app's label and when (JSON), or a label alone (before dates). */
-function readSaved(saved: string): { app: string; at: string | null } {
+type SavedClaim = { app: string; via: string | null; at: string | null };
+
+/**
+ * What this device stored of its claim: the app's label, its value ("venmo", "other") and when
+ * (JSON), or, stored before dates, a label alone ("Other" then meant none was named).
+ */
+function readSaved(saved: string): SavedClaim {
   try {
-    const parsed = JSON.parse(saved) as { app?: unknown; at?: unknown };
-    if (typeof parsed.app === "string")
-      return { app: parsed.app, at: typeof parsed.at === "string" ? parsed.at : null };
+    const parsed = JSON.parse(saved) as Partial<Record<keyof SavedClaim, unknown>>;
+    if (typeof parsed.app === "string") {
+      const string = (value: unknown) => (typeof value === "string" ? value : null);
+      return { app: parsed.app, via: string(parsed.via), at: string(parsed.at) };
+    }
   } catch {}
-  return { app: saved, at: null };
+  return { app: saved, via: saved === "Other" ? "other" : null, at: null };
 }
 
 /**
@@ -179,22 +190,24 @@ function showRemembered(saved: string) {
   const line = remembered?.querySelector("[data-claim-remembered-text]");
   const details = claim?.querySelector<HTMLElement>("[data-claim-details]");
   if (!claim || !remembered || !line || !details) return;
-  const { app, at } = readSaved(saved);
-  const named = app !== "" && app !== claim.dataset.other;
+  const { app, via, at } = readSaved(saved);
+  const named = app !== "" && (via ? via !== "other" : app !== claim.dataset.other);
   const when = at ? new Date(at) : null;
-  const told =
-    when && !Number.isNaN(when.getTime())
-      ? (named ? claim.dataset.toldWithOn : claim.dataset.toldOn)?.replace(
-          "{date}",
-          new Intl.DateTimeFormat(document.documentElement.lang || undefined, {
-            month: "short",
-            day: "numeric",
-          }).format(when),
-        )
-      : named
-        ? claim.dataset.toldWith
-        : claim.dataset.told;
-  line.textContent = (told ?? "").replace("{app}", app);
+  const dated = when !== null && !Number.isNaN(when.getTime());
+  const told = dated
+    ? named
+      ? claim.dataset.toldWithOn
+      : claim.dataset.toldOn
+    : named
+      ? claim.dataset.toldWith
+      : claim.dataset.told;
+  const date = dated
+    ? new Intl.DateTimeFormat(document.documentElement.lang || undefined, {
+        month: "short",
+        day: "numeric",
+      }).format(when)
+    : "";
+  line.textContent = fill(told ?? "", { name: claim.dataset.first ?? "", app, date });
   remembered.hidden = false;
   details.hidden = true;
   if (options && payAgain) {
@@ -241,7 +254,8 @@ document.addEventListener("submit", (event) => {
       const label = form.querySelector("input[name=via]:checked")?.parentElement?.textContent?.trim() ?? "";
       try {
         // The latest: this browser's cookie lets it correct its own claim (docs/decisions/016).
-        localStorage.setItem(claimKey, JSON.stringify({ app: label, at: new Date().toISOString() }));
+        const via = String(data.get("via") ?? "");
+        localStorage.setItem(claimKey, JSON.stringify({ app: label, via, at: new Date().toISOString() }));
       } catch {}
       if (remembered) remembered.hidden = true;
       claim.querySelector("[data-claim-details]")?.remove();
@@ -263,9 +277,13 @@ if (document.querySelector("[data-pay-request]")) {
       const { recipientName } = (await response.json()) as { recipientName?: string };
       const own = document.querySelector<HTMLElement>("[data-own-view]");
       if (!recipientName || !own) return;
-      own.textContent = (own.dataset.say ?? "").replace("{name}", recipientName);
+      own.textContent = fill(own.dataset.say ?? "", { name: recipientName });
       own.hidden = false;
+      // Nothing of a payer's: no "I've paid", nor a claim this device remembers (it may sit above the buttons).
       if (claim) claim.hidden = true;
+      if (remembered) remembered.hidden = true;
+      if (options) options.hidden = false;
+      if (payAgain) payAgain.hidden = true;
     })
     .catch(() => {});
 }

@@ -1,3 +1,4 @@
+import { brotliDecompressSync } from "node:zlib";
 import type { FastifyInstance } from "fastify";
 import { expect, it } from "vitest";
 import { createRequest, createSamLee } from "#server/test/fixtures.ts";
@@ -81,6 +82,18 @@ describeEachDatabase("the pay page's language", (ctx) => {
       expect(page.headers["set-cookie"]).toBeUndefined();
     }
     expect((await open(ctx, `/pay/${code}?lang=${"d".repeat(17)}`)).statusCode).toBe(400);
+  });
+
+  it("keeps two languages of a page, and still answers a third, compressed, without keeping it", async () => {
+    const { code } = await newRequest(ctx);
+    const ask = (language: string) =>
+      open(ctx, `/pay/${code}`, { "accept-language": language, "accept-encoding": "br" });
+    for (const language of ["de", "es", "fr", "hi", "ar", "de"]) {
+      const page = await ask(language);
+      expect(page.statusCode).toBe(200);
+      expect(page.headers["content-encoding"]).toBe("br");
+      expect(brotliDecompressSync(page.rawPayload).toString()).toContain(`<html lang="${language}"`);
+    }
   });
 
   it("keeps each language's page apart in the cache, the not-found page too", async () => {

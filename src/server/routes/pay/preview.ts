@@ -52,9 +52,14 @@ export function cardPath(code: string, version: string): string {
   return `/pay/${encodeURIComponent(code)}/card/${version}.png`;
 }
 
-/** "Venmo", "Venmo or PayPal", "Venmo, PayPal, or Cash App": the language's own way of saying "or". */
+/**
+ * "Venmo", "Venmo or PayPal", "Venmo, PayPal or Cash App": the language's own way of saying "or".
+ * English keeps the list as it always read (no serial comma: British English's list), since a
+ * Zelle clause may follow it ("…, or with Zelle in your bank's app").
+ */
 function orList(labels: readonly string[], i18n: I18n): string {
-  return new Intl.ListFormat(intlLocaleOf(i18n.locale), { type: "disjunction" }).format(labels);
+  const tag = i18n.locale === "en" ? "en-GB" : intlLocaleOf(i18n.locale);
+  return new Intl.ListFormat(tag, { type: "disjunction" }).format(labels);
 }
 
 /**

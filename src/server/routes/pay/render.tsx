@@ -2,7 +2,7 @@ import type { I18n } from "@lingui/core";
 import { I18nProvider } from "@lingui/react";
 import { renderToStaticMarkup } from "react-dom/server";
 import type { ClientAssets } from "#server/lib/client-assets.ts";
-import { directionOf, intlLocaleOf, type Locale } from "#shared/i18n/locales.ts";
+import { directionOf, type Locale, OG_LOCALES } from "#shared/i18n/locales.ts";
 import { PayView } from "#shared/pay-page/pay-view.tsx";
 import type { CancelledPaymentView, PublicPaymentView } from "#shared/schemas/payment-request.ts";
 import { CARD_HEIGHT, CARD_WIDTH, previewMeta } from "./preview";
@@ -53,7 +53,7 @@ export function renderPayPage({
         <meta name="robots" content="noindex, nofollow" />
         <meta property="og:type" content="website" />
         <meta property="og:site_name" content="Collect" />
-        <meta property="og:locale" content={intlLocaleOf(previewI18n.locale).replace("-", "_")} />
+        <meta property="og:locale" content={OG_LOCALES[previewI18n.locale as Locale]} />
         <meta property="og:title" content={meta.title} />
         <meta property="og:description" content={meta.description} />
         {view && <meta property="og:url" content={shortUrl} />}

@@ -32,6 +32,9 @@ const OwnViewSchema = z.object({ recipientName: z.string() });
 /** `?lang=de`: the language switcher's links (a language Collect does not speak is ignored; no tag is 17 characters). */
 const PageQuery = z.object({ lang: z.string().max(16).optional() });
 
+/** How many languages of one view's page the cache keeps (db/view-cache.ts's bound assumes two). */
+const PAGE_LANGUAGES_KEPT = 2;
+
 /** The switcher's link to this page in `locale`: relative, so one not-found page serves every code. */
 const languageHref = (locale: Locale) => `?lang=${locale}`;
 /** Payment pages and their cards hold names, amounts and handles: never in search results. */
@@ -165,14 +168,17 @@ export const payPageRoutes =
         // The most visited URL (every payer, every preview bot): rendered and compressed once per
         // cached view, and dropped with it when the database notifies a change. A view read for
         // this answer alone (the cache is standing aside) is sent as it is: compressing a page
-        // that is sent once would cost more than the bytes it saves.
+        // that is sent once would cost more than the bytes it saves. A view keeps its page in two
+        // languages at most (a payer's and a preview's): a third is rendered and compressed for its
+        // answer alone (~1 ms each, brotli at quality 5, as much as the render), so no run of
+        // Accept-Language headers multiplies the cache's bound (db/view-cache.ts).
         let page: ReturnType<typeof encodedPage>;
+        if (entry && !entry.once) entry.pages ??= {};
+        const pages = entry?.once ? undefined : entry?.pages;
         if (!entry) page = notFoundPages[locale] ??= render();
-        else if (entry.once) page = render(false);
-        else {
-          entry.pages ??= {};
-          page = entry.pages[locale] ??= render();
-        }
+        else if (!pages) page = render(false);
+        else if (!pages[locale] && Object.keys(pages).length >= PAGE_LANGUAGES_KEPT) page = render();
+        else page = pages[locale] ??= render();
         const { body, encoding } = page(request.headers["accept-encoding"]);
         if (encoding) reply.header("content-encoding", encoding);
         return (

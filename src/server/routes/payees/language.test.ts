@@ -56,7 +56,7 @@ describeEachDatabase("a contact's language", (ctx) => {
     expect(page.body).toContain(
       `<meta property="og:title" content="${es._("{name} is requesting {amount}", { name: "Sam Lee", amount: "12,50\u00a0US$" })} · Collect"/>`,
     );
-    expect(page.body).toContain('<meta property="og:locale" content="es"/>');
+    expect(page.body).toContain('<meta property="og:locale" content="es_ES"/>');
 
     // Bo has none: his request is in the requester's language, and answers without one.
     const bo = await call("POST", "/api/payment-requests", {
