@@ -412,6 +412,13 @@ describeWith("TEST_DATABASE_URL", "two app processes on one PostgreSQL", () => {
   it("both run the job, and racing sweeps besides: 30 series × 2 occurrences make 60 requests, once each", async () => {
     const [a, b] = apps as [FastifyInstance, FastifyInstance];
     const user = await createReadyUser(a, database.db);
+    // Payer 0 reads Spanish (their contact says so): each of their occurrences is made in it.
+    const contact = await as(a, user)("POST", "/api/payees", {
+      name: "Payer 0",
+      phone: "2125550100",
+      language: "es",
+    });
+    expect(contact.statusCode, contact.body).toBe(200);
     const ids: string[] = [];
     for (let i = 0; i < 30; i++) {
       const response = await as(a, user)("POST", "/api/recurring-requests", {
@@ -466,6 +473,14 @@ describeWith("TEST_DATABASE_URL", "two app processes on one PostgreSQL", () => {
     await idle(clock, 3);
     await sweepAll();
     expect(await count()).toBe(60);
+    const languages = await database.db
+      .select({ phone: paymentRequests.recipientPhone, language: paymentRequests.language })
+      .from(paymentRequests)
+      .where(sql`${paymentRequests.seriesId} IS NOT NULL`);
+    expect(languages.filter((r) => r.language !== null)).toEqual([
+      { phone: "2125550100", language: "es" },
+      { phone: "2125550100", language: "es" },
+    ]);
     const perOccurrence = await database.db
       .select({
         seriesId: paymentRequests.seriesId,

@@ -91,6 +91,9 @@ describeEachDatabase("a contact's language", (ctx) => {
 
     const changed = await call("PATCH", `/api/payees/${ana.id}`, { language: "fr" });
     expect(changed.json().language).toBe("fr");
+    // Saved again under the same name with a language: that is its language now.
+    const again = await call("POST", "/api/payees", { name: "Ana", phone: "2125550121", language: "pt-BR" });
+    expect(again.json()).toMatchObject({ id: ana.id, language: "pt-BR" });
     const cleared = await call("PATCH", `/api/payees/${ana.id}`, { language: null });
     expect(cleared.statusCode, cleared.body).toBe(200);
     expect(cleared.json().language).toBeUndefined();

@@ -81,7 +81,17 @@ export async function savePayee(
   if (row) return { ok: true, payee: shown(row) };
   const existing = await payeeWithPhone(db, userId, input.phone);
   if (!existing) throw new Error("conflict without a row");
-  return existing.name === input.name ? { ok: true, payee: existing } : { ok: false, existing };
+  if (existing.name !== input.name) return { ok: false, existing };
+  // The same contact saved again: a language sent with it is its language from now on.
+  if (input.language !== undefined && input.language !== (existing.language ?? null)) {
+    const [updated] = await db
+      .update(payees)
+      .set({ language: input.language })
+      .where(and(eq(payees.id, existing.id), eq(payees.userId, userId)))
+      .returning(columns);
+    if (updated) return { ok: true, payee: shown(updated) };
+  }
+  return { ok: true, payee: existing };
 }
 
 /**
