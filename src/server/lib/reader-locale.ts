@@ -15,7 +15,22 @@ export function readerLocale(request: FastifyRequest, chosen?: string): Locale {
   const cookie = request.headers.cookie;
   const remembered = cookie ? parseCookies(cookie).get(LANGUAGE_COOKIE) : undefined;
   if (isLocale(remembered)) return remembered;
-  return negotiateLocale(request.headers["accept-language"]) ?? SOURCE_LOCALE;
+  return browserLocale(request.headers["accept-language"]);
+}
+
+// Browsers send a handful of Accept-Language values, over and over, on the most visited page:
+// the first few seen are read once (the header is the client's, so only so many are remembered).
+const negotiated = new Map<string, Locale>();
+const REMEMBERED = 64;
+
+function browserLocale(acceptLanguage: string | undefined): Locale {
+  if (!acceptLanguage) return SOURCE_LOCALE;
+  let locale = negotiated.get(acceptLanguage);
+  if (locale === undefined) {
+    locale = negotiateLocale(acceptLanguage) ?? SOURCE_LOCALE;
+    if (negotiated.size < REMEMBERED) negotiated.set(acceptLanguage, locale);
+  }
+  return locale;
 }
 
 /** Remembers a language the reader chose, for every public page of this site. */
