@@ -6,7 +6,7 @@ import { messages as es } from "./catalogs/es.po";
 import { messages as fr } from "./catalogs/fr.po";
 import { messages as hi } from "./catalogs/hi.po";
 import { messages as ptBR } from "./catalogs/pt-BR.po";
-import type { Locale } from "./locales";
+import { type Locale, SOURCE_LOCALE } from "./locales";
 
 /**
  * Every language's compiled catalog, for the server (each page, mail and text in its reader's
@@ -24,4 +24,12 @@ export function i18nFor(locale: Locale): I18n {
     instances.set(locale, i18n);
   }
   return i18n;
+}
+
+/**
+ * English, the source: what the API's JSON answers say, and the pages of the requester's own
+ * until the app's screens are translated (docs/decisions/033-languages.md).
+ */
+export function english(): I18n {
+  return i18nFor(SOURCE_LOCALE);
 }

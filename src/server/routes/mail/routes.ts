@@ -11,14 +11,11 @@ import {
   wantsPage,
 } from "#server/mail/one-click-page.ts";
 import { lift, newestRequestTo, readSuppressionToken, suppress } from "#server/mail/suppression.ts";
-import { i18nFor } from "#shared/i18n/i18n-for.ts";
-import { SOURCE_LOCALE } from "#shared/i18n/locales.ts";
+import { english, i18nFor } from "#shared/i18n/i18n-for.ts";
 
 const TokenParams = z.object({ token: z.string().max(200) });
 export const MAIL_STOP_ROUTE = "/api/mail/stop/:token";
 const badLink = (i18n: I18n) => i18n._("This link is not valid. Nothing was changed.");
-/** What a mail client's one-click reads (JSON), in the API's English. */
-const english = i18nFor(SOURCE_LOCALE);
 
 /** The pages' words: about all of Collect's emails, or one requester's. */
 const words = (everyone: boolean, i18n: I18n) =>
@@ -84,7 +81,7 @@ export const mailRoutes =
       { schema: { params: TokenParams, body: z.record(z.string(), z.string()).nullish() } },
       async (request, reply) => {
         const target = await read(request.ip, request.params.token);
-        if (!target) throw new HttpError(404, badLink(english));
+        if (!target) throw new HttpError(404, badLink(english()));
         const undo = request.body?.undo === "1";
         if (undo) await lift(db, target);
         else await suppress(db, target, clock.now());
@@ -94,7 +91,7 @@ export const mailRoutes =
         if (target.requesterId && told) notifier.requestStopped(target.requesterId, told);
         // A mail client's one-click reads nothing; a person who pressed the button reads a page.
         if (!wantsPage(request))
-          return { message: undo ? "Emails resumed." : words(target.requesterId === null, english).done };
+          return { message: undo ? "Emails resumed." : words(target.requesterId === null, english()).done };
         const i18n = i18nFor(readerLocale(request));
         const say = words(target.requesterId === null, i18n);
         return sendOneClickPage(

@@ -7,8 +7,7 @@ import { acceptOneClickPosts, sendOneClickPage } from "#server/mail/one-click-pa
 import { loadPrefs } from "#server/notifications/settings.ts";
 import { readUnsubscribeToken } from "#server/notifications/unsubscribe.ts";
 import { ErrorMessageSchema } from "#server/plugins/openapi.ts";
-import { i18nFor } from "#shared/i18n/i18n-for.ts";
-import { SOURCE_LOCALE } from "#shared/i18n/locales.ts";
+import { english } from "#shared/i18n/i18n-for.ts";
 import {
   NOTIFICATION_EVENT_LABELS,
   type NotificationSettings,
@@ -28,8 +27,6 @@ import {
   updateSettings,
 } from "./queries";
 
-/** The requester's own pages speak English until the app's screens are translated (docs/decisions/033-languages.md). */
-const REQUESTER_PAGE = i18nFor(SOURCE_LOCALE);
 const ErrorSchema = ErrorMessageSchema;
 /** The error answers every signed-in route may give (as `{ message, code }`), for the API reference. */
 const SIGNED_IN_ERRORS = { 400: ErrorSchema, 401: ErrorSchema, 429: ErrorSchema } as const;
@@ -219,7 +216,7 @@ const unsubscribeRoutes =
             ],
             form: { button: "Stop these emails", fields: { "List-Unsubscribe": "One-Click" } },
           },
-          REQUESTER_PAGE,
+          english(),
         );
       },
     );
@@ -244,7 +241,7 @@ const unsubscribeRoutes =
               `You will no longer get emails for “${label}”. You can turn them back on in Profile → Notifications.`,
             ],
           },
-          REQUESTER_PAGE,
+          english(),
         );
       },
     );

@@ -10,16 +10,13 @@ import {
   wantsPage,
 } from "#server/mail/one-click-page.ts";
 import { readStopToken } from "#server/reminders/reminders-mail.ts";
-import { i18nFor } from "#shared/i18n/i18n-for.ts";
-import { SOURCE_LOCALE } from "#shared/i18n/locales.ts";
+import { english, i18nFor } from "#shared/i18n/i18n-for.ts";
 import { StopRemindersResponseSchema, StopTokenParamsSchema } from "#shared/schemas/payment-request.ts";
 import { stopRequestReminders } from "./queries";
 
 const stopped = (i18n: I18n) =>
   i18n._("Reminders for this request are stopped. You will not get another one.");
 const badLink = (i18n: I18n) => i18n._("This link is not valid. Reminders were not changed.");
-/** What a mail client's one-click reads (JSON), in the API's English. */
-const english = i18nFor(SOURCE_LOCALE);
 
 /**
  * "Stop reminders for this request" in a reminder email (docs/decisions/024-chasing.md): one click, no sign-in.
@@ -70,7 +67,7 @@ export const stopLinkRoutes =
         const row = requestId
           ? await stopRequestReminders(db, requestId, clock.now(), { by: "payer" })
           : null;
-        if (!row) throw new HttpError(404, badLink(english));
+        if (!row) throw new HttpError(404, badLink(english()));
         // The requester's open tabs show "Priya stopped reminders" at once.
         notifier.requestStopped(row.userId, row.id);
         // A person who pressed the page's button reads a page; a mail client's one-click reads nothing.
@@ -82,7 +79,7 @@ export const stopLinkRoutes =
             i18n,
           );
         }
-        return { message: stopped(english) };
+        return { message: stopped(english()) };
       },
     );
   };
