@@ -2,6 +2,7 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { Toaster } from "#client/components/toaster.tsx";
+import { AppI18n } from "#client/lib/i18n.tsx";
 import { queryClient } from "#client/lib/query-client.ts";
 import { registerServiceWorker } from "#client/lib/service-worker.ts";
 import { OfflineBanner } from "./layout/offline-banner";
@@ -14,9 +15,11 @@ if (!root) throw new Error("Missing #root element in index.html");
 createRoot(root).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
-      <OfflineBanner />
-      <AppRoutes />
-      <Toaster />
+      <AppI18n>
+        <OfflineBanner />
+        <AppRoutes />
+        <Toaster />
+      </AppI18n>
     </QueryClientProvider>
   </StrictMode>,
 );

@@ -1,13 +1,15 @@
+import { useQuery } from "@tanstack/react-query";
 import { type ComponentType, type LazyExoticComponent, type ReactNode, useEffect } from "react";
 import { Redirect, Route, Switch, useLocation } from "wouter";
 import { AppShell, PlainShell } from "#client/app/layout/app-shell.tsx";
 import { Button } from "#client/components/ui/button.tsx";
 import { Logo } from "#client/components/ui/logo.tsx";
 import { LoadingBlock } from "#client/components/ui/spinner.tsx";
-import { useUser } from "#client/features/auth/user.ts";
+import { userQueryOptions, useUser } from "#client/features/auth/user.ts";
 import { useLiveUpdates } from "#client/features/payment-requests/live-updates.ts";
 import { useArrivalNotice } from "#client/lib/arrival-notice.ts";
 import { useOffline } from "#client/lib/connection.ts";
+import { useAppLocale } from "#client/lib/i18n.tsx";
 import { type AppPath, paths } from "#client/lib/paths.ts";
 import { redirectToLogin } from "#client/lib/unauthorized.ts";
 import { LandingPage } from "#client/screens/landing/landing-page.tsx";
@@ -32,6 +34,7 @@ const APP_PAGES: Record<AppPath, LazyExoticComponent<ComponentType>> = {
  */
 export function AppRoutes() {
   useArrivalNotice();
+  useAppLocale(useQuery({ ...userQueryOptions, enabled: false }).data?.language);
   return (
     <Switch>
       <Route path={paths.signIn}>

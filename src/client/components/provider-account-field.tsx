@@ -122,7 +122,7 @@ export function ProviderAccountField({
           {bank ? <BankInputs id={id} bank={bank} disabled={disabled} /> : null}
         </div>
       ) : (
-        <p className="mt-2 pl-8 text-xs text-slate-500 dark:text-slate-400">{PROVIDER_HINTS[provider]}</p>
+        <p className="mt-2 ps-8 text-xs text-slate-500 dark:text-slate-400">{PROVIDER_HINTS[provider]}</p>
       )}
     </div>
   );

@@ -15,7 +15,7 @@ export function SkipLink() {
         event.preventDefault();
         main.focus();
       }}
-      className="sr-only z-50 rounded-xl bg-emerald-700 px-4 py-3 font-semibold text-white shadow-lg focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:outline-2 focus:outline-offset-2 focus:outline-emerald-700"
+      className="sr-only z-50 rounded-xl bg-emerald-700 px-4 py-3 font-semibold text-white shadow-lg focus:not-sr-only focus:fixed focus:top-2 focus:start-2 focus:outline-2 focus:outline-offset-2 focus:outline-emerald-700"
     >
       Skip to main content
     </a>

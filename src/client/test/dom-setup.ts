@@ -1,9 +1,24 @@
-import { cleanup } from "@testing-library/react";
+import { cleanup, type RenderHookOptions, type RenderOptions } from "@testing-library/react";
+import type { ReactNode } from "react";
 import { toast as sonner } from "sonner";
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from "vitest";
 import { reportAnswer } from "#client/lib/connection.ts";
 import { queryClient } from "#client/lib/query-client.ts";
 import { api, unanswered } from "./msw";
+
+// Every render sits inside the app's language provider, as main.tsx's root does: a screen's
+// words come from `useLingui()` (client/lib/i18n.tsx), English unless a test switches.
+vi.mock("@testing-library/react", async (importOriginal) => {
+  const rtl = await importOriginal<typeof import("@testing-library/react")>();
+  const { AppI18n } = await import("#client/lib/i18n.tsx");
+  return {
+    ...rtl,
+    render: ((ui: ReactNode, options?: RenderOptions) =>
+      rtl.render(ui, { wrapper: AppI18n, ...options })) as typeof rtl.render,
+    renderHook: (<R, P>(hook: (props: P) => R, options?: RenderHookOptions<P>) =>
+      rtl.renderHook(hook, { wrapper: AppI18n, ...options })) as typeof rtl.renderHook,
+  };
+});
 
 // Every request a component makes meets msw (test/msw.ts), never the network.
 beforeAll(() => {

@@ -3,6 +3,7 @@ import { render, waitFor } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { expect } from "vitest";
 import { Toaster } from "#client/components/toaster.tsx";
+import { AppI18n } from "#client/lib/i18n.tsx";
 import { queryClient } from "#client/lib/query-client.ts";
 
 /**
@@ -11,11 +12,17 @@ import { queryClient } from "#client/lib/query-client.ts";
  */
 export function renderWithApp(ui: ReactNode, seed: (client: QueryClient) => void = () => {}) {
   seed(queryClient);
-  return render(
+  return render(ui, { wrapper: App });
+}
+
+function App({ children }: { children: ReactNode }) {
+  return (
     <QueryClientProvider client={queryClient}>
-      {ui}
-      <Toaster />
-    </QueryClientProvider>,
+      <AppI18n>
+        {children}
+        <Toaster />
+      </AppI18n>
+    </QueryClientProvider>
   );
 }
 

@@ -28,7 +28,7 @@ export function AppNav() {
           className={cn(
             "fixed inset-x-0 bottom-0 z-40 border-t border-slate-200 bg-white pb-[env(safe-area-inset-bottom)]",
             "dark:border-slate-800 dark:bg-slate-900 md:dark:bg-transparent",
-            "md:static md:ml-auto md:border-0 md:bg-transparent md:pb-0",
+            "md:static md:ms-auto md:border-0 md:bg-transparent md:pb-0",
           )}
         >
           <ul className="grid grid-cols-5 md:flex md:items-center md:gap-1">
@@ -57,7 +57,7 @@ export function AppNav() {
           </ul>
         </nav>
         {user ? (
-          <span className="ml-auto flex items-center gap-2 md:ml-2" title={displayName(user)}>
+          <span className="ms-auto flex items-center gap-2 md:ms-2" title={displayName(user)}>
             <span className="hidden max-w-32 truncate text-sm font-medium text-slate-700 lg:inline dark:text-slate-300">
               {displayName(user)}
             </span>

@@ -36,7 +36,7 @@ export function EmailBanner() {
     // Not a labelled landmark: "email" in a label would shadow the profile's Email field for label lookups.
     <div
       data-banner="email"
-      className="mb-4 flex items-center gap-2 rounded-xl bg-amber-50 py-0.5 pr-0.5 pl-3 text-sm text-amber-950 ring-1 ring-amber-200 dark:bg-amber-950/40 dark:text-amber-100 dark:ring-amber-900"
+      className="mb-4 flex items-center gap-2 rounded-xl bg-amber-50 py-0.5 pe-0.5 ps-3 text-sm text-amber-950 ring-1 ring-amber-200 dark:bg-amber-950/40 dark:text-amber-100 dark:ring-amber-900"
     >
       <MailWarning aria-hidden="true" className="size-4 shrink-0" />
       <p className="min-w-0 flex-1 py-1.5 break-words">

@@ -265,7 +265,7 @@ function useAskBeforeDiscard(holdsInput: boolean, onClose: () => void, typedElse
       aria-describedby={`${labelId}-d`}
       className="mt-4 rounded-2xl bg-amber-50 p-4 ring-1 ring-amber-200 dark:bg-amber-400/10 dark:ring-amber-400/30"
     >
-      <legend className="float-left w-full font-semibold">Discard what you typed?</legend>
+      <legend className="float-start w-full font-semibold">Discard what you typed?</legend>
       <p id={`${labelId}-d`} className="clear-both pt-1 text-sm text-slate-600 dark:text-slate-400">
         Back again discards it too.
       </p>
@@ -354,7 +354,7 @@ export function Dialog({
                 <CloseButton
                   label="Close"
                   onClick={onClose}
-                  className="-mt-2 -mr-2 text-slate-500 hover:bg-slate-100 focus-visible:outline-emerald-600 dark:text-slate-400 dark:hover:bg-slate-800"
+                  className="-mt-2 -me-2 text-slate-500 hover:bg-slate-100 focus-visible:outline-emerald-600 dark:text-slate-400 dark:hover:bg-slate-800"
                 />
               </div>
               {ask.question}

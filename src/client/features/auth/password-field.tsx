@@ -29,7 +29,7 @@ export function PasswordField({ labelAside, onValueChange, error, noticeId, ...p
         <Input
           id={id}
           type={visible ? "text" : "password"}
-          className="pr-20"
+          className="pe-20"
           aria-invalid={error || noticeId ? true : undefined}
           aria-describedby={describedBy || undefined}
           onChange={(event) => onValueChange(event.target.value)}
@@ -40,7 +40,7 @@ export function PasswordField({ labelAside, onValueChange, error, noticeId, ...p
           aria-controls={id}
           aria-pressed={visible}
           onClick={() => setVisible((v) => !v)}
-          className="absolute inset-y-0 right-0 min-w-16 rounded-xl px-3 text-sm font-medium text-emerald-700 hover:bg-emerald-50 focus-visible:outline-2 focus-visible:outline-emerald-600 dark:text-emerald-300 dark:hover:bg-emerald-950"
+          className="absolute inset-y-0 end-0 min-w-16 rounded-xl px-3 text-sm font-medium text-emerald-700 hover:bg-emerald-50 focus-visible:outline-2 focus-visible:outline-emerald-600 dark:text-emerald-300 dark:hover:bg-emerald-950"
         >
           {visible ? "Hide" : "Show"}
         </button>

@@ -31,7 +31,7 @@ export function ClaimLine({ request }: { request: PaymentRequest }) {
         <span className="wrap-anywhere">{text}</span>
       </p>
       {request.claimNote ? (
-        <p className="mt-1 pl-6 wrap-anywhere text-emerald-800 dark:text-emerald-300">
+        <p className="mt-1 ps-6 wrap-anywhere text-emerald-800 dark:text-emerald-300">
           “{request.claimNote}”
         </p>
       ) : null}

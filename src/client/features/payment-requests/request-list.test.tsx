@@ -80,11 +80,7 @@ describe("RequestList", () => {
     expect(names()).toEqual(["Alex 1", "Alex 2", "Alex 3"]);
     // "1" was marked paid: the server now lists it after the paid "2".
     const resorted = [request("2", "paid"), request("1", "paid"), REQUESTS[2] as PaymentRequest];
-    rerender(
-      <QueryClientProvider client={queryClient}>
-        <RequestList requests={resorted} markPaid={texts()} />
-      </QueryClientProvider>,
-    );
+    rerender(<RequestList requests={resorted} markPaid={texts()} />);
     expect(names()).toEqual(["Alex 1", "Alex 2", "Alex 3"]);
   });
 

@@ -39,7 +39,7 @@ export function SplitEntry({ splitId, loaded, card }: SplitEntryProps) {
           aria-expanded={open}
           aria-controls={panelId}
           onClick={() => setOpen(!open)}
-          className="flex min-h-11 w-full items-start justify-between gap-3 rounded-lg text-left focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-600"
+          className="flex min-h-11 w-full items-start justify-between gap-3 rounded-lg text-start focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-600"
         >
           <span className="min-w-0">
             {split.data ? (

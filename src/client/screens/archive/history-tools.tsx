@@ -77,10 +77,10 @@ export function HistoryFilters({ filter, onChange }: HistoryFiltersProps) {
         leading={
           <Search
             aria-hidden="true"
-            className="pointer-events-none absolute top-1/2 left-3.5 size-4 -translate-y-1/2 text-slate-500 dark:text-slate-400"
+            className="pointer-events-none absolute top-1/2 start-3.5 size-4 -translate-y-1/2 text-slate-500 dark:text-slate-400"
           />
         }
-        inputClassName="pl-10"
+        inputClassName="ps-10"
         type="search"
         enterKeyHint="search"
         autoComplete="off"
@@ -101,7 +101,7 @@ export function HistoryFilters({ filter, onChange }: HistoryFiltersProps) {
               })
             }
             className={cn(
-              "block h-11 w-full appearance-none rounded-xl border border-slate-300 bg-white pr-10 pl-3.5 text-base text-slate-900 shadow-xs sm:w-40",
+              "block h-11 w-full appearance-none rounded-xl border border-slate-300 bg-white pe-10 ps-3.5 text-base text-slate-900 shadow-xs sm:w-40",
               "focus:border-emerald-600 focus:ring-3 focus:ring-emerald-600/20 focus:outline-none",
               "dark:border-slate-600 dark:bg-slate-950 dark:text-slate-100 dark:focus:border-emerald-500",
             )}
@@ -114,7 +114,7 @@ export function HistoryFilters({ filter, onChange }: HistoryFiltersProps) {
           </select>
           <ChevronDown
             aria-hidden="true"
-            className="pointer-events-none absolute top-1/2 right-3.5 size-4 -translate-y-1/2 text-slate-500 dark:text-slate-400"
+            className="pointer-events-none absolute top-1/2 end-3.5 size-4 -translate-y-1/2 text-slate-500 dark:text-slate-400"
           />
         </div>
       </div>

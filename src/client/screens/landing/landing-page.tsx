@@ -36,7 +36,7 @@ export function LandingPage() {
           <div className="mt-8 flex justify-center">
             <a href={serverPaths.login} className={cn(buttonClass("primary", "lg"), "w-full sm:w-auto")}>
               Get Started
-              <ArrowRight aria-hidden="true" />
+              <ArrowRight aria-hidden="true" className="rtl:-scale-x-100" />
             </a>
           </div>
           <ul aria-label="Works with" className="mt-8 flex flex-wrap justify-center gap-2">

@@ -74,7 +74,7 @@ export default function PhotoPage() {
         href={paths.profile}
         className="inline-flex min-h-11 items-center gap-2 self-start text-sm font-semibold text-emerald-700 dark:text-emerald-400"
       >
-        <ArrowLeft aria-hidden="true" className="size-4" /> Back to Profile
+        <ArrowLeft aria-hidden="true" className="size-4 rtl:-scale-x-100" /> Back to Profile
       </Link>
       <Card className="flex flex-col items-center gap-4 p-6 text-center">
         <h1 className="text-2xl font-bold text-slate-900 dark:text-white">Upload Profile Photo</h1>
@@ -106,7 +106,7 @@ export default function PhotoPage() {
       )}
       <Card className="p-5">
         <h2 className="font-semibold text-slate-900 dark:text-slate-100">Photo guidelines</h2>
-        <ul className="mt-2 list-disc space-y-1 pl-5 text-sm text-slate-600 dark:text-slate-400">
+        <ul className="mt-2 list-disc space-y-1 ps-5 text-sm text-slate-600 dark:text-slate-400">
           {GUIDELINES.map((line) => (
             <li key={line}>{line}</li>
           ))}

@@ -104,7 +104,7 @@ function EventSwitches({ settings }: { settings: NotificationSettings }) {
                     onCheckedChange={(checked) => toggle(event, channel, checked === true)}
                   />
                   {/* 44 px tall and as wide as its word and a little more: the target a thumb needs. */}
-                  <Label htmlFor={id} className="min-h-11 min-w-11 cursor-pointer content-center pr-2">
+                  <Label htmlFor={id} className="min-h-11 min-w-11 cursor-pointer content-center pe-2">
                     {CHANNEL_LABELS[channel]}
                   </Label>
                 </div>

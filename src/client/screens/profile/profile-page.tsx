@@ -26,7 +26,7 @@ export default function ProfilePage() {
                 href={paths.photo}
                 aria-label="Change photo"
                 // A 44 px target around the 36 px badge.
-                className="group absolute -right-2.5 -bottom-2.5 grid size-11 place-items-center rounded-full focus-visible:outline-2 focus-visible:outline-emerald-600"
+                className="group absolute -end-2.5 -bottom-2.5 grid size-11 place-items-center rounded-full focus-visible:outline-2 focus-visible:outline-emerald-600"
               >
                 <span className="grid size-9 place-items-center rounded-full bg-emerald-600 text-white shadow-md ring-2 ring-white group-hover:bg-emerald-700 dark:ring-slate-900">
                   <Camera aria-hidden="true" className="size-4" />

@@ -32,7 +32,7 @@ import {
 } from "#client/features/payment-requests/request-draft.ts";
 import { recurringDraftState } from "#client/features/recurring/draft.ts";
 import { apiErrorMessage } from "#client/lib/api.ts";
-import { useI18n } from "#client/lib/i18n.ts";
+import { useI18n } from "#client/lib/i18n.tsx";
 import { paths } from "#client/lib/paths.ts";
 import { apiFieldName, useSchemaForm } from "#client/lib/schema-form.ts";
 import { launchSms } from "#client/lib/sms-launch.ts";
@@ -226,12 +226,12 @@ export function RequestFormView({ contact, region, onCreatedOnDesktop }: Request
         leading={
           <span
             aria-hidden="true"
-            className="pointer-events-none absolute inset-y-0 left-3.5 flex items-center text-base text-slate-500 dark:text-slate-400"
+            className="pointer-events-none absolute inset-y-0 start-3.5 flex items-center text-base text-slate-500 dark:text-slate-400"
           >
             {symbol}
           </span>
         }
-        inputClassName={`${symbol.length === 1 ? "pl-7" : symbol.length === 2 ? "pl-10" : "pl-12"} tabular-nums`}
+        inputClassName={`${symbol.length === 1 ? "ps-7" : symbol.length === 2 ? "ps-10" : "ps-12"} tabular-nums`}
         {...bind("amount")}
         onWheel={(e) => e.currentTarget.blur()}
       />

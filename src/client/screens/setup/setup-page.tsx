@@ -86,9 +86,9 @@ export default function SetupPage() {
           type="button"
           aria-label="Back"
           onClick={askToLeave}
-          className="-ml-2 grid size-11 place-items-center rounded-xl text-slate-700 hover:bg-white focus-visible:outline-2 focus-visible:outline-emerald-600 dark:text-slate-300 dark:hover:bg-slate-800"
+          className="-ms-2 grid size-11 place-items-center rounded-xl text-slate-700 hover:bg-white focus-visible:outline-2 focus-visible:outline-emerald-600 dark:text-slate-300 dark:hover:bg-slate-800"
         >
-          <ArrowLeft aria-hidden="true" className="size-5" />
+          <ArrowLeft aria-hidden="true" className="size-5 rtl:-scale-x-100" />
         </button>
         <Logo />
       </header>
