@@ -1,9 +1,9 @@
 import { type I18n, type Messages, setupI18n } from "@lingui/core";
-import { I18nProvider } from "@lingui/react";
+import { I18nProvider, useLingui } from "@lingui/react";
 import { useQuery } from "@tanstack/react-query";
 import { type ReactNode, useEffect } from "react";
 import { messages as englishMessages } from "#shared/i18n/catalogs/en.po";
-import { directionOf, type Locale, localeOr, negotiateLocale } from "#shared/i18n/locales.ts";
+import { directionOf, intlLocaleOf, type Locale, localeOr, negotiateLocale } from "#shared/i18n/locales.ts";
 
 /**
  * Each language's catalog, a chunk of its own that loads when first needed: the app never
@@ -74,4 +74,9 @@ export function useAppLocale(chosen: string | null | undefined): void {
 /** The app's words for what it wraps: main.tsx's root, and the tests' renders (test/render.tsx). */
 export function AppI18n({ children }: { children: ReactNode }) {
   return <I18nProvider i18n={appI18n}>{children}</I18nProvider>;
+}
+
+/** The Intl locale of the app's language, for money and dates ("en-US" for English, as the spec shows them). */
+export function useIntlLocale(): string {
+  return intlLocaleOf(useLingui().i18n.locale);
 }
