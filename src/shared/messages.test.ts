@@ -1,6 +1,19 @@
 import { describe, expect, it } from "vitest";
-import { SplitInputSchema } from "#shared/schemas/split.ts";
-import { MAX_PHOTO_LABEL, MAX_PHOTO_MB } from "./input-limits";
+import { MAX_OCCURRENCES, RECURRING_MESSAGES } from "#shared/schedule/recurrence.ts";
+import { MAX_REMINDER_DAY, MAX_REMINDERS, REMINDER_MESSAGES } from "#shared/schedule/reminders.ts";
+import { NEW_PASSWORD_HINT, NewPasswordSchema } from "#shared/schemas/account.ts";
+import { CLAIM_NOTE_MAX, ClaimInputSchema } from "#shared/schemas/claim.ts";
+import { CREDENTIAL_MESSAGES } from "#shared/schemas/sign-in.ts";
+import { SPLIT_MAX_PEOPLE, SplitInputSchema } from "#shared/schemas/split.ts";
+import {
+  DESCRIPTION_MAX,
+  MAX_AMOUNT_LABEL,
+  MAX_PHOTO_LABEL,
+  MAX_PHOTO_MB,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  RECIPIENT_NAME_MAX,
+} from "./input-limits";
 import { LIMIT_MESSAGES, PHOTO_MESSAGES, SPLIT_MESSAGES, VALIDATION } from "./messages";
 import { planSplit } from "./split";
 
@@ -14,6 +27,48 @@ describe("texts built from the limits", () => {
     expect(MAX_PHOTO_MB).toBe(5);
     expect(MAX_PHOTO_LABEL).toBe("5 MB");
     expect(PHOTO_MESSAGES.tooLarge).toBe("The photo is larger than 5 MB.");
+  });
+});
+
+// The texts are written out whole so that `lingui extract` finds them (a translator sees "80", not
+// a placeholder nobody fills): each must still state its limit's value.
+describe("texts that state a limit state its value", () => {
+  it.each([
+    [LIMIT_MESSAGES.amountTooLarge, MAX_AMOUNT_LABEL],
+    [LIMIT_MESSAGES.nameTooLong, ` ${RECIPIENT_NAME_MAX} characters`],
+    [LIMIT_MESSAGES.descriptionTooLong, ` ${DESCRIPTION_MAX} characters`],
+    [PHOTO_MESSAGES.tooLarge, ` ${MAX_PHOTO_LABEL}.`],
+    [NEW_PASSWORD_HINT, ` ${PASSWORD_MIN_LENGTH} characters`],
+    [CREDENTIAL_MESSAGES.shortPassword, ` ${PASSWORD_MIN_LENGTH} characters`],
+    [CREDENTIAL_MESSAGES.longPassword, ` ${PASSWORD_MAX_LENGTH} characters`],
+    [RECURRING_MESSAGES.count, ` ${MAX_OCCURRENCES} times`],
+    [REMINDER_MESSAGES.day, ` ${MAX_REMINDER_DAY}.`],
+    [REMINDER_MESSAGES.tooMany, ` ${MAX_REMINDERS} reminders`],
+  ])("%s", (text, limit) => {
+    expect(text).toContain(limit);
+  });
+
+  it("in the schemas' own answers", () => {
+    const tooLong = "x".repeat(PASSWORD_MAX_LENGTH + 1);
+    expect(NewPasswordSchema.safeParse("short").error?.issues[0]?.message).toBe(
+      `New password: at least ${PASSWORD_MIN_LENGTH} characters.`,
+    );
+    expect(NewPasswordSchema.safeParse(tooLong).error?.issues[0]?.message).toBe(
+      `New password: at most ${PASSWORD_MAX_LENGTH} characters.`,
+    );
+    const note = ClaimInputSchema.safeParse({ via: "venmo", note: "x".repeat(CLAIM_NOTE_MAX + 1) });
+    expect(note.error?.issues.map((issue) => issue.message)).toContain(
+      `Note: at most ${CLAIM_NOTE_MAX} characters.`,
+    );
+    const people = Array.from({ length: SPLIT_MAX_PEOPLE + 1 }, (_, i) => ({
+      recipientName: `P${i}`,
+      recipientPhone: `(415) 555-${String(1000 + i)}`,
+      amount: "1.00",
+    }));
+    const split = SplitInputSchema.safeParse({ description: "x", total: "100.00", people });
+    expect(split.error?.issues.map((issue) => issue.message)).toContain(
+      `At most ${SPLIT_MAX_PEOPLE} people in one split.`,
+    );
   });
 });
 

@@ -1,3 +1,4 @@
+import type { I18n } from "@lingui/core";
 import {
   currencyDigits,
   formatAmount,
@@ -7,6 +8,8 @@ import {
   normaliseAmount,
   parseMinor,
 } from "./currency";
+import { ENGLISH } from "./i18n/english";
+import { intlLocaleOf } from "./i18n/locales";
 import { MAX_AMOUNT_CENTS } from "./input-limits";
 import { LIMIT_MESSAGES, VALIDATION } from "./messages";
 
@@ -103,36 +106,42 @@ export function formatMoney(amount: string, currency: string = HOME_CURRENCY, lo
 /**
  * A request's amount in its currency, normalised ("12.5" EUR → "12.50"), or why not: in USD the
  * spec's checks and messages (parseAmount, amountProblem); in another currency its own digits
- * (JPY none, KWD 3) and cap (shared/currency.ts).
+ * (JPY none, KWD 3) and cap (shared/currency.ts). Why not, in `i18n`'s language (the app passes its own).
  */
 export function checkAmount(
   input: string,
   currency: string = HOME_CURRENCY,
+  i18n: I18n = ENGLISH,
 ): { ok: true; amount: string } | { ok: false; message: string } {
   if (currency === HOME_CURRENCY) {
     const amount = parseAmount(input);
     return amount
       ? { ok: true, amount }
-      : { ok: false, message: amountProblem(input) ?? VALIDATION.amount.description };
+      : { ok: false, message: i18n._(amountProblem(input) ?? VALIDATION.amount.description) };
   }
   const amount = normaliseAmount(input, currency);
   if (amount) return { ok: true, amount };
   const match = /^(\d+)(?:\.(\d*))?$/.exec(input.trim());
-  if (!match || !/[1-9]/.test(input)) return { ok: false, message: VALIDATION.amount.description };
+  if (!match || !/[1-9]/.test(input)) return { ok: false, message: i18n._(VALIDATION.amount.description) };
   const digits = currencyDigits(currency);
   if ((match[2] ?? "").replace(/0+$/, "").length > digits) {
     return {
       ok: false,
       message:
         digits === 0
-          ? `Please enter a whole amount in ${currency}, without decimals.`
-          : `Please enter an amount with at most ${digits} decimal places in ${currency}.`,
+          ? i18n._("Please enter a whole amount in {currency}, without decimals.", { currency })
+          : i18n._("Please enter an amount with at most {digits} decimal places in {currency}.", {
+              digits,
+              currency,
+            }),
     };
   }
-  return {
-    ok: false,
-    message: `Please enter an amount of at most ${formatAmount(String(maxWhole(currency)), currency, "en")}.`,
-  };
+  const max = formatAmount(
+    String(maxWhole(currency)),
+    currency,
+    i18n.locale === "en" ? "en" : intlLocaleOf(i18n.locale),
+  );
+  return { ok: false, message: i18n._("Please enter an amount of at most {max}.", { max }) };
 }
 
 /** Sum of decimal amounts in one currency, exact (whole minor units). */

@@ -124,18 +124,18 @@ export function handleLabel(provider: Provider, i18n: I18n): string {
 
 /** Handle hints (docs/product.md#payment-methods). */
 export const PROVIDER_HINTS: Record<Provider, string> = {
-  paypal: "Your PayPal.Me username, not your email",
-  venmo: "Your Venmo username, starting with @",
-  cashapp: "Your $Cashtag, starting with $",
-  zelle: "The email or phone number you use with Zelle",
-  googlepay: "The phone number or email you use with Google Pay",
-  upi: "Your UPI ID, as your UPI app shows it: name@bank",
-  pix: "Your Pix key: email, +55 mobile number, CPF, CNPJ or random key",
-  sepa: "Your account's IBAN; payers see it in groups of four",
-  swish: "The Swedish mobile number (or 123 number) Swish pays to",
-  monzo: "Your monzo.me username, or your monzo.me link",
-  paynow: "The Singapore mobile number or UEN registered with PayNow",
-  promptpay: "The Thai mobile number or 13-digit ID registered with PromptPay",
+  paypal: /*i18n*/ "Your PayPal.Me username, not your email",
+  venmo: /*i18n*/ "Your Venmo username, starting with @",
+  cashapp: /*i18n*/ "Your $Cashtag, starting with $",
+  zelle: /*i18n*/ "The email or phone number you use with Zelle",
+  googlepay: /*i18n*/ "The phone number or email you use with Google Pay",
+  upi: /*i18n*/ "Your UPI ID, as your UPI app shows it: name@bank",
+  pix: /*i18n*/ "Your Pix key: email, +55 mobile number, CPF, CNPJ or random key",
+  sepa: /*i18n*/ "Your account's IBAN; payers see it in groups of four",
+  swish: /*i18n*/ "The Swedish mobile number (or 123 number) Swish pays to",
+  monzo: /*i18n*/ "Your monzo.me username, or your monzo.me link",
+  paynow: /*i18n*/ "The Singapore mobile number or UEN registered with PayNow",
+  promptpay: /*i18n*/ "The Thai mobile number or 13-digit ID registered with PromptPay",
 };
 
 export const PROVIDER_PLACEHOLDERS: Record<Provider, string> = {
@@ -169,38 +169,42 @@ export function handleProblem(provider: Provider, handle: string): string | null
       if (EMAIL_PATTERN.test(h)) return "PayPal: enter your PayPal.Me username, not your email.";
       return /^[A-Za-z0-9]{1,20}$/.test(h)
         ? null
-        : "PayPal: a PayPal.Me username has up to 20 letters and numbers.";
+        : /*i18n*/ "PayPal: a PayPal.Me username has up to 20 letters and numbers.";
     case "venmo":
       return /^@[A-Za-z0-9_-]{1,30}$/.test(h)
         ? null
-        : "Venmo: the username starts with @ followed by letters, numbers, - or _.";
+        : /*i18n*/ "Venmo: the username starts with @ followed by letters, numbers, - or _.";
     case "cashapp":
       return /^\$(?=.*[A-Za-z])[A-Za-z0-9_-]{1,20}$/.test(h)
         ? null
-        : "Cash App: the $Cashtag starts with $ followed by up to 20 letters and numbers.";
+        : /*i18n*/ "Cash App: the $Cashtag starts with $ followed by up to 20 letters and numbers.";
     case "zelle":
     case "googlepay":
       return EMAIL_PATTERN.test(h) || normalizePhone(h) !== null
         ? null
         : `${label}: enter an email address or a US phone number.`;
     case "upi":
-      return parseUpiId(h) ? null : "UPI: enter your UPI ID, like yourname@okaxis.";
+      return parseUpiId(h) ? null : /*i18n*/ "UPI: enter your UPI ID, like yourname@okaxis.";
     case "pix":
       return parsePixKey(h)
         ? null
-        : "Pix: enter a Pix key: an email, a mobile number with +55, a CPF, a CNPJ or a random key.";
+        : /*i18n*/ "Pix: enter a Pix key: an email, a mobile number with +55, a CPF, a CNPJ or a random key.";
     case "sepa":
       return parseIban(h) ? null : `${label}: this IBAN is not valid; check it against your bank's.`;
     case "swish":
       return parseSwishNumber(h)
         ? null
-        : "Swish: enter the Swedish mobile number or 123 number your Swish account pays to.";
+        : /*i18n*/ "Swish: enter the Swedish mobile number or 123 number your Swish account pays to.";
     case "monzo":
-      return parseMonzoUsername(h) ? null : "Monzo: enter your monzo.me username, like yourname.";
+      return parseMonzoUsername(h) ? null : /*i18n*/ "Monzo: enter your monzo.me username, like yourname.";
     case "paynow":
-      return parsePayNowProxy(h) ? null : "PayNow: enter a Singapore mobile number (8 digits) or your UEN.";
+      return parsePayNowProxy(h)
+        ? null
+        : /*i18n*/ "PayNow: enter a Singapore mobile number (8 digits) or your UEN.";
     case "promptpay":
-      return parsePromptPayProxy(h) ? null : "PromptPay: enter a Thai mobile number or your 13-digit ID.";
+      return parsePromptPayProxy(h)
+        ? null
+        : /*i18n*/ "PromptPay: enter a Thai mobile number or your 13-digit ID.";
   }
 }
 

@@ -1,4 +1,7 @@
+import type { I18n } from "@lingui/core";
 import { HOME_CURRENCY, minorToAmount, parseMinor } from "./currency";
+import { ENGLISH } from "./i18n/english";
+import { intlLocaleOf } from "./i18n/locales";
 import { SPLIT_MESSAGES, VALIDATION } from "./messages";
 import { formatMoney } from "./money";
 
@@ -23,28 +26,31 @@ export type SplitPlan =
  * What each person is asked for. Even: the total in equal shares among the people, and me too
  * when `includeMe` (my share comes first, so any extra cent is mine, and is requested from
  * nobody). Custom: each person's amount, which must add up to the total — or, with me
- * included, leave a share of the total for me.
+ * included, leave a share of the total for me. Why not, in `i18n`'s language (the app passes its own).
  */
-export function planSplit(input: {
-  total: string;
-  includeMe: boolean;
-  custom: string[] | null;
-  people: number;
-  /** ISO 4217, USD when absent: shares are whole minor units of it (yen: whole yen). */
-  currency?: string;
-}): SplitPlan {
+export function planSplit(
+  input: {
+    total: string;
+    includeMe: boolean;
+    custom: string[] | null;
+    people: number;
+    /** ISO 4217, USD when absent: shares are whole minor units of it (yen: whole yen). */
+    currency?: string;
+  },
+  i18n: I18n = ENGLISH,
+): SplitPlan {
   const currency = input.currency ?? HOME_CURRENCY;
   const parse = (amount: string) => parseMinor(amount, currency);
   const text = (minor: number) => minorToAmount(minor, currency);
-  const money = (minor: number) => formatMoney(text(minor), currency);
+  const money = (minor: number) => formatMoney(text(minor), currency, intlLocaleOf(i18n.locale));
   const total = parse(input.total);
-  if (total === null || total <= 0) return { ok: false, message: VALIDATION.amount.description };
-  if (input.people < 1) return { ok: false, message: SPLIT_MESSAGES.noPeople };
+  if (total === null || total <= 0) return { ok: false, message: i18n._(VALIDATION.amount.description) };
+  if (input.people < 1) return { ok: false, message: i18n._(SPLIT_MESSAGES.noPeople) };
   if (!input.custom) {
     const shares = splitEvenly(total, input.people + (input.includeMe ? 1 : 0));
     const mine = input.includeMe ? shares.shift() : undefined;
     if (shares.some((cents) => cents <= 0))
-      return { ok: false, message: `Each share must be at least ${money(1)}.` };
+      return { ok: false, message: i18n._("Each share must be at least {amount}.", { amount: money(1) }) };
     return {
       ok: true,
       amounts: shares.map(text),
@@ -53,7 +59,7 @@ export function planSplit(input: {
   }
   const amounts = input.custom.map(parse);
   if (amounts.length !== input.people || amounts.some((cents) => cents === null || cents <= 0)) {
-    return { ok: false, message: SPLIT_MESSAGES.amountEach };
+    return { ok: false, message: i18n._(SPLIT_MESSAGES.amountEach) };
   }
   const asked = (amounts as number[]).reduce((sum, cents) => sum + cents, 0);
   const mine = total - asked;
@@ -61,8 +67,11 @@ export function planSplit(input: {
     return {
       ok: false,
       message: input.includeMe
-        ? `The amounts must leave your share: together less than ${money(total)}.`
-        : `The amounts must add up to ${money(total)}; they add up to ${money(asked)}.`,
+        ? i18n._("The amounts must leave your share: together less than {total}.", { total: money(total) })
+        : i18n._("The amounts must add up to {total}; they add up to {asked}.", {
+            total: money(total),
+            asked: money(asked),
+          }),
     };
   }
   return {

@@ -6,7 +6,8 @@ import { messages as es } from "./catalogs/es.po";
 import { messages as fr } from "./catalogs/fr.po";
 import { messages as hi } from "./catalogs/hi.po";
 import { messages as ptBR } from "./catalogs/pt-BR.po";
-import { type Locale, SOURCE_LOCALE } from "./locales";
+import { ENGLISH } from "./english";
+import type { Locale } from "./locales";
 
 /**
  * Every language's compiled catalog, for the server (each page, mail and text in its reader's
@@ -14,7 +15,7 @@ import { type Locale, SOURCE_LOCALE } from "./locales";
  */
 const CATALOGS: Record<Locale, Messages> = { en, es, "pt-BR": ptBR, fr, de, hi, ar };
 
-const instances = new Map<Locale, I18n>();
+const instances = new Map<Locale, I18n>([["en", ENGLISH]]);
 
 /** One Lingui instance per language, made once: a page renders with its reader's. */
 export function i18nFor(locale: Locale): I18n {
@@ -28,8 +29,8 @@ export function i18nFor(locale: Locale): I18n {
 
 /**
  * English, the source: what the API's JSON answers say, and the pages of the requester's own
- * until the app's screens are translated (docs/decisions/033-languages.md).
+ * (docs/decisions/033-languages.md).
  */
 export function english(): I18n {
-  return i18nFor(SOURCE_LOCALE);
+  return ENGLISH;
 }

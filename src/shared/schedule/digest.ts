@@ -9,10 +9,10 @@ import { addDays, atLocalTime, localDate } from "./zoned";
 export const DEFAULT_DIGEST_HOUR = 8;
 
 export const DigestHourSchema = z
-  .number("Choose an hour from 0 to 23.")
-  .int("Choose an hour from 0 to 23.")
-  .min(0, "Choose an hour from 0 to 23.")
-  .max(23, "Choose an hour from 0 to 23.");
+  .number(/*i18n*/ "Choose an hour from 0 to 23.")
+  .int(/*i18n*/ "Choose an hour from 0 to 23.")
+  .min(0, /*i18n*/ "Choose an hour from 0 to 23.")
+  .max(23, /*i18n*/ "Choose an hour from 0 to 23.");
 
 /**
  * The next instant strictly after `now` when the zone's clocks show `hour`:00. On the day that

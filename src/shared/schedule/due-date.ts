@@ -1,4 +1,7 @@
+import type { I18n } from "@lingui/core";
 import { z } from "zod";
+import { ENGLISH } from "#shared/i18n/english.ts";
+import { intlLocaleOf } from "#shared/i18n/locales.ts";
 import { addMonthsClamped, daysBetween, isCalendarDate, parseDate } from "./zoned";
 
 /**
@@ -7,9 +10,9 @@ import { addMonthsClamped, daysBetween, isCalendarDate, parseDate } from "./zone
  */
 
 export const DUE_DATE_MESSAGES = {
-  notADate: "Choose a real date for the due date.",
-  past: "Choose a due date from today on.",
-  tooFar: "Choose a due date within a year.",
+  notADate: /*i18n*/ "Choose a real date for the due date.",
+  past: /*i18n*/ "Choose a due date from today on.",
+  tooFar: /*i18n*/ "Choose a due date within a year.",
 } as const;
 
 /**
@@ -35,32 +38,37 @@ export function dueDateProblem(dueDate: string, today: string): string | null {
 
 // Calendar dates are shown through a noon-UTC Date formatted in UTC: the same words whatever the
 // machine's zone (noon keeps any engine's rounding far from a day's edge).
-const SHORT = new Intl.DateTimeFormat("en-US", {
+type YearFormats = { thisYear: Intl.DateTimeFormat; otherYear: Intl.DateTimeFormat };
+const SHORT: Intl.DateTimeFormatOptions = {
   timeZone: "UTC",
   weekday: "short",
   month: "short",
   day: "numeric",
-});
-const SHORT_WITH_YEAR = new Intl.DateTimeFormat("en-US", {
-  timeZone: "UTC",
-  weekday: "short",
-  month: "short",
-  day: "numeric",
-  year: "numeric",
-});
-/** "Friday, December 4" in a language's words, with the year outside today's; made once per language. */
-const longFormats = new Map<string, { thisYear: Intl.DateTimeFormat; otherYear: Intl.DateTimeFormat }>();
-function longFormat(locale: string) {
-  let format = longFormats.get(locale);
+};
+const LONG: Intl.DateTimeFormatOptions = { timeZone: "UTC", weekday: "long", month: "long", day: "numeric" };
+/** A date's two formats in a language's words, without and with the year; made once per language and length. */
+const formats = new Map<string, YearFormats>();
+function yearFormats(options: Intl.DateTimeFormatOptions, locale: string): YearFormats {
+  const key = `${options.weekday} ${locale}`;
+  let format = formats.get(key);
   if (!format) {
-    const options = { timeZone: "UTC", weekday: "long", month: "long", day: "numeric" } as const;
     format = {
       thisYear: new Intl.DateTimeFormat(locale, options),
       otherYear: new Intl.DateTimeFormat(locale, { ...options, year: "numeric" }),
     };
-    longFormats.set(locale, format);
+    formats.set(key, format);
   }
   return format;
+}
+
+function formatDate(
+  options: Intl.DateTimeFormatOptions,
+  date: string,
+  today: string,
+  locale: string,
+): string {
+  const format = yearFormats(options, locale);
+  return (sameYear(date, today) ? format.thisYear : format.otherYear).format(noonUtc(date));
 }
 
 function noonUtc(date: string): Date {
@@ -72,9 +80,9 @@ function sameYear(a: string, b: string): boolean {
   return a.slice(0, 4) === b.slice(0, 4);
 }
 
-/** "Fri, Dec 4", or "Fri, Dec 4, 2027" outside today's year. */
-export function shortDate(date: string, today: string): string {
-  return (sameYear(date, today) ? SHORT : SHORT_WITH_YEAR).format(noonUtc(date));
+/** "Fri, Dec 4", or "Fri, Dec 4, 2027" outside today's year; in another language its own ("Fr., 4. Dez."). */
+export function shortDate(date: string, today: string, locale = "en-US"): string {
+  return formatDate(SHORT, date, today, locale);
 }
 
 /**
@@ -82,20 +90,27 @@ export function shortDate(date: string, today: string): string {
  * its own words and order ("Freitag, 4. Dezember").
  */
 export function longDate(date: string, today: string, locale = "en-US"): string {
-  const format = longFormat(locale);
-  return (sameYear(date, today) ? format.thisYear : format.otherYear).format(noonUtc(date));
+  return formatDate(LONG, date, today, locale);
 }
 
 export type DueLabel = { text: string; overdue: boolean };
 
-/** The card's line: "Due today", "Due tomorrow", "Due Fri, Dec 4", "Overdue 2 days" (warning colour). */
-export function dueLabel(dueDate: string, today: string): DueLabel {
+/**
+ * The card's line: "Due today", "Due tomorrow", "Due Fri, Dec 4", "Overdue 2 days" (warning
+ * colour), in `i18n`'s language (the app passes its own).
+ */
+export function dueLabel(dueDate: string, today: string, i18n: I18n = ENGLISH): DueLabel {
   const days = daysBetween(today, dueDate);
   if (days < 0) {
-    const late = -days;
-    return { text: `Overdue ${late} ${late === 1 ? "day" : "days"}`, overdue: true };
+    return {
+      text: i18n._("{days, plural, one {Overdue # day} other {Overdue # days}}", { days: -days }),
+      overdue: true,
+    };
   }
-  if (days === 0) return { text: "Due today", overdue: false };
-  if (days === 1) return { text: "Due tomorrow", overdue: false };
-  return { text: `Due ${shortDate(dueDate, today)}`, overdue: false };
+  if (days === 0) return { text: i18n._("Due today"), overdue: false };
+  if (days === 1) return { text: i18n._("Due tomorrow"), overdue: false };
+  return {
+    text: i18n._("Due {date}", { date: shortDate(dueDate, today, intlLocaleOf(i18n.locale)) }),
+    overdue: false,
+  };
 }

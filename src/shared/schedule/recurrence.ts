@@ -17,7 +17,7 @@ import {
  */
 
 export const FrequencySchema = z.enum(["weekly", "biweekly", "monthly"], {
-  error: "Choose weekly, every 2 weeks, or monthly.",
+  error: /*i18n*/ "Choose weekly, every 2 weeks, or monthly.",
 });
 export type Frequency = z.infer<typeof FrequencySchema>;
 
@@ -86,13 +86,13 @@ export function occurrenceAt(date: string, timeZone: string): Date {
 }
 
 export const RECURRING_MESSAGES = {
-  startDate: "Choose a real start date.",
-  endDate: "Choose a real end date.",
-  count: `Choose from 1 to ${MAX_OCCURRENCES} times.`,
-  endOrCount: "Choose an end date or a number of times, not both.",
-  endBeforeStart: "Choose an end date after the start date.",
-  startPast: "Choose a start date from today on.",
-  startTooFar: "Choose a start date within a year.",
+  startDate: /*i18n*/ "Choose a real start date.",
+  endDate: /*i18n*/ "Choose a real end date.",
+  count: /*i18n*/ "Choose from 1 to 120 times.",
+  endOrCount: /*i18n*/ "Choose an end date or a number of times, not both.",
+  endBeforeStart: /*i18n*/ "Choose an end date after the start date.",
+  startPast: /*i18n*/ "Choose a start date from today on.",
+  startTooFar: /*i18n*/ "Choose a start date within a year.",
 } as const;
 
 /**

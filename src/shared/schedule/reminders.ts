@@ -10,9 +10,9 @@ export const MAX_REMINDERS = 4;
 export const MAX_REMINDER_DAY = 60;
 
 export const REMINDER_MESSAGES = {
-  day: `Choose reminder days from 0 to ${MAX_REMINDER_DAY}.`,
-  tooMany: `Choose at most ${MAX_REMINDERS} reminders.`,
-  repeated: "Choose each reminder day once.",
+  day: /*i18n*/ "Choose reminder days from 0 to 60.",
+  tooMany: /*i18n*/ "Choose at most 4 reminders.",
+  repeated: /*i18n*/ "Choose each reminder day once.",
 } as const;
 
 /** Up to 4 distinct day offsets, sorted; `[]` means no reminders for this request. */

@@ -7,12 +7,12 @@ import { ChosenPasswordSchema, CREDENTIAL_MESSAGES } from "./sign-in";
  * check it with this schema.
  */
 export const NewPasswordSchema = z
-  .string("Please enter a new password.")
-  .min(PASSWORD_MIN_LENGTH, `New password: at least ${PASSWORD_MIN_LENGTH} characters.`)
-  .max(PASSWORD_MAX_LENGTH, `New password: at most ${PASSWORD_MAX_LENGTH} characters.`);
+  .string(/*i18n*/ "Please enter a new password.")
+  .min(PASSWORD_MIN_LENGTH, /*i18n*/ "New password: at least 8 characters.")
+  .max(PASSWORD_MAX_LENGTH, /*i18n*/ "New password: at most 128 characters.");
 
 /** The hint under a new-password field. */
-export const NEW_PASSWORD_HINT = `At least ${PASSWORD_MIN_LENGTH} characters.`;
+export const NEW_PASSWORD_HINT = /*i18n*/ "At least 8 characters.";
 
 /** GET /api/account: what the Security section and the email banner need. */
 export const AccountStatusSchema = z.object({
@@ -28,15 +28,15 @@ export type AccountStatus = z.infer<typeof AccountStatusSchema>;
 /** POST /api/account/password. */
 export const ChangePasswordInputSchema = z.strictObject({
   currentPassword: z
-    .string("Please enter your current password.")
-    .min(1, "Please enter your current password."),
+    .string(/*i18n*/ "Please enter your current password.")
+    .min(1, /*i18n*/ "Please enter your current password."),
   newPassword: NewPasswordSchema,
 });
 export type ChangePasswordInput = z.infer<typeof ChangePasswordInputSchema>;
 
 /** POST /api/identity/reset-password, from the "Choose a new password" page. */
 export const ResetPasswordInputSchema = z.strictObject({
-  token: z.string().min(1, "This link is not complete."),
+  token: z.string().min(1, /*i18n*/ "This link is not complete."),
   newPassword: NewPasswordSchema,
 });
 export type ResetPasswordInput = z.input<typeof ResetPasswordInputSchema>;
@@ -72,7 +72,7 @@ export type DeleteAccountInput = z.infer<typeof DeleteAccountInputSchema>;
 export const DeleteAccountFormSchema = z.object({
   password: z
     .string()
-    .min(1, "Please enter your password.")
+    .min(1, /*i18n*/ "Please enter your password.")
     .max(PASSWORD_MAX_LENGTH, CREDENTIAL_MESSAGES.longPassword),
 });
 
@@ -97,7 +97,7 @@ export const WebAuthnOptionsSchema = z.record(z.string(), z.unknown());
 /** GET /api/account/reset-token/{token}: better-auth's reset tokens are 24 characters. */
 export const ResetTokenParamsSchema = z.object({ token: z.string().min(1).max(200) });
 /** The answer when a reset link no longer works (the page says it on arrival). */
-export const RESET_LINK_USED = "This link has expired or was already used. Ask for a new one.";
+export const RESET_LINK_USED = /*i18n*/ "This link has expired or was already used. Ask for a new one.";
 
 export const SessionParamsSchema = z.object({ id: z.string().min(1).max(100) });
-export const PasskeyParamsSchema = z.object({ id: z.uuid("Not found") });
+export const PasskeyParamsSchema = z.object({ id: z.uuid(/*i18n*/ "Not found") });

@@ -3,7 +3,10 @@ import { PROVIDER_LABELS, PROVIDERS } from "#shared/providers.ts";
 import { UNSAFE_TEXT } from "./user";
 
 /** The apps a payer can say they paid with: the requester's configured ones, or "Other". */
-export const ClaimViaSchema = z.enum([...PROVIDERS, "other"], "Please choose the app you paid with.");
+export const ClaimViaSchema = z.enum(
+  [...PROVIDERS, "other"],
+  /*i18n*/ "Please choose the app you paid with.",
+);
 export type ClaimVia = z.infer<typeof ClaimViaSchema>;
 
 export const CLAIM_NOTE_MAX = 140;
@@ -18,10 +21,10 @@ export const ClaimInputSchema = z.strictObject({
   note: z
     .string()
     .trim()
-    .max(CLAIM_NOTE_MAX, `Note: at most ${CLAIM_NOTE_MAX} characters.`)
+    .max(CLAIM_NOTE_MAX, /*i18n*/ "Note: at most 140 characters.")
     // The requester reads it beside the amount: no line breaks, and no text-direction
     // characters, which would show it reordered (the profile-name rule).
-    .refine((note) => !UNSAFE_TEXT.test(note), "Note: one line of plain text, please.")
+    .refine((note) => !UNSAFE_TEXT.test(note), /*i18n*/ "Note: one line of plain text, please.")
     .nullish()
     .transform((v) => v || null),
 });

@@ -32,11 +32,11 @@ export const DEFAULT_CHANNELS: NotificationChannels = {
 
 /** What each event is called on the settings screen and in the unsubscribe page. */
 export const NOTIFICATION_EVENT_LABELS: Record<NotificationEvent, string> = {
-  view: "Someone opens your request",
-  claim: "Someone says they paid",
-  reminder: "A reminder is due",
-  recurring: "A recurring request is ready",
-  digest: "Daily summary",
+  view: /*i18n*/ "Someone opens your request",
+  claim: /*i18n*/ "Someone says they paid",
+  reminder: /*i18n*/ "A reminder is due",
+  recurring: /*i18n*/ "A recurring request is ready",
+  digest: /*i18n*/ "Daily summary",
 };
 
 /** The stored switches over the defaults: a row written before an event existed still reads whole. */
@@ -63,8 +63,8 @@ export const TimeZoneSchema = z
   .transform((zone) => canonicalTimeZone(zone) ?? zone);
 
 const SwitchesSchema = z.strictObject({
-  email: z.boolean("Email: on or off.").optional(),
-  push: z.boolean("Push: on or off.").optional(),
+  email: z.boolean(/*i18n*/ "Email: on or off.").optional(),
+  push: z.boolean(/*i18n*/ "Push: on or off.").optional(),
 });
 
 const ChannelsInputSchema = z.strictObject(

@@ -47,7 +47,7 @@ export const PaymentAccountListSchema = z
   .array(PaymentAccountSchema)
   .max(PROVIDERS.length)
   .refine((list) => new Set(list.map((a) => a.provider)).size === list.length, {
-    message: "Each payment method can be connected once.",
+    message: /*i18n*/ "Each payment method can be connected once.",
   });
 
 /** POST /api/payment-accounts replaces the caller's set (docs/product.md#payment-accounts). */

@@ -167,7 +167,7 @@ export const DescriptionSchema = z
   .nullish()
   .transform((v) => (v ? v : null));
 
-export const PAYER_EMAIL_MESSAGE = "Enter the payer's email address, like alex@example.com.";
+export const PAYER_EMAIL_MESSAGE = /*i18n*/ "Enter the payer's email address, like alex@example.com.";
 
 /** An email address as a person types it: trimmed; "" means none. */
 export const EmailTextSchema = z
@@ -183,13 +183,13 @@ export const PayerEmailSchema = EmailTextSchema.nullish().transform((v) => (v ? 
  * How the request reaches the payer: texted from the requester's phone (today's flow), emailed
  * by Collect to `payerEmail`, or both.
  */
-export const SendBySchema = z.enum(["text", "email", "both"], "Choose how to send the request.");
+export const SendBySchema = z.enum(["text", "email", "both"], /*i18n*/ "Choose how to send the request.");
 export type SendBy = z.infer<typeof SendBySchema>;
 
 export const SEND_BY_MESSAGES = {
-  needsEmail: "Enter the payer's email to send the request by email.",
+  needsEmail: /*i18n*/ "Enter the payer's email to send the request by email.",
   // Collect mails the payer in the requester's name: a throwaway account cannot make it mail anyone.
-  confirmFirst: "Please confirm your email address before Collect emails a payer for you.",
+  confirmFirst: /*i18n*/ "Please confirm your email address before Collect emails a payer for you.",
 } as const;
 
 /** What a request's due date and reminders are, shared by a request and each share of a split. */
@@ -235,7 +235,7 @@ export const PaymentRequestUpdateSchema = z
     dueDate: DueDateSchema.nullable().optional(),
     reminderDays: ReminderDaysSchema.nullable().optional(),
   })
-  .refine((v) => v.dueDate !== undefined || v.reminderDays !== undefined, "Nothing to change.");
+  .refine((v) => v.dueDate !== undefined || v.reminderDays !== undefined, /*i18n*/ "Nothing to change.");
 export type PaymentRequestUpdate = z.input<typeof PaymentRequestUpdateSchema>;
 
 /**
@@ -334,7 +334,9 @@ export const IdParamsSchema = z.object({ id: z.string().max(100) });
 /** Length of a pay link's code (server/lib/short-code.ts makes them; the request form previews one). */
 export const SHORT_CODE_LENGTH = 10;
 
-export const ShortCodeSchema = z.string().regex(/^[A-Za-z0-9_-]{1,16}$/, "Payment request not found");
+export const ShortCodeSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{1,16}$/, /*i18n*/ "Payment request not found");
 
 /** The public payment view: nothing else (no phone, email or internal id; docs/product.md#pay-page-data). */
 export const PublicPaymentViewSchema = z.object({
@@ -373,7 +375,7 @@ export type RequestCursorKey = z.infer<typeof RequestCursorKeySchema>;
 export const RequestSearchSchema = z
   .string()
   .trim()
-  .max(100, "Search: at most 100 characters.")
+  .max(100, /*i18n*/ "Search: at most 100 characters.")
   .optional()
   .transform((v) => v || undefined);
 

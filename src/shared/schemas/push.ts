@@ -77,9 +77,9 @@ export const pushSubscriptionInputSchema = (testHosts: readonly RegExp[] = []) =
     deviceLabel: z
       .string()
       .trim()
-      .min(1, "Device name: at least 1 character.")
-      .max(80, "Device name: at most 80 characters.")
-      .refine((label) => !UNSAFE_TEXT.test(label), "Device name: one line of plain text, please.")
+      .min(1, /*i18n*/ "Device name: at least 1 character.")
+      .max(80, /*i18n*/ "Device name: at most 80 characters.")
+      .refine((label) => !UNSAFE_TEXT.test(label), /*i18n*/ "Device name: one line of plain text, please.")
       .optional(),
   });
 /** What the API takes: the browsers' push services only (the tests' app may add hosts, routes/notifications). */

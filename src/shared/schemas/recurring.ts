@@ -55,10 +55,10 @@ export function recurringRequestInputSchemaFor(today: string, region: InputRegio
 }
 
 export const RECURRING_UPDATE_MESSAGES = {
-  empty: "Send paused, amount or description to change.",
-  ended: "This series has ended; start a new one instead.",
-  notFound: "Recurring request not found",
-  tooMany: "You have 100 recurring requests that have not ended; end one before you start another.",
+  empty: /*i18n*/ "Send paused, amount or description to change.",
+  ended: /*i18n*/ "This series has ended; start a new one instead.",
+  notFound: /*i18n*/ "Recurring request not found",
+  tooMany: /*i18n*/ "You have 100 recurring requests that have not ended; end one before you start another.",
 } as const;
 
 /** PATCH /api/recurring-requests/{id}: pause or resume, and what future occurrences ask for. */

@@ -8,7 +8,7 @@ import { ProfileNameSchema } from "./user";
  * at setup); given, it follows the profile-name rules.
  */
 export const SignUpInputSchema = z.strictObject({
-  email: z.string().trim().max(254, "Email: at most 254 characters."),
+  email: z.string().trim().max(254, /*i18n*/ "Email: at most 254 characters."),
   password: z.string(),
   name: z.preprocess((name) => (name === "" ? undefined : name), ProfileNameSchema.optional()),
 });
@@ -16,7 +16,7 @@ export type SignUpInput = z.input<typeof SignUpInputSchema>;
 
 /** POST /api/identity/sign-in/email: the email tells the per-account limit whose attempt it is. */
 export const SignInInputSchema = z.strictObject({
-  email: z.string().trim().max(254, "Email: at most 254 characters."),
+  email: z.string().trim().max(254, /*i18n*/ "Email: at most 254 characters."),
   password: z.string(),
 });
 export type SignInInput = z.infer<typeof SignInInputSchema>;
@@ -31,17 +31,17 @@ export type SignInOptions = z.infer<typeof SignInOptionsSchema>;
 
 /** What the sign-in, create-account and forgot-password forms say about what was typed. */
 export const CREDENTIAL_MESSAGES = {
-  missing: "Please enter your email and password.",
-  badEmail: "Please enter a valid email address.",
-  shortPassword: `Password must be at least ${PASSWORD_MIN_LENGTH} characters.`,
-  longPassword: `Password must be at most ${PASSWORD_MAX_LENGTH} characters.`,
+  missing: /*i18n*/ "Please enter your email and password.",
+  badEmail: /*i18n*/ "Please enter a valid email address.",
+  shortPassword: /*i18n*/ "Password must be at least 8 characters.",
+  longPassword: /*i18n*/ "Password must be at most 128 characters.",
 } as const;
 
 /** An email address as typed into a form: trimmed, and shaped like one. */
 export const EmailAddressSchema = z
   .string()
   .trim()
-  .max(254, "Email: at most 254 characters.")
+  .max(254, /*i18n*/ "Email: at most 254 characters.")
   .regex(EMAIL_PATTERN, CREDENTIAL_MESSAGES.badEmail);
 
 /**

@@ -41,7 +41,7 @@ export const splitInputFor = perRegion((region: InputRegion) => {
       people: z
         .array(person)
         .min(1, SPLIT_MESSAGES.noPeople)
-        .max(SPLIT_MAX_PEOPLE, `At most ${SPLIT_MAX_PEOPLE} people in one split.`),
+        .max(SPLIT_MAX_PEOPLE, /*i18n*/ "At most 20 people in one split."),
     })
     .transform((input, ctx) => {
       const withAmount = input.people.filter((p) => p.amount !== undefined).length;

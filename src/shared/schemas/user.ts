@@ -19,15 +19,18 @@ export const ProfileNameSchema = z
   .string(VALIDATION.profileName.description)
   .trim()
   .min(1, VALIDATION.profileName.description)
-  .max(80, "Profile name: at most 80 characters.")
-  .refine((name) => !UNSAFE_TEXT.test(name), "Profile name: no control or text-direction characters.")
+  .max(80, /*i18n*/ "Profile name: at most 80 characters.")
+  .refine(
+    (name) => !UNSAFE_TEXT.test(name),
+    /*i18n*/ "Profile name: no control or text-direction characters.",
+  )
   .refine((name) => !looksLikeAService(name), IMPERSONATION_MESSAGE);
 
 /** Optional name parts: trimmed, empty becomes null (docs/product.md#profile). */
 const NamePartSchema = z
   .string()
   .trim()
-  .max(80, "At most 80 characters.")
+  .max(80, /*i18n*/ "At most 80 characters.")
   .refine((name) => !UNSAFE_TEXT.test(name), LIMIT_MESSAGES.namePartNotPlain)
   .nullish()
   .transform((v) => (v ? v : null));
