@@ -36,10 +36,10 @@ export const CountrySchema = z
 export const LanguageSchema = z.enum(LOCALES, `Language must be one of ${LOCALES.join(", ")}.`);
 
 /**
- * A contact's language as a form sends it: one of ours, or "" / null for "the requester's own"
- * (stored as null); absent leaves it as it is.
+ * A chosen language as a form sends it: one of ours, or "" / null for none (stored as null: a
+ * contact's is then the requester's own, an account's its browser's); absent leaves it as it is.
  */
-export const ContactLanguageSchema = z
+export const ChosenLanguageSchema = z
   .enum(["", ...LOCALES], `Language must be one of ${LOCALES.join(", ")}.`)
   .nullable()
   .optional()
@@ -109,7 +109,7 @@ export function homeCurrencyOf(country: string): string {
 /** The optional region fields of setup and profile: each changes only when sent. */
 export const RegionInputSchema = z.object({
   country: CountrySchema.optional(),
-  language: LanguageSchema.optional(),
+  language: ChosenLanguageSchema,
   currency: CurrencySchema.optional(),
 });
 export type RegionInput = z.infer<typeof RegionInputSchema>;

@@ -1,4 +1,6 @@
 import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { type APIRequestContext, test as base, expect, type Page } from "@playwright/test";
 import { BASE } from "../../playwright.config";
 
@@ -6,6 +8,20 @@ export const PASSWORD = "correct horse battery";
 
 export function uniqueEmail(prefix = "e2e"): string {
   return `${prefix}-${randomBytes(4).toString("hex")}@example.com`;
+}
+
+/**
+ * A message's translation, read from its catalog (`src/shared/i18n/catalogs/<locale>.po`): the
+ * words the app shows a reader of that language. Throws for a message missing or untranslated.
+ */
+export function translated(locale: string, english: string): string {
+  const po = readFileSync(path.join("src/shared/i18n/catalogs", `${locale}.po`), "utf8");
+  const entry = `\nmsgid ${JSON.stringify(english)}\nmsgstr `;
+  const at = po.indexOf(entry);
+  if (at < 0) throw new Error(`${english} is not in ${locale}.po`);
+  const text = JSON.parse(po.slice(at + entry.length).split("\n")[0] as string) as string;
+  if (!text) throw new Error(`${english} is not translated in ${locale}.po`);
+  return text;
 }
 
 /** A toast by its title (one shows at a time; docs/decisions/013). */

@@ -49,6 +49,15 @@ signedInTest("README screenshots", async ({ page, baseURL, browser }) => {
     await reader.close();
   }
 
+  // The requester's own app in Arabic (Profile → Language), right to left, then back to English.
+  const profile = { profileName: "Robin Example", firstName: null, lastName: null };
+  await apiCall(page, "PUT", "/api/auth/profile", { ...profile, language: "ar" });
+  await page.goto("/");
+  await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+  await expect(page.getByText("Pizza night")).toBeVisible();
+  await page.screenshot({ path: "docs/home-ar.png" });
+  await apiCall(page, "PUT", "/api/auth/profile", { ...profile, language: null });
+
   await page.emulateMedia({ colorScheme: "dark" });
   await page.goto("/archive");
   await expect(page.getByText("Collected")).toBeVisible();

@@ -7,6 +7,7 @@ import {
   smsFollowed,
   test,
   toast,
+  translated,
   uniqueEmail,
 } from "./fixtures";
 
@@ -106,26 +107,28 @@ test("a contact who reads Spanish at 320 px: Contacts keeps the language; the te
 
 test.describe("a German browser", () => {
   test.use({ locale: "de-DE" });
+  // The app speaks the browser's language until the account chooses one.
+  const de = (english: string) => translated("de", english);
 
   test("Setup in Germany at 320 px: the country from the browser, its bank transfer with holder, and the account lands in euros", async ({
     page,
   }) => {
     await signUpAndIn(page.request, uniqueEmail("setup-de"));
     await page.goto("/setup");
-    await expect(page.getByLabel("Country")).toHaveValue("DE");
+    await expect(page.getByLabel(de("Country"))).toHaveValue("DE");
     // Germany's own method, then PayPal: not the spec's US four.
     await expect(page.getByRole("checkbox")).toHaveCount(2);
     await expect(page.getByRole("checkbox", { name: "Venmo" })).toHaveCount(0);
-    await page.getByLabel("Profile Name").fill("Jürgen Müller");
-    await page.getByRole("checkbox", { name: "Bank transfer (SEPA)" }).click();
+    await page.getByLabel(de("Profile Name")).fill("Jürgen Müller");
+    await page.getByRole("checkbox", { name: de("Bank transfer (SEPA)") }).click();
     await page.getByLabel("IBAN").fill("DE89 3704 0044 0532 0130 00");
-    await page.getByLabel("Account holder's name").fill("Jürgen Müller");
+    await page.getByLabel(de("Account holder's name")).fill("Jürgen Müller");
     await animationsSettled(page);
     const { violations } = await new AxeBuilder({ page }).include("main").analyze();
     expect(violations.map((v) => v.id)).toEqual([]);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
-    await page.getByRole("button", { name: "Create Account" }).click();
-    await expect(toast(page, "Profile Created")).toBeVisible();
+    await page.getByRole("button", { name: de("Create Account") }).click();
+    await expect(toast(page, de("Profile Created"))).toBeVisible();
     const user = await (await page.request.get("/api/auth/user")).json();
     expect(user).toMatchObject({ country: "DE", currency: "EUR" });
     await page.goto("/payment-methods");

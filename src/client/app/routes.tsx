@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react";
 import { useQuery } from "@tanstack/react-query";
 import { type ComponentType, type LazyExoticComponent, type ReactNode, useEffect } from "react";
 import { Redirect, Route, Switch, useLocation } from "wouter";
@@ -14,7 +15,7 @@ import { type AppPath, paths } from "#client/lib/paths.ts";
 import { redirectToLogin } from "#client/lib/unauthorized.ts";
 import { LandingPage } from "#client/screens/landing/landing-page.tsx";
 import * as Pages from "./lazy-pages";
-import { documentTitle, SIGN_IN_TITLE, useDocumentTitle } from "./page-titles";
+import { documentTitle, signInTitle, useDocumentTitle } from "./page-titles";
 import { type AuthState, decideRoute, type RouteDecision } from "./route-access";
 
 const APP_PAGES: Record<AppPath, LazyExoticComponent<ComponentType>> = {
@@ -33,12 +34,13 @@ const APP_PAGES: Record<AppPath, LazyExoticComponent<ComponentType>> = {
  * server (shared/pay-page/pay-view.tsx) and never reaches this app.
  */
 export function AppRoutes() {
+  const { i18n } = useLingui();
   useArrivalNotice();
   useAppLocale(useQuery({ ...userQueryOptions, enabled: false }).data?.language);
   return (
     <Switch>
       <Route path={paths.signIn}>
-        <Titled title={SIGN_IN_TITLE}>
+        <Titled title={signInTitle(i18n)}>
           <PlainShell>
             <Pages.SignInPage />
           </PlainShell>
@@ -87,14 +89,16 @@ function Titled({ title, children }: { title: string; children: ReactNode }) {
  * noticed) calls the redirect off.
  */
 function GoToLogin({ path }: { path: string }) {
+  const { i18n } = useLingui();
   useEffect(() => redirectToLogin(`${path}${window.location.search}`), [path]);
-  return <LoadingBlock className="min-h-dvh" label="Redirecting to sign in…" />;
+  return <LoadingBlock className="min-h-dvh" label={i18n._("Redirecting to sign in…")} />;
 }
 
 /** While the session is checked at /: the logo alone, neither the marketing page nor Home. */
 function Splash() {
+  const { i18n } = useLingui();
   return (
-    <div role="status" aria-label="Loading Collect" className="grid min-h-dvh place-items-center">
+    <div role="status" aria-label={i18n._("Loading Collect")} className="grid min-h-dvh place-items-center">
       <Logo size="lg" />
     </div>
   );
@@ -102,13 +106,14 @@ function Splash() {
 
 function AccountUnavailable() {
   const { refetch } = useUser();
+  const { i18n } = useLingui();
   return (
     <div role="alert" className="flex min-h-dvh flex-col items-center justify-center gap-4 px-4 text-center">
       <p className="text-slate-700 dark:text-slate-300">
-        We couldn't load your account. Please check your connection.
+        {i18n._("We couldn't load your account. Please check your connection.")}
       </p>
       <Button variant="secondary" onClick={refetch}>
-        Try again
+        {i18n._("Try again")}
       </Button>
     </div>
   );
@@ -116,12 +121,13 @@ function AccountUnavailable() {
 
 /** Which screen each path shows (docs/product.md), for every path except /pay/* and /sign-in. */
 function SessionRoutes() {
+  const { i18n } = useLingui();
   const [location] = useLocation();
   const auth = useAuthState();
   const decision = decideRoute(location, auth);
   useLiveUpdates(auth.kind === "signed-in" && auth.hasProfile);
   return (
-    <Titled title={documentTitle(decision)}>
+    <Titled title={documentTitle(decision, i18n)}>
       <Screen decision={decision} signedInWithProfile={auth.kind === "signed-in" && auth.hasProfile} />
     </Titled>
   );

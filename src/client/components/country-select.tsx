@@ -1,13 +1,15 @@
+import { useLingui } from "@lingui/react";
 import { useId, useMemo } from "react";
 import { Label } from "#client/components/ui/label.tsx";
 import { selectClass } from "#client/components/ui/select.tsx";
+import { useIntlLocale } from "#client/lib/i18n.tsx";
 import { COUNTRIES } from "#shared/region.ts";
 
-/** Every country by its English name, A to Z (Intl's names: "Germany", "Brazil"). */
-function countryChoices(): { code: string; name: string }[] {
-  const names = new Intl.DisplayNames(["en"], { type: "region", fallback: "code" });
+/** Every country by its name in `locale`, A to Z (Intl's names: "Germany", "Brazil" in English). */
+function countryChoices(locale: string): { code: string; name: string }[] {
+  const names = new Intl.DisplayNames([locale], { type: "region", fallback: "code" });
   return COUNTRIES.map((code) => ({ code, name: names.of(code) ?? code })).sort((a, b) =>
-    a.name.localeCompare(b.name, "en"),
+    a.name.localeCompare(b.name, locale),
   );
 }
 
@@ -25,10 +27,12 @@ export function CountrySelect({
   hint: string;
 }) {
   const id = useId();
-  const countries = useMemo(countryChoices, []);
+  const { i18n } = useLingui();
+  const locale = useIntlLocale();
+  const countries = useMemo(() => countryChoices(locale), [locale]);
   return (
     <div>
-      <Label htmlFor={`${id}-country`}>Country</Label>
+      <Label htmlFor={`${id}-country`}>{i18n._("Country")}</Label>
       <select
         id={`${id}-country`}
         name="country"

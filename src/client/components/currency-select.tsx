@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react";
 import { useId } from "react";
 import { Label } from "#client/components/ui/label.tsx";
 import { selectClass } from "#client/components/ui/select.tsx";
@@ -17,10 +18,11 @@ type CurrencySelectProps = {
  */
 export function CurrencySelect({ value, onChange, first }: CurrencySelectProps) {
   const id = useId();
+  const { i18n } = useLingui();
   const choices = [...new Set([...first, ...Object.keys(PAYPAL_CURRENCIES).sort()])];
   return (
     <div>
-      <Label htmlFor={id}>Currency</Label>
+      <Label htmlFor={id}>{i18n._("Currency")}</Label>
       <select
         id={id}
         name="currency"

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react";
 import type { InfiniteData, UseInfiniteQueryResult } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import { Button } from "#client/components/ui/button.tsx";
@@ -20,6 +21,7 @@ type LoadMoreProps = {
  */
 export function LoadMore({ pages, end }: LoadMoreProps) {
   const sentinel = useRef<HTMLDivElement>(null);
+  const { i18n } = useLingui();
   const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = pages;
   const autoLoad = hasNextPage && !isFetchingNextPage && !isFetchNextPageError;
 
@@ -45,7 +47,7 @@ export function LoadMore({ pages, end }: LoadMoreProps) {
     <div ref={sentinel} className="flex flex-col items-center gap-3 py-4">
       {isFetchNextPageError ? (
         <p role="alert" className="text-center text-sm text-red-700 dark:text-red-400">
-          {`We couldn't load more. ${apiErrorMessage(pages.error)}`}
+          {i18n._("We couldn't load more. {message}", { message: i18n._(apiErrorMessage(pages.error)) })}
         </p>
       ) : null}
       <Button
@@ -58,7 +60,7 @@ export function LoadMore({ pages, end }: LoadMoreProps) {
         }}
       >
         {isFetchingNextPage ? <Spinner /> : null}
-        {isFetchingNextPage ? "Loading more…" : "Load more"}
+        {isFetchingNextPage ? i18n._("Loading more…") : i18n._("Load more")}
       </Button>
     </div>
   );

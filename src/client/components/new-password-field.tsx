@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react";
 import { Field, type FieldProps } from "#client/components/ui/field.tsx";
 import { NEW_PASSWORD_HINT } from "#shared/schemas/account.ts";
 
@@ -8,13 +9,14 @@ type NewPasswordFieldProps = Omit<FieldProps, "label" | "type" | "name" | "autoC
  * strong one (`autocomplete="new-password"`) and the hint states the shared schema's minimum.
  */
 export function NewPasswordField(props: NewPasswordFieldProps) {
+  const { i18n } = useLingui();
   return (
     <Field
-      label="New password"
+      label={i18n._("New password")}
       type="password"
       name="new-password"
       autoComplete="new-password"
-      hint={NEW_PASSWORD_HINT}
+      hint={i18n._(NEW_PASSWORD_HINT)}
       {...props}
     />
   );

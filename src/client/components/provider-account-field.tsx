@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react";
 import { useId } from "react";
 import { Checkbox } from "#client/components/ui/checkbox.tsx";
 import { FieldError } from "#client/components/ui/field.tsx";
@@ -5,11 +6,11 @@ import { Input } from "#client/components/ui/input.tsx";
 import { Label } from "#client/components/ui/label.tsx";
 import { cn } from "#client/lib/cn.ts";
 import {
-  HANDLE_LABELS,
+  handleLabel,
   PROVIDER_HINTS,
-  PROVIDER_LABELS,
   PROVIDER_PLACEHOLDERS,
   type Provider,
+  providerLabel,
 } from "#shared/providers.ts";
 
 /** A bank transfer's other fields (docs/decisions/032-payment-rails.md): the holder's name and an optional BIC. */
@@ -63,10 +64,11 @@ export function ProviderAccountField({
   bank,
 }: ProviderAccountFieldProps) {
   const id = useId();
+  const { i18n } = useLingui();
   const handleDescribedBy = [handleError ? `${id}-error` : null, `${id}-hint`, note ? `${id}-note` : null]
     .filter(Boolean)
     .join(" ");
-  const label = PROVIDER_LABELS[provider];
+  const label = providerLabel(provider, i18n);
   const showHandle = !revealOnSelect || selected;
   return (
     <div
@@ -92,16 +94,16 @@ export function ProviderAccountField({
           {label}
         </Label>
       </div>
-      {selectedError ? <FieldError id={`${id}-check-error`}>{selectedError}</FieldError> : null}
+      {selectedError ? <FieldError id={`${id}-check-error`}>{i18n._(selectedError)}</FieldError> : null}
       {showHandle ? (
         <div className="mt-3">
-          <Label htmlFor={`${id}-handle`}>{HANDLE_LABELS[provider]}</Label>
+          <Label htmlFor={`${id}-handle`}>{handleLabel(provider, i18n)}</Label>
           <Input
             id={`${id}-handle`}
             className="mt-1.5"
             value={handle}
             disabled={disabled}
-            placeholder={PROVIDER_PLACEHOLDERS[provider]}
+            placeholder={i18n._(PROVIDER_PLACEHOLDERS[provider])}
             autoCapitalize="none"
             autoCorrect="off"
             spellCheck={false}
@@ -110,9 +112,9 @@ export function ProviderAccountField({
             aria-describedby={handleDescribedBy}
             onChange={(e) => onHandleChange(e.target.value)}
           />
-          {handleError ? <FieldError id={`${id}-error`}>{handleError}</FieldError> : null}
+          {handleError ? <FieldError id={`${id}-error`}>{i18n._(handleError)}</FieldError> : null}
           <p id={`${id}-hint`} className="mt-1.5 text-xs text-slate-500 dark:text-slate-400">
-            {PROVIDER_HINTS[provider]}
+            {i18n._(PROVIDER_HINTS[provider])}
           </p>
           {note ? (
             <p id={`${id}-note`} className="mt-1 text-xs font-medium text-amber-800 dark:text-amber-300">
@@ -122,7 +124,9 @@ export function ProviderAccountField({
           {bank ? <BankInputs id={id} bank={bank} disabled={disabled} /> : null}
         </div>
       ) : (
-        <p className="mt-2 ps-8 text-xs text-slate-500 dark:text-slate-400">{PROVIDER_HINTS[provider]}</p>
+        <p className="mt-2 ps-8 text-xs text-slate-500 dark:text-slate-400">
+          {i18n._(PROVIDER_HINTS[provider])}
+        </p>
       )}
     </div>
   );
@@ -130,11 +134,12 @@ export function ProviderAccountField({
 
 /** The account holder's name (banks check it against the IBAN) and the optional BIC. */
 function BankInputs({ id, bank, disabled }: { id: string; bank: BankFields; disabled: boolean }) {
+  const { i18n } = useLingui();
   const rows = [
     {
       key: "holder",
-      label: "Account holder's name",
-      hint: "Exactly as your bank has it: payers' banks check it against the IBAN",
+      label: i18n._("Account holder's name"),
+      hint: i18n._("Exactly as your bank has it: payers' banks check it against the IBAN"),
       value: bank.holderName,
       error: bank.holderNameError,
       ref: bank.holderNameRef,
@@ -144,8 +149,8 @@ function BankInputs({ id, bank, disabled }: { id: string; bank: BankFields; disa
     },
     {
       key: "bic",
-      label: "BIC (optional)",
-      hint: "8 or 11 letters and digits; most banks no longer need it",
+      label: i18n._("BIC (optional)"),
+      hint: i18n._("8 or 11 letters and digits; most banks no longer need it"),
       value: bank.bic,
       error: bank.bicError,
       ref: bank.bicRef,
@@ -174,7 +179,7 @@ function BankInputs({ id, bank, disabled }: { id: string; bank: BankFields; disa
           .join(" ")}
         onChange={(e) => row.onChange(e.target.value)}
       />
-      {row.error ? <FieldError id={`${id}-${row.key}-error`}>{row.error}</FieldError> : null}
+      {row.error ? <FieldError id={`${id}-${row.key}-error`}>{i18n._(row.error)}</FieldError> : null}
       <p id={`${id}-${row.key}-hint`} className="mt-1.5 text-xs text-slate-500 dark:text-slate-400">
         {row.hint}
       </p>

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react";
 import { CircleAlert, CircleCheck } from "lucide-react";
 import { Toaster as Sonner } from "sonner";
 import { CloseButton } from "#client/components/ui/close-button.tsx";
@@ -14,6 +15,7 @@ export function Toaster() {
 
 /** One toast as Collect draws it; sonner places, stacks and times it; lib/toast.tsx says what and when. */
 function ToastCard({ title, description, variant, action, onDismiss }: DrawnToast) {
+  const { i18n } = useLingui();
   const destructive = variant === "destructive";
   const Icon = destructive ? CircleAlert : CircleCheck;
   return (
@@ -61,7 +63,7 @@ function ToastCard({ title, description, variant, action, onDismiss }: DrawnToas
         </button>
       ) : null}
       <CloseButton
-        label="Dismiss notification"
+        label={i18n._("Dismiss notification")}
         onClick={onDismiss}
         className={cn(
           // 44 px to tap, in the room of a 24 px one: the toast stays as tall as its words.
@@ -75,4 +77,5 @@ function ToastCard({ title, description, variant, action, onDismiss }: DrawnToas
   );
 }
 
-drawToastsWith(ToastCard);
+// As an element, not a call: sonner renders it inside the Toaster, where the app's language is.
+drawToastsWith((drawn) => <ToastCard {...drawn} />);

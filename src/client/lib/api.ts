@@ -6,8 +6,8 @@ export type On401 = "throw" | "returnNull";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
-/** Said when no answer came back at all (offline, server down). */
-export const OFFLINE_MESSAGE = "Could not reach Collect. Check your connection.";
+/** Said when no answer came back at all (offline, server down); an English id, shown through `i18n._`. */
+export const OFFLINE_MESSAGE = /*i18n*/ "Could not reach Collect. Check your connection.";
 
 function parseBody(text: string): unknown {
   try {

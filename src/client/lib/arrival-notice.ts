@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react";
 import { useEffect } from "react";
 import { leavePage } from "./leave-page";
 import { toast } from "./toast";
@@ -9,16 +10,19 @@ import { toast } from "./toast";
  * (server VERIFIED_LANDING).
  */
 export const ARRIVAL_NOTICES = {
-  signedOut: { title: "You're signed out", description: "See you next time." },
+  signedOut: { title: /*i18n*/ "You're signed out", description: /*i18n*/ "See you next time." },
   accountDeleted: {
-    title: "Your account is deleted",
-    description: "Everything Collect kept for you is gone.",
+    title: /*i18n*/ "Your account is deleted",
+    description: /*i18n*/ "Everything Collect kept for you is gone.",
   },
   passwordReset: {
-    title: "Password changed — you're signed in",
-    description: "Every other device is signed out.",
+    title: /*i18n*/ "Password changed — you're signed in",
+    description: /*i18n*/ "Every other device is signed out.",
   },
-  emailVerified: { title: "Email confirmed", description: "Thanks: your address is confirmed." },
+  emailVerified: {
+    title: /*i18n*/ "Email confirmed",
+    description: /*i18n*/ "Thanks: your address is confirmed.",
+  },
 } as const;
 export type ArrivalNotice = keyof typeof ARRIVAL_NOTICES;
 
@@ -58,8 +62,11 @@ export function takeArrivalNotice(): ArrivalNotice | null {
 
 /** Shows the arrival notice, if this load has one. */
 export function useArrivalNotice(): void {
+  const { i18n } = useLingui();
   useEffect(() => {
     const notice = takeArrivalNotice();
-    if (notice) toast(ARRIVAL_NOTICES[notice]);
-  }, []);
+    if (!notice) return;
+    const { title, description } = ARRIVAL_NOTICES[notice];
+    toast({ title: i18n._(title), description: i18n._(description) });
+  }, [i18n]);
 }

@@ -35,8 +35,16 @@ export function useI18n(locale: Locale): I18n | undefined {
   }).data;
 }
 
-/** The app's one Lingui instance: every screen's words (`useLingui()` of @lingui/react reads it). */
-export const appI18n: I18n = setupI18n({ locale: "en", messages: { en: englishMessages } });
+/**
+ * The app's one Lingui instance: every screen's words (`useLingui()` of @lingui/react reads it).
+ * A text its catalog does not hold (a server's sentence, a user's words shown through `i18n._`)
+ * is shown as it is: no compiler runs in the browser, so Lingui would otherwise warn for each.
+ */
+export const appI18n: I18n = setupI18n({
+  locale: "en",
+  messages: { en: englishMessages },
+  missing: (_locale, id) => id,
+});
 
 /** The browser's languages as an Accept-Language header, for `negotiateLocale`. */
 function browserLanguages(): string {

@@ -10,6 +10,7 @@ import {
 } from "react-hook-form";
 import { z } from "zod";
 import { ApiError, apiErrorMessage, isUnauthorizedError } from "./api";
+import { appI18n } from "./i18n";
 import { toast } from "./toast";
 import { handleUnauthorized } from "./unauthorized";
 import { showValidationToast } from "./validation-toast";
@@ -70,8 +71,11 @@ type SchemaFormOptions<V extends FieldValues, Out> = {
   tellFailure?: (title: string, message: string, field: string | null) => void;
 };
 
-const toastFailure = (title: string, message: string) =>
-  toast({ title, description: message, variant: "destructive" });
+/** The server's sentence (an English id) in the app's language; `title` comes translated by the form. */
+const toastFailure = (title: string, message: string) => {
+  const i18n = appI18n;
+  toast({ title, description: i18n._(message), variant: "destructive" });
+};
 
 /**
  * One way for every form (react-hook-form over the shared zod schemas): each bad field is marked

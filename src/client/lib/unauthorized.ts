@@ -1,4 +1,5 @@
 import { apiErrorMessage, isUnauthorizedError } from "#client/lib/api.ts";
+import { appI18n } from "#client/lib/i18n.tsx";
 import { leavePage } from "#client/lib/leave-page.ts";
 import { toast } from "#client/lib/toast.tsx";
 
@@ -14,9 +15,10 @@ export function loginUrl(returnTo?: string): string {
  * Returns a function that calls the redirect off (a screen that unmounts first).
  */
 export function redirectToLogin(returnTo: string, navigate: (url: string) => void = leavePage): () => void {
+  const i18n = appI18n;
   toast({
-    title: "Unauthorized",
-    description: "You are logged out. Logging in again...",
+    title: i18n._("Unauthorized"),
+    description: i18n._("You are logged out. Logging in again..."),
     variant: "destructive",
   });
   const timer = setTimeout(() => navigate(loginUrl(returnTo)), UNAUTHORIZED_REDIRECT_MS);
@@ -30,14 +32,15 @@ export function handleUnauthorized(): void {
 
 /**
  * A failed mutation's toast: a 401 sends the user to sign in again; anything else
- * shows `title` with the server's message.
+ * shows `title` (given in the app's language) with the server's message (translated here).
  */
 export function showMutationError(title: string, error: unknown): void {
   if (isUnauthorizedError(error)) {
     handleUnauthorized();
     return;
   }
-  toast({ title, description: apiErrorMessage(error), variant: "destructive" });
+  const i18n = appI18n;
+  toast({ title, description: i18n._(apiErrorMessage(error)), variant: "destructive" });
 }
 
 /**

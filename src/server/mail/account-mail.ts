@@ -1,11 +1,14 @@
 import { randomUUID } from "node:crypto";
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Clock } from "#server/clock.ts";
 import type { Db } from "#server/db/client.ts";
+import { users } from "#server/db/schema.ts";
 import { claimDelivery, deliverOnce, deliveryAttempt } from "#server/queue/effects.ts";
 import { isPermanentRefusal } from "#server/queue/permanent.ts";
 import { JOBS_SCHEMA, type JobQueue, SENDERS } from "#server/queue/queue.ts";
+import { i18nFor } from "#shared/i18n/i18n-for.ts";
+import { localeOr } from "#shared/i18n/locales.ts";
 import type { Mailer } from "./mailer";
 import { resetPasswordMail, signUpAttemptMail, verifyEmailMail } from "./messages";
 
@@ -14,8 +17,11 @@ export const ACCOUNT_MAIL_QUEUE = "account-mail";
 
 export type AccountMailKind = "verify" | "reset" | "sign-up-notice";
 
-/** What the job carries until the message has gone (then only `kind` is left: see forgetLink). */
-type AccountMailJob = { kind: AccountMailKind; to?: string; url?: string };
+/**
+ * What the job carries until the message has gone (then only `kind` is left: see forgetLink);
+ * `locale`: the account's language when it was asked (absent in jobs queued before languages: English).
+ */
+type AccountMailJob = { kind: AccountMailKind; to?: string; url?: string; locale?: string };
 
 export type AccountMail = {
   /**
@@ -30,8 +36,11 @@ export type AccountMail = {
 
 const render = (job: AccountMailJob, publicUrl: string) => {
   const to = job.to ?? "";
-  if (job.kind === "sign-up-notice") return signUpAttemptMail(to, publicUrl);
-  return job.kind === "reset" ? resetPasswordMail(to, job.url ?? "") : verifyEmailMail(to, job.url ?? "");
+  const i18n = i18nFor(localeOr(job.locale));
+  if (job.kind === "sign-up-notice") return signUpAttemptMail(to, publicUrl, i18n);
+  return job.kind === "reset"
+    ? resetPasswordMail(to, job.url ?? "", i18n)
+    : verifyEmailMail(to, job.url ?? "", i18n);
 };
 
 /**
@@ -82,10 +91,19 @@ export function startAccountMail(deps: {
     started,
     async send({ kind, userId, to, url }) {
       const key = `account-mail:${kind}:${randomUUID()}`;
-      const data: AccountMailJob = { kind, to, ...(url ? { url } : {}) };
       try {
         await started;
         await db.transaction(async (tx) => {
+          const [account] = await tx
+            .select({ language: users.language })
+            .from(users)
+            .where(eq(users.id, userId));
+          const data: AccountMailJob = {
+            kind,
+            to,
+            ...(url ? { url } : {}),
+            ...(account?.language ? { locale: account.language } : {}),
+          };
           if (await claimDelivery(tx, key, "account-email", clock.now(), userId)) {
             await jobs.send(ACCOUNT_MAIL_QUEUE, data, { key, tx });
           }

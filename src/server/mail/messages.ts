@@ -1,3 +1,6 @@
+import type { I18n } from "@lingui/core";
+import { english } from "#shared/i18n/i18n-for.ts";
+import { directionOf, localeOr } from "#shared/i18n/locales.ts";
 import type { Mail } from "./mailer";
 
 const PRODUCT = "Collect";
@@ -10,18 +13,20 @@ export function escapeHtml(value: string): string {
   );
 }
 
-/** A short message: a greeting line, paragraphs, one link, and the product's sign-off. */
+/** A short message in `i18n`'s language: paragraphs, one link, and the product's sign-off. */
 function compose(
   to: string,
   subject: string,
   paragraphs: string[],
   link: { label: string; url: string },
-  after: string[] = [],
+  after: string[],
+  i18n: I18n,
 ): Mail {
+  const locale = localeOr(i18n.locale);
   const text = [...paragraphs, `${link.label}: ${link.url}`, ...after, `— ${PRODUCT}`].join("\n\n");
   const p = (line: string) => `<p>${escapeHtml(line)}</p>`;
   const html = [
-    `<div style="font-family:system-ui,sans-serif;font-size:16px;line-height:1.5;color:#0f172a">`,
+    `<div lang="${locale}" dir="${directionOf(locale)}" style="font-family:system-ui,sans-serif;font-size:16px;line-height:1.5;color:#0f172a">`,
     ...paragraphs.map(p),
     `<p><a href="${escapeHtml(link.url)}" style="color:#047857;font-weight:600">${escapeHtml(link.label)}</a></p>`,
     ...after.map(p),
@@ -30,35 +35,51 @@ function compose(
   return { to, subject, text, html };
 }
 
-export function resetPasswordMail(to: string, url: string): Mail {
+/** The account's own mail, in its language (Profile → Language; English until one is chosen). */
+export function resetPasswordMail(to: string, url: string, i18n: I18n = english()): Mail {
   return compose(
     to,
-    `Reset your ${PRODUCT} password`,
-    [`Someone asked to reset the password of your ${PRODUCT} account (${to}).`],
-    { label: "Choose a new password", url },
-    ["The link works once, for 1 hour. If you did not ask, ignore this email: your password stays as it is."],
-  );
-}
-
-export function verifyEmailMail(to: string, url: string): Mail {
-  return compose(
-    to,
-    `Confirm your email for ${PRODUCT}`,
-    [`Please confirm that ${to} is your email address, so you can always get back into your account.`],
-    { label: "Confirm my email", url },
-    ["If you did not create this account, ignore this email."],
-  );
-}
-
-export function signUpAttemptMail(to: string, publicUrl: string): Mail {
-  return compose(
-    to,
-    `Someone tried to sign up with your email`,
+    i18n._("Reset your Collect password"),
+    [i18n._("Someone asked to reset the password of your Collect account ({email}).", { email: to })],
+    { label: i18n._("Choose a new password"), url },
     [
-      `Someone tried to create a ${PRODUCT} account with ${to}, which already has one. No new account was made.`,
-      "If it was you, sign in instead — or reset your password if you forgot it.",
+      i18n._(
+        "The link works once, for 1 hour. If you did not ask, ignore this email: your password stays as it is.",
+      ),
     ],
-    { label: "Sign in", url: `${publicUrl}/sign-in` },
-    ["If it was not you, you can ignore this email."],
+    i18n,
+  );
+}
+
+export function verifyEmailMail(to: string, url: string, i18n: I18n = english()): Mail {
+  return compose(
+    to,
+    i18n._("Confirm your email for Collect"),
+    [
+      i18n._(
+        "Please confirm that {email} is your email address, so you can always get back into your account.",
+        { email: to },
+      ),
+    ],
+    { label: i18n._("Confirm my email"), url },
+    [i18n._("If you did not create this account, ignore this email.")],
+    i18n,
+  );
+}
+
+export function signUpAttemptMail(to: string, publicUrl: string, i18n: I18n = english()): Mail {
+  return compose(
+    to,
+    i18n._("Someone tried to sign up with your email"),
+    [
+      i18n._(
+        "Someone tried to create a Collect account with {email}, which already has one. No new account was made.",
+        { email: to },
+      ),
+      i18n._("If it was you, sign in instead — or reset your password if you forgot it."),
+    ],
+    { label: i18n._("Sign in"), url: `${publicUrl}/sign-in` },
+    [i18n._("If it was not you, you can ignore this email.")],
+    i18n,
   );
 }

@@ -1,9 +1,12 @@
+import type { I18n } from "@lingui/core";
 import { and, eq, isNotNull, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Clock } from "#server/clock.ts";
 import type { Db } from "#server/db/client.ts";
 import { notificationSettings, paymentRequests, users } from "#server/db/schema.ts";
 import type { JobQueue } from "#server/queue/queue.ts";
+import { english } from "#shared/i18n/i18n-for.ts";
+import { intlLocaleOf } from "#shared/i18n/locales.ts";
 import { formatMoney } from "#shared/money.ts";
 import { localDate, localMinutes } from "#shared/schedule/zoned.ts";
 import { DEFAULT_TIME_ZONE } from "#shared/schemas/notifications.ts";
@@ -11,9 +14,16 @@ import type { Notify } from "./notify";
 
 const DIGEST_QUEUE = "notification-digest";
 
-/** "3 requests pending, $85.00 outstanding" (the daily digest). */
-export function digestTitle(count: number, outstanding: string): string {
-  return `${count} ${count === 1 ? "request" : "requests"} pending, ${formatMoney(outstanding)} outstanding`;
+/** "3 requests pending, $85.00 outstanding" (the daily digest), in `i18n`'s language. */
+export function digestTitle(count: number, outstanding: string, i18n: I18n = english()): string {
+  const amount = formatMoney(outstanding, undefined, intlLocaleOf(i18n.locale));
+  return i18n._(
+    "{count, plural, one {# request pending, {amount} outstanding} other {# requests pending, {amount} outstanding}}",
+    {
+      count,
+      amount,
+    },
+  );
 }
 
 /**
@@ -43,13 +53,18 @@ export async function sendDigests(db: Db, notify: Notify, now: Date): Promise<nu
       .from(paymentRequests)
       .where(and(eq(paymentRequests.userId, candidate.userId), eq(paymentRequests.status, "pending")));
     if (!totals || totals.count === 0) continue;
-    const title = digestTitle(totals.count, totals.outstanding);
+    const { count, outstanding } = totals;
     await notify({
       userId: candidate.userId,
       event: "digest",
       key: `digest:${candidate.userId}:${localDate(now, zone)}`,
-      title,
-      body: `${title}. Open Collect to see who has not paid yet.`,
+      say: (i18n) => {
+        const title = digestTitle(count, outstanding, i18n);
+        return {
+          title,
+          body: i18n._("{summary}. Open Collect to see who has not paid yet.", { summary: title }),
+        };
+      },
       url: "/",
     });
     asked += 1;

@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import type { I18n } from "@lingui/core";
 import { and, eq } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Clock } from "#server/clock.ts";
@@ -18,11 +19,16 @@ import {
   markSent,
 } from "#server/queue/effects.ts";
 import { type JobQueue, SENDERS } from "#server/queue/queue.ts";
+import { i18nFor } from "#shared/i18n/i18n-for.ts";
+import { directionOf, type Locale, localeOr } from "#shared/i18n/locales.ts";
 import { quietHoursEnd } from "#shared/schedule/quiet-hours.ts";
 import { NOTIFICATION_EVENT_LABELS } from "#shared/schemas/notifications.ts";
 import type { PushEvent } from "#shared/schemas/push.ts";
 import { loadPrefs } from "./settings";
 import { unsubscribeToken, unsubscribeUrl } from "./unsubscribe";
+
+/** A notification's words: its email's subject and first paragraph, its push's title and text. */
+export type NotificationText = { title: string; body: string };
 
 /** Something the requester should hear about wherever they are (docs/decisions/024-chasing.md). */
 export type Notification = {
@@ -30,11 +36,14 @@ export type Notification = {
   event: PushEvent;
   /** Unique per notification (e.g. `claim:<requestId>`): one delivery per channel, however often it is asked. */
   key: string;
-  title: string;
-  body: string;
+  /** Its words in a language: written in the requester's (Profile → Language) when it is asked for. */
+  say: (i18n: I18n) => NotificationText;
   /** A path in the app the notification opens (e.g. `/?request=<id>`). */
   url: string;
 };
+
+/** What the queue carries: a notification in its reader's words (`locale`: absent in jobs queued before languages, English). */
+type Written = Omit<Notification, "say"> & NotificationText & { locale?: Locale };
 
 /** Asks for a notification; with `tx` it is asked only if that transaction commits. */
 export type Notify = (notification: Notification, options?: { tx?: Db }) => Promise<void>;
@@ -42,7 +51,7 @@ export type Notify = (notification: Notification, options?: { tx?: Db }) => Prom
 const EMAIL_QUEUE = "notify";
 const PUSH_QUEUE = "notify-push";
 
-type PushJob = { notification: Notification; subscriptionId: string };
+type PushJob = { notification: Written; subscriptionId: string };
 
 /** The delivery keys of one notification: one per channel, and per device for push. */
 export const emailKey = (key: string) => `${key}:email`;
@@ -83,7 +92,7 @@ export function startNotifications(deps: {
       }),
     ]);
 
-    await jobs.work<Notification>(
+    await jobs.work<Written>(
       EMAIL_QUEUE,
       async (job) => {
         const notification = job.data;
@@ -107,17 +116,24 @@ export function startNotifications(deps: {
           publicUrl,
           unsubscribeToken(secret, notification.userId, notification.event),
         );
-        const label = NOTIFICATION_EVENT_LABELS[notification.event];
+        const locale = localeOr(notification.locale);
+        const i18n = i18nFor(locale);
+        const label = i18n._(NOTIFICATION_EVENT_LABELS[notification.event]);
         await deliverOnce(db, deliveryAttempt(job, key, { domain, clock }), (messageId) =>
           mailer.deliver({
             to: prefs.email,
             subject: notification.title,
-            text: `${notification.body}\n\nOpen it in Collect: ${link}\n\nTo stop these emails ("${label}"), open ${unsubscribe}\n`,
+            text: [
+              notification.body,
+              i18n._("Open it in Collect: {link}", { link }),
+              `${i18n._('To stop these emails ("{label}"), open {url}', { label, url: unsubscribe })}\n`,
+            ].join("\n\n"),
             html: [
+              `<div lang="${locale}" dir="${directionOf(locale)}">`,
               `<p>${escapeHtml(notification.body)}</p>`,
-              `<p><a href="${escapeHtml(link)}">Open in Collect</a></p>`,
-              `<p style="color:#666;font-size:12px">You get this because "${escapeHtml(label)}" is on in Profile → Notifications. `,
-              `<a href="${escapeHtml(unsubscribe)}">Stop these emails</a></p>`,
+              `<p><a href="${escapeHtml(link)}">${escapeHtml(i18n._("Open in Collect"))}</a></p>`,
+              `<p style="color:#666;font-size:12px">${escapeHtml(i18n._('You get this because "{label}" is on in Profile → Notifications.', { label }))} `,
+              `<a href="${escapeHtml(unsubscribe)}">${escapeHtml(i18n._("Stop these emails"))}</a></p></div>`,
             ].join(""),
             messageId,
             headers: {
@@ -191,11 +207,13 @@ export function startNotifications(deps: {
     );
   }
 
-  const notify: Notify = async (notification, { tx } = {}) => {
+  const notify: Notify = async ({ say, ...asked }, { tx } = {}) => {
     await started;
     const run = async (db: Db) => {
-      const prefs = await loadPrefs(db, notification.userId);
+      const prefs = await loadPrefs(db, asked.userId);
       if (!prefs) return;
+      const locale = localeOr(prefs.language);
+      const notification: Written = { ...asked, ...say(i18nFor(locale)), locale };
       const now = clock.now();
       const wants = prefs.channels[notification.event];
       if (

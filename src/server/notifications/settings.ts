@@ -11,6 +11,8 @@ import {
 /** A user's notification preferences with the defaults filled in (no row yet: all defaults). */
 export type NotificationPrefs = {
   email: string;
+  /** The account's language (Profile → Language); null: none chosen, English. */
+  language: string | null;
   channels: NotificationChannels;
   quietHours: QuietHours;
   digestHour: number | null;
@@ -23,6 +25,7 @@ export async function loadPrefs(db: Db, userId: string): Promise<NotificationPre
   const [row] = await db
     .select({
       email: users.email,
+      language: users.language,
       timeZone: users.timeZone,
       reminderDays: users.reminderDays,
       channels: notificationSettings.channels,
@@ -36,6 +39,7 @@ export async function loadPrefs(db: Db, userId: string): Promise<NotificationPre
   if (!row) return null;
   return {
     email: row.email,
+    language: row.language,
     channels: channelsWithDefaults(row.channels),
     quietHours: { start: row.quietStart ?? "21:00", end: row.quietEnd ?? "08:00" },
     digestHour: row.digestHour ?? null,

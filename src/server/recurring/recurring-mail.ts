@@ -1,3 +1,6 @@
+import type { I18n } from "@lingui/core";
+import type { NotificationText } from "#server/notifications/notify.ts";
+import { intlLocaleOf } from "#shared/i18n/locales.ts";
 import { shortDate } from "#shared/schedule/due-date.ts";
 
 /** What one occurrence asks for, as its notification says it (its email: reminders-mail.ts). */
@@ -8,20 +11,29 @@ export type Occurrence = {
   occurrenceDate: string;
 };
 
-const MONTH = new Intl.DateTimeFormat("en-US", { timeZone: "UTC", month: "long" });
-
-/** "December" for a monthly series, "Mon, Dec 7" for a weekly one: which occurrence this is. */
-export function occurrenceLabel(frequency: Occurrence["frequency"], date: string): string {
-  if (frequency === "monthly") return MONTH.format(new Date(`${date}T12:00:00Z`));
-  return shortDate(date, date);
+/** "December" for a monthly series, "Mon, Dec 7" for a weekly one: which occurrence this is, in `locale`'s words. */
+export function occurrenceLabel(frequency: Occurrence["frequency"], date: string, locale = "en-US"): string {
+  if (frequency === "monthly") {
+    return new Date(`${date}T12:00:00Z`).toLocaleDateString(locale, { timeZone: "UTC", month: "long" });
+  }
+  return shortDate(date, date, locale);
 }
 
 const firstName = (name: string) => name.trim().split(/\s+/)[0] || name;
 
-/** The requester's notification: "Rent for December is ready — Text Sam". */
+/** The requester's notification: "Rent for December is ready — Text Sam", in `i18n`'s language. */
 export function readyNotice(
   o: Pick<Occurrence, "description" | "frequency" | "occurrenceDate" | "recipientName">,
-) {
-  const title = `${o.description ?? "Your request"} for ${occurrenceLabel(o.frequency, o.occurrenceDate)} is ready`;
-  return { title, body: `${title} — Text ${firstName(o.recipientName)}` };
+): (i18n: I18n) => NotificationText {
+  return (i18n) => {
+    const when = occurrenceLabel(o.frequency, o.occurrenceDate, intlLocaleOf(i18n.locale));
+    const title = i18n._("{what} for {when} is ready", {
+      what: o.description ?? i18n._("Your request"),
+      when,
+    });
+    return {
+      title,
+      body: i18n._("{ready} — Text {name}", { ready: title, name: firstName(o.recipientName) }),
+    };
+  };
 }

@@ -9,6 +9,7 @@ import type { SigningSecret } from "#server/lib/signed-token.ts";
 import type { Mailer } from "#server/mail/mailer.ts";
 import type { MailPolicy } from "#server/mail/policy.ts";
 import type { Notify } from "#server/notifications/notify.ts";
+import { intlLocaleOf } from "#shared/i18n/locales.ts";
 import { occurrenceAt } from "#shared/schedule/recurrence.ts";
 import { localDate } from "#shared/schedule/zoned.ts";
 import { DEFAULT_TIME_ZONE, followingOccurrence } from "#shared/schemas/recurring.ts";
@@ -161,9 +162,9 @@ export async function makeOccurrence(
       if (series.payerEmail) {
         await jobs.send(RECURRING_EMAIL, { key, requestId: request.id } satisfies EmailJob, { key, tx });
       } else {
-        const notice = readyNotice({ ...series, occurrenceDate: date });
+        const say = readyNotice({ ...series, occurrenceDate: date });
         await notify(
-          { userId: series.userId, event: "recurring", key, ...notice, url: `/?request=${request.id}` },
+          { userId: series.userId, event: "recurring", key, say, url: `/?request=${request.id}` },
           { tx },
         );
         // The notification has its own delivery rows (notifications/notify.ts): this one is done.
@@ -199,10 +200,14 @@ async function sendOccurrenceEmail(
     return;
   }
   const { request } = row;
-  const facts = {
-    ...payerMailFacts(row.requester, request, publicUrl, clock.now()),
-    occurrence: occurrenceLabel(row.series.frequency, row.request.occurrenceDate),
-  };
+  const payer = payerMailFacts(row.requester, request, publicUrl, clock.now());
+  // The occurrence in the payer's words, as the rest of their email ("diciembre").
+  const occurrence = occurrenceLabel(
+    row.series.frequency,
+    row.request.occurrenceDate,
+    intlLocaleOf(payer.language),
+  );
+  const facts = { ...payer, occurrence };
   const mail = payerMail("occurrence", facts, linksFor(publicUrl, deps.secret, request));
   await sendToPayer(
     deps,

@@ -1,7 +1,8 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
 import { paymentRequests, reminders } from "#server/db/schema.ts";
-import type { Notify } from "#server/notifications/notify.ts";
+import type { Notification, Notify } from "#server/notifications/notify.ts";
+import { intlLocaleOf } from "#shared/i18n/locales.ts";
 import { formatMoney } from "#shared/money.ts";
 import { reminderDecision } from "#shared/schedule/reminders.ts";
 import { daysBetween, localDate } from "#shared/schedule/zoned.ts";
@@ -111,19 +112,33 @@ async function markDecided(tx: Db, decided: { row: DueRow; send: boolean }[], no
     WHERE ${reminders.id} = d.id AND ${reminders.state} = 'scheduled'`);
 }
 
-function requesterReminder(row: DueRow, now: Date) {
+function requesterReminder(row: DueRow, now: Date): Notification {
   const zone = row.time_zone ?? "America/New_York";
   const days = daysBetween(localDate(new Date(row.created_at), zone), localDate(now, zone));
-  const ago = days === 0 ? "today" : days === 1 ? "yesterday" : `${days} days ago`;
   const name = row.recipient_name.trim().split(/\s+/)[0] ?? row.recipient_name;
-  const money = formatMoney(row.amount, row.currency);
-  const what = row.description ? `${money} for ${row.description}` : money;
   return {
     userId: row.user_id,
-    event: "reminder" as const,
+    event: "reminder",
     key: keyOf(row),
-    title: `Time to remind ${name}`,
-    body: `Time to remind ${name} — ${what}, sent ${ago}`,
+    say: (i18n) => {
+      const money = formatMoney(row.amount, row.currency, intlLocaleOf(i18n.locale));
+      const what = row.description
+        ? i18n._("{amount} for {description}", { amount: money, description: row.description })
+        : money;
+      const values = { name, what, days };
+      return {
+        title: i18n._("Time to remind {name}", { name }),
+        body:
+          days === 0
+            ? i18n._("Time to remind {name} — {what}, sent today", values)
+            : days === 1
+              ? i18n._("Time to remind {name} — {what}, sent yesterday", values)
+              : i18n._(
+                  "Time to remind {name} — {what}, sent {days, plural, one {# day ago} other {# days ago}}",
+                  values,
+                ),
+      };
+    },
     url: `/?request=${row.request_id}&remind=1`,
   };
 }

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { LOCALES } from "#shared/i18n/locales.ts";
-import { ContactLanguageSchema } from "#shared/region.ts";
+import { ChosenLanguageSchema } from "#shared/region.ts";
 import { cursorSchema, PageLimitSchema, UuidSchema } from "./page";
 import {
   EmailTextSchema,
@@ -24,7 +24,7 @@ export const payeeInputFor = perRegion((region) =>
     /** Optional: Request Payment offers it as the payer's email. */
     email: PayerEmailSchema,
     /** The language Collect speaks to them (texts, emails, the link's preview); absent or null: the requester's. */
-    language: ContactLanguageSchema,
+    language: ChosenLanguageSchema,
   }),
 );
 export const PayeeInputSchema = payeeInputFor(US_INPUT);
@@ -40,7 +40,7 @@ export const payeeUpdateFor = perRegion((region) =>
         .optional()
         .transform((v) => (v === undefined ? undefined : v || null)),
       /** null: back to the requester's own language. */
-      language: ContactLanguageSchema,
+      language: ChosenLanguageSchema,
     })
     .refine(
       (v) =>

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react";
 import { Link, useLocation } from "wouter";
 import { Avatar } from "#client/components/ui/avatar.tsx";
 import { Logo } from "#client/components/ui/logo.tsx";
@@ -13,6 +14,7 @@ import { isActivePath, NAV_ITEMS } from "./nav-items";
 export function AppNav() {
   const [location] = useLocation();
   const { user } = useUser();
+  const { i18n } = useLingui();
   return (
     // No backdrop-filter here: it would become the containing block of the fixed phone tab bar.
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
@@ -24,7 +26,7 @@ export function AppNav() {
           <Logo />
         </Link>
         <nav
-          aria-label="Main"
+          aria-label={i18n._("Main")}
           className={cn(
             "fixed inset-x-0 bottom-0 z-40 border-t border-slate-200 bg-white pb-[env(safe-area-inset-bottom)]",
             "dark:border-slate-800 dark:bg-slate-900 md:dark:bg-transparent",
@@ -49,7 +51,10 @@ export function AppNav() {
                     )}
                   >
                     <Icon aria-hidden="true" className="size-6 md:size-4" strokeWidth={active ? 2.4 : 2} />
-                    <span>{label}</span>
+                    {/* A long word (Arabic's "الملف الشخصي") wraps inside its fifth of a phone's width. */}
+                    <span className="max-w-full text-center leading-tight wrap-anywhere">
+                      {i18n._(label)}
+                    </span>
                   </Link>
                 </li>
               );

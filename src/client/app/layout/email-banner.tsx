@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react";
 import { MailWarning } from "lucide-react";
 import { useState } from "react";
 import { CloseButton } from "#client/components/ui/close-button.tsx";
@@ -23,6 +24,7 @@ export function EmailBanner() {
   const { data: account } = useAccount();
   const resend = useResendVerification();
   const [dismissed, setDismissed] = useState(wasDismissed);
+  const { i18n } = useLingui();
   if (dismissed || !account || account.emailVerified || !account.mailEnabled) return null;
   const dismiss = () => {
     try {
@@ -40,12 +42,13 @@ export function EmailBanner() {
     >
       <MailWarning aria-hidden="true" className="size-4 shrink-0" />
       <p className="min-w-0 flex-1 py-1.5 break-words">
-        Please confirm your email
-        <span className="hidden sm:inline">
-          : we sent a link to <strong>{account.email}</strong>
-        </span>
-        .{resend.isSuccess ? " A new link is on its way." : null}
-        {resend.isError ? ` ${apiErrorMessage(resend.error)}` : null}
+        <Trans
+          id="Please confirm your email<0>: we sent a link to <1>{email}</1></0>."
+          values={{ email: account.email }}
+          components={{ 0: <span className="hidden sm:inline" />, 1: <strong /> }}
+        />
+        {resend.isSuccess ? ` ${i18n._("A new link is on its way.")}` : null}
+        {resend.isError ? ` ${i18n._(apiErrorMessage(resend.error))}` : null}
       </p>
       <button
         type="button"
@@ -53,10 +56,10 @@ export function EmailBanner() {
         onClick={() => resend.mutate()}
         className="min-h-11 shrink-0 rounded-lg px-2 font-semibold text-amber-950 underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-amber-700 disabled:opacity-60 dark:text-amber-100"
       >
-        Send again
+        {i18n._("Send again")}
       </button>
       <CloseButton
-        label="Dismiss"
+        label={i18n._("Dismiss")}
         onClick={dismiss}
         className="text-amber-900 hover:bg-amber-100 focus-visible:outline-amber-700 dark:text-amber-100 dark:hover:bg-amber-900/60"
       />

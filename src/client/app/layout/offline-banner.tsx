@@ -1,3 +1,4 @@
+import { Trans } from "@lingui/react";
 import { WifiOff } from "lucide-react";
 import { useOffline } from "#client/lib/connection.ts";
 
@@ -14,7 +15,10 @@ export function OfflineBanner() {
         <p className="flex items-center justify-center gap-2 bg-slate-900 px-4 py-2 text-center text-sm text-white dark:bg-amber-100 dark:text-slate-950">
           <WifiOff aria-hidden="true" className="size-4 shrink-0" />
           <span>
-            <strong>You're offline.</strong> Collect will update when you're back online.
+            <Trans
+              id="<0>You're offline.</0> Collect will update when you're back online."
+              components={{ 0: <strong /> }}
+            />
           </span>
         </p>
       ) : null}

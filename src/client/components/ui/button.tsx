@@ -14,10 +14,11 @@ const VARIANTS = {
 } as const;
 
 const SIZES = {
-  // Every size is at least a 44 px tap target; sm is narrower, not shorter.
-  sm: "h-11 px-3 text-sm gap-1.5",
-  md: "h-11 px-4 text-sm gap-2",
-  lg: "h-12 px-6 text-base gap-2",
+  // Every size is at least a 44 px tap target; sm is narrower, not shorter. A label longer than
+  // the line (German, Arabic at 320 px) wraps inside the button instead of widening the page.
+  sm: "min-h-11 px-3 py-1.5 text-sm gap-1.5",
+  md: "min-h-11 px-4 py-1.5 text-sm gap-2",
+  lg: "min-h-12 px-6 py-2 text-base gap-2",
   icon: "size-11",
 } as const;
 
@@ -31,7 +32,7 @@ export type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
 
 export const buttonClass = (variant: keyof typeof VARIANTS = "primary", size: keyof typeof SIZES = "md") =>
   cn(
-    "inline-flex shrink-0 items-center justify-center rounded-xl font-semibold whitespace-nowrap transition-colors",
+    "inline-flex max-w-full shrink-0 items-center justify-center rounded-xl text-center font-semibold transition-colors",
     "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-600 dark:focus-visible:outline-emerald-400",
     // aria-disabled: a busy submit button looks disabled but keeps focus (a disabled one drops it to the page).
     "disabled:pointer-events-none disabled:opacity-60 aria-disabled:opacity-60 [&_svg]:size-4 [&_svg]:shrink-0",

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react";
 import { type ReactNode, useState } from "react";
 import { flushSync } from "react-dom";
 import { Button } from "./button";
@@ -19,12 +20,13 @@ export type ConfirmRequest = {
  */
 export function useConfirm(): { confirm: (request: ConfirmRequest) => void; dialog: ReactNode } {
   const [request, setRequest] = useState<ConfirmRequest | null>(null);
+  const { i18n } = useLingui();
   const close = () => setRequest(null);
   const dialog = request ? (
     <Dialog title={request.question} onClose={close}>
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="secondary" data-autofocus onClick={close}>
-          {request.dismissLabel ?? "Cancel"}
+          {request.dismissLabel ?? i18n._("Cancel")}
         </Button>
         <Button
           variant={request.destructive ? "destructive" : "primary"}

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react";
 import * as RadixDialog from "@radix-ui/react-dialog";
 import {
   createContext,
@@ -241,6 +242,7 @@ export function CloseOnBack({ onClose }: { onClose: () => void }) {
  */
 function useAskBeforeDiscard(holdsInput: boolean, onClose: () => void, typedElsewhere: boolean) {
   const [asking, setAsking] = useState(false);
+  const { i18n } = useLingui();
   const typed = useRef(typedElsewhere);
   const keep = useRef<HTMLButtonElement>(null);
   const returnTo = useRef<HTMLElement | null>(null);
@@ -265,16 +267,16 @@ function useAskBeforeDiscard(holdsInput: boolean, onClose: () => void, typedElse
       aria-describedby={`${labelId}-d`}
       className="mt-4 rounded-2xl bg-amber-50 p-4 ring-1 ring-amber-200 dark:bg-amber-400/10 dark:ring-amber-400/30"
     >
-      <legend className="float-start w-full font-semibold">Discard what you typed?</legend>
+      <legend className="float-start w-full font-semibold">{i18n._("Discard what you typed?")}</legend>
       <p id={`${labelId}-d`} className="clear-both pt-1 text-sm text-slate-600 dark:text-slate-400">
-        Back again discards it too.
+        {i18n._("Back again discards it too.")}
       </p>
       <div className="mt-3 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="secondary" ref={keep} onClick={keepEditing}>
-          Keep editing
+          {i18n._("Keep editing")}
         </Button>
         <Button variant="destructive" onClick={onClose}>
-          Discard
+          {i18n._("Discard")}
         </Button>
       </div>
     </fieldset>
@@ -308,6 +310,7 @@ export function Dialog({
   draft,
 }: DialogProps) {
   const [opener] = useState(focusedNow);
+  const { i18n } = useLingui();
   // At once rather than on Radix's next tick, so an action run right after closing
   // (confirm-dialog.tsx) finds focus where it was.
   useEffect(() => () => opener?.focus(), [opener]);
@@ -352,7 +355,7 @@ export function Dialog({
                   ) : null}
                 </div>
                 <CloseButton
-                  label="Close"
+                  label={i18n._("Close")}
                   onClick={onClose}
                   className="-mt-2 -me-2 text-slate-500 hover:bg-slate-100 focus-visible:outline-emerald-600 dark:text-slate-400 dark:hover:bg-slate-800"
                 />

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react";
 import { type ReactNode, useId } from "react";
 import { cn } from "#client/lib/cn.ts";
 import { Input, type InputProps } from "./input";
@@ -14,7 +15,10 @@ export type FieldProps = Omit<InputProps, "id"> & {
   inputClassName?: string;
   /** The new text on each edit, for callers that keep only the value. */
   onValueChange?: (value: string) => void;
-  /** What is wrong with the value: shown under the field, which is marked invalid and described by it. */
+  /**
+   * What is wrong with the value (an English id: a shared schema's message or the server's,
+   * shown in the app's language): under the field, which is marked invalid and described by it.
+   */
   error?: string;
   /** Say the error as it appears (role=alert): in a dialog, where no toast is heard. */
   announceError?: boolean;
@@ -37,6 +41,7 @@ export function Field({
   ...props
 }: FieldProps) {
   const id = useId();
+  const { i18n } = useLingui();
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
   // A caller's own description (a form's notice about this field) comes after the field's.
@@ -81,7 +86,7 @@ export function Field({
       )}
       {error ? (
         <FieldError id={errorId} announce={announceError}>
-          {error}
+          {i18n._(error)}
         </FieldError>
       ) : null}
       {hint ? (

@@ -1,8 +1,10 @@
+import { useLingui } from "@lingui/react";
 import { Button } from "./button";
 import { Card, CardContent } from "./card";
 
 /** A list that failed to load: what happened and a way to try again. */
 export function LoadError({ message, onRetry }: { message: string; onRetry: () => void }) {
+  const { i18n } = useLingui();
   return (
     <Card>
       <CardContent className="space-y-3 text-center">
@@ -10,7 +12,7 @@ export function LoadError({ message, onRetry }: { message: string; onRetry: () =
           {message}
         </p>
         <Button variant="secondary" onClick={onRetry}>
-          Try again
+          {i18n._("Try again")}
         </Button>
       </CardContent>
     </Card>

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react";
 import { LoaderCircle } from "lucide-react";
 import { cn } from "#client/lib/cn.ts";
 
@@ -7,7 +8,8 @@ export function Spinner({ className }: { className?: string }) {
 }
 
 /** A centred loading block for a page or section, announced as busy. */
-export function LoadingBlock({ label = "Loading…", className }: { label?: string; className?: string }) {
+export function LoadingBlock({ label, className }: { label?: string; className?: string }) {
+  const { i18n } = useLingui();
   return (
     <div
       aria-busy="true"
@@ -17,7 +19,7 @@ export function LoadingBlock({ label = "Loading…", className }: { label?: stri
       )}
     >
       <Spinner className="size-5 text-emerald-600 dark:text-emerald-400" />
-      <span className="text-sm">{label}</span>
+      <span className="text-sm">{label ?? i18n._("Loading…")}</span>
     </div>
   );
 }

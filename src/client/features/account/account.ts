@@ -22,9 +22,12 @@ export function useAccount() {
   return useQuery(accountQueryOptions);
 }
 
-/** What a payer-email field says until the address is confirmed (the server refuses it till then). */
+/**
+ * What a payer-email field says until the address is confirmed (the server refuses it till then).
+ * English: a screen shows it through `i18n._(CONFIRM_FIRST_HINT)`.
+ */
 export const CONFIRM_FIRST_HINT =
-  "Confirm your email address first: Collect emails payers only for confirmed accounts.";
+  /*i18n*/ "Confirm your email address first: Collect emails payers only for confirmed accounts.";
 
 /**
  * Whether Collect would refuse to email a payer for this account yet: mail works, address

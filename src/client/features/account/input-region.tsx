@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react";
 import { useQuery } from "@tanstack/react-query";
 import { type ReactNode, useMemo } from "react";
 import { Spinner } from "#client/components/ui/spinner.tsx";
@@ -30,11 +31,12 @@ export function useInputRegion(): InputRegion | undefined {
 
 /** A form that reads numbers and amounts the account's way, once that way is known. */
 export function WithInputRegion({ children }: { children: (region: InputRegion) => ReactNode }) {
+  const { i18n } = useLingui();
   const region = useInputRegion();
   if (region) return children(region);
   return (
     <p role="status" className="flex items-center gap-2 text-slate-600 dark:text-slate-300">
-      <Spinner /> Loading…
+      <Spinner /> {i18n._("Loading…")}
     </p>
   );
 }

@@ -26,7 +26,7 @@ export function useSignIn() {
  * another password. The server answers both alike and mails the owner; this says no more.
  */
 export const SIGN_UP_NOT_SIGNED_IN =
-  "Check your email to continue. If this email already has an account, sign in instead, or use Forgot password?";
+  /*i18n*/ "Check your email to continue. If this email already has an account, sign in instead, or use Forgot password?";
 
 /**
  * better-auth's email sign-up, then the normal sign-in with the same email and password: sign-up

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react";
 import { Field } from "#client/components/ui/field.tsx";
 import type { BoundField } from "#client/lib/schema-form.ts";
 
@@ -10,9 +11,10 @@ type EmailFieldProps = BoundField & {
 
 /** The Email input of the sign-in, sign-up and forgot-password forms: an email keyboard, no autocorrect. */
 export function EmailField({ autoComplete = "email", noticeId, ...bound }: EmailFieldProps) {
+  const { i18n } = useLingui();
   return (
     <Field
-      label="Email"
+      label={i18n._("Email")}
       type="email"
       name="email"
       autoComplete={autoComplete}

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react";
 import { type ReactNode, useId, useState } from "react";
 import { FieldError } from "#client/components/ui/field.tsx";
 import { Input, type InputProps } from "#client/components/ui/input.tsx";
@@ -15,6 +16,7 @@ type PasswordFieldProps = Omit<InputProps, "id" | "type" | "onChange"> & {
 
 /** "Password" with a Show/Hide toggle, so a phone user can check what they typed. */
 export function PasswordField({ labelAside, onValueChange, error, noticeId, ...props }: PasswordFieldProps) {
+  const { i18n } = useLingui();
   const id = useId();
   const errorId = `${id}-error`;
   const [visible, setVisible] = useState(false);
@@ -22,7 +24,7 @@ export function PasswordField({ labelAside, onValueChange, error, noticeId, ...p
   return (
     <div>
       <div className="flex items-baseline justify-between gap-2">
-        <Label htmlFor={id}>Password</Label>
+        <Label htmlFor={id}>{i18n._("Password")}</Label>
         {labelAside}
       </div>
       <div className="relative mt-1.5">
@@ -42,10 +44,10 @@ export function PasswordField({ labelAside, onValueChange, error, noticeId, ...p
           onClick={() => setVisible((v) => !v)}
           className="absolute inset-y-0 end-0 min-w-16 rounded-xl px-3 text-sm font-medium text-emerald-700 hover:bg-emerald-50 focus-visible:outline-2 focus-visible:outline-emerald-600 dark:text-emerald-300 dark:hover:bg-emerald-950"
         >
-          {visible ? "Hide" : "Show"}
+          {visible ? i18n._("Hide") : i18n._("Show")}
         </button>
       </div>
-      {error ? <FieldError id={errorId}>{error}</FieldError> : null}
+      {error ? <FieldError id={errorId}>{i18n._(error)}</FieldError> : null}
     </div>
   );
 }

@@ -3,17 +3,20 @@ import { CREDENTIAL_MESSAGES } from "#shared/schemas/sign-in.ts";
 
 export const SIGN_IN_MESSAGES = {
   ...CREDENTIAL_MESSAGES,
-  invalid: "Invalid email or password.",
-  taken: "An account with this email already exists. Sign in instead.",
-  rateLimited: "Too many attempts. Please wait a minute and try again.",
-  busy: "The server is busy. Please try again in a moment.",
+  invalid: /*i18n*/ "Invalid email or password.",
+  taken: /*i18n*/ "An account with this email already exists. Sign in instead.",
+  rateLimited: /*i18n*/ "Too many attempts. Please wait a minute and try again.",
+  busy: /*i18n*/ "The server is busy. Please try again in a moment.",
   notLinked:
-    "An account with this email already exists. Sign in with your password and verify your email, then you can continue with single sign-on too.",
-  providerFailed: "Signing in with single sign-on did not work. Please try again.",
-  fallback: "Something went wrong. Please try again.",
+    /*i18n*/ "An account with this email already exists. Sign in with your password and verify your email, then you can continue with single sign-on too.",
+  providerFailed: /*i18n*/ "Signing in with single sign-on did not work. Please try again.",
+  fallback: /*i18n*/ "Something went wrong. Please try again.",
 } as const;
 
-/** A sentence for a failed sign-in or sign-up, from better-auth's `{message, code}`. */
+/**
+ * A sentence for a failed sign-in or sign-up, from better-auth's `{message, code}`: in English (the
+ * message id), shown through `i18n._`.
+ */
 export function signInErrorMessage({ status, code, message }: ApiErrorDetails): string {
   const text = message.toLowerCase();
   // The per-account lock says how long to wait; better-auth's per-IP answer does not.
@@ -30,7 +33,7 @@ export function signInErrorMessage({ status, code, message }: ApiErrorDetails): 
   return message.trim() || SIGN_IN_MESSAGES.fallback;
 }
 
-/** A sentence for `?error=` after a failed single sign-on (better-auth's error codes). */
+/** A sentence for `?error=` after a failed single sign-on (better-auth's error codes), in English: shown through `i18n._`. */
 export function providerErrorMessage(code: string | null): string | null {
   if (!code) return null;
   return code === "account_not_linked" ? SIGN_IN_MESSAGES.notLinked : SIGN_IN_MESSAGES.providerFailed;

@@ -13,16 +13,20 @@ export function pushSupport(): PushSupport {
   return Notification.permission;
 }
 
-/** A short name for this device, so the list of devices tells them apart. */
+/**
+ * A short name for this device, so the list of devices tells them apart. Sent and kept in
+ * English (brand names as they are); Profile shows it through `i18n._`.
+ */
 export function deviceLabel(userAgent = navigator.userAgent): string {
   if (/iPhone/.test(userAgent)) return "iPhone";
   if (/iPad/.test(userAgent)) return "iPad";
-  if (/Android/.test(userAgent)) return /Mobile/.test(userAgent) ? "Android phone" : "Android tablet";
+  if (/Android/.test(userAgent))
+    return /Mobile/.test(userAgent) ? /*i18n*/ "Android phone" : /*i18n*/ "Android tablet";
   if (/Macintosh/.test(userAgent)) return "Mac";
-  if (/Windows/.test(userAgent)) return "Windows computer";
+  if (/Windows/.test(userAgent)) return /*i18n*/ "Windows computer";
   if (/CrOS/.test(userAgent)) return "Chromebook";
-  if (/Linux/.test(userAgent)) return "Linux computer";
-  return "This browser";
+  if (/Linux/.test(userAgent)) return /*i18n*/ "Linux computer";
+  return /*i18n*/ "This browser";
 }
 
 function base64UrlToBytes(value: string): Uint8Array<ArrayBuffer> {

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react";
 import { useQuery } from "@tanstack/react-query";
 import { type KeyboardEvent, type Ref, useId, useState } from "react";
 import { Field } from "#client/components/ui/field.tsx";
@@ -31,6 +32,7 @@ export function ContactNameField({
   onPick,
   autoFocus,
 }: ContactNameFieldProps) {
+  const { i18n } = useLingui();
   const id = useId();
   const listId = `${id}-contacts`;
   const [open, setOpen] = useState(false);
@@ -77,11 +79,11 @@ export function ContactNameField({
   return (
     <div className="relative">
       <Field
-        label="Name"
+        label={i18n._("Name")}
         name="recipientName"
         autoComplete="off"
         autoCapitalize="words"
-        placeholder="Who owes you?"
+        placeholder={i18n._("Who owes you?")}
         maxLength={RECIPIENT_NAME_MAX}
         autoFocus={autoFocus}
         ref={ref}
@@ -103,7 +105,7 @@ export function ContactNameField({
       <div
         id={listId}
         role="listbox"
-        aria-label="Saved contacts"
+        aria-label={i18n._("Saved contacts")}
         hidden={!shown}
         className="absolute inset-x-0 top-full z-20 mt-1 max-h-64 overflow-y-auto rounded-xl bg-white p-1 shadow-lg ring-1 ring-slate-200 dark:bg-slate-800 dark:ring-slate-700"
       >

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react";
 import { Contact } from "lucide-react";
 import { useState } from "react";
 import { Button } from "#client/components/ui/button.tsx";
@@ -12,6 +13,7 @@ export function PhoneContactsButton({
 }: {
   onPick: (contact: { name: string; phone: string }) => void;
 }) {
+  const { i18n } = useLingui();
   const [manager] = useState(() => (typeof navigator === "undefined" ? null : contactsManager()));
   if (!manager) return null;
   return (
@@ -28,7 +30,7 @@ export function PhoneContactsButton({
       }
     >
       <Contact aria-hidden="true" />
-      Choose from phone contacts
+      {i18n._("Choose from phone contacts")}
     </Button>
   );
 }

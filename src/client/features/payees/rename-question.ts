@@ -1,3 +1,5 @@
+import type { I18n } from "@lingui/core";
+import { appI18n } from "#client/lib/i18n.tsx";
 import { toast } from "#client/lib/toast.tsx";
 import { showActionError } from "#client/lib/unauthorized.ts";
 import type { Payee } from "#shared/schemas/payee.ts";
@@ -11,22 +13,29 @@ const QUESTION_DURATION_MS = 15_000;
 
 /**
  * "Save as Mom? Alex Kim is saved with this number": a request to a saved number under another
- * name renames nothing until the user says so. Closing the toast keeps the saved name.
+ * name renames nothing until the user says so. Closing the toast keeps the saved name. In `i18n`'s
+ * language (the app's by default: it is asked after a timer, outside any component).
  */
-export function askToRename(existing: Payee, name: string): void {
+export function askToRename(existing: Payee, name: string, i18n: I18n = appI18n): void {
   toast({
-    title: `Save as ${name}?`,
-    description: `${existing.name} is saved with this number. Close to keep ${existing.name}.`,
+    title: i18n._("Save as {name}?", { name }),
+    description: i18n._("{saved} is saved with this number. Close to keep {saved}.", {
+      saved: existing.name,
+    }),
     duration: QUESTION_DURATION_MS,
     action: {
-      label: "Rename",
+      label: i18n._("Rename"),
       onClick: () =>
         void updatePayee(existing.id, { name }).then(
-          () => toast({ title: "Contact Saved", description: `${name} is saved with this number.` }),
+          () =>
+            toast({
+              title: i18n._("Contact Saved"),
+              description: i18n._("{name} is saved with this number.", { name }),
+            }),
           (error) =>
             showActionError(error, {
-              title: "Error",
-              description: "Failed to rename the contact. Please try again.",
+              title: i18n._("Error"),
+              description: i18n._("Failed to rename the contact. Please try again."),
             }),
         ),
     },

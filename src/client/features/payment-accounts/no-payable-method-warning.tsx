@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react";
 import { TriangleAlert } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "wouter";
@@ -16,6 +17,7 @@ export function NoPayableMethodWarning({
   providers: readonly Provider[];
   linkToMethods?: boolean;
 }): ReactNode {
+  const { i18n } = useLingui();
   if (anyPaidFromLink(providers)) return null;
   return (
     <div
@@ -25,19 +27,20 @@ export function NoPayableMethodWarning({
       <TriangleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
       <p>
         {providers.length === 0
-          ? "You have no payment method yet, so your payment page has no way to pay you."
-          : "Google Pay no longer sends money between people in the US, so your payment page has no way to pay you."}{" "}
-        Add PayPal, Venmo, Cash App or Zelle
+          ? i18n._("You have no payment method yet, so your payment page has no way to pay you.")
+          : i18n._(
+              "Google Pay no longer sends money between people in the US, so your payment page has no way to pay you.",
+            )}{" "}
         {linkToMethods ? (
-          <>
-            {" "}
-            on{" "}
-            <Link href={paths.paymentMethods} className="font-semibold underline underline-offset-4">
-              Payment Methods
-            </Link>
-          </>
-        ) : null}
-        .
+          <Trans
+            id="Add PayPal, Venmo, Cash App or Zelle on <0>Payment Methods</0>."
+            components={{
+              0: <Link href={paths.paymentMethods} className="font-semibold underline underline-offset-4" />,
+            }}
+          />
+        ) : (
+          i18n._("Add PayPal, Venmo, Cash App or Zelle.")
+        )}
       </p>
     </div>
   );

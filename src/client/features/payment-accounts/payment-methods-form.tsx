@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react";
 import { ProviderAccountField } from "#client/components/provider-account-field.tsx";
 import { Button } from "#client/components/ui/button.tsx";
 import { Form } from "#client/components/ui/form.tsx";
@@ -37,6 +38,7 @@ export function PaymentMethodsFormView({
   accounts: readonly PaymentAccount[];
   country?: string;
 }) {
+  const { i18n } = useLingui();
   const shown = providersFor(
     country,
     accounts.map((a) => a.provider),
@@ -62,9 +64,12 @@ export function PaymentMethodsFormView({
     update.mutate(input, {
       onSuccess: (saved) => {
         methods.reset(formFromAccounts(saved));
-        toast({ title: "Payment Methods Updated", description: "Your payment methods have been saved." });
+        toast({
+          title: i18n._("Payment Methods Updated"),
+          description: i18n._("Your payment methods have been saved."),
+        });
       },
-      onError: (error) => fail("Update Failed", error),
+      onError: (error) => fail(i18n._("Update Failed"), error),
     });
   });
   const ticked = shown.filter((p) => entryOf(form, p).selected);
@@ -79,7 +84,9 @@ export function PaymentMethodsFormView({
             provider={provider}
             selected={entry.selected}
             handle={entry.handle}
-            note={isDroppedHandle(entry) ? "Not ticked: this handle is removed when you update." : null}
+            note={
+              isDroppedHandle(entry) ? i18n._("Not ticked: this handle is removed when you update.") : null
+            }
             selectedError={errorOf(`${provider}.selected`)}
             handleError={errorOf(`${provider}.handle`)}
             selectedRef={refOf(`${provider}.selected`)}
@@ -110,7 +117,7 @@ export function PaymentMethodsFormView({
       <div className="pt-3">
         <Button type="submit" size="lg" className="w-full sm:w-auto sm:min-w-40" disabled={update.isPending}>
           {update.isPending ? <Spinner /> : null}
-          Update
+          {i18n._("Update")}
         </Button>
       </div>
     </Form>

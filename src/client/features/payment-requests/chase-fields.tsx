@@ -1,3 +1,5 @@
+import type { I18n } from "@lingui/core";
+import { useLingui } from "@lingui/react";
 import { useEffect, useId, useRef } from "react";
 import { Field } from "#client/components/ui/field.tsx";
 import { CONFIRM_FIRST_HINT } from "#client/features/account/account.ts";
@@ -74,24 +76,27 @@ export type ChaseFieldsProps = {
 };
 
 const SEND_CHOICES: { value: SendBy; label: string }[] = [
-  { value: "text", label: "Text from my phone" },
-  { value: "email", label: "Email from Collect" },
-  { value: "both", label: "Both" },
+  { value: "text", label: /*i18n*/ "Text from my phone" },
+  { value: "email", label: /*i18n*/ "Email from Collect" },
+  { value: "both", label: /*i18n*/ "Both" },
 ];
 
 const SCHEDULES: { value: ChaseValue["reminders"]; label: string }[] = [
-  { value: "default", label: "Default" },
-  { value: "none", label: "No reminders" },
-  { value: "custom", label: "Choose days" },
+  { value: "default", label: /*i18n*/ "Default" },
+  { value: "none", label: /*i18n*/ "No reminders" },
+  { value: "custom", label: /*i18n*/ "Choose days" },
 ];
 
-const dayWords = (days: number[]) =>
-  days.map((d) => (d === 0 ? "on the day" : `${d} ${d === 1 ? "day" : "days"}`)).join(", ");
+const dayWords = (days: number[], i18n: I18n) =>
+  days
+    .map((d) => (d === 0 ? i18n._("on the day") : i18n._("{d, plural, one {# day} other {# days}}", { d })))
+    .join(", ");
 
 function ErrorText({ id, message }: { id: string; message?: string }) {
+  const { i18n } = useLingui();
   return message ? (
     <p id={id} className="mt-1.5 text-sm font-medium text-red-700 dark:text-red-300">
-      {message}
+      {i18n._(message)}
     </p>
   ) : null;
 }
@@ -155,6 +160,7 @@ export function ChaseFields({
   confirmFirst = false,
   fieldRef,
 }: ChaseFieldsProps) {
+  const { i18n } = useLingui();
   const id = useId();
   const section = useRef<HTMLDivElement>(null);
   // A new refusal moves focus to the field it is about, as the form's own fields do.
@@ -179,8 +185,10 @@ export function ChaseFields({
       <div>
         <Field
           type="date"
-          label="Due date"
-          labelAside={<span className="text-xs text-slate-500 dark:text-slate-400">(optional)</span>}
+          label={i18n._("Due date")}
+          labelAside={
+            <span className="text-xs text-slate-500 dark:text-slate-400">{i18n._("(optional)")}</span>
+          }
           min={day}
           max={oneYearAfter(day)}
           value={value.dueDate}
@@ -196,10 +204,14 @@ export function ChaseFields({
               type="email"
               autoComplete="off"
               inputMode="email"
-              label="Payer's email"
-              labelAside={<span className="text-xs text-slate-500 dark:text-slate-400">(optional)</span>}
+              label={i18n._("Payer's email")}
+              labelAside={
+                <span className="text-xs text-slate-500 dark:text-slate-400">{i18n._("(optional)")}</span>
+              }
               hint={
-                confirmFirst ? CONFIRM_FIRST_HINT : "Collect can email the request, reminders and a receipt."
+                confirmFirst
+                  ? i18n._(CONFIRM_FIRST_HINT)
+                  : i18n._("Collect can email the request, reminders and a receipt.")
               }
               value={value.payerEmail}
               onValueChange={(payerEmail) => set({ payerEmail })}
@@ -208,9 +220,9 @@ export function ChaseFields({
           </div>
           {hasEmail ? (
             <Choices
-              legend="Send the request"
+              legend={i18n._("Send the request")}
               name={`${id}-send`}
-              options={SEND_CHOICES}
+              options={SEND_CHOICES.map((c) => ({ ...c, label: i18n._(c.label) }))}
               selected={value.sendBy}
               onSelect={(sendBy) => set({ sendBy })}
             />
@@ -218,7 +230,7 @@ export function ChaseFields({
         </>
       )}
       <Choices
-        legend="Reminders"
+        legend={i18n._("Reminders")}
         name={`${id}-reminders`}
         options={SCHEDULES.map((s) =>
           s.value === "default"
@@ -226,10 +238,12 @@ export function ChaseFields({
                 ...s,
                 label:
                   rule.length === 0
-                    ? "Default (no reminders)"
-                    : `Default (${dayWords(rule)} ${value.dueDate ? "after the due date" : "after sending"})`,
+                    ? i18n._("Default (no reminders)")
+                    : value.dueDate
+                      ? i18n._("Default ({days} after the due date)", { days: dayWords(rule, i18n) })
+                      : i18n._("Default ({days} after sending)", { days: dayWords(rule, i18n) }),
               }
-            : s,
+            : { ...s, label: i18n._(s.label) },
         )}
         selected={value.reminders}
         onSelect={(reminders) =>
@@ -244,8 +258,12 @@ export function ChaseFields({
         // The days' first box stands for them all: focused when they are refused.
         <div ref={fieldRef && ((div) => fieldRef("reminderDays")(div?.querySelector("input") ?? null))}>
           <ReminderDayInputs
-            legend={`Days ${value.dueDate ? "after the due date" : "after sending"} (up to ${MAX_REMINDERS})`}
-            label="Reminder"
+            legend={
+              value.dueDate
+                ? i18n._("Days after the due date (up to {max})", { max: MAX_REMINDERS })
+                : i18n._("Days after sending (up to {max})", { max: MAX_REMINDERS })
+            }
+            label={i18n._("Reminder")}
             days={value.reminderDays}
             onDayChange={setDay}
             errorId={errors.reminderDays ? daysError : undefined}

@@ -1,4 +1,6 @@
+import { Trans, useLingui } from "@lingui/react";
 import { AlertTriangle, BellOff, CalendarClock, MailCheck, MailX, MessageSquareText } from "lucide-react";
+import { intlLocaleOf } from "#shared/i18n/locales.ts";
 import { dueLabel } from "#shared/schedule/due-date.ts";
 import { localDate } from "#shared/schedule/zoned.ts";
 import type { PaymentRequest } from "#shared/schemas/payment-request.ts";
@@ -7,8 +9,6 @@ import type { PaymentRequest } from "#shared/schemas/payment-request.ts";
 export function deviceToday(now = new Date()): string {
   return localDate(now, Intl.DateTimeFormat().resolvedOptions().timeZone);
 }
-
-const DAY_MONTH = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric" });
 
 // Warning colour with at least 4.5:1 on the card in light (amber-800 on white) and dark (amber-300 on slate-900).
 const WARNING = "text-amber-800 dark:text-amber-300";
@@ -21,8 +21,9 @@ const LINE = "inline-flex items-center gap-1.5";
  * email that could not be delivered.
  */
 export function ChaseLine({ request, today = deviceToday() }: { request: PaymentRequest; today?: string }) {
+  const { i18n } = useLingui();
   const pending = request.status === "pending";
-  const due = pending && request.dueDate ? dueLabel(request.dueDate, today) : null;
+  const due = pending && request.dueDate ? dueLabel(request.dueDate, today, i18n) : null;
   const { reminders } = request;
   const lines: React.ReactNode[] = [];
   if (due) {
@@ -39,36 +40,49 @@ export function ChaseLine({ request, today = deviceToday() }: { request: Payment
     lines.push(
       <span key="blocked" role="status" className={`${LINE} font-semibold ${WARNING}`}>
         <MailX aria-hidden="true" className="size-3.5" />
-        {payer} asked for no more emails — Collect will not email {request.payerEmail ?? "them"}
+        {request.payerEmail !== null
+          ? i18n._("{payer} asked for no more emails — Collect will not email {email}", {
+              payer,
+              email: request.payerEmail,
+            })
+          : i18n._("{payer} asked for no more emails — Collect will not email them", { payer })}
       </span>,
     );
   } else if (pending && reminders.state === "stopped" && reminders.stoppedBy === "payer") {
     lines.push(
       <span key="stopped" role="status" className={LINE}>
         <BellOff aria-hidden="true" className="size-3.5" />
-        {payer} stopped reminders
+        {i18n._("{payer} stopped reminders", { payer })}
       </span>,
     );
   } else if (reminders.state === "failed" && reminders.failedEmail) {
     lines.push(
       <span key="failed" role="status" className={`${LINE} font-semibold ${WARNING}`}>
         <AlertTriangle aria-hidden="true" className="size-3.5" />
-        Email to {reminders.failedEmail} could not be delivered
+        {i18n._("Email to {email} could not be delivered", { email: reminders.failedEmail })}
       </span>,
     );
   } else if (pending && reminders.state === "due") {
     lines.push(
       <span key="remind" className={`${LINE} font-semibold ${WARNING}`}>
         <MessageSquareText aria-hidden="true" className="size-3.5" />
-        Reminder due — Text reminder
+        {i18n._("Reminder due — Text reminder")}
       </span>,
     );
   } else if (reminders.lastChannel === "payer-email" && reminders.lastSentAt) {
     lines.push(
       <span key="emailed" className={LINE}>
         <MailCheck aria-hidden="true" className="size-3.5" />
-        Reminder emailed{" "}
-        <time dateTime={reminders.lastSentAt}>{DAY_MONTH.format(new Date(reminders.lastSentAt))}</time>
+        <Trans
+          id="Reminder emailed <0>{date}</0>"
+          values={{
+            date: new Intl.DateTimeFormat(intlLocaleOf(i18n.locale), {
+              month: "short",
+              day: "numeric",
+            }).format(new Date(reminders.lastSentAt)),
+          }}
+          components={{ 0: <time dateTime={reminders.lastSentAt} /> }}
+        />
       </span>,
     );
   }

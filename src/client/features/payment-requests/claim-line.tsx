@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react";
 import { HandCoins } from "lucide-react";
 import { useEffect, useState } from "react";
 import type { PaymentRequest } from "#shared/schemas/payment-request.ts";
@@ -18,8 +19,9 @@ function useNow(everyMs: number): number {
  * yet the requester's (docs/decisions/016-close-the-loop.md).
  */
 export function ClaimLine({ request }: { request: PaymentRequest }) {
+  const { i18n } = useLingui();
   const now = useNow(30_000);
-  const text = request.status === "pending" ? claimText(request, now) : null;
+  const text = request.status === "pending" ? claimText(request, now, i18n) : null;
   if (!text) return null;
   return (
     <div

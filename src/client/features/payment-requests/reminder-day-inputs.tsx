@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react";
 import { useId } from "react";
 import { Input } from "#client/components/ui/input.tsx";
 import { Label } from "#client/components/ui/label.tsx";
@@ -29,6 +30,7 @@ export function ReminderDayInputs({
   errorId,
   className,
 }: ReminderDayInputsProps) {
+  const { i18n } = useLingui();
   const id = useId();
   return (
     <fieldset aria-describedby={errorId} className={className}>
@@ -39,7 +41,7 @@ export function ReminderDayInputs({
           return (
             <div key={inputId}>
               <Label htmlFor={inputId} className="sr-only">
-                {label} {i + 1}, days
+                {i18n._("{label} {number}, days", { label, number: i + 1 })}
               </Label>
               <Input
                 id={inputId}

@@ -1,7 +1,9 @@
+import { Trans, useLingui } from "@lingui/react";
 import { BellRing, Calendar, Eye, Phone } from "lucide-react";
 import { type ReactNode, useId } from "react";
 import { Card } from "#client/components/ui/card.tsx";
 import { formatRequestDate } from "#client/lib/format-date.ts";
+import { useIntlLocale } from "#client/lib/i18n.tsx";
 import { formatMoney } from "#shared/money.ts";
 import { formatPhone } from "#shared/phone.ts";
 import type { PaymentRequest } from "#shared/schemas/payment-request.ts";
@@ -23,22 +25,25 @@ type RequestCardProps = {
 
 /** "Viewed": the recipient opened the pay page; the title says when. */
 function ViewedBadge({ viewedAt }: { viewedAt: string }) {
+  const { i18n } = useLingui();
   return (
     <span
-      title={`Viewed ${formatRequestDate(viewedAt)}`}
+      title={i18n._("Viewed {date}", { date: formatRequestDate(viewedAt, undefined, undefined, i18n) })}
       className="inline-flex h-6 shrink-0 items-center gap-1 rounded-full bg-sky-50 px-2.5 text-xs font-semibold text-sky-800 ring-1 ring-sky-200 ring-inset dark:bg-sky-400/10 dark:text-sky-300 dark:ring-sky-400/30"
     >
       <Eye aria-hidden="true" className="size-3.5" />
-      Viewed
+      {i18n._("Viewed")}
     </span>
   );
 }
 
 /** One payment request: amount, status, recipient, phone, description and date (docs/product.md "Home", "Archive"). */
 export function RequestCard({ request, actions, tools }: RequestCardProps) {
+  const { i18n } = useLingui();
+  const locale = useIntlLocale();
   const id = useId();
-  const amount = formatMoney(request.amount, request.currency);
-  const date = formatRequestDate(request.createdAt);
+  const amount = formatMoney(request.amount, request.currency, locale);
+  const date = formatRequestDate(request.createdAt, undefined, undefined, i18n);
   const describedBy = `${id}-amount ${id}-name`;
   return (
     <Card className="scroll-mt-20 p-4 sm:p-5" data-request-id={request.id}>
@@ -72,8 +77,11 @@ export function RequestCard({ request, actions, tools }: RequestCardProps) {
           <span className="inline-flex items-center gap-1.5 whitespace-nowrap">
             <BellRing aria-hidden="true" className="size-3.5" />
             <span>
-              Reminded{" "}
-              <time dateTime={request.lastRemindedAt}>{formatRequestDate(request.lastRemindedAt)}</time>
+              <Trans
+                id="Reminded <0>{date}</0>"
+                values={{ date: formatRequestDate(request.lastRemindedAt, undefined, undefined, i18n) }}
+                components={{ 0: <time dateTime={request.lastRemindedAt} /> }}
+              />
             </span>
           </span>
         ) : null}

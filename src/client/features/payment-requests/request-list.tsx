@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react";
 import type { UseQueryResult } from "@tanstack/react-query";
 import { CircleCheck, ExternalLink, type LucideIcon, Undo2 } from "lucide-react";
 import { type ReactNode, useRef, useState } from "react";
@@ -9,6 +10,7 @@ import { Spinner } from "#client/components/ui/spinner.tsx";
 import { useClaimsSeen } from "#client/features/payment-requests/live-updates.ts";
 import { apiErrorMessage } from "#client/lib/api.ts";
 import { cn } from "#client/lib/cn.ts";
+import { useIntlLocale } from "#client/lib/i18n.tsx";
 import { toast } from "#client/lib/toast.tsx";
 import { showActionError } from "#client/lib/unauthorized.ts";
 import { formatMoney } from "#shared/money.ts";
@@ -41,10 +43,14 @@ export function RequestsState<T>({
   empty,
   children,
 }: RequestsStateProps<T>) {
+  const { i18n } = useLingui();
   if (query.isPending) return <RequestListSkeleton label={loading} />;
   if (query.isError) {
     return (
-      <LoadError message={`${failed} ${apiErrorMessage(query.error)}`} onRetry={() => void query.refetch()} />
+      <LoadError
+        message={`${failed} ${i18n._(apiErrorMessage(query.error))}`}
+        onRetry={() => void query.refetch()}
+      />
     );
   }
   if (query.data === undefined || isEmpty(query.data)) return <EmptyState {...empty} />;
@@ -83,6 +89,8 @@ type RequestListProps = {
  * split bill are one entry that opens to their cards. Showing the list counts as seeing new claims.
  */
 export function RequestList({ requests, markPaid: texts, payPageHref, className }: RequestListProps) {
+  const { i18n } = useLingui();
+  const locale = useIntlLocale();
   const markPaid = useMarkRequestPaid();
   const markNotPaid = useMarkRequestNotPaid();
   const { confirm, dialog } = useConfirm();
@@ -94,13 +102,16 @@ export function RequestList({ requests, markPaid: texts, payPageHref, className 
     markNotPaid.mutate(request.id, {
       onSuccess: () =>
         toast({
-          title: "Marked as not paid",
-          description: `${formatMoney(request.amount, request.currency)} from ${request.recipientName} is pending again.`,
+          title: i18n._("Marked as not paid"),
+          description: i18n._("{amount} from {name} is pending again.", {
+            amount: formatMoney(request.amount, request.currency, locale),
+            name: request.recipientName,
+          }),
         }),
       onError: (error) =>
         showActionError(error, {
-          title: "Error",
-          description: "Failed to mark the request as not paid. Please try again.",
+          title: i18n._("Error"),
+          description: i18n._("Failed to mark the request as not paid. Please try again."),
         }),
     });
   const mark = (request: PaymentRequest) =>
@@ -111,18 +122,18 @@ export function RequestList({ requests, markPaid: texts, payPageHref, className 
         toast({
           ...texts.success(request),
           duration: 10_000,
-          action: { label: "Undo", onClick: () => undo(request) },
+          action: { label: i18n._("Undo"), onClick: () => undo(request) },
         });
       },
-      onError: (error) => showActionError(error, { title: "Error", description: texts.failure }),
+      onError: (error) => showActionError(error, { title: i18n._("Error"), description: texts.failure }),
     });
   const onMarkPaid = (request: PaymentRequest) =>
     texts.confirm ? confirm({ ...texts.confirm, onConfirm: () => mark(request) }) : mark(request);
   const onMarkNotPaid = (request: PaymentRequest) =>
     confirm({
-      question: "Mark this payment request as not paid? Its payment page asks for payment again.",
-      confirmLabel: "Mark as not paid",
-      dismissLabel: "Keep as paid",
+      question: i18n._("Mark this payment request as not paid? Its payment page asks for payment again."),
+      confirmLabel: i18n._("Mark as not paid"),
+      dismissLabel: i18n._("Keep as paid"),
       onConfirm: () => undo(request),
     });
 
@@ -147,7 +158,7 @@ export function RequestList({ requests, markPaid: texts, payPageHref, className 
                       onClick={() => onMarkPaid(request)}
                     >
                       {marking ? <Spinner /> : <CircleCheck aria-hidden="true" />}
-                      {marked ? "Paid" : texts.label}
+                      {marked ? i18n._("Paid") : texts.label}
                     </Button>
                   ) : null}
                   {href ? (
@@ -159,7 +170,7 @@ export function RequestList({ requests, markPaid: texts, payPageHref, className 
                       className={cn(buttonClass("secondary"), "flex-1 sm:flex-none")}
                     >
                       <ExternalLink aria-hidden="true" />
-                      View Payment Page
+                      {i18n._("View Payment Page")}
                     </a>
                   ) : null}
                 </>
@@ -178,7 +189,7 @@ export function RequestList({ requests, markPaid: texts, payPageHref, className 
                     aria-describedby={describedBy}
                     onClick={() => onMarkNotPaid(request)}
                   >
-                    Mark as not paid
+                    {i18n._("Mark as not paid")}
                   </ToolButton>
                 )
               : undefined

@@ -1,9 +1,11 @@
+import { useLingui } from "@lingui/react";
 import { Ban, BellRing, CalendarClock, type LucideIcon, MessageSquareText, Share2 } from "lucide-react";
 import { type ButtonHTMLAttributes, useState } from "react";
 import { useConfirm } from "#client/components/ui/confirm-dialog.tsx";
 import { Dialog } from "#client/components/ui/dialog.tsx";
 import { Spinner } from "#client/components/ui/spinner.tsx";
 import { cn } from "#client/lib/cn.ts";
+import { useIntlLocale } from "#client/lib/i18n.tsx";
 import { launchSms } from "#client/lib/sms-launch.ts";
 import { toast } from "#client/lib/toast.tsx";
 import { showActionError } from "#client/lib/unauthorized.ts";
@@ -62,6 +64,8 @@ type RequestToolsProps = { request: PaymentRequest; describedBy: string };
  * dismissed): the same words as when the request was made.
  */
 export function RequestTools({ request, describedBy }: RequestToolsProps) {
+  const { i18n } = useLingui();
+  const locale = useIntlLocale();
   const [sharing, setSharing] = useState(false);
   const [scheduling, setScheduling] = useState(false);
   const remind = useRemindRequest();
@@ -90,26 +94,26 @@ export function RequestTools({ request, describedBy }: RequestToolsProps) {
           setSharing(true);
           if (words.shareHint) toast({ title: words.title, description: words.shareHint });
         },
-        onError: (error) => showActionError(error, { title: "Error", description: words.failed }),
+        onError: (error) => showActionError(error, { title: i18n._("Error"), description: words.failed }),
       });
   const onTextAgain = sendText(textAgain, {
-    title: "Text ready",
-    ready: "Your text message app has the request again.",
-    failed: "Failed to prepare the text. Please try again.",
+    title: i18n._("Text ready"),
+    ready: i18n._("Your text message app has the request again."),
+    failed: i18n._("Failed to prepare the text. Please try again."),
   });
   const onRemind = sendText(remind, {
-    title: "Reminder ready",
-    ready: "Your text message app has the reminder.",
-    shareHint: "Share the link again to remind them.",
-    failed: "Failed to prepare the reminder. Please try again.",
+    title: i18n._("Reminder ready"),
+    ready: i18n._("Your text message app has the reminder."),
+    shareHint: i18n._("Share the link again to remind them."),
+    failed: i18n._("Failed to prepare the reminder. Please try again."),
   });
-  const amount = formatMoney(request.amount, request.currency);
+  const amount = formatMoney(request.amount, request.currency, locale);
 
   const onCancel = () =>
     confirm({
-      question: "Cancel this payment request? Its link will then say nothing is owed.",
-      confirmLabel: "Cancel request",
-      dismissLabel: "Keep request",
+      question: i18n._("Cancel this payment request? Its link will then say nothing is owed."),
+      confirmLabel: i18n._("Cancel request"),
+      dismissLabel: i18n._("Keep request"),
       destructive: true,
       onConfirm: cancelRequest,
     });
@@ -119,18 +123,22 @@ export function RequestTools({ request, describedBy }: RequestToolsProps) {
   // unmounted caller (CI saw the request cancelled with no toast).
   const cancelRequest = () =>
     cancel.mutateAsync(request.id).then(
-      () => toast({ title: "Request cancelled", description: `${amount} from ${request.recipientName}.` }),
+      () =>
+        toast({
+          title: i18n._("Request cancelled"),
+          description: i18n._("{amount} from {name}.", { amount, name: request.recipientName }),
+        }),
       (error: unknown) =>
         showActionError(error, {
-          title: "Error",
-          description: "Failed to cancel the request. Please try again.",
+          title: i18n._("Error"),
+          description: i18n._("Failed to cancel the request. Please try again."),
         }),
     );
 
   return (
     <>
       <ToolButton icon={Share2} aria-describedby={describedBy} onClick={() => setSharing(true)}>
-        Share
+        {i18n._("Share")}
       </ToolButton>
       {remindable ? null : (
         <ToolButton
@@ -140,7 +148,7 @@ export function RequestTools({ request, describedBy }: RequestToolsProps) {
           aria-describedby={describedBy}
           onClick={onTextAgain}
         >
-          Text again
+          {i18n._("Text again")}
         </ToolButton>
       )}
       {remindable ? (
@@ -152,37 +160,37 @@ export function RequestTools({ request, describedBy }: RequestToolsProps) {
           onClick={onRemind}
           data-remind-for={request.id}
         >
-          {reminderDue ? "Text reminder" : "Remind"}
+          {reminderDue ? i18n._("Text reminder") : i18n._("Remind")}
         </ToolButton>
       ) : null}
       <ToolButton
         icon={CalendarClock}
-        aria-label="Due date and reminders"
+        aria-label={i18n._("Due date and reminders")}
         aria-describedby={describedBy}
         onClick={() => setScheduling(true)}
       >
-        Reminders
+        {i18n._("Reminders")}
       </ToolButton>
       <ToolButton
         icon={Ban}
         tone="danger"
         busy={cancel.isPending}
         disabled={busy}
-        aria-label="Cancel request"
+        aria-label={i18n._("Cancel request")}
         aria-describedby={describedBy}
         onClick={onCancel}
       >
-        Cancel
+        {i18n._("Cancel")}
       </ToolButton>
       {dialog}
       {scheduling ? <ScheduleDialog request={request} onClose={() => setScheduling(false)} /> : null}
       {sharing ? (
         <Dialog
-          title="Share request"
-          description={`${amount} from ${request.recipientName}`}
+          title={i18n._("Share request")}
+          description={i18n._("{amount} from {name}", { amount, name: request.recipientName })}
           onClose={() => setSharing(false)}
         >
-          <SharePanel content={shareContent(request)} />
+          <SharePanel content={shareContent(request, i18n)} />
         </Dialog>
       ) : null}
     </>

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react";
 import { useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { z } from "zod";
@@ -5,6 +6,7 @@ import { Button } from "#client/components/ui/button.tsx";
 import { Dialog } from "#client/components/ui/dialog.tsx";
 import { Form } from "#client/components/ui/form.tsx";
 import { notificationSettingsQuery } from "#client/features/notifications/api.ts";
+import { useIntlLocale } from "#client/lib/i18n.tsx";
 import { useSchemaForm } from "#client/lib/schema-form.ts";
 import { toast } from "#client/lib/toast.tsx";
 import { formatMoney } from "#shared/money.ts";
@@ -50,8 +52,10 @@ export function scheduleChanges(
   if (value.reminders === "none") days = [];
   if (value.reminders === "custom") {
     const parsed = ReminderDaysSchema.safeParse(value.reminderDays);
-    if (!parsed.success) errors.reminderDays = parsed.error.issues[0]?.message ?? "Check the reminder days.";
-    else if (parsed.data.length === 0) errors.reminderDays = "Choose at least one day, or No reminders.";
+    if (!parsed.success)
+      errors.reminderDays = parsed.error.issues[0]?.message ?? /*i18n*/ "Check the reminder days.";
+    else if (parsed.data.length === 0)
+      errors.reminderDays = /*i18n*/ "Choose at least one day, or No reminders.";
     else days = parsed.data;
   }
   if (JSON.stringify(days) !== JSON.stringify(request.reminderDays)) changes.reminderDays = days;
@@ -80,6 +84,8 @@ const SCHEDULE_FIELDS = ["dueDate", "reminderDays"] as const;
  * date and its own reminder days — the requester's default, none, or up to four day offsets.
  */
 export function ScheduleDialog({ request, onClose }: { request: PaymentRequest; onClose: () => void }) {
+  const { i18n } = useLingui();
+  const locale = useIntlLocale();
   const change = useChangeSchedule();
   const { data: settings } = useQuery(notificationSettingsQuery);
   const today = deviceToday();
@@ -102,18 +108,24 @@ export function ScheduleDialog({ request, onClose }: { request: PaymentRequest; 
       { id: request.id, changes },
       {
         onSuccess: () => {
-          toast({ title: "Reminders saved", description: `For ${request.recipientName}'s request.` });
+          toast({
+            title: i18n._("Reminders saved"),
+            description: i18n._("For {name}'s request.", { name: request.recipientName }),
+          });
           onClose();
         },
-        onError: (failure) => fail("Reminders not saved", failure),
+        onError: (failure) => fail(i18n._("Reminders not saved"), failure),
       },
     );
   });
 
   return (
     <Dialog
-      title="Due date and reminders"
-      description={`${formatMoney(request.amount)} from ${request.recipientName}`}
+      title={i18n._("Due date and reminders")}
+      description={i18n._("{amount} from {name}", {
+        amount: formatMoney(request.amount, request.currency, locale),
+        name: request.recipientName,
+      })}
       onClose={onClose}
       holdsInput
     >
@@ -135,10 +147,10 @@ export function ScheduleDialog({ request, onClose }: { request: PaymentRequest; 
         <div className="flex flex-wrap justify-end gap-2">
           {/* "Cancel", not a second "Close" beside the dialog's own X. */}
           <Button type="button" variant="secondary" onClick={onClose}>
-            Cancel
+            {i18n._("Cancel")}
           </Button>
           <Button type="submit" disabled={change.isPending}>
-            Save
+            {i18n._("Save")}
           </Button>
         </div>
       </Form>

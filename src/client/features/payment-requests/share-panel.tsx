@@ -1,3 +1,5 @@
+import type { I18n } from "@lingui/core";
+import { useLingui } from "@lingui/react";
 import { Copy, Download, Share2 } from "lucide-react";
 import { useId } from "react";
 import { Button, buttonClass } from "#client/components/ui/button.tsx";
@@ -8,30 +10,30 @@ import { useQrCode } from "#client/lib/qr-code.ts";
 import { toast } from "#client/lib/toast.tsx";
 import type { ShareContent } from "./share";
 
-async function copyLink(url: string) {
+async function copyLink(url: string, i18n: I18n) {
   try {
     // Missing outside secure contexts (plain http on another host), hence the optional call.
     if (!navigator.clipboard) throw new Error("Clipboard unavailable");
     await navigator.clipboard.writeText(url);
-    toast({ title: "Link copied", description: url });
+    toast({ title: i18n._("Link copied"), description: url });
   } catch {
     toast({
-      title: "Couldn't copy the link",
-      description: "Select the link above and copy it yourself.",
+      title: i18n._("Couldn't copy the link"),
+      description: i18n._("Select the link above and copy it yourself."),
       variant: "destructive",
     });
   }
 }
 
-async function shareLink(content: ShareContent) {
+async function shareLink(content: ShareContent, i18n: I18n) {
   try {
     await navigator.share(content);
   } catch (error) {
     // Closing the share sheet is not a failure.
     if (error instanceof DOMException && error.name === "AbortError") return;
     toast({
-      title: "Couldn't share the link",
-      description: "Copy the link and send it yourself.",
+      title: i18n._("Couldn't share the link"),
+      description: i18n._("Copy the link and send it yourself."),
       variant: "destructive",
     });
   }
@@ -42,13 +44,14 @@ async function shareLink(content: ShareContent) {
  * (where the browser has one), or scan as a QR code drawn on this device.
  */
 export function SharePanel({ content, className }: { content: ShareContent; className?: string }) {
+  const { i18n } = useLingui();
   const id = useId();
   const qr = useQrCode(content.url);
   const canShare = typeof navigator.share === "function";
   return (
     <div className={cn("space-y-4", className)}>
       <div>
-        <Label htmlFor={`${id}-link`}>Payment link</Label>
+        <Label htmlFor={`${id}-link`}>{i18n._("Payment link")}</Label>
         <Input
           id={`${id}-link`}
           readOnly
@@ -58,14 +61,14 @@ export function SharePanel({ content, className }: { content: ShareContent; clas
         />
       </div>
       <div className="flex flex-wrap gap-2">
-        <Button className="flex-1" onClick={() => void copyLink(content.url)}>
+        <Button className="flex-1" onClick={() => void copyLink(content.url, i18n)}>
           <Copy aria-hidden="true" />
-          Copy link
+          {i18n._("Copy link")}
         </Button>
         {canShare ? (
-          <Button variant="secondary" className="flex-1" onClick={() => void shareLink(content)}>
+          <Button variant="secondary" className="flex-1" onClick={() => void shareLink(content, i18n)}>
             <Share2 aria-hidden="true" />
-            Share…
+            {i18n._("Share…")}
           </Button>
         ) : null}
       </div>
@@ -75,7 +78,7 @@ export function SharePanel({ content, className }: { content: ShareContent; clas
           {qr.status === "ready" ? (
             <img
               src={qr.dataUrl}
-              alt="QR code for the payment link"
+              alt={i18n._("QR code for the payment link")}
               data-qr-url={content.url}
               width={240}
               height={240}
@@ -83,14 +86,16 @@ export function SharePanel({ content, className }: { content: ShareContent; clas
             />
           ) : qr.status === "loading" ? (
             <div aria-busy="true" className="size-full animate-pulse rounded-xl bg-slate-100">
-              <span className="sr-only">Drawing the QR code…</span>
+              <span className="sr-only">{i18n._("Drawing the QR code…")}</span>
             </div>
           ) : (
-            <p className="px-4 text-center text-sm text-slate-600">The QR code couldn't be drawn.</p>
+            <p className="px-4 text-center text-sm text-slate-600">
+              {i18n._("The QR code couldn't be drawn.")}
+            </p>
           )}
         </div>
         <figcaption className="text-center text-sm text-slate-600 dark:text-slate-400">
-          Scan with a phone camera to open the link.
+          {i18n._("Scan with a phone camera to open the link.")}
         </figcaption>
         {qr.status === "ready" ? (
           <a
@@ -99,7 +104,7 @@ export function SharePanel({ content, className }: { content: ShareContent; clas
             className={cn(buttonClass("secondary"), "w-full sm:w-auto")}
           >
             <Download aria-hidden="true" />
-            Download QR code
+            {i18n._("Download QR code")}
           </a>
         ) : null}
       </figure>

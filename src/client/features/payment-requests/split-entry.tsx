@@ -1,8 +1,10 @@
+import { useLingui } from "@lingui/react";
 import { ChevronDown, Users } from "lucide-react";
 import { type ReactNode, useId, useState } from "react";
 import { Card } from "#client/components/ui/card.tsx";
 import { useSplit } from "#client/features/payment-requests/splits.ts";
 import { cn } from "#client/lib/cn.ts";
+import { useIntlLocale } from "#client/lib/i18n.tsx";
 import { formatMoney } from "#shared/money.ts";
 import type { PaymentRequest } from "#shared/schemas/payment-request.ts";
 
@@ -19,17 +21,23 @@ type SplitEntryProps = {
  * is outstanding (GET /api/splits/{id}); the button opens each person's card. A list item.
  */
 export function SplitEntry({ splitId, loaded, card }: SplitEntryProps) {
+  const { i18n } = useLingui();
+  const locale = useIntlLocale();
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const split = useSplit(splitId);
   const shares = split.data?.shares.map((share) => share.request) ?? loaded;
   const description = split.data ? split.data.description : (loaded[0]?.description ?? null);
-  let summary = "Loading the split…";
+  let summary = i18n._("Loading the split…");
   if (split.data) {
     const { paidCount, outstanding } = split.data;
-    summary = `${paidCount} of ${shares.length} paid · ${formatMoney(outstanding)} outstanding`;
+    summary = i18n._("{paidCount} of {count} paid · {outstanding} outstanding", {
+      paidCount,
+      count: shares.length,
+      outstanding: formatMoney(outstanding, undefined, locale),
+    });
   } else if (split.isError) {
-    summary = `${shares.length} people`;
+    summary = i18n._("{count, plural, other {# people}}", { count: shares.length });
   }
   return (
     <li data-split-entry className={cn("min-w-0", open && "col-span-full")}>
@@ -44,12 +52,12 @@ export function SplitEntry({ splitId, loaded, card }: SplitEntryProps) {
           <span className="min-w-0">
             {split.data ? (
               <span className="block text-2xl font-bold tracking-tight wrap-anywhere text-slate-900 tabular-nums dark:text-white">
-                {formatMoney(split.data.total)}
+                {formatMoney(split.data.total, undefined, locale)}
               </span>
             ) : null}
             <span className="mt-1 flex items-center gap-1.5 font-semibold wrap-anywhere text-slate-900 dark:text-slate-100">
               <Users aria-hidden="true" className="size-4 shrink-0 text-emerald-700 dark:text-emerald-400" />
-              <span className="min-w-0">{description || "Split bill"}</span>
+              <span className="min-w-0">{description || i18n._("Split bill")}</span>
             </span>
             <span className="mt-1 block text-sm text-slate-600 dark:text-slate-400">{summary}</span>
           </span>

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react";
 import { cn } from "#client/lib/cn.ts";
 import type { RequestStatus } from "#shared/schemas/payment-request.ts";
 
@@ -9,8 +10,16 @@ const STYLES: Record<RequestStatus, string> = {
     "bg-slate-100 text-slate-700 ring-slate-200 dark:bg-slate-800 dark:text-slate-300 dark:ring-slate-700",
 };
 
+/** Each status as the pill reads it. */
+const LABELS: Record<RequestStatus, string> = {
+  pending: /*i18n*/ "pending",
+  paid: /*i18n*/ "paid",
+  cancelled: /*i18n*/ "cancelled",
+};
+
 /** A request's status as a coloured pill reading the status itself (docs/product.md "Home", "Archive"). */
 export function StatusBadge({ status, className }: { status: RequestStatus; className?: string }) {
+  const { i18n } = useLingui();
   return (
     <span
       className={cn(
@@ -19,7 +28,7 @@ export function StatusBadge({ status, className }: { status: RequestStatus; clas
         className,
       )}
     >
-      {status}
+      {i18n._(LABELS[status])}
     </span>
   );
 }

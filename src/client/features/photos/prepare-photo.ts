@@ -1,3 +1,4 @@
+import type { I18n } from "@lingui/core";
 import { MAX_PHOTO_BYTES } from "#shared/input-limits.ts";
 
 /**
@@ -36,16 +37,30 @@ export const PREPARED_MAX_SIDE = 2048;
 
 const MB = 1024 * 1024;
 
+/** What the picker says about a picked photo (English ids: shown through `photoPrepMessage`). */
 export const PHOTO_PREP_MESSAGES = {
   /** The one message for a file the browser cannot turn into a photo. */
-  unusable: "This photo can't be used here. Choose a JPG, PNG, GIF or WebP photo.",
-  tooLarge: `This photo is larger than ${MAX_PHOTO_INPUT_BYTES / MB} MB. Choose a smaller photo.`,
-  preparing: "Making your photo ready to upload…",
+  unusable: /*i18n*/ "This photo can't be used here. Choose a JPG, PNG, GIF or WebP photo.",
+  tooLarge: /*i18n*/ "This photo is larger than {max} MB. Choose a smaller photo.",
+  preparing: /*i18n*/ "Making your photo ready to upload…",
 } as const;
 
-/** The file input's visible hint: which types, and how large. */
+/** One of PHOTO_PREP_MESSAGES in `i18n`'s language, its size filled in. */
+export function photoPrepMessage(i18n: I18n, key: keyof typeof PHOTO_PREP_MESSAGES): string {
+  return i18n._(PHOTO_PREP_MESSAGES[key], { max: MAX_PHOTO_INPUT_BYTES / MB });
+}
+
+/** The file input's visible hint: which types, and how large, in `i18n`'s language. */
 // Beside the guidelines' "Maximum file size 5MB" and "JPG, PNG, GIF" (the spec's words): what
 // more the picker takes, said as an addition to them, not as another limit.
+export function photoInputHint(i18n: I18n): string {
+  return i18n._(
+    "Larger photos, up to {input} MB, are made smaller than {max} MB for you; WebP and HEIC work too.",
+    { input: MAX_PHOTO_INPUT_BYTES / MB, max: MAX_PHOTO_BYTES / MB },
+  );
+}
+
+/** photoInputHint's English, word for word (what the screen shows an English reader). */
 export const PHOTO_INPUT_HINT = `Larger photos, up to ${MAX_PHOTO_INPUT_BYTES / MB} MB, are made smaller than ${MAX_PHOTO_BYTES / MB} MB for you; WebP and HEIC work too.`;
 
 type FileFacts = { size: number; type: string; name: string };

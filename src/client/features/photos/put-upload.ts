@@ -5,6 +5,8 @@ import { shouldRetryUpload, uploadErrorMessage } from "./upload-errors";
 type PutUploadOpts = PluginOpts & {
   /** A fresh signed URL for each attempt, so a resumed or retried upload never reuses a spent one. */
   getUploadUrl: (size: number) => Promise<string>;
+  /** A failure's sentence (uploadErrorMessage's English, or the server's) in the app's language. */
+  translate: (message: string) => string;
 };
 
 /** Attempts after the first for a fault that may pass (no answer, 5xx); 4xx is never retried. */
@@ -128,7 +130,10 @@ export class PutUpload<M extends Meta, B extends Body> extends BasePlugin<PutUpl
           retries += 1;
           continue;
         }
-        const error = new Error(uploadErrorMessage(outcome.status, outcome.responseText));
+        // Shown by the Dashboard beside the file and in its message: in the app's language.
+        const error = new Error(
+          this.opts.translate(uploadErrorMessage(outcome.status, outcome.responseText)),
+        );
         this.uppy.emit("upload-error", this.uppy.getFile(file.id), error, {
           status: outcome.status,
           body: undefined,

@@ -1,11 +1,11 @@
 import { OFFLINE_MESSAGE } from "#client/lib/api.ts";
 
-/** What the photo upload says when the server refuses the file, by status. */
+/** What the photo upload says when the server refuses the file, by status (English ids: shown through `i18n._`). */
 export const UPLOAD_MESSAGES = {
   // The server says "JPEG"; the page's guidelines say JPG, so the message does too.
-  unsupportedType: "Only JPG, PNG, GIF or WebP images",
+  unsupportedType: /*i18n*/ "Only JPG, PNG, GIF or WebP images",
   offline: OFFLINE_MESSAGE,
-  failed: "The upload failed. Please try again.",
+  failed: /*i18n*/ "The upload failed. Please try again.",
 } as const;
 
 /** Worth trying again by itself: no answer, a timeout, rate limiting or a server fault. */
@@ -14,7 +14,7 @@ export function shouldRetryUpload(status: number): boolean {
 }
 
 /**
- * A human sentence for a failed PUT: the server's `{message}` for other refusals (413 too large,
+ * A human sentence for a failed PUT, in English (its id: the uploader shows it in the app's language): the server's `{message}` for other refusals (413 too large,
  * 403 expired link), ours for a refused type and for faults that carry no useful text.
  */
 export function uploadErrorMessage(status: number, responseText: string): string {

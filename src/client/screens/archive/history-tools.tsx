@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react";
 import { ChevronDown, Download, Search } from "lucide-react";
 import { useId } from "react";
 import { buttonClass } from "#client/components/ui/button.tsx";
@@ -6,41 +7,46 @@ import { Field } from "#client/components/ui/field.tsx";
 import { Label } from "#client/components/ui/label.tsx";
 import { totalsOf } from "#client/features/payment-requests/totals.ts";
 import { cn } from "#client/lib/cn.ts";
+import { useIntlLocale } from "#client/lib/i18n.tsx";
 import { serverPaths } from "#client/lib/paths.ts";
 import type { PaymentRequestSummary } from "#shared/schemas/payment-request.ts";
 import type { HistoryFilter, StatusFilter } from "./history";
 
+/** Each label an English id, shown through `i18n._`. */
 const STATUS_OPTIONS: readonly { value: StatusFilter; label: string }[] = [
-  { value: "all", label: "All" },
-  { value: "pending", label: "Pending" },
-  { value: "paid", label: "Paid" },
-  { value: "cancelled", label: "Cancelled" },
-  { value: "claimed", label: "Says paid" },
+  { value: "all", label: /*i18n*/ "All" },
+  { value: "pending", label: /*i18n*/ "Pending" },
+  { value: "paid", label: /*i18n*/ "Paid" },
+  { value: "cancelled", label: /*i18n*/ "Cancelled" },
+  { value: "claimed", label: /*i18n*/ "Says paid" },
 ];
 
 /** The whole history as a file, straight from the server, its dates in this device's time zone. */
 export function ExportCsvLink() {
   const tz = Intl.DateTimeFormat().resolvedOptions().timeZone;
   const href = tz ? `${serverPaths.exportCsv}?tz=${encodeURIComponent(tz)}` : serverPaths.exportCsv;
+  const { i18n } = useLingui();
   return (
     <a href={href} download className={cn(buttonClass("secondary"), "w-full sm:w-auto")}>
       <Download aria-hidden="true" />
-      Export CSV
+      {i18n._("Export CSV")}
     </a>
   );
 }
 
 /** What has been paid, and what is still asked for, across the whole history. */
 export function HistoryTotalsPanel({ totals }: { totals: Pick<PaymentRequestSummary, "totals"> }) {
+  const { i18n } = useLingui();
+  const intlLocale = useIntlLocale();
   const items = [
     {
-      label: "Collected",
-      amount: totalsOf(totals, "collected"),
+      label: i18n._("Collected"),
+      amount: totalsOf(totals, "collected", intlLocale),
       tone: "text-emerald-700 dark:text-emerald-400",
     },
     {
-      label: "Outstanding",
-      amount: totalsOf(totals, "outstanding"),
+      label: i18n._("Outstanding"),
+      amount: totalsOf(totals, "outstanding", intlLocale),
       tone: "text-amber-700 dark:text-amber-300",
     },
   ];
@@ -69,10 +75,11 @@ type HistoryFiltersProps = { filter: HistoryFilter; onChange: (filter: HistoryFi
 /** Search by recipient or description, and narrow to one status. */
 export function HistoryFilters({ filter, onChange }: HistoryFiltersProps) {
   const id = useId();
+  const { i18n } = useLingui();
   return (
     <search className="flex flex-wrap gap-3">
       <Field
-        label="Search"
+        label={i18n._("Search")}
         className="min-w-0 flex-[1_1_12rem]"
         leading={
           <Search
@@ -84,12 +91,12 @@ export function HistoryFilters({ filter, onChange }: HistoryFiltersProps) {
         type="search"
         enterKeyHint="search"
         autoComplete="off"
-        placeholder="Name or note"
+        placeholder={i18n._("Name or note")}
         value={filter.query}
         onValueChange={(query) => onChange({ ...filter, query })}
       />
       <div className="flex-[1_1_8rem] sm:flex-none">
-        <Label htmlFor={`${id}-status`}>Status</Label>
+        <Label htmlFor={`${id}-status`}>{i18n._("Status")}</Label>
         <div className="relative mt-1.5">
           <select
             id={`${id}-status`}
@@ -108,7 +115,7 @@ export function HistoryFilters({ filter, onChange }: HistoryFiltersProps) {
           >
             {STATUS_OPTIONS.map(({ value, label }) => (
               <option key={value} value={value}>
-                {label}
+                {i18n._(label)}
               </option>
             ))}
           </select>

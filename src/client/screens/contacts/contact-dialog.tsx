@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react";
 import { useState } from "react";
 import { LanguageSelect } from "#client/components/language-select.tsx";
 import { PhoneField } from "#client/components/phone-field.tsx";
@@ -26,6 +27,7 @@ type ContactDialogProps = {
 
 /** Add or edit a contact: name, mobile phone, an optional email and language, checked as the server checks them. */
 export function ContactDialog({ payee, onClose, region = US_INPUT }: ContactDialogProps) {
+  const { i18n } = useLingui();
   const { bind, set, submit, fail } = useSchemaForm({
     schema: payeeInputFor(region),
     defaultValues: {
@@ -43,17 +45,22 @@ export function ContactDialog({ payee, onClose, region = US_INPUT }: ContactDial
     setSaving(true);
     try {
       const saved = payee ? await updatePayee(payee.id, contact) : await savePayee(contact);
-      toast({ title: "Contact Saved", description: `${saved.name} is in your contacts.` });
+      toast({
+        title: i18n._("Contact Saved"),
+        description: i18n._("{name} is in your contacts.", { name: saved.name }),
+      });
       onClose();
     } catch (error) {
       // 409: the number is saved under another contact's name.
-      fail("Contact Not Saved", error, (e) => (e instanceof ApiError && e.status === 409 ? "phone" : null));
+      fail(i18n._("Contact Not Saved"), error, (e) =>
+        e instanceof ApiError && e.status === 409 ? "phone" : null,
+      );
       setSaving(false);
     }
   });
 
   return (
-    <Dialog title={payee ? "Edit contact" : "Add contact"} onClose={onClose} holdsInput>
+    <Dialog title={payee ? i18n._("Edit contact") : i18n._("Add contact")} onClose={onClose} holdsInput>
       <Form onSubmit={onSubmit} className="space-y-5">
         <PhoneContactsButton
           onPick={(picked) => {
@@ -62,7 +69,7 @@ export function ContactDialog({ payee, onClose, region = US_INPUT }: ContactDial
           }}
         />
         <Field
-          label="Name"
+          label={i18n._("Name")}
           name="name"
           autoComplete="off"
           autoCapitalize="words"
@@ -71,7 +78,7 @@ export function ContactDialog({ payee, onClose, region = US_INPUT }: ContactDial
           {...bind("name")}
         />
         <PhoneField
-          label="Mobile Phone"
+          label={i18n._("Mobile Phone")}
           name="phone"
           autoComplete="tel"
           country={region.country}
@@ -79,24 +86,28 @@ export function ContactDialog({ payee, onClose, region = US_INPUT }: ContactDial
         />
         <Field
           type="email"
-          label="Email"
+          label={i18n._("Email")}
           name="email"
           autoComplete="off"
           inputMode="email"
-          labelAside={<span className="text-xs text-slate-500 dark:text-slate-400">(optional)</span>}
-          hint="Request Payment offers it, so Collect can email the request, reminders and a receipt."
+          labelAside={
+            <span className="text-xs text-slate-500 dark:text-slate-400">{i18n._("(optional)")}</span>
+          }
+          hint={i18n._(
+            "Request Payment offers it, so Collect can email the request, reminders and a receipt.",
+          )}
           {...bind("email")}
         />
         <LanguageSelect
-          label="Language"
-          none="Same as mine"
-          hint="The texts, emails and link preview Collect writes for them are in this language."
+          label={i18n._("Language")}
+          none={i18n._("Same as mine")}
+          hint={i18n._("The texts, emails and link preview Collect writes for them are in this language.")}
           value={bind("language").value ?? ""}
           onValueChange={bind("language").onValueChange}
         />
         <Button type="submit" className="w-full" disabled={saving}>
           {saving ? <Spinner /> : null}
-          {payee ? "Save changes" : "Save contact"}
+          {payee ? i18n._("Save changes") : i18n._("Save contact")}
         </Button>
       </Form>
     </Dialog>

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react";
 import { Pencil, Send, Trash2, UserPlus, Users } from "lucide-react";
 import { useState } from "react";
 import { Link, useLocation } from "wouter";
@@ -25,6 +26,7 @@ import { initials } from "./initials";
 
 /** /contacts (docs/product.md "Contacts"): saved contacts, each one tap away from a new request. */
 export default function ContactsPage() {
+  const { i18n } = useLingui();
   const payees = usePayeePages();
   const list = pageItems(payees.data);
   const [adding, setAdding] = useState(false);
@@ -33,12 +35,12 @@ export default function ContactsPage() {
   return (
     <div className="mx-auto max-w-3xl">
       <PageHeader
-        title="Contacts"
-        description="People you've saved for quick payment requests."
+        title={i18n._("Contacts")}
+        description={i18n._("People you've saved for quick payment requests.")}
         action={
           <Button variant="secondary" onClick={() => setAdding(true)}>
             <UserPlus aria-hidden="true" />
-            Add contact
+            {i18n._("Add contact")}
           </Button>
         }
       />
@@ -47,19 +49,21 @@ export default function ContactsPage() {
         <ContactListSkeleton />
       ) : payees.isError ? (
         <LoadError
-          message={`We couldn't load your contacts. ${apiErrorMessage(payees.error)}`}
+          message={i18n._("We couldn't load your contacts. {reason}", {
+            reason: i18n._(apiErrorMessage(payees.error)),
+          })}
           onRetry={() => void payees.refetch()}
         />
       ) : list.length === 0 ? (
         <EmptyState
           icon={Users}
-          title="No Contacts Yet"
-          text="Tick “Save contact” when you request a payment and the person will appear here."
+          title={i18n._("No Contacts Yet")}
+          text={i18n._("Tick “Save contact” when you request a payment and the person will appear here.")}
           action={
             <Button asChild className="w-full sm:w-auto">
               <Link href={paths.request}>
                 <Send aria-hidden="true" />
-                Create Payment Request
+                {i18n._("Create Payment Request")}
               </Link>
             </Button>
           }
@@ -67,7 +71,7 @@ export default function ContactsPage() {
       ) : (
         <>
           <ContactList payees={list} />
-          <LoadMore pages={payees} end="That's every contact." />
+          <LoadMore pages={payees} end={i18n._("That's every contact.")} />
         </>
       )}
     </div>
@@ -75,6 +79,7 @@ export default function ContactsPage() {
 }
 
 function ContactList({ payees }: { payees: Payee[] }) {
+  const { i18n } = useLingui();
   const [, navigate] = useLocation();
   const remove = useDeletePayee();
   const { confirm, dialog } = useConfirm();
@@ -88,8 +93,8 @@ function ContactList({ payees }: { payees: Payee[] }) {
 
   const onDelete = (payee: Payee) =>
     confirm({
-      question: `Are you sure you want to delete ${payee.name}?`,
-      confirmLabel: "Delete",
+      question: i18n._("Are you sure you want to delete {name}?", { name: payee.name }),
+      confirmLabel: i18n._("Delete"),
       destructive: true,
       onConfirm: () => deletePayee(payee),
     });
@@ -97,12 +102,15 @@ function ContactList({ payees }: { payees: Payee[] }) {
   const deletePayee = (payee: Payee) =>
     remove.mutate(payee.id, {
       onSuccess: () =>
-        toast({ title: "Contact Deleted", description: `${payee.name} was removed from your contacts.` }),
+        toast({
+          title: i18n._("Contact Deleted"),
+          description: i18n._("{name} was removed from your contacts.", { name: payee.name }),
+        }),
       // The delete-failure toast of docs/product.md "Contacts".
       onError: (error) =>
         showActionError(error, {
-          title: "Error",
-          description: "Failed to delete contact. Please try again.",
+          title: i18n._("Error"),
+          description: i18n._("Failed to delete contact. Please try again."),
         }),
     });
 
@@ -133,18 +141,18 @@ function ContactList({ payees }: { payees: Payee[] }) {
               <div className="flex w-full items-center gap-2 sm:w-auto">
                 <Button
                   className="flex-1 sm:flex-none"
-                  aria-label={`Request Payment from ${payee.name}`}
+                  aria-label={i18n._("Request Payment from {name}", { name: payee.name })}
                   onClick={() => requestFrom(payee)}
                 >
                   {/* Below 360 px the label and the two 44 px buttons fill the row: the label stays whole. */}
                   <Send aria-hidden="true" className="max-[359px]:hidden" />
-                  Request Payment
+                  {i18n._("Request Payment")}
                 </Button>
                 <Button
                   variant="secondary"
                   size="icon"
                   className="size-11"
-                  aria-label={`Edit ${payee.name}`}
+                  aria-label={i18n._("Edit {name}", { name: payee.name })}
                   onClick={() => setEditing(payee)}
                 >
                   <Pencil aria-hidden="true" />
@@ -153,7 +161,7 @@ function ContactList({ payees }: { payees: Payee[] }) {
                   variant="destructive"
                   size="icon"
                   className="size-11"
-                  aria-label={`Delete ${payee.name}`}
+                  aria-label={i18n._("Delete {name}", { name: payee.name })}
                   disabled={remove.isPending}
                   onClick={() => onDelete(payee)}
                 >
@@ -169,9 +177,10 @@ function ContactList({ payees }: { payees: Payee[] }) {
 }
 
 function ContactListSkeleton() {
+  const { i18n } = useLingui();
   return (
     <Card aria-busy="true">
-      <span className="sr-only">Loading your contacts…</span>
+      <span className="sr-only">{i18n._("Loading your contacts…")}</span>
       <div aria-hidden="true" className="divide-y divide-slate-100 dark:divide-slate-800">
         {[0, 1, 2].map((i) => (
           <div key={i} className="flex animate-pulse items-center gap-3 p-4 sm:px-5">

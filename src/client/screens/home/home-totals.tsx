@@ -1,7 +1,9 @@
+import { useLingui } from "@lingui/react";
 import { useQuery } from "@tanstack/react-query";
 import { requestSummaryQuery } from "#client/features/payment-requests/api.ts";
 import { totalsOf } from "#client/features/payment-requests/totals.ts";
 import { cn } from "#client/lib/cn.ts";
+import { useIntlLocale } from "#client/lib/i18n.tsx";
 
 /**
  * What is still owed and what has come in, over the whole history (the server's sums, the same
@@ -10,21 +12,23 @@ import { cn } from "#client/lib/cn.ts";
  */
 export function HomeTotals() {
   const summary = useQuery(requestSummaryQuery({}));
+  const { i18n } = useLingui();
+  const intlLocale = useIntlLocale();
   if (!summary.data || summary.data.count === 0) return null;
   const items = [
     {
-      label: "Outstanding",
-      amount: totalsOf(summary.data, "outstanding"),
+      label: i18n._("Outstanding"),
+      amount: totalsOf(summary.data, "outstanding", intlLocale),
       tone: "text-amber-700 dark:text-amber-300",
     },
     {
-      label: "Collected",
-      amount: totalsOf(summary.data, "collected"),
+      label: i18n._("Collected"),
+      amount: totalsOf(summary.data, "collected", intlLocale),
       tone: "text-emerald-700 dark:text-emerald-400",
     },
   ];
   return (
-    <section aria-label="Totals" className="mt-3 sm:mt-6">
+    <section aria-label={i18n._("Totals")} className="mt-3 sm:mt-6">
       <dl className="grid grid-cols-2 gap-3">
         {items.map(({ label, amount, tone }) => (
           <div

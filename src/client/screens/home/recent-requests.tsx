@@ -1,3 +1,5 @@
+import type { I18n } from "@lingui/core";
+import { useLingui } from "@lingui/react";
 import { ChevronRight, Inbox } from "lucide-react";
 import { Link } from "wouter";
 import { useHomeRequests } from "#client/features/payment-requests/api.ts";
@@ -7,16 +9,21 @@ import {
   RequestsState,
 } from "#client/features/payment-requests/request-list.tsx";
 import { paths } from "#client/lib/paths.ts";
+import { intlLocaleOf } from "#shared/i18n/locales.ts";
 import { formatMoney } from "#shared/money.ts";
 
-const MARK_PAID: MarkPaidTexts = {
-  label: "Mark Paid",
+/** Home's Mark Paid texts, in `i18n`'s language (the app's). */
+const markPaidTexts = (i18n: I18n): MarkPaidTexts => ({
+  label: i18n._("Mark Paid"),
   success: (request) => ({
-    title: "Request marked as paid",
-    description: `${formatMoney(request.amount)} from ${request.recipientName}.`,
+    title: i18n._("Request marked as paid"),
+    description: i18n._("{amount} from {name}.", {
+      amount: formatMoney(request.amount, request.currency, intlLocaleOf(i18n.locale)),
+      name: request.recipientName,
+    }),
   }),
-  failure: "Failed to mark request as paid. Please try again.",
-};
+  failure: i18n._("Failed to mark request as paid. Please try again."),
+});
 
 /**
  * Home's Recent Requests (docs/product.md "Home"): pending first, then newest first, one bounded
@@ -24,11 +31,12 @@ const MARK_PAID: MarkPaidTexts = {
  */
 export function RecentRequests() {
   const requests = useHomeRequests();
+  const { i18n } = useLingui();
   return (
     <section aria-labelledby="recent-heading" className="mt-5 sm:mt-10">
       <div className="mb-3 flex items-center justify-between gap-3 sm:mb-4">
         <h2 id="recent-heading" className="text-lg font-semibold text-slate-900 dark:text-slate-100">
-          Recent Requests
+          {i18n._("Recent Requests")}
         </h2>
         {requests.data?.length ? (
           <Link
@@ -36,7 +44,7 @@ export function RecentRequests() {
             // A 44 px tap target whose padding does not move the heading.
             className="-my-3 -me-2 inline-flex min-h-11 items-center gap-0.5 rounded-lg px-2 text-sm font-semibold text-emerald-700 hover:text-emerald-800 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-600 dark:text-emerald-400 dark:hover:text-emerald-300"
           >
-            See all
+            {i18n._("See all")}
             <ChevronRight aria-hidden="true" className="size-4 rtl:-scale-x-100" />
           </Link>
         ) : null}
@@ -44,15 +52,17 @@ export function RecentRequests() {
       <RequestsState
         query={requests}
         isEmpty={(list) => list.length === 0}
-        loading="Loading requests…"
-        failed="We couldn't load your requests."
+        loading={i18n._("Loading requests…")}
+        failed={i18n._("We couldn't load your requests.")}
         empty={{
           icon: Inbox,
-          title: "No payment requests yet",
-          text: "Requests you send will show up here.",
+          title: i18n._("No payment requests yet"),
+          text: i18n._("Requests you send will show up here."),
         }}
       >
-        {(list) => <RequestList requests={list} markPaid={MARK_PAID} className="grid gap-3 lg:grid-cols-2" />}
+        {(list) => (
+          <RequestList requests={list} markPaid={markPaidTexts(i18n)} className="grid gap-3 lg:grid-cols-2" />
+        )}
       </RequestsState>
     </section>
   );

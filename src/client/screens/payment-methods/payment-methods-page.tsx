@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react";
 import { Button } from "#client/components/ui/button.tsx";
 import { Card, CardContent } from "#client/components/ui/card.tsx";
 import { PageHeader } from "#client/components/ui/page-header.tsx";
@@ -13,28 +14,31 @@ import { WhyConnectPanel } from "./why-connect-panel";
  * spec's five providers, another country's at its own rail and PayPal (providers.ts providersFor).
  */
 export default function PaymentMethodsPage() {
+  const { i18n } = useLingui();
   const accounts = usePaymentAccounts();
   const { user } = useUser();
   return (
     <>
       <PageHeader
-        title="Payment Methods"
-        description="Choose how people can pay you, and enter your handle for each."
+        title={i18n._("Payment Methods")}
+        description={i18n._("Choose how people can pay you, and enter your handle for each.")}
       />
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start">
-        <section aria-label="Your payment methods">
+        <section aria-label={i18n._("Your payment methods")}>
           {accounts.isPending ? (
             <Card>
-              <LoadingBlock label="Loading your payment methods…" />
+              <LoadingBlock label={i18n._("Loading your payment methods…")} />
             </Card>
           ) : accounts.isError ? (
             <Card>
               <CardContent className="space-y-3 text-center">
                 <p role="alert" className="text-sm text-red-700 dark:text-red-400">
-                  {`We couldn't load your payment methods. ${apiErrorMessage(accounts.error)}`}
+                  {i18n._("We couldn't load your payment methods. {reason}", {
+                    reason: i18n._(apiErrorMessage(accounts.error)),
+                  })}
                 </p>
                 <Button variant="secondary" onClick={() => void accounts.refetch()}>
-                  Try again
+                  {i18n._("Try again")}
                 </Button>
               </CardContent>
             </Card>

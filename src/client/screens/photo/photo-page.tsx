@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react";
 import DashboardModal from "@uppy/react/dashboard-modal";
 import { ArrowLeft, Camera, CheckCircle2 } from "lucide-react";
 import { useState } from "react";
@@ -8,21 +9,23 @@ import { Card } from "#client/components/ui/card.tsx";
 import { CloseOnBack } from "#client/components/ui/dialog.tsx";
 import { useUser } from "#client/features/auth/user.ts";
 import { useSetPhoto } from "#client/features/photos/api.ts";
-import { PHOTO_INPUT_HINT } from "#client/features/photos/prepare-photo.ts";
+import { photoInputHint } from "#client/features/photos/prepare-photo.ts";
 import { paths } from "#client/lib/paths.ts";
 import { toast } from "#client/lib/toast.tsx";
 import { MAX_PHOTO_MB } from "#shared/input-limits.ts";
 import { usePhotoUppy } from "./use-photo-uppy";
 
+/** The guidelines' lines (English ids; shown through `i18n._` with the size filled in). */
 export const GUIDELINES = [
-  "Use a clear photo of yourself",
-  `Maximum file size ${MAX_PHOTO_MB}MB`,
-  "Supported formats: JPG, PNG, GIF",
-  "Your photo is visible on your payment requests",
+  /*i18n*/ "Use a clear photo of yourself",
+  /*i18n*/ "Maximum file size {size}MB",
+  /*i18n*/ "Supported formats: JPG, PNG, GIF",
+  /*i18n*/ "Your photo is visible on your payment requests",
 ];
 
 /** /photo (docs/product.md "Photo"): idle → pick → upload → saving → success or failure. */
 export default function PhotoPage() {
+  const { i18n } = useLingui();
   const { user } = useUser();
   const setPhoto = useSetPhoto();
   const [open, setOpen] = useState(false);
@@ -33,8 +36,8 @@ export default function PhotoPage() {
     console.error("Photo upload failed", error);
     setUploading(false);
     toast({
-      title: "Upload failed",
-      description: "There was an error uploading your photo. Please try again.",
+      title: i18n._("Upload failed"),
+      description: i18n._("There was an error uploading your photo. Please try again."),
       variant: "destructive",
     });
   };
@@ -48,8 +51,8 @@ export default function PhotoPage() {
           setOpen(false);
           uppy?.clear();
           toast({
-            title: "Photo uploaded successfully!",
-            description: "Your profile photo has been updated.",
+            title: i18n._("Photo uploaded successfully!"),
+            description: i18n._("Your profile photo has been updated."),
           });
         },
         onError: fail,
@@ -74,22 +77,26 @@ export default function PhotoPage() {
         href={paths.profile}
         className="inline-flex min-h-11 items-center gap-2 self-start text-sm font-semibold text-emerald-700 dark:text-emerald-400"
       >
-        <ArrowLeft aria-hidden="true" className="size-4 rtl:-scale-x-100" /> Back to Profile
+        <ArrowLeft aria-hidden="true" className="size-4 rtl:-scale-x-100" /> {i18n._("Back to Profile")}
       </Link>
       <Card className="flex flex-col items-center gap-4 p-6 text-center">
-        <h1 className="text-2xl font-bold text-slate-900 dark:text-white">Upload Profile Photo</h1>
-        <p className="text-slate-600 dark:text-slate-400">Add a photo to personalize your payment requests</p>
-        <Avatar src={photo} alt="Your profile photo" size="lg" />
+        <h1 className="text-2xl font-bold text-slate-900 dark:text-white">
+          {i18n._("Upload Profile Photo")}
+        </h1>
+        <p className="text-slate-600 dark:text-slate-400">
+          {i18n._("Add a photo to personalize your payment requests")}
+        </p>
+        <Avatar src={photo} alt={i18n._("Your profile photo")} size="lg" />
         {savedPath && (
           <p
             role="status"
             className="flex items-center gap-1.5 text-sm font-semibold text-emerald-700 dark:text-emerald-400"
           >
-            <CheckCircle2 aria-hidden="true" className="size-4" /> Photo updated!
+            <CheckCircle2 aria-hidden="true" className="size-4" /> {i18n._("Photo updated!")}
           </p>
         )}
         <Button size="lg" onClick={() => setOpen(true)} disabled={uploading || !uppy}>
-          <Camera aria-hidden="true" /> {uploading ? "Uploading..." : "Choose Photo"}
+          <Camera aria-hidden="true" /> {uploading ? i18n._("Uploading...") : i18n._("Choose Photo")}
         </Button>
       </Card>
       {open && <CloseOnBack onClose={closePicker} />}
@@ -100,20 +107,20 @@ export default function PhotoPage() {
           onRequestClose={closePicker}
           closeModalOnClickOutside
           proudlyDisplayPoweredByUppy={false}
-          note={PHOTO_INPUT_HINT}
+          note={photoInputHint(i18n)}
           theme="auto"
         />
       )}
       <Card className="p-5">
-        <h2 className="font-semibold text-slate-900 dark:text-slate-100">Photo guidelines</h2>
+        <h2 className="font-semibold text-slate-900 dark:text-slate-100">{i18n._("Photo guidelines")}</h2>
         <ul className="mt-2 list-disc space-y-1 ps-5 text-sm text-slate-600 dark:text-slate-400">
           {GUIDELINES.map((line) => (
-            <li key={line}>{line}</li>
+            <li key={line}>{i18n._(line, { size: MAX_PHOTO_MB })}</li>
           ))}
         </ul>
       </Card>
       <Link href={paths.profile} className={buttonClass("secondary", "lg")}>
-        Return to Profile
+        {i18n._("Return to Profile")}
       </Link>
     </div>
   );

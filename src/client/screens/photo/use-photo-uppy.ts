@@ -1,14 +1,16 @@
 import "@uppy/core/css/style.min.css";
 import "@uppy/dashboard/css/style.min.css";
 import "./photo-picker.css";
+import type { I18n } from "@lingui/core";
+import { useLingui } from "@lingui/react";
 import Uppy from "@uppy/core";
 import { useEffect, useRef, useState } from "react";
 import { requestUploadUrl } from "#client/features/photos/api.ts";
 import {
   PHOTO_INPUT_TYPES,
-  PHOTO_PREP_MESSAGES,
   PhotoPrepError,
   photoPlan,
+  photoPrepMessage,
   preparePhoto,
 } from "#client/features/photos/prepare-photo.ts";
 import { PutUpload } from "#client/features/photos/put-upload.ts";
@@ -24,6 +26,12 @@ type Handlers = {
 /** How long the one message about an unusable file stays in the dialog. */
 const MESSAGE_MS = 8000;
 
+/** Uppy's own words that Collect replaces, in the app's language. */
+const uppyLocale = (i18n: I18n) => ({
+  strings: { youCanOnlyUploadFileTypes: photoPrepMessage(i18n, "unusable") },
+  pluralize: (count: number) => (count === 1 ? 0 : 1),
+});
+
 /**
  * One Uppy for the photo page: a single direct PUT of the raw file to the signed URL
  * (no multipart, no form fields), with the URL asked for when the upload starts.
@@ -34,15 +42,21 @@ const MESSAGE_MS = 8000;
  * and what it became is added in its place; a file the browser cannot read gets one message.
  */
 export function usePhotoUppy(handlers: Handlers): Uppy | null {
+  const { i18n } = useLingui();
   const latest = useRef(handlers);
   latest.current = handlers;
+  // The app's language when a message is said (it may change while the page is open).
+  const words = useRef(i18n);
+  words.current = i18n;
   const [uppy, setUppy] = useState<Uppy | null>(null);
   // Made and destroyed in one effect, so React's StrictMode double mount leaves a live instance.
   useEffect(() => {
     let live = true;
     const prepare = (name: string, data: Blob, source: string | undefined) => {
       // Shown until the photo is ready (no timer of Uppy's, which would hide a later message).
-      instance.setState({ info: [{ type: "info", message: PHOTO_PREP_MESSAGES.preparing, details: null }] });
+      instance.setState({
+        info: [{ type: "info", message: photoPrepMessage(words.current, "preparing"), details: null }],
+      });
       preparePhoto(data, name).then(
         (photo) => {
           if (!live) return;
@@ -57,7 +71,7 @@ export function usePhotoUppy(handlers: Handlers): Uppy | null {
           if (!live) return;
           if (!(error instanceof PhotoPrepError)) console.error("Photo could not be prepared", error);
           instance.setState({ info: [] });
-          instance.info(PHOTO_PREP_MESSAGES.unusable, "error", MESSAGE_MS);
+          instance.info(photoPrepMessage(words.current, "unusable"), "error", MESSAGE_MS);
         },
       );
     };
@@ -72,22 +86,23 @@ export function usePhotoUppy(handlers: Handlers): Uppy | null {
         maxFileSize: MAX_PHOTO_BYTES,
         allowedFileTypes: [...PHOTO_INPUT_TYPES],
       },
-      locale: {
-        strings: { youCanOnlyUploadFileTypes: PHOTO_PREP_MESSAGES.unusable },
-        pluralize: (count) => (count === 1 ? 0 : 1),
-      },
+      locale: uppyLocale(words.current),
       onBeforeFileAdded: (file, files) => {
         if (Object.hasOwn(files, file.id)) return false;
         const data = file.data;
         if (file.isRemote || !(data instanceof Blob)) return true;
         const plan = photoPlan({ size: data.size, type: file.type || data.type, name: file.name ?? "" });
         if (plan === "as-is") return true;
-        if (plan === "too-large") instance.info(PHOTO_PREP_MESSAGES.tooLarge, "error", MESSAGE_MS);
+        if (plan === "too-large")
+          instance.info(photoPrepMessage(words.current, "tooLarge"), "error", MESSAGE_MS);
         else prepare(file.name ?? "photo", data, file.source);
         // Kept out of the list: what it becomes is added instead.
         return false;
       },
-    }).use(PutUpload, { getUploadUrl: requestUploadUrl });
+    }).use(PutUpload, {
+      getUploadUrl: requestUploadUrl,
+      translate: (message) => words.current._(message),
+    });
     instance.on("upload", () => latest.current.onStarted());
     instance.on("complete", (result) => {
       const url = result.successful?.[0]?.uploadURL;
@@ -103,5 +118,10 @@ export function usePhotoUppy(handlers: Handlers): Uppy | null {
       instance.destroy();
     };
   }, []);
+  // A language chosen while the page is open: Uppy's replaced words follow it.
+  const locale = i18n.locale;
+  useEffect(() => {
+    if (uppy && locale) uppy.setOptions({ locale: uppyLocale(i18n) });
+  }, [uppy, i18n, locale]);
   return uppy;
 }

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react";
 import { NewPasswordField } from "#client/components/new-password-field.tsx";
 import { Button } from "#client/components/ui/button.tsx";
 import { Field } from "#client/components/ui/field.tsx";
@@ -12,12 +13,14 @@ const EMPTY = { currentPassword: "", newPassword: "" };
 
 /** Current + new password; every other device is signed out. */
 export function ChangePasswordForm() {
+  const { i18n } = useLingui();
   const change = useChangePassword();
   const { form, bind, submit, fail } = useSchemaForm({
     schema: ChangePasswordInputSchema,
     defaultValues: EMPTY,
     fields: ["currentPassword", "newPassword"],
-    tell: (message) => toast({ title: "Password not changed", description: message, variant: "destructive" }),
+    tell: (message) =>
+      toast({ title: i18n._("Password not changed"), description: i18n._(message), variant: "destructive" }),
   });
 
   const onSubmit = submit((passwords) => {
@@ -25,18 +28,21 @@ export function ChangePasswordForm() {
     change.mutate(passwords, {
       onSuccess: () => {
         form.reset(EMPTY);
-        toast({ title: "Password changed", description: "Your other devices are signed out." });
+        toast({
+          title: i18n._("Password changed"),
+          description: i18n._("Your other devices are signed out."),
+        });
       },
-      onError: (error) => fail("Password not changed", error),
+      onError: (error) => fail(i18n._("Password not changed"), error),
     });
   });
 
   return (
-    <Form onSubmit={onSubmit} className="space-y-4" aria-label="Change password">
-      <h3 className="font-semibold text-slate-900 dark:text-slate-100">Change password</h3>
+    <Form onSubmit={onSubmit} className="space-y-4" aria-label={i18n._("Change password")}>
+      <h3 className="font-semibold text-slate-900 dark:text-slate-100">{i18n._("Change password")}</h3>
       <div className="grid gap-4 sm:grid-cols-2">
         <Field
-          label="Current password"
+          label={i18n._("Current password")}
           type="password"
           name="current-password"
           autoComplete="current-password"
@@ -46,7 +52,7 @@ export function ChangePasswordForm() {
       </div>
       <Button type="submit" variant="secondary" disabled={change.isPending}>
         {change.isPending ? <Spinner /> : null}
-        Change password
+        {i18n._("Change password")}
       </Button>
     </Form>
   );

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react";
 import { useId, useState } from "react";
 import { Button } from "#client/components/ui/button.tsx";
 import { useUpdateNotificationSettings } from "#client/features/notifications/api.ts";
@@ -9,9 +10,9 @@ import { defaultReminderDays, MAX_REMINDERS, ReminderDaysSchema } from "#shared/
 type Choice = "rule" | "none" | "custom";
 
 const CHOICES: { value: Choice; label: string }[] = [
-  { value: "rule", label: "Collect's schedule" },
-  { value: "none", label: "No reminders" },
-  { value: "custom", label: "Choose days" },
+  { value: "rule", label: /*i18n*/ "Collect's schedule" },
+  { value: "none", label: /*i18n*/ "No reminders" },
+  { value: "custom", label: /*i18n*/ "Choose days" },
 ];
 
 const choiceOf = (days: number[] | null): Choice =>
@@ -22,6 +23,7 @@ const choiceOf = (days: number[] | null): Choice =>
  * otherwise. Checked by the shared schema before it is sent, as the server checks it.
  */
 export function DefaultReminders({ reminderDays }: { reminderDays: number[] | null }) {
+  const { i18n } = useLingui();
   const id = useId();
   const update = useUpdateNotificationSettings();
   const [choice, setChoice] = useState<Choice>(choiceOf(reminderDays));
@@ -42,11 +44,13 @@ export function DefaultReminders({ reminderDays }: { reminderDays: number[] | nu
         days.filter((text) => text.trim() !== "").map((text) => Number(text)),
       );
       if (!parsed.success) {
-        setError(parsed.error.issues[0]?.message ?? "Check the reminder days.");
+        // The shared schema's sentence, in the app's language.
+        const message = parsed.error.issues[0]?.message;
+        setError(message ? i18n._(message) : i18n._("Check the reminder days."));
         return;
       }
       if (parsed.data.length === 0) {
-        setError("Choose at least one day, or No reminders.");
+        setError(i18n._("Choose at least one day, or No reminders."));
         return;
       }
       value = parsed.data;
@@ -55,8 +59,9 @@ export function DefaultReminders({ reminderDays }: { reminderDays: number[] | nu
     update.mutate(
       { reminderDays: value },
       {
-        onSuccess: () => toast({ title: "Reminders saved", description: "New requests will use them." }),
-        onError: (failure) => showMutationError("Reminders not saved", failure),
+        onSuccess: () =>
+          toast({ title: i18n._("Reminders saved"), description: i18n._("New requests will use them.") }),
+        onError: (failure) => showMutationError(i18n._("Reminders not saved"), failure),
       },
     );
   }
@@ -64,14 +69,15 @@ export function DefaultReminders({ reminderDays }: { reminderDays: number[] | nu
   return (
     <section aria-labelledby={`${id}-heading`} className="space-y-3">
       <h3 id={`${id}-heading`} className="font-semibold text-slate-900 dark:text-slate-100">
-        Reminders for new requests
+        {i18n._("Reminders for new requests")}
       </h3>
       <p id={`${id}-hint`} className="text-sm text-slate-600 dark:text-slate-400">
-        Collect's schedule: on the due date and 3 days after, or 3 and 7 days after sending when there is no
-        due date. You can still change it on each request.
+        {i18n._(
+          "Collect's schedule: on the due date and 3 days after, or 3 and 7 days after sending when there is no due date. You can still change it on each request.",
+        )}
       </p>
       <fieldset aria-describedby={`${id}-hint`}>
-        <legend className="sr-only">Reminders for new requests</legend>
+        <legend className="sr-only">{i18n._("Reminders for new requests")}</legend>
         <div className="flex flex-wrap gap-3">
           {CHOICES.map((option) => (
             <label key={option.value} className="inline-flex min-h-11 items-center gap-2 text-sm">
@@ -86,15 +92,15 @@ export function DefaultReminders({ reminderDays }: { reminderDays: number[] | nu
                 }}
                 className="size-4 accent-emerald-700"
               />
-              {option.label}
+              {i18n._(option.label)}
             </label>
           ))}
         </div>
       </fieldset>
       {choice === "custom" ? (
         <ReminderDayInputs
-          legend={`Days after the due date, or after sending (up to ${MAX_REMINDERS})`}
-          label="Default reminder"
+          legend={i18n._("Days after the due date, or after sending (up to {max})", { max: MAX_REMINDERS })}
+          label={i18n._("Default reminder")}
           days={days}
           onDayChange={(i, text) => {
             const next = [...days];
@@ -111,7 +117,7 @@ export function DefaultReminders({ reminderDays }: { reminderDays: number[] | nu
         </p>
       ) : null}
       <Button variant="secondary" disabled={update.isPending} onClick={save}>
-        Save reminders
+        {i18n._("Save reminders")}
       </Button>
     </section>
   );

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react";
 import { Download, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { Button } from "#client/components/ui/button.tsx";
@@ -17,22 +18,23 @@ import {
 
 /** Download my data, and Delete account behind a confirm that asks for the password. */
 export function DataAndDeletion({ hasPassword }: { hasPassword: boolean }) {
+  const { i18n } = useLingui();
   const [confirming, setConfirming] = useState(false);
   return (
     <section aria-labelledby="data-heading" className="space-y-3">
       <h3 id="data-heading" className="font-semibold text-slate-900 dark:text-slate-100">
-        Your data
+        {i18n._("Your data")}
       </h3>
       <div className="flex flex-col gap-3 sm:flex-row">
         <Button asChild variant="secondary">
           <a href={serverPaths.exportAccount} download>
             <Download aria-hidden="true" />
-            Download my data
+            {i18n._("Download my data")}
           </a>
         </Button>
         <Button variant="destructive" onClick={() => setConfirming(true)}>
           <Trash2 aria-hidden="true" />
-          Delete account
+          {i18n._("Delete account")}
         </Button>
       </div>
       {confirming ? <DeleteDialog hasPassword={hasPassword} onClose={() => setConfirming(false)} /> : null}
@@ -43,6 +45,7 @@ export function DataAndDeletion({ hasPassword }: { hasPassword: boolean }) {
 type DeleteForm = { password: string };
 
 function DeleteDialog({ hasPassword, onClose }: { hasPassword: boolean; onClose: () => void }) {
+  const { i18n } = useLingui();
   const remove = useDeleteAccount();
   // A failure no field is about (a sign-in too long ago), said in the dialog.
   const [notice, setNotice] = useState<string | null>(null);
@@ -58,7 +61,7 @@ function DeleteDialog({ hasPassword, onClose }: { hasPassword: boolean; onClose:
   const send = submit(({ password }) => {
     remove.mutate(password, {
       onSuccess: () => leaveWithNotice("accountDeleted", "/"),
-      onError: (failure) => fail("Account not deleted", failure),
+      onError: (failure) => fail(i18n._("Account not deleted"), failure),
     });
   });
   const onSubmit = () => {
@@ -68,15 +71,17 @@ function DeleteDialog({ hasPassword, onClose }: { hasPassword: boolean; onClose:
   };
   return (
     <Dialog
-      title="Delete your account?"
-      description="Every request, contact, payment method, photo and device sign-in goes, and your pay links stop working. This cannot be undone."
+      title={i18n._("Delete your account?")}
+      description={i18n._(
+        "Every request, contact, payment method, photo and device sign-in goes, and your pay links stop working. This cannot be undone.",
+      )}
       onClose={onClose}
       holdsInput
     >
       <Form onSubmit={onSubmit} className="mt-4 space-y-4">
         {hasPassword ? (
           <Field
-            label="Your password"
+            label={i18n._("Your password")}
             type="password"
             name="password"
             autoComplete="current-password"
@@ -85,21 +90,21 @@ function DeleteDialog({ hasPassword, onClose }: { hasPassword: boolean; onClose:
           />
         ) : (
           <p className="text-sm text-slate-600 dark:text-slate-400">
-            For your safety this works within 10 minutes of signing in.
+            {i18n._("For your safety this works within {minutes} minutes of signing in.", { minutes: 10 })}
           </p>
         )}
         {notice ? (
           <p role="alert" className="text-sm text-red-700 dark:text-red-400">
-            {notice}
+            {i18n._(notice)}
           </p>
         ) : null}
         <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
           <Button type="button" variant="secondary" onClick={onClose}>
-            Keep my account
+            {i18n._("Keep my account")}
           </Button>
           <Button type="submit" variant="destructive" disabled={remove.isPending || remove.isSuccess}>
             {remove.isPending ? <Spinner /> : null}
-            Delete my account
+            {i18n._("Delete my account")}
           </Button>
         </div>
       </Form>

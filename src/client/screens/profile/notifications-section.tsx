@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react";
 import { BellRing, Smartphone, Trash2 } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Button } from "#client/components/ui/button.tsx";
@@ -32,7 +33,10 @@ import {
 } from "#shared/schemas/notifications.ts";
 import { DefaultReminders } from "./default-reminders";
 
-const CHANNEL_LABELS: Record<NotificationChannel, string> = { email: "Email", push: "Push" };
+const CHANNEL_LABELS: Record<NotificationChannel, string> = {
+  email: /*i18n*/ "Email",
+  push: /*i18n*/ "Push",
+};
 const HOURS = Array.from({ length: 24 }, (_, hour) => hour);
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 const selectClass =
@@ -40,15 +44,16 @@ const selectClass =
 
 /** Profile → Notifications (docs/decisions/024-chasing.md): what Collect tells you, how, and when not to. */
 export function NotificationsSection() {
+  const { i18n } = useLingui();
   const { data: settings, isError } = useNotificationSettings();
   return (
     <Card className="mt-6">
       <div className="space-y-1 p-5 pb-0 sm:p-6 sm:pb-0">
         <h2 id="notifications-heading" className="text-lg font-semibold text-slate-900 dark:text-slate-100">
-          Notifications
+          {i18n._("Notifications")}
         </h2>
         <p className="text-sm text-slate-600 dark:text-slate-400">
-          How Collect tells you when someone opens or pays a request.
+          {i18n._("How Collect tells you when someone opens or pays a request.")}
         </p>
       </div>
       <CardContent className="space-y-8">
@@ -61,7 +66,9 @@ export function NotificationsSection() {
             <ThisDevice settings={settings} />
           </>
         ) : isError ? (
-          <p className="text-sm text-red-700 dark:text-red-400">Notification settings could not be loaded.</p>
+          <p className="text-sm text-red-700 dark:text-red-400">
+            {i18n._("Notification settings could not be loaded.")}
+          </p>
         ) : (
           <Spinner />
         )}
@@ -71,26 +78,27 @@ export function NotificationsSection() {
 }
 
 function EventSwitches({ settings }: { settings: NotificationSettings }) {
+  const { i18n } = useLingui();
   const update = useUpdateNotificationSettings();
   const toggle = (event: NotificationEvent, channel: NotificationChannel, on: boolean) =>
     update.mutate(
       { channels: { [event]: { [channel]: on } } },
-      { onError: (error) => showMutationError("Setting not saved", error) },
+      { onError: (error) => showMutationError(i18n._("Setting not saved"), error) },
     );
   return (
     <section aria-labelledby="notify-events-heading" className="space-y-3">
       <h3 id="notify-events-heading" className="font-semibold text-slate-900 dark:text-slate-100">
-        Tell me when
+        {i18n._("Tell me when")}
       </h3>
       <div className="divide-y divide-slate-200 rounded-xl ring-1 ring-slate-200 dark:divide-slate-800 dark:ring-slate-800">
         {NOTIFICATION_EVENTS.map((event) => (
           <fieldset key={event} className="flex flex-wrap items-center gap-x-6 gap-y-2 p-3">
-            <legend className="sr-only">{NOTIFICATION_EVENT_LABELS[event]}</legend>
+            <legend className="sr-only">{i18n._(NOTIFICATION_EVENT_LABELS[event])}</legend>
             <span
               aria-hidden="true"
               className="min-w-0 flex-1 basis-40 text-sm text-slate-900 dark:text-slate-100"
             >
-              {NOTIFICATION_EVENT_LABELS[event]}
+              {i18n._(NOTIFICATION_EVENT_LABELS[event])}
             </span>
             {(["email", "push"] as const).map((channel) => {
               const id = `notify-${event}-${channel}`;
@@ -105,7 +113,7 @@ function EventSwitches({ settings }: { settings: NotificationSettings }) {
                   />
                   {/* 44 px tall and as wide as its word and a little more: the target a thumb needs. */}
                   <Label htmlFor={id} className="min-h-11 min-w-11 cursor-pointer content-center pe-2">
-                    {CHANNEL_LABELS[channel]}
+                    {i18n._(CHANNEL_LABELS[channel])}
                   </Label>
                 </div>
               );
@@ -118,6 +126,7 @@ function EventSwitches({ settings }: { settings: NotificationSettings }) {
 }
 
 function QuietHours({ settings }: { settings: NotificationSettings }) {
+  const { i18n } = useLingui();
   const update = useUpdateNotificationSettings();
   const [start, setStart] = useState(settings.quietHours.start);
   const [end, setEnd] = useState(settings.quietHours.end);
@@ -126,21 +135,23 @@ function QuietHours({ settings }: { settings: NotificationSettings }) {
     if (next.start === settings.quietHours.start && next.end === settings.quietHours.end) return;
     update.mutate(
       { quietHours: next },
-      { onError: (error) => showMutationError("Quiet hours not saved", error) },
+      { onError: (error) => showMutationError(i18n._("Quiet hours not saved"), error) },
     );
   };
   return (
     <section aria-labelledby="quiet-hours-heading" className="space-y-3">
       <h3 id="quiet-hours-heading" className="font-semibold text-slate-900 dark:text-slate-100">
-        Quiet hours
+        {i18n._("Quiet hours")}
       </h3>
       <p id="quiet-hours-hint" className="text-sm text-slate-600 dark:text-slate-400">
-        No push notifications between these times ({settings.timeZone.replace(/_/g, " ")}); they arrive when
-        quiet hours end. Email is not held back.
+        {i18n._(
+          "No push notifications between these times ({timeZone}); they arrive when quiet hours end. Email is not held back.",
+          { timeZone: settings.timeZone.replace(/_/g, " ") },
+        )}
       </p>
       <div className="flex flex-wrap gap-4">
         <div className="space-y-1">
-          <Label htmlFor="quiet-start">From</Label>
+          <Label htmlFor="quiet-start">{i18n._("From")}</Label>
           <Input
             id="quiet-start"
             type="time"
@@ -152,7 +163,7 @@ function QuietHours({ settings }: { settings: NotificationSettings }) {
           />
         </div>
         <div className="space-y-1">
-          <Label htmlFor="quiet-end">Until</Label>
+          <Label htmlFor="quiet-end">{i18n._("Until")}</Label>
           <Input
             id="quiet-end"
             type="time"
@@ -169,14 +180,17 @@ function QuietHours({ settings }: { settings: NotificationSettings }) {
 }
 
 function DigestHour({ settings }: { settings: NotificationSettings }) {
+  const { i18n } = useLingui();
   const update = useUpdateNotificationSettings();
   return (
     <section className="space-y-2">
       <Label htmlFor="digest-hour" size="base" className="block">
-        Daily summary
+        {i18n._("Daily summary")}
       </Label>
       <p id="digest-hint" className="text-sm text-slate-600 dark:text-slate-400">
-        Once a day, how many requests are still pending and how much is outstanding (only when something is).
+        {i18n._(
+          "Once a day, how many requests are still pending and how much is outstanding (only when something is).",
+        )}
       </p>
       <select
         id="digest-hour"
@@ -186,11 +200,11 @@ function DigestHour({ settings }: { settings: NotificationSettings }) {
         onChange={(e) =>
           update.mutate(
             { digestHour: e.target.value === "off" ? null : Number(e.target.value) },
-            { onError: (error) => showMutationError("Daily summary not saved", error) },
+            { onError: (error) => showMutationError(i18n._("Daily summary not saved"), error) },
           )
         }
       >
-        <option value="off">Off</option>
+        <option value="off">{i18n._("Off")}</option>
         {HOURS.map((hour) => (
           <option key={hour} value={hour}>
             {hourLabel(hour)}
@@ -202,9 +216,10 @@ function DigestHour({ settings }: { settings: NotificationSettings }) {
 }
 
 const DENIED_HELP =
-  "Notifications are blocked for Collect in this browser. To allow them, open the site settings (the icon beside the address), set Notifications to Allow, then reload this page.";
+  /*i18n*/ "Notifications are blocked for Collect in this browser. To allow them, open the site settings (the icon beside the address), set Notifications to Allow, then reload this page.";
 
 function ThisDevice({ settings }: { settings: NotificationSettings }) {
+  const { i18n } = useLingui();
   const [support, setSupport] = useState<PushSupport>("unsupported");
   const [busy, setBusy] = useState(false);
   const [mine, setMine] = useState<string | null>(null);
@@ -224,9 +239,9 @@ function ThisDevice({ settings }: { settings: NotificationSettings }) {
       setSupport(pushSupport());
       setMine(thisDeviceId());
       if (permission === "granted")
-        toast({ title: "Notifications on", description: "This device will be told." });
+        toast({ title: i18n._("Notifications on"), description: i18n._("This device will be told.") });
     } catch (error) {
-      showMutationError("This device could not be set up", error);
+      showMutationError(i18n._("This device could not be set up"), error);
     } finally {
       setBusy(false);
       refreshNotificationSettings();
@@ -238,28 +253,30 @@ function ThisDevice({ settings }: { settings: NotificationSettings }) {
     remove.mutate(id, {
       onSuccess: () => {
         if (id === mine) setMine(null);
-        toast({ title: "Device removed" });
+        toast({ title: i18n._("Device removed") });
       },
-      onError: (error) => showMutationError("Device not removed", error),
+      onError: (error) => showMutationError(i18n._("Device not removed"), error),
     });
   }
 
   return (
     <section aria-labelledby="device-heading" className="space-y-3">
       <h3 id="device-heading" className="font-semibold text-slate-900 dark:text-slate-100">
-        Push notifications
+        {i18n._("Push notifications")}
       </h3>
       {!settings.push.configured ? (
         <p className="text-sm text-slate-600 dark:text-slate-400">
-          Push notifications are not set up on this server.
+          {i18n._("Push notifications are not set up on this server.")}
         </p>
       ) : support === "unsupported" ? (
         <p className="text-sm text-slate-600 dark:text-slate-400">
-          This browser cannot show notifications. On iPhone and iPad, add Collect to your Home Screen first.
+          {i18n._(
+            "This browser cannot show notifications. On iPhone and iPad, add Collect to your Home Screen first.",
+          )}
         </p>
       ) : support === "denied" ? (
         <p role="status" className="text-sm text-amber-800 dark:text-amber-300">
-          {DENIED_HELP}
+          {i18n._(DENIED_HELP)}
         </p>
       ) : subscribedHere ? (
         <div className="flex flex-wrap gap-3">
@@ -270,31 +287,34 @@ function ThisDevice({ settings }: { settings: NotificationSettings }) {
               test.mutate(undefined, {
                 onSuccess: (result) =>
                   toast({
-                    title: result.sent > 0 ? "Test notification sent" : "Not delivered",
+                    title: result.sent > 0 ? i18n._("Test notification sent") : i18n._("Not delivered"),
                     description:
-                      result.sent > 0 ? "It should appear in a moment." : "The push service did not take it.",
+                      result.sent > 0
+                        ? i18n._("It should appear in a moment.")
+                        : i18n._("The push service did not take it."),
                   }),
-                onError: (error) => showMutationError("Test notification not sent", error),
+                onError: (error) => showMutationError(i18n._("Test notification not sent"), error),
               })
             }
           >
             {test.isPending ? <Spinner /> : <BellRing aria-hidden="true" />}
-            Send a test notification
+            {i18n._("Send a test notification")}
           </Button>
         </div>
       ) : (
         <Button variant="secondary" disabled={busy} onClick={() => void subscribe()}>
           {busy ? <Spinner /> : <BellRing aria-hidden="true" />}
-          Notify this device
+          {i18n._("Notify this device")}
         </Button>
       )}
       {settings.subscriptions.length > 0 ? (
         <ul
-          aria-label="Devices that get notifications"
+          aria-label={i18n._("Devices that get notifications")}
           className="divide-y divide-slate-200 rounded-xl ring-1 ring-slate-200 dark:divide-slate-800 dark:ring-slate-800"
         >
           {settings.subscriptions.map((device) => {
-            const name = `${device.deviceLabel ?? "A device"}${device.id === mine ? " (this device)" : ""}`;
+            const label = device.deviceLabel === null ? i18n._("A device") : i18n._(device.deviceLabel);
+            const name = device.id === mine ? i18n._("{device} (this device)", { device: label }) : label;
             return (
               <li key={device.id} className="flex items-center gap-3 p-3">
                 <Smartphone aria-hidden="true" className="size-5 shrink-0 text-slate-500" />
@@ -304,7 +324,7 @@ function ThisDevice({ settings }: { settings: NotificationSettings }) {
                 <Button
                   size="icon"
                   variant="ghost"
-                  aria-label={`Stop notifying ${name}`}
+                  aria-label={i18n._("Stop notifying {name}", { name })}
                   disabled={remove.isPending}
                   onClick={() => void removeDevice(device.id)}
                 >

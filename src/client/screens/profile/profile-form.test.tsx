@@ -1,6 +1,8 @@
 import { fireEvent, screen } from "@testing-library/react";
+import { HttpResponse, http } from "msw";
 import { describe, expect, it } from "vitest";
 import { answerApi, expectFieldError, expectFieldValid } from "#client/test/form-checks.ts";
+import { api } from "#client/test/msw.ts";
 import { expectToast, renderWithApp } from "#client/test/render.tsx";
 import type { User } from "#shared/schemas/user.ts";
 import { ProfileForm } from "./profile-form";
@@ -74,6 +76,43 @@ describe("ProfileForm", () => {
       country: "DE",
       currency: "EUR",
     });
+  });
+
+  it("sends the chosen language with the other fields, and shows the saved one", async () => {
+    const sent: unknown[] = [];
+    api.use(
+      http.put("/api/auth/profile", async ({ request }) => {
+        sent.push(await request.json());
+        return HttpResponse.json({ ...ROBIN, language: "de" });
+      }),
+    );
+    renderWithApp(<ProfileForm user={ROBIN} />);
+    const language = () => screen.getByLabelText("Language") as HTMLSelectElement;
+    expect(language().value).toBe("");
+    expect(language().selectedOptions[0]?.textContent).toBe("Same as this browser");
+    fireEvent.change(language(), { target: { value: "de" } });
+    save();
+    expect(await screen.findByText("Your profile has been saved.")).toBeTruthy();
+    expect(sent).toEqual([{ profileName: "Robin", firstName: "Robin", lastName: null, language: "de" }]);
+    expect(language().value).toBe("de");
+  });
+
+  it("sends null to go back to the browser's language", async () => {
+    const sent: unknown[] = [];
+    api.use(
+      http.put("/api/auth/profile", async ({ request }) => {
+        sent.push(await request.json());
+        return HttpResponse.json({ ...ROBIN, language: null });
+      }),
+    );
+    renderWithApp(<ProfileForm user={{ ...ROBIN, language: "ar" }} />);
+    const language = () => screen.getByLabelText("Language") as HTMLSelectElement;
+    expect(language().value).toBe("ar");
+    fireEvent.change(language(), { target: { value: "" } });
+    save();
+    expect(await screen.findByText("Your profile has been saved.")).toBeTruthy();
+    expect(sent).toEqual([{ profileName: "Robin", firstName: "Robin", lastName: null, language: null }]);
+    expect(language().value).toBe("");
   });
 
   it("sends an ended session to sign-in, keeping what was typed", async () => {

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react";
 import { Camera } from "lucide-react";
 import { Link } from "wouter";
 import { Avatar } from "#client/components/ui/avatar.tsx";
@@ -12,19 +13,23 @@ import { SecuritySection } from "./security-section";
 
 /** /profile (docs/product.md "Profile"). */
 export default function ProfilePage() {
+  const { i18n } = useLingui();
   const { user } = useUser();
   if (!user) return <LoadingBlock />;
   return (
     <div className="mx-auto max-w-2xl">
-      <PageHeader title="Profile" description="How you appear on your payment requests." />
+      <PageHeader
+        title={i18n._("Profile")}
+        description={i18n._("How you appear on your payment requests.")}
+      />
       <Card>
         <CardContent className="space-y-6">
           <div className="flex items-center gap-4">
             <div className="relative">
-              <Avatar src={user.photo} alt="Your profile photo" size="lg" />
+              <Avatar src={user.photo} alt={i18n._("Your profile photo")} size="lg" />
               <Link
                 href={paths.photo}
-                aria-label="Change photo"
+                aria-label={i18n._("Change photo")}
                 // A 44 px target around the 36 px badge.
                 className="group absolute -end-2.5 -bottom-2.5 grid size-11 place-items-center rounded-full focus-visible:outline-2 focus-visible:outline-emerald-600"
               >
@@ -49,7 +54,7 @@ export default function ProfilePage() {
           href={paths.recurring}
           className="inline-flex min-h-11 items-center font-medium text-emerald-700 underline underline-offset-4 dark:text-emerald-300"
         >
-          Recurring requests
+          {i18n._("Recurring requests")}
         </Link>
       </p>
       <SecuritySection />

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react";
 import { Button } from "#client/components/ui/button.tsx";
 import { Dialog } from "#client/components/ui/dialog.tsx";
 import { Form } from "#client/components/ui/form.tsx";
@@ -19,6 +20,7 @@ const EditSchema = formSchema(RecurringUpdateSchema, (values: EditValues) => ({
 /** Amount and description of the occurrences still to come; requests already made keep theirs. */
 export function EditSeriesDialog({ series, onClose }: { series: RecurringSeries; onClose: () => void }) {
   const update = useUpdateRecurring();
+  const { i18n } = useLingui();
   const { bind, submit, fail } = useSchemaForm({
     schema: EditSchema,
     defaultValues: { amount: series.amount, description: series.description ?? "" },
@@ -32,31 +34,31 @@ export function EditSeriesDialog({ series, onClose }: { series: RecurringSeries;
       {
         onSuccess: () => {
           toast({
-            title: "Saved",
-            description: "Future requests of this series use the new amount and description.",
+            title: i18n._("Saved"),
+            description: i18n._("Future requests of this series use the new amount and description."),
           });
           onClose();
         },
-        onError: (error) => fail("Not saved", error),
+        onError: (error) => fail(i18n._("Not saved"), error),
       },
     ),
   );
   return (
     <Dialog
-      title={`Change future requests to ${series.recipientName}`}
-      description="Requests already made keep what they ask for."
+      title={i18n._("Change future requests to {name}", { name: series.recipientName })}
+      description={i18n._("Requests already made keep what they ask for.")}
       onClose={onClose}
       holdsInput
     >
       <Form onSubmit={onSubmit} className="space-y-5">
-        <FormField label="Amount" name="amount" inputMode="decimal" {...bind("amount")} />
-        <FormField label="Description" name="description" {...bind("description")} />
+        <FormField label={i18n._("Amount")} name="amount" inputMode="decimal" {...bind("amount")} />
+        <FormField label={i18n._("Description")} name="description" {...bind("description")} />
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button type="button" variant="secondary" onClick={onClose}>
-            Cancel
+            {i18n._("Cancel")}
           </Button>
           <Button type="submit" disabled={update.isPending}>
-            Save
+            {i18n._("Save")}
           </Button>
         </div>
       </Form>

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react";
 import { type ReactNode, useId } from "react";
 import { Input, type InputProps } from "#client/components/ui/input.tsx";
 import { Label } from "#client/components/ui/label.tsx";
@@ -54,10 +55,12 @@ export function FormField({
 }
 
 export function FieldError({ id, error }: { id: string; error?: string }) {
+  const { i18n } = useLingui();
   if (!error) return null;
   return (
     <p id={id} className="mt-1.5 text-sm text-red-700 dark:text-red-300">
-      {error}
+      {/* The shared schema's or the server's sentence: an English id. */}
+      {i18n._(error)}
     </p>
   );
 }

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react";
 import { useEffect, useId, useMemo } from "react";
 import { Button } from "#client/components/ui/button.tsx";
 import { useKeepDraft } from "#client/components/ui/dialog.tsx";
@@ -8,6 +9,7 @@ import { Spinner } from "#client/components/ui/spinner.tsx";
 import { CONFIRM_FIRST_HINT, usePayerMailNeedsConfirm } from "#client/features/account/account.ts";
 import { createRecurring } from "#client/features/recurring/api.ts";
 import { type RecurringDraft, recurringDraftState } from "#client/features/recurring/draft.ts";
+import { useIntlLocale } from "#client/lib/i18n.tsx";
 import { useSchemaForm } from "#client/lib/schema-form.ts";
 import { toast } from "#client/lib/toast.tsx";
 import { formatMoney } from "#shared/money.ts";
@@ -55,6 +57,8 @@ export function NewSeriesForm({
   region?: InputRegion;
 }) {
   const today = useMemo(browserToday, []);
+  const { i18n } = useLingui();
+  const intlLocale = useIntlLocale();
   const confirmFirst = usePayerMailNeedsConfirm();
   const schema = useMemo(() => recurringFormSchemaFor(today, region), [today, region]);
   const { form, values, bind, set, submit, fail } = useSchemaForm({
@@ -106,21 +110,25 @@ export function NewSeriesForm({
     try {
       const series = await createRecurring({ ...toRecurringInput(checked), currency: region.currency });
       toast({
-        title: "Recurring request started",
-        description: `${series.recipientName}: ${formatMoney(series.amount)}, first on ${shortDate(series.nextDate ?? series.startDate, today)}.`,
+        title: i18n._("Recurring request started"),
+        description: i18n._("{name}: {amount}, first on {date}.", {
+          name: series.recipientName,
+          amount: formatMoney(series.amount, series.currency, intlLocale),
+          date: shortDate(series.nextDate ?? series.startDate, today, intlLocale),
+        }),
       });
       onDone();
     } catch (error) {
       // The server's sentence in a toast, and on the field it is about (docs/product.md#errors).
-      fail("Recurring request not started", error);
+      fail(i18n._("Recurring request not started"), error);
     }
   });
 
   return (
     <Form onSubmit={onSubmit} className="space-y-5" busy={formState.isSubmitting}>
-      <FormField label="Name" name="recipientName" autoComplete="off" {...bind("recipientName")} />
+      <FormField label={i18n._("Name")} name="recipientName" autoComplete="off" {...bind("recipientName")} />
       <FormField
-        label="Mobile phone"
+        label={i18n._("Mobile phone")}
         name="recipientPhone"
         type="tel"
         inputMode="tel"
@@ -128,27 +136,35 @@ export function NewSeriesForm({
         {...bind("recipientPhone")}
       />
       <FormField
-        label="Payer's email"
-        aside={<span className="text-xs text-slate-500 dark:text-slate-400">(optional)</span>}
+        label={i18n._("Payer's email")}
+        aside={<span className="text-xs text-slate-500 dark:text-slate-400">{i18n._("(optional)")}</span>}
         hint={
           confirmFirst
-            ? CONFIRM_FIRST_HINT
-            : "With an email, Collect emails each request. Without one, Collect tells you when it's ready to text."
+            ? i18n._(CONFIRM_FIRST_HINT)
+            : i18n._(
+                "With an email, Collect emails each request. Without one, Collect tells you when it's ready to text.",
+              )
         }
         name="payerEmail"
         type="email"
         autoComplete="off"
         {...bind("payerEmail")}
       />
-      <FormField label="Amount" name="amount" inputMode="decimal" placeholder="0.00" {...bind("amount")} />
       <FormField
-        label="Description"
+        label={i18n._("Amount")}
+        name="amount"
+        inputMode="decimal"
+        placeholder="0.00"
+        {...bind("amount")}
+      />
+      <FormField
+        label={i18n._("Description")}
         name="description"
-        placeholder="Rent, lessons, club dues"
+        placeholder={i18n._("Rent, lessons, club dues")}
         {...bind("description")}
       />
       <div>
-        <Label htmlFor={ids.frequency}>Repeat</Label>
+        <Label htmlFor={ids.frequency}>{i18n._("Repeat")}</Label>
         <select
           id={ids.frequency}
           name="frequency"
@@ -156,27 +172,27 @@ export function NewSeriesForm({
           value={values.frequency}
           onChange={(event) => set("frequency", event.target.value as Frequency)}
         >
-          <option value="weekly">Every week</option>
-          <option value="biweekly">Every 2 weeks</option>
-          <option value="monthly">Monthly on the start date's day</option>
+          <option value="weekly">{i18n._("Every week")}</option>
+          <option value="biweekly">{i18n._("Every 2 weeks")}</option>
+          <option value="monthly">{i18n._("Monthly on the start date's day")}</option>
         </select>
       </div>
       <FormField
-        label="Start date"
+        label={i18n._("Start date")}
         name="startDate"
         type="date"
         min={today}
-        hint="Each request is made at 9:00 on its date."
+        hint={i18n._("Each request is made at 9:00 on its date.")}
         {...bind("startDate")}
       />
       <fieldset aria-describedby={errors.count || errors.endDate ? `${ids.end}-error` : undefined}>
-        <legend className="text-sm font-medium text-slate-900 dark:text-slate-100">Ends</legend>
+        <legend className="text-sm font-medium text-slate-900 dark:text-slate-100">{i18n._("Ends")}</legend>
         <div className="mt-2 space-y-2">
           {(
             [
-              ["never", "When I stop it"],
-              ["date", "On a date"],
-              ["count", "After a number of times"],
+              ["never", i18n._("When I stop it")],
+              ["date", i18n._("On a date")],
+              ["count", i18n._("After a number of times")],
             ] as const
           ).map(([value, text]) => (
             <label
@@ -198,7 +214,7 @@ export function NewSeriesForm({
         {endMode === "date" ? (
           <FormField
             className="mt-3"
-            label="Last date"
+            label={i18n._("Last date")}
             name="endDate"
             type="date"
             min={today}
@@ -208,7 +224,7 @@ export function NewSeriesForm({
         {endMode === "count" ? (
           <FormField
             className="mt-3"
-            label="Number of times"
+            label={i18n._("Number of times")}
             name="count"
             inputMode="numeric"
             {...bind("count")}
@@ -218,7 +234,7 @@ export function NewSeriesForm({
       </fieldset>
       <Button type="submit" className="w-full" disabled={formState.isSubmitting}>
         {formState.isSubmitting ? <Spinner /> : null}
-        Start recurring request
+        {i18n._("Start recurring request")}
       </Button>
     </Form>
   );

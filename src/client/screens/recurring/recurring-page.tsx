@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react";
 import { Pause, Pencil, Play, Plus, Repeat, Square } from "lucide-react";
 import { useLayoutEffect, useMemo, useState } from "react";
 import { Button } from "#client/components/ui/button.tsx";
@@ -16,6 +17,7 @@ import {
   withoutRecurringDraft,
 } from "#client/features/recurring/draft.ts";
 import { apiErrorMessage } from "#client/lib/api.ts";
+import { useIntlLocale } from "#client/lib/i18n.tsx";
 import { toast } from "#client/lib/toast.tsx";
 import { showActionError } from "#client/lib/unauthorized.ts";
 import { formatMoney } from "#shared/money.ts";
@@ -29,6 +31,7 @@ import { NewSeriesForm } from "./new-series-form";
 /** /recurring (docs/decisions/024-chasing.md): each series with its next date; pause, resume, change, end. */
 export default function RecurringPage() {
   const series = useRecurringSeries();
+  const { i18n } = useLingui();
   // From Request Payment's "Repeat this request": the form opens with what was typed there, once.
   const [draft, setDraft] = useState(() => recurringDraftOf(window.history.state));
   // Moved from the page's history entry to the form dialog's own (a layout effect runs before the
@@ -46,19 +49,19 @@ export default function RecurringPage() {
   const newButton = (
     <Button onClick={() => setCreating(true)}>
       <Plus aria-hidden="true" />
-      New recurring request
+      {i18n._("New recurring request")}
     </Button>
   );
   return (
     <div className="mx-auto max-w-3xl">
       <PageHeader
-        title="Recurring"
-        description="Requests Collect makes for you at 9:00 on each date: rent, lessons, club dues."
+        title={i18n._("Recurring")}
+        description={i18n._("Requests Collect makes for you at 9:00 on each date: rent, lessons, club dues.")}
         action={series.data?.length ? newButton : undefined}
       />
       {creating ? (
         <Dialog
-          title="New recurring request"
+          title={i18n._("New recurring request")}
           onClose={closeForm}
           holdsInput
           draft={draft ? recurringDraftState(draft) : undefined}
@@ -74,14 +77,18 @@ export default function RecurringPage() {
         </div>
       ) : series.isError ? (
         <LoadError
-          message={`We couldn't load your recurring requests. ${apiErrorMessage(series.error)}`}
+          message={i18n._("We couldn't load your recurring requests. {message}", {
+            message: i18n._(apiErrorMessage(series.error)),
+          })}
           onRetry={() => void series.refetch()}
         />
       ) : series.data.length === 0 ? (
         <EmptyState
           icon={Repeat}
-          title="No recurring requests yet"
-          text="Ask for the same amount every week, every 2 weeks or every month. Collect makes each request at 9:00 on its date and emails it to the payer, or tells you it's ready to text."
+          title={i18n._("No recurring requests yet")}
+          text={i18n._(
+            "Ask for the same amount every week, every 2 weeks or every month. Collect makes each request at 9:00 on its date and emails it to the payer, or tells you it's ready to text.",
+          )}
           action={newButton}
         />
       ) : (
@@ -97,6 +104,8 @@ function SeriesList({ list }: { list: RecurringSeries[] }) {
   const end = useEndRecurring();
   const { confirm, dialog } = useConfirm();
   const [editing, setEditing] = useState<RecurringSeries | null>(null);
+  const { i18n } = useLingui();
+  const intlLocale = useIntlLocale();
 
   const setPaused = (series: RecurringSeries, paused: boolean) =>
     update.mutate(
@@ -104,29 +113,36 @@ function SeriesList({ list }: { list: RecurringSeries[] }) {
       {
         onSuccess: (saved) =>
           toast({
-            title: paused ? "Paused" : "Resumed",
+            title: paused ? i18n._("Paused") : i18n._("Resumed"),
             description: paused
-              ? `No requests to ${saved.recipientName} until you resume.`
-              : `Next request to ${saved.recipientName}: ${saved.nextDate ? shortDate(saved.nextDate, today) : "none"}.`,
+              ? i18n._("No requests to {name} until you resume.", { name: saved.recipientName })
+              : saved.nextDate
+                ? i18n._("Next request to {name}: {date}.", {
+                    name: saved.recipientName,
+                    date: shortDate(saved.nextDate, today, intlLocale),
+                  })
+                : i18n._("Next request to {name}: none.", { name: saved.recipientName }),
           }),
-        onError: (error) => showActionError(error, { title: "Error", description: apiErrorMessage(error) }),
+        onError: (error) =>
+          showActionError(error, { title: i18n._("Error"), description: i18n._(apiErrorMessage(error)) }),
       },
     );
 
   const onEnd = (series: RecurringSeries) =>
     confirm({
-      question: `End the recurring request to ${series.recipientName}?`,
-      confirmLabel: "End series",
-      dismissLabel: "Keep it",
+      question: i18n._("End the recurring request to {name}?", { name: series.recipientName }),
+      confirmLabel: i18n._("End series"),
+      dismissLabel: i18n._("Keep it"),
       destructive: true,
       onConfirm: () =>
         end.mutate(series.id, {
           onSuccess: () =>
             toast({
-              title: "Ended",
-              description: "No more requests will be made. Requests already made stay.",
+              title: i18n._("Ended"),
+              description: i18n._("No more requests will be made. Requests already made stay."),
             }),
-          onError: (error) => showActionError(error, { title: "Error", description: apiErrorMessage(error) }),
+          onError: (error) =>
+            showActionError(error, { title: i18n._("Error"), description: i18n._(apiErrorMessage(error)) }),
         }),
     });
 
@@ -139,23 +155,28 @@ function SeriesList({ list }: { list: RecurringSeries[] }) {
           const busy =
             (update.isPending && update.variables?.id === series.id) ||
             (end.isPending && end.variables === series.id);
-          const ends = endWords(series, today);
+          const ends = endWords(series, today, i18n);
           return (
             <li
               key={series.id}
               className="flex flex-wrap items-start gap-x-3 gap-y-3 p-4 sm:px-5"
-              aria-label={`${series.recipientName}, ${formatMoney(series.amount)}`}
+              aria-label={i18n._("{name}, {amount}", {
+                name: series.recipientName,
+                amount: formatMoney(series.amount, series.currency, intlLocale),
+              })}
             >
               <div className="min-w-0 flex-1">
                 <p className="flex flex-wrap items-baseline gap-x-2 font-semibold text-slate-900 dark:text-slate-100">
                   <span className="truncate">{series.recipientName}</span>
-                  <span className="whitespace-nowrap">{formatMoney(series.amount)}</span>
+                  <span className="whitespace-nowrap">
+                    {formatMoney(series.amount, series.currency, intlLocale)}
+                  </span>
                   <StatusBadge status={series.status} />
                 </p>
                 <p className="text-sm text-slate-600 dark:text-slate-300">
-                  {[series.description, frequencyWords(series), ends].filter(Boolean).join(" · ")}
+                  {[series.description, frequencyWords(series, i18n), ends].filter(Boolean).join(" · ")}
                 </p>
-                <p className="text-sm text-slate-500 dark:text-slate-400">{nextWords(series, today)}</p>
+                <p className="text-sm text-slate-500 dark:text-slate-400">{nextWords(series, today, i18n)}</p>
               </div>
               {series.status === "ended" ? null : (
                 <div className="flex w-full flex-wrap items-center gap-2 sm:w-auto">
@@ -164,39 +185,39 @@ function SeriesList({ list }: { list: RecurringSeries[] }) {
                       variant="secondary"
                       disabled={busy}
                       onClick={() => setPaused(series, false)}
-                      aria-label={`Resume ${series.recipientName}`}
+                      aria-label={i18n._("Resume {name}", { name: series.recipientName })}
                     >
                       <Play aria-hidden="true" />
-                      Resume
+                      {i18n._("Resume")}
                     </Button>
                   ) : (
                     <Button
                       variant="secondary"
                       disabled={busy}
                       onClick={() => setPaused(series, true)}
-                      aria-label={`Pause ${series.recipientName}`}
+                      aria-label={i18n._("Pause {name}", { name: series.recipientName })}
                     >
                       <Pause aria-hidden="true" />
-                      Pause
+                      {i18n._("Pause")}
                     </Button>
                   )}
                   <Button
                     variant="secondary"
                     disabled={busy}
                     onClick={() => setEditing(series)}
-                    aria-label={`Change future requests to ${series.recipientName}`}
+                    aria-label={i18n._("Change future requests to {name}", { name: series.recipientName })}
                   >
                     <Pencil aria-hidden="true" />
-                    Change
+                    {i18n._("Change")}
                   </Button>
                   <Button
                     variant="destructive"
                     disabled={busy}
                     onClick={() => onEnd(series)}
-                    aria-label={`End ${series.recipientName}`}
+                    aria-label={i18n._("End {name}", { name: series.recipientName })}
                   >
                     <Square aria-hidden="true" />
-                    End
+                    {i18n._("End")}
                   </Button>
                 </div>
               )}
@@ -214,7 +235,8 @@ function StatusBadge({ status }: { status: RecurringSeries["status"] }) {
     paused: "bg-amber-100 text-amber-900 dark:bg-amber-400/15 dark:text-amber-200",
     ended: "bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-300",
   } as const;
-  const words = { active: "Active", paused: "Paused", ended: "Ended" } as const;
+  const { i18n } = useLingui();
+  const words = { active: i18n._("Active"), paused: i18n._("Paused"), ended: i18n._("Ended") };
   return (
     <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${styles[status]}`}>{words[status]}</span>
   );

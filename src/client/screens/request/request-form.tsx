@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react";
 import { useQuery } from "@tanstack/react-query";
 import { Repeat, Send } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
@@ -78,6 +79,7 @@ type RequestFormViewProps = {
 /** Request Payment (docs/product.md "Request Payment"): the form, its checks, and the text composer. */
 export function RequestFormView({ contact, region, onCreatedOnDesktop }: RequestFormViewProps) {
   const id = useId();
+  const { i18n } = useLingui();
   // What was typed before a reload or a trip Back (a contact picked on Contacts starts afresh).
   const [draft] = useState(() => (contact ? null : readRequestDraft()));
   const [, navigate] = useLocation();
@@ -149,27 +151,29 @@ export function RequestFormView({ contact, region, onCreatedOnDesktop }: Request
           if (extra.sendBy === "email") {
             // Collect emails it: no text to send from this phone.
             toast({
-              title: "Payment Request Created",
-              description: `Collect is emailing it to ${request.payerEmail ?? "the payer"}.`,
+              title: i18n._("Payment Request Created"),
+              description: request.payerEmail
+                ? i18n._("Collect is emailing it to {email}.", { email: request.payerEmail })
+                : i18n._("Collect is emailing it to the payer."),
             });
             homeTimer.current = setTimeout(() => navigate(paths.home), RETURN_HOME_DELAY_MS);
           } else if (launchSms(smsLink(request.recipientPhone, smsMessage))) {
             toast({
-              title: "Payment Request Created",
-              description: "Your payment request has been created and SMS launched!",
+              title: i18n._("Payment Request Created"),
+              description: i18n._("Your payment request has been created and SMS launched!"),
             });
             homeTimer.current = setTimeout(() => navigate(paths.home), RETURN_HOME_DELAY_MS);
           } else {
             toast({
-              title: "Payment Request Created",
-              description: "Your payment request has been created. Share the link below to send it.",
+              title: i18n._("Payment Request Created"),
+              description: i18n._("Your payment request has been created. Share the link below to send it."),
             });
             onCreatedOnDesktop(created);
           }
           saveContactAfter({ request, saveContact });
         },
         onError: (error) => {
-          fail("Request Failed", error);
+          fail(i18n._("Request Failed"), error);
           const field = apiFieldName(error);
           if (field && (CHASE_FIELDS as readonly string[]).includes(field)) {
             setChaseOpen(true);
@@ -196,14 +200,16 @@ export function RequestFormView({ contact, region, onCreatedOnDesktop }: Request
         }}
       />
       <PhoneField
-        label="Mobile Phone"
+        label={i18n._("Mobile Phone")}
         name="recipientPhone"
         autoComplete="tel"
         country={region.country}
         hint={
           region.country === "US"
-            ? "US mobile number. We'll open your messages app to text it."
-            : "Mobile number, as you dial it at home or with + and its country code. We'll open your messages app to text it."
+            ? i18n._("US mobile number. We'll open your messages app to text it.")
+            : i18n._(
+                "Mobile number, as you dial it at home or with + and its country code. We'll open your messages app to text it.",
+              )
         }
         {...bind("phone")}
       />
@@ -215,7 +221,7 @@ export function RequestFormView({ contact, region, onCreatedOnDesktop }: Request
         />
       ) : null}
       <Field
-        label="Amount"
+        label={i18n._("Amount")}
         name="amount"
         // Text, not a number field: browsers read "12,50" in a number field as 1250.
         type="text"
@@ -236,10 +242,12 @@ export function RequestFormView({ contact, region, onCreatedOnDesktop }: Request
         onWheel={(e) => e.currentTarget.blur()}
       />
       <Field
-        label="Description"
-        labelAside={<span className="text-xs text-slate-500 dark:text-slate-400">(optional)</span>}
+        label={i18n._("Description")}
+        labelAside={
+          <span className="text-xs text-slate-500 dark:text-slate-400">{i18n._("(optional)")}</span>
+        }
         name="description"
-        placeholder="What's it for? e.g. Dinner"
+        placeholder={i18n._("What's it for? e.g. Dinner")}
         maxLength={DESCRIPTION_MAX}
         {...bind("description")}
       />
@@ -251,7 +259,7 @@ export function RequestFormView({ contact, region, onCreatedOnDesktop }: Request
           aria-controls={`${id}-chase`}
           onClick={() => setChaseOpen((open) => !open)}
         >
-          {chaseOpen ? "Hide due date and reminders" : "Due date, email and reminders"}
+          {chaseOpen ? i18n._("Hide due date and reminders") : i18n._("Due date, email and reminders")}
         </Button>
         <div id={`${id}-chase`} className="mt-4" hidden={!chaseOpen}>
           <ChaseFields
@@ -281,10 +289,10 @@ export function RequestFormView({ contact, region, onCreatedOnDesktop }: Request
           }
         >
           <Repeat aria-hidden="true" />
-          Repeat this request
+          {i18n._("Repeat this request")}
         </Button>
         <p id={`${id}-repeat-hint`} className="mt-1 text-xs text-slate-500 dark:text-slate-400">
-          Every week, every 2 weeks or monthly: Collect makes each one for you.
+          {i18n._("Every week, every 2 weeks or monthly: Collect makes each one for you.")}
         </p>
       </div>
       <MessagePreviewBox
@@ -304,13 +312,13 @@ export function RequestFormView({ contact, region, onCreatedOnDesktop }: Request
           onCheckedChange={(value) => setSaveContact(value === true)}
         />
         <Label htmlFor={`${id}-save`} className="min-h-11 flex-1 cursor-pointer content-center font-normal">
-          Save contact for future payment requests
+          {i18n._("Save contact for future payment requests")}
         </Label>
       </div>
       {/* Busy, not disabled: focus stays on it while sending, and on it if the send fails. */}
       <Button type="submit" size="lg" className="w-full" aria-disabled={busy || undefined}>
         {send.isPending ? <Spinner /> : <Send aria-hidden="true" />}
-        {send.isPending ? "Sending..." : "Send Request"}
+        {send.isPending ? i18n._("Sending...") : i18n._("Send Request")}
       </Button>
     </Form>
   );

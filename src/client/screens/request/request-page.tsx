@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react";
 import { useEffect, useState } from "react";
 import { Link } from "wouter";
 import { buttonClass } from "#client/components/ui/button.tsx";
@@ -19,14 +20,15 @@ export default function RequestPage() {
   const [created, setCreated] = useState<CreatePaymentRequestResponse | null>(null);
   useEffect(() => clearContactHandoff(), []);
   const accounts = usePaymentAccounts();
+  const { i18n } = useLingui();
   return (
     <div className="mx-auto max-w-xl">
       <PageHeader
-        title="Request Payment"
-        description="We'll open your messages app with a link they can pay from."
+        title={i18n._("Request Payment")}
+        description={i18n._("We'll open your messages app with a link they can pay from.")}
         action={
           <Link href={paths.split} className={buttonClass("secondary")}>
-            Split a bill
+            {i18n._("Split a bill")}
           </Link>
         }
       />

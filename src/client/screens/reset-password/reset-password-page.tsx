@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react";
 import { useId, useState } from "react";
 import { Link, useSearch } from "wouter";
 import { NewPasswordField } from "#client/components/new-password-field.tsx";
@@ -15,13 +16,14 @@ import { RESET_LINK_USED, ResetPasswordFormSchema } from "#shared/schemas/accoun
 
 /** /reset-password?token=…: the emailed link lands here; a new password signs this browser in. */
 export default function ResetPasswordPage() {
+  const { i18n } = useLingui();
   const token = new URLSearchParams(useSearch()).get("token") ?? "";
   const check = useResetTokenCheck(token);
   if (!token || check.data === false) return <LinkUsed />;
   if (check.isPending) {
     return (
-      <AuthFrame title="Choose a new password">
-        <LoadingBlock className="py-4" label="Checking your link…" />
+      <AuthFrame title={i18n._("Choose a new password")}>
+        <LoadingBlock className="py-4" label={i18n._("Checking your link…")} />
       </AuthFrame>
     );
   }
@@ -30,17 +32,18 @@ export default function ResetPasswordPage() {
 
 /** A used or expired link says so on arrival, with the way to a new one; nothing to type. */
 function LinkUsed() {
+  const { i18n } = useLingui();
   return (
-    <AuthFrame title="This link no longer works">
-      <FrameNotice kind="error">{RESET_LINK_USED}</FrameNotice>
+    <AuthFrame title={i18n._("This link no longer works")}>
+      <FrameNotice kind="error">{i18n._(RESET_LINK_USED)}</FrameNotice>
       <Link href={paths.forgotPassword} className={cn(buttonClass("primary"), "w-full")}>
-        Send a new link
+        {i18n._("Send a new link")}
       </Link>
     </AuthFrame>
   );
 }
 
-/** The frame's notice after a refused reset, and whether it is about the password typed. */
+/** The frame's notice after a refused reset (in English, or the server's: shown through `i18n._`), and whether it is about the password typed. */
 type Notice = { message: string; aboutPassword: boolean };
 
 function refusal(failure: unknown): Notice {
@@ -50,6 +53,7 @@ function refusal(failure: unknown): Notice {
 }
 
 function NewPasswordForm({ token }: { token: string }) {
+  const { i18n } = useLingui();
   const reset = useResetPassword();
   const noticeId = useId();
   const [notice, setNotice] = useState<Notice | null>(null);
@@ -80,8 +84,8 @@ function NewPasswordForm({ token }: { token: string }) {
 
   return (
     <AuthFrame
-      title="Choose a new password"
-      lead="You'll be signed in, and signed out on every other device."
+      title={i18n._("Choose a new password")}
+      lead={i18n._("You'll be signed in, and signed out on every other device.")}
     >
       <Form onSubmit={onSubmit} className="space-y-4" busy={reset.isPending}>
         <NewPasswordField
@@ -91,15 +95,15 @@ function NewPasswordForm({ token }: { token: string }) {
         />
         {notice ? (
           <FrameNotice kind="error" id={noticeId}>
-            {notice.message}
+            {i18n._(notice.message)}
           </FrameNotice>
         ) : null}
         <Button type="submit" className="w-full" disabled={reset.isPending || reset.isSuccess}>
           {reset.isPending || reset.isSuccess ? <Spinner /> : null}
-          Save and sign in
+          {i18n._("Save and sign in")}
         </Button>
       </Form>
-      <FrameLink href={paths.forgotPassword}>Send a new link</FrameLink>
+      <FrameLink href={paths.forgotPassword}>{i18n._("Send a new link")}</FrameLink>
     </AuthFrame>
   );
 }

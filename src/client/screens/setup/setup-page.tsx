@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react";
 import { ArrowLeft } from "lucide-react";
 import { useState } from "react";
 import { useLocation } from "wouter";
@@ -40,6 +41,7 @@ const SETUP_FIELDS = [
  * country, the browser's by default, chooses which methods are offered (the spec's four in the US).
  */
 export default function SetupPage() {
+  const { i18n } = useLingui();
   const [, navigate] = useLocation();
   const [initialCountry] = useState(browserCountry);
   const {
@@ -62,8 +64,8 @@ export default function SetupPage() {
   // Back leaves setup by signing out (there is nothing behind it): ask first, what was typed is lost.
   const askToLeave = () =>
     confirm({
-      question: "Sign out? Your setup isn't saved.",
-      confirmLabel: "Sign out",
+      question: i18n._("Sign out? Your setup isn't saved."),
+      confirmLabel: i18n._("Sign out"),
       destructive: true,
       onConfirm: () => void signOut(),
     });
@@ -72,10 +74,10 @@ export default function SetupPage() {
     if (setup.isPending) return;
     setup.mutate(input, {
       onSuccess: () => {
-        toast({ title: "Profile Created", description: "Welcome to Collect!" });
+        toast({ title: i18n._("Profile Created"), description: i18n._("Welcome to Collect!") });
         navigate(paths.home);
       },
-      onError: (error) => fail("Setup Failed", error),
+      onError: (error) => fail(i18n._("Setup Failed"), error),
     });
   });
 
@@ -84,7 +86,7 @@ export default function SetupPage() {
       <header className="mx-auto flex h-14 max-w-xl items-center gap-2 px-4">
         <button
           type="button"
-          aria-label="Back"
+          aria-label={i18n._("Back")}
           onClick={askToLeave}
           className="-ms-2 grid size-11 place-items-center rounded-xl text-slate-700 hover:bg-white focus-visible:outline-2 focus-visible:outline-emerald-600 dark:text-slate-300 dark:hover:bg-slate-800"
         >
@@ -94,17 +96,19 @@ export default function SetupPage() {
       </header>
       <main className="mx-auto max-w-xl px-4 pt-4 pb-16">
         <h1 className="text-3xl font-bold tracking-tight text-slate-900 dark:text-white">
-          Welcome to Collect
+          {i18n._("Welcome to Collect")}
         </h1>
         <p className="mt-2 text-slate-600 dark:text-slate-400">
-          Set up your profile so people know who is asking, and tell us where you'd like to be paid.
+          {i18n._(
+            "Set up your profile so people know who is asking, and tell us where you'd like to be paid.",
+          )}
         </p>
         <Form onSubmit={onSubmit} className="mt-8 space-y-6">
           <Card>
             <CardContent className="space-y-5">
               <CountrySelect
                 value={form.country}
-                hint="Where you are: which payment methods are offered, and how numbers are read."
+                hint={i18n._("Where you are: which payment methods are offered, and how numbers are read.")}
                 onChange={(country) => {
                   set("country", country);
                   // The new country's methods, none ticked; what was typed for the old ones goes.
@@ -112,21 +116,21 @@ export default function SetupPage() {
                 }}
               />
               <Field
-                label="Profile Name"
+                label={i18n._("Profile Name")}
                 name="profileName"
                 autoComplete="name"
-                placeholder="e.g. Alex Morgan"
-                hint="This is the name people see on your payment requests."
+                placeholder={i18n._("e.g. Alex Morgan")}
+                hint={i18n._("This is the name people see on your payment requests.")}
                 {...bind("profileName")}
               />
             </CardContent>
           </Card>
           <fieldset className="space-y-3">
             <legend className="mb-1 text-base font-semibold text-slate-900 dark:text-slate-100">
-              Payment accounts
+              {i18n._("Payment accounts")}
             </legend>
             <p className="mb-3 text-sm text-slate-600 dark:text-slate-400">
-              Choose at least one. You can add more later on Payment Methods.
+              {i18n._("Choose at least one. You can add more later on Payment Methods.")}
             </p>
             {offered.map((provider) => (
               <ProviderAccountField
@@ -161,7 +165,7 @@ export default function SetupPage() {
           </fieldset>
           <Button type="submit" size="lg" className="w-full" disabled={setup.isPending}>
             {setup.isPending ? <Spinner /> : null}
-            Create Account
+            {i18n._("Create Account")}
           </Button>
         </Form>
       </main>

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react";
 import { useId, useState } from "react";
 import { Button } from "#client/components/ui/button.tsx";
 import { Form } from "#client/components/ui/form.tsx";
@@ -43,6 +44,7 @@ function refusal(failure: unknown): Notice {
 
 /** Email and password, then "Sign in" or "Create account" (docs/product.md "Sign in"). */
 export function CredentialsForm({ mode, initialError, onSignedIn }: CredentialsFormProps) {
+  const { i18n } = useLingui();
   const signIn = useSignIn();
   const signUp = useSignUp();
   const mutation = mode === "sign-in" ? signIn : signUp;
@@ -91,12 +93,12 @@ export function CredentialsForm({ mode, initialError, onSignedIn }: CredentialsF
       {mode === "sign-in" ? <ForgotPasswordLink /> : null}
       {notice ? (
         <FrameNotice kind="error" id={noticeId}>
-          {notice.message}
+          {i18n._(notice.message)}
         </FrameNotice>
       ) : null}
       <Button type="submit" className="w-full" disabled={pending}>
         {mutation.isPending || mutation.isSuccess ? <Spinner /> : null}
-        {mode === "sign-in" ? "Sign in" : "Create account"}
+        {mode === "sign-in" ? i18n._("Sign in") : i18n._("Create account")}
       </Button>
     </Form>
   );

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react";
 import { KeyRound } from "lucide-react";
 import { useState } from "react";
 import { Button } from "#client/components/ui/button.tsx";
@@ -8,6 +9,7 @@ import { leavePage } from "#client/lib/leave-page.ts";
 
 /** "Sign in with a passkey", for the sign-in page; lands on `target` once signed in. */
 export function PasskeySignInButton({ target }: { target: string }) {
+  const { i18n } = useLingui();
   const signIn = usePasskeySignIn();
   const [error, setError] = useState<string | null>(null);
   if (typeof window !== "undefined" && !window.PublicKeyCredential) return null;
@@ -20,7 +22,9 @@ export function PasskeySignInButton({ target }: { target: string }) {
         if (failure instanceof Error && failure.name === "NotAllowedError") return;
         const { status, message } = apiErrorDetails(failure);
         setError(
-          status === 401 ? "That passkey was not accepted. Try another, or use your password." : message,
+          status === 401
+            ? i18n._("That passkey was not accepted. Try another, or use your password.")
+            : i18n._(message),
         );
       },
     });
@@ -35,7 +39,7 @@ export function PasskeySignInButton({ target }: { target: string }) {
         onClick={start}
       >
         {signIn.isPending || signIn.isSuccess ? <Spinner /> : <KeyRound aria-hidden="true" />}
-        Use a passkey
+        {i18n._("Use a passkey")}
       </Button>
       {error ? (
         <p role="alert" className="text-sm text-red-700 dark:text-red-400">

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react";
 import { useEffect, useRef, useState } from "react";
 import { Link, useSearch } from "wouter";
 import { LoadingBlock } from "#client/components/ui/spinner.tsx";
@@ -20,25 +21,27 @@ function returnTarget(search: string): string {
   return target === paths.signIn || target.startsWith(`${paths.signIn}?`) ? paths.home : target;
 }
 
+/** Each view's words, as message ids (`lead` reads `{min}`, the shortest password): shown through `i18n._`. */
 export const SIGN_IN_VIEWS = {
   "sign-up": {
-    title: "Create your account",
-    lead: `Your email and a password of at least ${PASSWORD_MIN_LENGTH} characters.`,
-    switchText: "Already have an account?",
-    switchLink: "Sign in",
+    title: /*i18n*/ "Create your account",
+    lead: /*i18n*/ "Your email and a password of at least {min} characters.",
+    switchText: /*i18n*/ "Already have an account?",
+    switchLink: /*i18n*/ "Sign in",
     other: "sign-in",
   },
   "sign-in": {
-    title: "Welcome back",
-    lead: "Use your email and password to continue.",
-    switchText: "New to Collect?",
-    switchLink: "Create an account",
+    title: /*i18n*/ "Welcome back",
+    lead: /*i18n*/ "Use your email and password to continue.",
+    switchText: /*i18n*/ "New to Collect?",
+    switchLink: /*i18n*/ "Create an account",
     other: "sign-up",
   },
 } as const;
 
 /** "Create your account" for newcomers, "Welcome back" for returning users; reached through /api/login. */
 export default function SignInPage() {
+  const { i18n } = useLingui();
   const search = useSearch();
   const target = returnTarget(search);
   const [returning] = useState(isReturningBrowser);
@@ -62,23 +65,26 @@ export default function SignInPage() {
   };
 
   return (
-    <AuthFrame title={view.title} lead={options.password ? view.lead : undefined}>
+    <AuthFrame
+      title={i18n._(view.title)}
+      lead={options.password ? i18n._(view.lead, { min: PASSWORD_MIN_LENGTH }) : undefined}
+    >
       {options.password ? (
         <CredentialsForm mode={mode} initialError={providerError} onSignedIn={onSignedIn} />
       ) : providerError ? (
-        <FrameNotice kind="error">{providerError}</FrameNotice>
+        <FrameNotice kind="error">{i18n._(providerError)}</FrameNotice>
       ) : null}
       <SignInAlternatives options={options} returnTo={target} />
       {/* A newcomer has no passkey yet: offered on sign-in only. */}
       {mode === "sign-in" ? <PasskeySignInButton target={target} /> : null}
       {options.password ? (
         <p className="text-center text-sm text-slate-600 dark:text-slate-400">
-          {view.switchText}{" "}
+          {i18n._(view.switchText)}{" "}
           <Link
             href={modeHref(search, view.other)}
             className="inline-flex min-h-11 items-center font-semibold text-emerald-700 underline-offset-4 hover:underline dark:text-emerald-300"
           >
-            {view.switchLink}
+            {i18n._(view.switchLink)}
           </Link>
         </p>
       ) : null}

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react";
 import { LogOut } from "lucide-react";
 import { useState } from "react";
 import { Button, buttonClass } from "#client/components/ui/button.tsx";
@@ -9,6 +10,7 @@ import { paths } from "#client/lib/paths.ts";
 
 /** Where a sign-out link from another site lands: nothing ends until the user says so. */
 export default function SignOutPage() {
+  const { i18n } = useLingui();
   const [pending, setPending] = useState(false);
   return (
     <main className="flex min-h-dvh flex-col items-center bg-gradient-to-b from-emerald-50 to-slate-50 px-4 py-10 sm:justify-center dark:from-emerald-950 dark:to-slate-950">
@@ -16,9 +18,9 @@ export default function SignOutPage() {
       <Card className="w-full max-w-sm">
         <CardContent className="space-y-6 text-center">
           <div className="space-y-1">
-            <h1 className="text-xl font-bold text-slate-900 dark:text-white">Sign out?</h1>
+            <h1 className="text-xl font-bold text-slate-900 dark:text-white">{i18n._("Sign out?")}</h1>
             <p className="text-sm text-slate-600 dark:text-slate-400">
-              A link from another site asked to sign you out of Collect.
+              {i18n._("A link from another site asked to sign you out of Collect.")}
             </p>
           </div>
           <div className="space-y-3">
@@ -31,10 +33,10 @@ export default function SignOutPage() {
               }}
             >
               {pending ? <Spinner /> : <LogOut aria-hidden="true" />}
-              Sign out
+              {i18n._("Sign out")}
             </Button>
             <a href={paths.home} className={`${buttonClass("secondary")} w-full`}>
-              Stay signed in
+              {i18n._("Stay signed in")}
             </a>
           </div>
         </CardContent>

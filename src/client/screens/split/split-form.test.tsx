@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { answerApi, expectFieldError, expectFieldValid } from "#client/test/form-checks.ts";
 import { api } from "#client/test/msw.ts";
 import { expectToast, renderWithApp } from "#client/test/render.tsx";
+import { US_INPUT } from "#shared/schemas/payment-request.ts";
 import { SplitForm } from "./split-form";
 
 const type = (label: string, value: string) =>
@@ -27,6 +28,13 @@ describe("SplitForm", () => {
     expect(screen.getAllByText("$625.00")).toHaveLength(2);
     type("Total", "12,50");
     expect(screen.getAllByText("$6.25")).toHaveLength(2);
+  });
+
+  it("shows the shares in the account's currency, read with its decimal mark", () => {
+    renderWithApp(<SplitForm region={{ ...US_INPUT, country: "DE", currency: "EUR" }} />);
+    type("Total", "100,50");
+    expect(screen.getAllByText("€50.25")).toHaveLength(2);
+    expect(screen.queryByText("$50.25")).toBeNull();
   });
 });
 

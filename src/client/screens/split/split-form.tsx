@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react";
 import { Plus, Trash2 } from "lucide-react";
 import { useId, useState } from "react";
 import { useLocation } from "wouter";
@@ -15,6 +16,7 @@ import {
   EMPTY_CHASE,
 } from "#client/features/payment-requests/chase-fields.tsx";
 import { useCreateSplit } from "#client/features/payment-requests/splits.ts";
+import { useIntlLocale } from "#client/lib/i18n.tsx";
 import { pageItems } from "#client/lib/pages.ts";
 import { paths } from "#client/lib/paths.ts";
 import { formSchema, useSchemaForm } from "#client/lib/schema-form.ts";
@@ -74,6 +76,8 @@ const fieldsOf = (people: readonly Person[]) => [
 /** "Split a bill": a total among several people, each sent their own request (shared/split.ts). */
 export function SplitForm({ region = US_INPUT }: { region?: InputRegion }) {
   const id = useId();
+  const { i18n } = useLingui();
+  const intlLocale = useIntlLocale();
   const [, navigate] = useLocation();
   const {
     values: form,
@@ -104,12 +108,16 @@ export function SplitForm({ region = US_INPUT }: { region?: InputRegion }) {
 
   const even = form.custom
     ? null
-    : planSplit({
-        total: typedAmount(form.total),
-        includeMe: form.includeMe,
-        custom: null,
-        people: people.length,
-      });
+    : planSplit(
+        {
+          total: typedAmount(form.total, decimalMarkOf(region.country)),
+          includeMe: form.includeMe,
+          custom: null,
+          people: people.length,
+          currency: region.currency,
+        },
+        i18n,
+      );
 
   const onSubmit = submit(() => {
     if (create.isPending) return;
@@ -117,41 +125,45 @@ export function SplitForm({ region = US_INPUT }: { region?: InputRegion }) {
       { ...splitInputOf(region)(form), ...(chase.dueDate ? { dueDate: chase.dueDate } : {}) },
       {
         onSuccess: (split) => navigate(`${paths.split}?id=${encodeURIComponent(split.id)}`),
-        onError: (error) => fail("Split Failed", error),
+        onError: (error) => fail(i18n._("Split Failed"), error),
       },
     );
   });
 
   return (
     <Form onSubmit={onSubmit} className="space-y-5">
-      <Field label="Total" name="total" inputMode="decimal" placeholder="0.00" {...bind("total")} />
+      <Field label={i18n._("Total")} name="total" inputMode="decimal" placeholder="0.00" {...bind("total")} />
       <Field
-        label="Description"
+        label={i18n._("Description")}
         name="description"
-        placeholder="What's it for? e.g. Dinner"
+        placeholder={i18n._("What's it for? e.g. Dinner")}
         maxLength={DESCRIPTION_MAX}
         {...bind("description")}
       />
       <ChaseFields dueDateOnly value={chase} onChange={setChase} />
       {/* min-w-0: a fieldset is at least as wide as its content, a long contact name included. */}
       <fieldset className="min-w-0 space-y-4">
-        <legend className="text-sm font-medium text-slate-900 dark:text-slate-100">People</legend>
+        <legend className="text-sm font-medium text-slate-900 dark:text-slate-100">{i18n._("People")}</legend>
         {people.map((p, index) => (
           <div
             key={p.key}
             data-person
             className="grid gap-3 rounded-xl p-3 ring-1 ring-slate-200 sm:grid-cols-[1fr_1fr_auto] dark:ring-slate-800"
           >
-            <Field label={`Name ${index + 1}`} autoComplete="off" {...bind(`people.${index}.name`)} />
+            <Field
+              label={i18n._("Name {number}", { number: index + 1 })}
+              autoComplete="off"
+              {...bind(`people.${index}.name`)}
+            />
             <PhoneField
-              label={`Phone ${index + 1}`}
+              label={i18n._("Phone {number}", { number: index + 1 })}
               country={region.country}
               {...bind(`people.${index}.phone`)}
             />
             <div className="flex items-end gap-2">
               {form.custom ? (
                 <Field
-                  label={`Amount ${index + 1}`}
+                  label={i18n._("Amount {number}", { number: index + 1 })}
                   inputMode="decimal"
                   placeholder="0.00"
                   className="w-28"
@@ -159,13 +171,17 @@ export function SplitForm({ region = US_INPUT }: { region?: InputRegion }) {
                 />
               ) : (
                 <p className="min-h-11 content-center text-sm tabular-nums text-slate-600 dark:text-slate-400">
-                  {even?.ok ? formatMoney(even.amounts[index] ?? "0") : ""}
+                  {even?.ok ? formatMoney(even.amounts[index] ?? "0", region.currency, intlLocale) : ""}
                 </p>
               )}
               <Button
                 type="button"
                 variant="ghost"
-                aria-label={`Remove ${p.name || `person ${index + 1}`}`}
+                aria-label={
+                  p.name
+                    ? i18n._("Remove {name}", { name: p.name })
+                    : i18n._("Remove person {number}", { number: index + 1 })
+                }
                 disabled={people.length <= 1}
                 onClick={() => setPeople((list) => list.filter((q) => q.key !== p.key))}
               >
@@ -181,11 +197,11 @@ export function SplitForm({ region = US_INPUT }: { region?: InputRegion }) {
             disabled={people.length >= SPLIT_MAX_PEOPLE}
             onClick={() => setPeople((list) => [...list, person()])}
           >
-            <Plus aria-hidden="true" /> Add person
+            <Plus aria-hidden="true" /> {i18n._("Add person")}
           </Button>
           {payees.length > 0 ? (
             <select
-              aria-label="Add from contacts"
+              aria-label={i18n._("Add from contacts")}
               className="h-11 max-w-full min-w-0 rounded-xl bg-white px-3 text-sm ring-1 ring-slate-300 dark:bg-slate-950 dark:ring-slate-700"
               value=""
               onChange={(e) => {
@@ -197,7 +213,7 @@ export function SplitForm({ region = US_INPUT }: { region?: InputRegion }) {
                 );
               }}
             >
-              <option value="">Add from contacts…</option>
+              <option value="">{i18n._("Add from contacts…")}</option>
               {payees.map((c) => (
                 <option key={c.id} value={c.id}>
                   {c.name}
@@ -214,8 +230,11 @@ export function SplitForm({ region = US_INPUT }: { region?: InputRegion }) {
           onCheckedChange={(v) => set("includeMe", v === true)}
         />
         <Label htmlFor={`${id}-me`} className="min-h-11 flex-1 cursor-pointer content-center font-normal">
-          Include me (my share is not requested
-          {even?.ok && even.myShare ? `: ${formatMoney(even.myShare)}` : ""})
+          {even?.ok && even.myShare
+            ? i18n._("Include me (my share is not requested: {amount})", {
+                amount: formatMoney(even.myShare, region.currency, intlLocale),
+              })
+            : i18n._("Include me (my share is not requested)")}
         </Label>
       </div>
       <div className="flex items-center gap-3">
@@ -225,13 +244,13 @@ export function SplitForm({ region = US_INPUT }: { region?: InputRegion }) {
           onCheckedChange={(v) => set("custom", v === true)}
         />
         <Label htmlFor={`${id}-custom`} className="min-h-11 flex-1 cursor-pointer content-center font-normal">
-          Custom amounts (they must add up to the total)
+          {i18n._("Custom amounts (they must add up to the total)")}
         </Label>
       </div>
       {/* Busy, not disabled: focus stays on it while creating, and on it if that fails. */}
       <Button type="submit" size="lg" className="w-full" aria-disabled={create.isPending || undefined}>
         {create.isPending ? <Spinner /> : null}
-        Create requests
+        {i18n._("Create requests")}
       </Button>
     </Form>
   );

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react";
 import { Copy, MessageSquareText } from "lucide-react";
 import { useState } from "react";
 import { Button, buttonClass } from "#client/components/ui/button.tsx";
@@ -7,6 +8,7 @@ import { useSplit } from "#client/features/payment-requests/splits.ts";
 import { StatusBadge } from "#client/features/payment-requests/status-badge.tsx";
 import { apiErrorMessage } from "#client/lib/api.ts";
 import { cn } from "#client/lib/cn.ts";
+import { useIntlLocale } from "#client/lib/i18n.tsx";
 import { formatMoney } from "#shared/money.ts";
 import type { Split } from "#shared/schemas/split.ts";
 import { smsLink } from "#shared/sms.ts";
@@ -14,24 +16,31 @@ import { smsLink } from "#shared/sms.ts";
 /** The group view of a split: each person's request, how many paid, what is still owed. */
 export function SplitGroup({ id }: { id: string }) {
   const split = useSplit(id);
+  const { i18n } = useLingui();
   if (split.isPending) return <LoadingBlock />;
   if (split.isError)
-    return <LoadError message={apiErrorMessage(split.error)} onRetry={() => split.refetch()} />;
+    return <LoadError message={i18n._(apiErrorMessage(split.error))} onRetry={() => split.refetch()} />;
   return <Group split={split.data} />;
 }
 
 function Group({ split }: { split: Split }) {
+  const { i18n } = useLingui();
+  const intlLocale = useIntlLocale();
   return (
     <div className="space-y-5">
       <div className="space-y-1">
         <p className="text-2xl font-bold tabular-nums wrap-anywhere text-slate-900 dark:text-white">
-          {formatMoney(split.total)}
+          {formatMoney(split.total, split.currency, intlLocale)}
           {split.description ? (
             <span className="font-normal text-slate-600 dark:text-slate-400"> · {split.description}</span>
           ) : null}
         </p>
         <p data-split-summary className="text-slate-700 dark:text-slate-300">
-          {split.paidCount} of {split.shares.length} paid · {formatMoney(split.outstanding)} outstanding
+          {i18n._("{paid} of {count} paid · {amount} outstanding", {
+            paid: split.paidCount,
+            count: split.shares.length,
+            amount: formatMoney(split.outstanding, split.currency, intlLocale),
+          })}
         </p>
       </div>
       <ul className="divide-y divide-slate-100 dark:divide-slate-800">
@@ -43,7 +52,7 @@ function Group({ split }: { split: Split }) {
                 {request.recipientName}
               </p>
               <p className="text-sm tabular-nums text-slate-600 dark:text-slate-400">
-                {formatMoney(request.amount)}
+                {formatMoney(request.amount, request.currency, intlLocale)}
               </p>
             </div>
             <StatusBadge status={request.status} />
@@ -54,7 +63,7 @@ function Group({ split }: { split: Split }) {
                   className={cn(buttonClass("secondary"), "max-w-full min-w-0 shrink")}
                 >
                   <MessageSquareText aria-hidden="true" />
-                  <span className="truncate">Text {request.recipientName}</span>
+                  <span className="truncate">{i18n._("Text {name}", { name: request.recipientName })}</span>
                 </a>
                 <CopyLink url={request.shortUrl} name={request.recipientName} />
               </>
@@ -68,11 +77,12 @@ function Group({ split }: { split: Split }) {
 
 function CopyLink({ url, name }: { url: string; name: string }) {
   const [copied, setCopied] = useState(false);
+  const { i18n } = useLingui();
   return (
     <Button
       type="button"
       variant="ghost"
-      aria-label={`Copy ${name}'s link`}
+      aria-label={i18n._("Copy {name}'s link", { name })}
       onClick={() =>
         navigator.clipboard.writeText(url).then(
           () => setCopied(true),
@@ -81,7 +91,7 @@ function CopyLink({ url, name }: { url: string; name: string }) {
       }
     >
       <Copy aria-hidden="true" />
-      {copied ? "Copied" : "Copy link"}
+      {copied ? i18n._("Copied") : i18n._("Copy link")}
     </Button>
   );
 }

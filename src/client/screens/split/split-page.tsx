@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react";
 import { Link, useSearch } from "wouter";
 import { Card, CardContent } from "#client/components/ui/card.tsx";
 import { PageHeader } from "#client/components/ui/page-header.tsx";
@@ -9,12 +10,15 @@ import { SplitGroup } from "./split-group";
 /** /split: a new split bill, or with `?id=` the group view of one. */
 export default function SplitPage() {
   const id = new URLSearchParams(useSearch()).get("id");
+  const { i18n } = useLingui();
   return (
     <div className="mx-auto max-w-2xl">
       <PageHeader
-        title="Split a Bill"
+        title={i18n._("Split a Bill")}
         description={
-          id ? "Each person has their own link to pay." : "One request per person, each with their own link."
+          id
+            ? i18n._("Each person has their own link to pay.")
+            : i18n._("One request per person, each with their own link.")
         }
         action={
           id ? (
@@ -22,7 +26,7 @@ export default function SplitPage() {
               href={paths.split}
               className="inline-flex min-h-11 items-center text-sm font-semibold text-emerald-700 dark:text-emerald-400"
             >
-              New split
+              {i18n._("New split")}
             </Link>
           ) : null
         }

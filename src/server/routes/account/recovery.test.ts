@@ -2,6 +2,7 @@ import { afterAll, expect, it } from "vitest";
 import {
   as,
   cookieFrom,
+  createReadyUser,
   createUser,
   describeEachDatabase,
   nextIp,
@@ -11,6 +12,7 @@ import {
   until,
 } from "#server/test/harness.ts";
 import { linkIn, startMailServer } from "#server/test/mail-server.ts";
+import { i18nFor } from "#shared/i18n/i18n-for.ts";
 
 /** Sign-up, reset and verification as people meet them: mail read from a real SMTP server. */
 const mail = await startMailServer();
@@ -86,6 +88,30 @@ describeEachDatabase(
       expect((await as(ctx.app, user)("GET", "/api/auth/user")).statusCode).toBe(401);
       expect((await reset("yet another password")).statusCode).toBe(400);
       expect((await signIn(ctx.app, user.email, user.password)).statusCode).toBe(401);
+    });
+
+    it("mails a reset link in the account's language", async () => {
+      const user = await createReadyUser(ctx.app);
+      const profile = { profileName: "Ana", firstName: null, lastName: null, language: "es" };
+      expect((await as(ctx.app, user)("PUT", "/api/auth/profile", profile)).statusCode).toBe(200);
+      const es = i18nFor("es");
+      expect(es._("Reset your Collect password")).not.toBe("Reset your Collect password");
+      const known = await ctx.app.inject({
+        method: "POST",
+        url: "/api/identity/request-password-reset",
+        remoteAddress: nextIp(),
+        headers: { origin: TEST_ORIGIN, "content-type": "application/json" },
+        payload: { email: user.email, redirectTo: "/reset-password" },
+      });
+      expect(known.statusCode).toBe(200);
+      const subject = es._("Reset your Collect password");
+      const message = await mail.waitFor(
+        user.email,
+        new RegExp(subject.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")),
+      );
+      expect(message.subject).toBe(subject);
+      expect(message.text).toContain(es._("Choose a new password"));
+      expect(message.html).toContain('lang="es" dir="ltr"');
     });
 
     const askReset = (email: string) =>

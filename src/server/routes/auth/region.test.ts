@@ -38,6 +38,12 @@ describeEachDatabase("an account's country, language and currency", (ctx) => {
     expect(second.json()).toMatchObject({ country: "BR", language: "pt-BR", currency: "USD" });
     const unchanged = await call("PUT", "/api/auth/profile", profile);
     expect(unchanged.json()).toMatchObject({ country: "BR", language: "pt-BR", currency: "USD" });
+    // null (or ""): no language chosen, the browser's again.
+    const cleared = await call("PUT", "/api/auth/profile", { ...profile, language: null });
+    expect(cleared.json()).toMatchObject({ country: "BR", language: null, currency: "USD" });
+    await call("PUT", "/api/auth/profile", { ...profile, language: "ar" });
+    const emptied = await call("PUT", "/api/auth/profile", { ...profile, language: "" });
+    expect(emptied.json()).toMatchObject({ language: null });
   });
 
   it("refuses a country, language or currency it does not know, naming the field", async () => {

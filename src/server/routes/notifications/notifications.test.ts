@@ -6,7 +6,7 @@ import { createTestClock, type TestClock } from "#server/clock.ts";
 import type { Database } from "#server/db/client.ts";
 import { deliveries, notificationSettings, pushSubscriptions, reminders, users } from "#server/db/schema.ts";
 import { digestTitle, sendDigests } from "#server/notifications/digest.ts";
-import type { Notification } from "#server/notifications/notify.ts";
+import type { Notification, NotificationText } from "#server/notifications/notify.ts";
 import {
   as,
   buildTestApp,
@@ -19,6 +19,8 @@ import {
 } from "#server/test/harness.ts";
 import { type ReceivedMail, startMailServer } from "#server/test/mail-server.ts";
 import { startPushSink } from "#server/test/push-sink.ts";
+import { english, i18nFor } from "#shared/i18n/i18n-for.ts";
+import { formatMoney } from "#shared/money.ts";
 import { addDays, atLocalTime, localDate } from "#shared/schedule/zoned.ts";
 import { DEFAULT_CHANNELS } from "#shared/schemas/notifications.ts";
 
@@ -223,6 +225,35 @@ describe.each(databaseKinds)("notifications [%s]", (kind) => {
     const rule = await call("PUT", "/api/notifications/settings", { reminderDays: null });
     expect(rule.json().reminderDays).toBeNull();
     expect(await offsetsOf((await requestFor(user)).id)).toEqual([3, 7]);
+  });
+
+  it("a requester who chose German hears of a claim and a view in German: the email's words and its push", async () => {
+    const user = await createReadyUser(app, database.db);
+    const profile = { profileName: "Jonas", firstName: null, lastName: null, language: "de" };
+    expect((await as(app, user)("PUT", "/api/auth/profile", profile)).statusCode).toBe(200);
+    const device = await addSinkDevice(user);
+    const request = await requestFor(user, "Alex", "25.00");
+    const de = i18nFor("de");
+    const amount = formatMoney("25.00", "USD", "de-DE"); // "25,00 $", a no-break space before the $
+    const says = de._("{name} says they paid {amount} with {app}", { name: "Alex", amount, app: "Venmo" });
+    expect(says).not.toBe("Alex says they paid $25.00 with Venmo");
+    expect((await claim(request.code)).statusCode).toBe(204);
+    await advanceUntil(() => mailsTo(user, /Venmo/).length > 0);
+    const mail = mailsTo(user, /Venmo/)[0] as ReceivedMail;
+    // (A subject's no-break space arrives as a plain one.)
+    expect(mail.subject.replace(/\s/g, " ")).toBe(says.replace(/\s/g, " "));
+    expect(mail.text).toContain(
+      de._("Open it in Collect: {link}", { link: `${TEST_ORIGIN}/?request=${request.id}` }),
+    );
+    expect(mail.html).toContain('lang="de" dir="ltr"');
+    expect((await view(request.code)).statusCode).toBe(204);
+    await advanceUntil(() => sink.for(device.endpoint).some((push) => push.text?.includes('"view"')));
+    const pushed = sink
+      .for(device.endpoint)
+      .map((push) => JSON.parse(push.text ?? "{}") as { event: string; title: string });
+    expect(pushed.find((push) => push.event === "view")?.title).toBe(
+      de._("{name} opened your request for {amount}", { name: "Alex", amount }),
+    );
   });
 
   it("a claim emails the requester once, with RFC 8058 one-click unsubscribe that turns that event off", async () => {
@@ -556,9 +587,10 @@ describe.each(databaseKinds)("notifications [%s]", (kind) => {
     await requestFor(user, "A", "60.00");
     await requestFor(user, "B", "20.00");
     await requestFor(user, "C", "5.00");
-    const asked: Notification[] = [];
-    const record = async (n: Notification) => {
-      asked.push(n);
+    // What was asked, in English words (notify writes them in the requester's language).
+    const asked: (Omit<Notification, "say"> & NotificationText)[] = [];
+    const record = async ({ say, ...n }: Notification) => {
+      asked.push({ ...n, ...say(english()) });
     };
     // 8:00 in New York is 5:00 in Los Angeles: not yet.
     await sendDigests(database.db, record, new Date("2026-12-03T13:00:00Z"));

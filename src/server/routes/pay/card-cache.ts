@@ -1,6 +1,6 @@
 import { LRUCache } from "lru-cache";
 import { IMAGE_LIMITS, type ImageLimits } from "#server/limits.ts";
-import type { CardContent } from "./preview";
+import type { CardContent } from "./card-content";
 
 /**
  * Drawn cards by version, least recently used dropped first, bounded in count, bytes and age. A

@@ -2,9 +2,9 @@ import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { IMAGE_LIMITS } from "#server/limits.ts";
 import { drawCard } from "./card";
+import { CARD_HEIGHT, CARD_WIDTH, type CardContent } from "./card-content";
 import { drawableText, MAX_CARD_EMOJI, twemojiName } from "./card-emoji";
 import { createCardPool } from "./card-pool";
-import { CARD_HEIGHT, CARD_WIDTH, type CardContent } from "./preview";
 
 const content = (description: string, name = "Sam Lee"): CardContent => ({
   name,

@@ -1,7 +1,7 @@
 import type { Piscina } from "piscina";
 import { ServiceBusy } from "#server/lib/http-error.ts";
 import { IMAGE_LIMITS, type ImageLimits } from "#server/limits.ts";
-import type { CardContent } from "./preview";
+import type { CardContent } from "./card-content";
 
 const BUSY = "Link previews are busy. Please try again shortly.";
 

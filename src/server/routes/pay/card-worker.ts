@@ -1,6 +1,6 @@
 import { v8Collector } from "#server/lib/garbage-collection.ts";
 import { drawCard, prepareCard } from "./card";
-import type { CardContent } from "./preview";
+import type { CardContent } from "./card-content";
 
 /**
  * resvg paints each card into a native pixmap (3 MB for 1200 x 630), held by its own allocator

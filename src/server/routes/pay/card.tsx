@@ -5,8 +5,8 @@ import { Resvg } from "@resvg/resvg-js";
 import type { Font } from "satori";
 import { BRAND_SVG } from "#server/lib/brand-mark.ts";
 import { PHOTO_VARIANT_SIDES } from "#server/storage/object-storage.ts";
+import { CARD_HEIGHT, CARD_WIDTH, type CardContent } from "./card-content";
 import { drawableText, emojiDataUrl } from "./card-emoji";
-import { CARD_HEIGHT, CARD_WIDTH, type CardContent } from "./preview";
 
 const require = createRequire(import.meta.url);
 

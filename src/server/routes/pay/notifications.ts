@@ -1,20 +1,27 @@
+import type { I18n } from "@lingui/core";
 import type { Notification } from "#server/notifications/notify.ts";
+import { intlLocaleOf } from "#shared/i18n/locales.ts";
 import { formatMoney } from "#shared/money.ts";
 import { type ClaimVia, claimViaLabel } from "#shared/schemas/claim.ts";
 import type { NotifiedRequest } from "./queries";
 
 /** The payer's name as the requester typed it, short enough for a notification's first line. */
-const who = (name: string) => name.trim().slice(0, 40) || "Someone";
+const who = (name: string, i18n: I18n) => name.trim().slice(0, 40) || i18n._("Someone");
+
+const amountOf = (request: NotifiedRequest, i18n: I18n) =>
+  formatMoney(request.amount, request.currency, intlLocaleOf(i18n.locale));
 
 /** "Alex opened your request for $25.00" (docs/decisions/024-chasing.md), once per request. */
 export function viewNotification(request: NotifiedRequest): Notification {
-  const text = `${who(request.recipientName)} opened your request for ${formatMoney(request.amount, request.currency)}`;
   return {
     userId: request.userId,
     event: "view",
     key: `view:${request.id}`,
-    title: text,
-    body: `${text}.`,
+    say: (i18n) => {
+      const values = { name: who(request.recipientName, i18n), amount: amountOf(request, i18n) };
+      const text = i18n._("{name} opened your request for {amount}", values);
+      return { title: text, body: `${text}.` };
+    },
     url: `/?request=${request.id}`,
   };
 }
@@ -24,16 +31,31 @@ export function claimNotification(
   request: NotifiedRequest & { via: ClaimVia },
   corrected = false,
 ): Notification {
-  const app = request.via === "other" ? "" : ` with ${claimViaLabel(request.via)}`;
-  const says = corrected ? "now says they paid" : "says they paid";
-  const text = `${who(request.recipientName)} ${says} ${formatMoney(request.amount, request.currency)}${app}`;
   return {
     userId: request.userId,
     event: "claim",
     // A correction is told once per app named (keys are exactly-once).
     key: corrected ? `claim:${request.id}:${request.via}` : `claim:${request.id}`,
-    title: text,
-    body: `${text}. Check your ${request.via === "other" ? "account" : claimViaLabel(request.via)} and mark the request paid in Collect.`,
+    say: (i18n) => {
+      const values = { name: who(request.recipientName, i18n), amount: amountOf(request, i18n) };
+      if (request.via === "other") {
+        const text = corrected
+          ? i18n._("{name} now says they paid {amount}", values)
+          : i18n._("{name} says they paid {amount}", values);
+        return {
+          title: text,
+          body: i18n._("{text}. Check your account and mark the request paid in Collect.", { text }),
+        };
+      }
+      const app = claimViaLabel(request.via);
+      const text = corrected
+        ? i18n._("{name} now says they paid {amount} with {app}", { ...values, app })
+        : i18n._("{name} says they paid {amount} with {app}", { ...values, app });
+      return {
+        title: text,
+        body: i18n._("{text}. Check your {app} and mark the request paid in Collect.", { text, app }),
+      };
+    },
     url: `/?request=${request.id}`,
   };
 }

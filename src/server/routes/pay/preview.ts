@@ -11,22 +11,12 @@ import {
   isCancelled,
   type PublicPaymentView,
 } from "#shared/schemas/payment-request.ts";
+import type { CardContent } from "./card-content";
 
 /** What the link-preview card shows: its version is a hash of exactly this. */
-export type CardContent = {
-  name: string;
-  /** The photo's object path; keys are never reused, so the path stands for the bytes. */
-  photo: string | null;
-  amount: string;
-  description: string | null;
-  paid: boolean;
-};
 
 /** Bump when the card's drawing changes, so every cached copy is replaced. */
 const CARD_DESIGN = "2";
-
-export const CARD_WIDTH = 1200;
-export const CARD_HEIGHT = 630;
 
 export function cardContent(view: PublicPaymentView): CardContent {
   return {

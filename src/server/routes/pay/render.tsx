@@ -5,7 +5,8 @@ import type { ClientAssets } from "#server/lib/client-assets.ts";
 import { directionOf, type Locale, OG_LOCALES } from "#shared/i18n/locales.ts";
 import { PayView } from "#shared/pay-page/pay-view.tsx";
 import type { CancelledPaymentView, PublicPaymentView } from "#shared/schemas/payment-request.ts";
-import { CARD_HEIGHT, CARD_WIDTH, previewMeta } from "./preview";
+import { CARD_HEIGHT, CARD_WIDTH } from "./card-content";
+import { previewMeta } from "./preview";
 
 type PageInput = {
   view: PublicPaymentView | CancelledPaymentView | null;
