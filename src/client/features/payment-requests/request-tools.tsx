@@ -41,7 +41,9 @@ export function ToolButton({
     <button
       type="button"
       className={cn(
-        "inline-flex min-h-11 min-w-0 flex-1 flex-col items-center justify-center gap-0.5 rounded-xl px-2 py-1.5 text-xs font-semibold transition-colors",
+        // A word longer than a quarter of a phone ("Compartilhar", "Erinnerungen") breaks, hyphenated
+        // where the browser knows the language, instead of widening the card past the screen.
+        "inline-flex min-h-11 min-w-0 flex-1 flex-col items-center justify-center gap-0.5 rounded-xl px-2 py-1.5 text-center text-xs font-semibold hyphens-auto wrap-anywhere transition-colors",
         "sm:flex-none sm:flex-row sm:gap-1.5 sm:px-3 sm:text-sm",
         "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-600",
         "disabled:pointer-events-none disabled:opacity-60",
