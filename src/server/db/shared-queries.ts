@@ -148,3 +148,9 @@ export async function emailConfirmed(db: Db, userId: string): Promise<boolean> {
 export async function mayEmailPayers(db: Db, userId: string, mailConfigured: boolean): Promise<boolean> {
   return !mailConfigured || (await emailConfirmed(db, userId));
 }
+
+/** The account's language (Profile → Language), or null: none chosen, or no such account. */
+export async function languageOf(db: Db, userId: string): Promise<string | null> {
+  const [row] = await db.select({ language: users.language }).from(users).where(eq(users.id, userId));
+  return row?.language ?? null;
+}

@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
-import { eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Clock } from "#server/clock.ts";
 import type { Db } from "#server/db/client.ts";
-import { users } from "#server/db/schema.ts";
+import { languageOf } from "#server/db/shared-queries.ts";
 import { claimDelivery, deliverOnce, deliveryAttempt } from "#server/queue/effects.ts";
 import { isPermanentRefusal } from "#server/queue/permanent.ts";
 import { JOBS_SCHEMA, type JobQueue, SENDERS } from "#server/queue/queue.ts";
@@ -94,15 +94,12 @@ export function startAccountMail(deps: {
       try {
         await started;
         await db.transaction(async (tx) => {
-          const [account] = await tx
-            .select({ language: users.language })
-            .from(users)
-            .where(eq(users.id, userId));
+          const language = await languageOf(tx, userId);
           const data: AccountMailJob = {
             kind,
             to,
             ...(url ? { url } : {}),
-            ...(account?.language ? { locale: account.language } : {}),
+            ...(language ? { locale: language } : {}),
           };
           if (await claimDelivery(tx, key, "account-email", clock.now(), userId)) {
             await jobs.send(ACCOUNT_MAIL_QUEUE, data, { key, tx });

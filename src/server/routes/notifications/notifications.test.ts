@@ -246,6 +246,16 @@ describe.each(databaseKinds)("notifications [%s]", (kind) => {
       de._("Open it in Collect: {link}", { link: `${TEST_ORIGIN}/?request=${request.id}` }),
     );
     expect(mail.html).toContain('lang="de" dir="ltr"');
+    // Its one-click unsubscribe page speaks German too.
+    const unsubscribe = /^<(.+)>$/.exec(mail.headers?.["list-unsubscribe"] ?? "")?.[1] as string;
+    const page = await app.inject({
+      method: "GET",
+      url: new URL(unsubscribe).pathname,
+      remoteAddress: nextIp(),
+    });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('lang="de"');
+    expect(page.body).toContain(de._("Stop these emails?"));
     expect((await view(request.code)).statusCode).toBe(204);
     await advanceUntil(() => sink.for(device.endpoint).some((push) => push.text?.includes('"view"')));
     const pushed = sink

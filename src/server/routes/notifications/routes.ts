@@ -2,12 +2,14 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { signedInUser } from "#server/auth/auth.ts";
 import type { AppContext } from "#server/context.ts";
+import { languageOf } from "#server/db/shared-queries.ts";
 import { HttpError } from "#server/lib/http-error.ts";
 import { acceptOneClickPosts, sendOneClickPage } from "#server/mail/one-click-page.ts";
 import { loadPrefs } from "#server/notifications/settings.ts";
 import { readUnsubscribeToken } from "#server/notifications/unsubscribe.ts";
 import { ErrorMessageSchema } from "#server/plugins/openapi.ts";
-import { english } from "#shared/i18n/i18n-for.ts";
+import { i18nFor } from "#shared/i18n/i18n-for.ts";
+import { localeOr } from "#shared/i18n/locales.ts";
 import {
   NOTIFICATION_EVENT_LABELS,
   type NotificationSettings,
@@ -151,12 +153,13 @@ const settingsRoutes = ({ db, signedIn, push, clock, requesters }: AppContext): 
         const userId = signedInUser(request).id;
         const devices = await subscriptionsOf(db, userId);
         if (devices.length === 0) throw new HttpError(409, "Turn on Notify this device first.");
+        const i18n = i18nFor(localeOr(await languageOf(db, userId)));
         let sent = 0;
         let removed = 0;
         for (const device of devices) {
           const result = await push.send(device, {
             title: "Collect",
-            body: "Notifications work on this device.",
+            body: i18n._("Notifications work on this device."),
             url: "/profile",
             event: "claim",
             tag: "test",
@@ -205,18 +208,23 @@ const unsubscribeRoutes =
         },
       },
       async (request, reply) => {
-        const { event } = await check(request.ip, request.params.token);
-        const label = NOTIFICATION_EVENT_LABELS[event];
+        const { userId, event } = await check(request.ip, request.params.token);
+        // The account's own language: the link is in its owner's email.
+        const i18n = i18nFor(localeOr(await languageOf(db, userId)));
+        const label = i18n._(NOTIFICATION_EVENT_LABELS[event]);
         return sendOneClickPage(
           reply,
           {
-            title: "Stop these emails?",
+            title: i18n._("Stop these emails?"),
             paragraphs: [
-              `You will no longer get emails for “${label}”. Other notifications stay as they are; you can change them any time in Profile → Notifications.`,
+              i18n._(
+                "You will no longer get emails for “{label}”. Other notifications stay as they are; you can change them any time in Profile → Notifications.",
+                { label },
+              ),
             ],
-            form: { button: "Stop these emails", fields: { "List-Unsubscribe": "One-Click" } },
+            form: { button: i18n._("Stop these emails"), fields: { "List-Unsubscribe": "One-Click" } },
           },
-          english(),
+          i18n,
         );
       },
     );
@@ -232,16 +240,20 @@ const unsubscribeRoutes =
       async (request, reply) => {
         const { userId, event } = await check(request.ip, request.params.token);
         if (!(await turnOffEmail(db, userId, event))) throw new HttpError(404, INVALID_LINK);
-        const label = NOTIFICATION_EVENT_LABELS[event];
+        const i18n = i18nFor(localeOr(await languageOf(db, userId)));
+        const label = i18n._(NOTIFICATION_EVENT_LABELS[event]);
         return sendOneClickPage(
           reply,
           {
-            title: "Emails stopped",
+            title: i18n._("Emails stopped"),
             paragraphs: [
-              `You will no longer get emails for “${label}”. You can turn them back on in Profile → Notifications.`,
+              i18n._(
+                "You will no longer get emails for “{label}”. You can turn them back on in Profile → Notifications.",
+                { label },
+              ),
             ],
           },
-          english(),
+          i18n,
         );
       },
     );
