@@ -18,13 +18,15 @@ describe("notification settings", () => {
   });
 
   it("label the digest hours as a person reads them", () => {
-    expect([0, 8, 12, 13, 23].map(hourLabel)).toEqual([
+    expect([0, 8, 12, 13, 23].map((hour) => hourLabel(hour))).toEqual([
       "12:00 AM",
       "8:00 AM",
       "12:00 PM",
       "1:00 PM",
       "11:00 PM",
     ]);
+    // In another language, as it writes the hour.
+    expect([8, 20].map((hour) => hourLabel(hour, "de-DE"))).toEqual(["8:00", "20:00"]);
   });
 
   it("accept a partial update and refuse unknown events, channels and zones with a sentence", () => {

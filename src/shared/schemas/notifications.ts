@@ -123,8 +123,15 @@ export const DEFAULT_SETTINGS = {
   digestHour: null,
 } as const;
 
-/** "8:00 AM" for 8, "12:00 PM" for 12, "12:00 AM" for 0: the digest hour's label. */
-export function hourLabel(hour: number): string {
+/**
+ * "8:00 AM" for 8, "12:00 PM" for 12, "12:00 AM" for 0: the digest hour's label; in another
+ * language as it writes the hour ("8:00" and "20:00" in German).
+ */
+export function hourLabel(hour: number, locale = "en-US"): string {
+  if (locale !== "en-US") {
+    const at = new Date(Date.UTC(2000, 0, 1, hour));
+    return at.toLocaleTimeString(locale, { hour: "numeric", minute: "2-digit", timeZone: "UTC" });
+  }
   const twelve = hour % 12 === 0 ? 12 : hour % 12;
   return `${twelve}:00 ${hour < 12 ? "AM" : "PM"}`;
 }

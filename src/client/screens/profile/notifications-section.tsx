@@ -23,6 +23,7 @@ import {
 } from "#client/features/notifications/push-device.ts";
 import { toast } from "#client/lib/toast.tsx";
 import { showMutationError } from "#client/lib/unauthorized.ts";
+import { intlLocaleOf } from "#shared/i18n/locales.ts";
 import {
   hourLabel,
   NOTIFICATION_EVENT_LABELS,
@@ -207,7 +208,7 @@ function DigestHour({ settings }: { settings: NotificationSettings }) {
         <option value="off">{i18n._("Off")}</option>
         {HOURS.map((hour) => (
           <option key={hour} value={hour}>
-            {hourLabel(hour)}
+            {hourLabel(hour, intlLocaleOf(i18n.locale))}
           </option>
         ))}
       </select>
