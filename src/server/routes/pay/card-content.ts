@@ -10,6 +10,8 @@ export type CardContent = {
   amount: string;
   description: string | null;
   paid: boolean;
+  /** The card's own words, in the preview's language where the card can write it (preview.ts). */
+  words: { requesting: string; wasPaid: string; paid: string };
 };
 
 export const CARD_WIDTH = 1200;

@@ -5,6 +5,7 @@ import { drawCard } from "./card";
 import { CARD_HEIGHT, CARD_WIDTH, type CardContent } from "./card-content";
 import { drawableText, MAX_CARD_EMOJI, twemojiName } from "./card-emoji";
 import { createCardPool } from "./card-pool";
+import { cardWords } from "./preview";
 
 const content = (description: string, name = "Sam Lee"): CardContent => ({
   name,
@@ -12,6 +13,7 @@ const content = (description: string, name = "Sam Lee"): CardContent => ({
   amount: "$42.00",
   description,
   paid: false,
+  words: cardWords("en"),
 });
 
 /**

@@ -2,8 +2,16 @@ import { describe, expect, it } from "vitest";
 import { IMAGE_LIMITS } from "#server/limits.ts";
 import { residentMb } from "#server/test/resident-memory.ts";
 import { createCardPool } from "./card-pool";
+import { cardWords } from "./preview";
 
-const content = { name: "Sam Lee", photo: null, amount: "$42.00", description: "Tacos", paid: false };
+const content = {
+  name: "Sam Lee",
+  photo: null,
+  amount: "$42.00",
+  description: "Tacos",
+  paid: false,
+  words: cardWords("en"),
+};
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47]);
 
 describe("the card pool", () => {

@@ -131,7 +131,7 @@ export async function drawCard(content: CardContent, photo: Buffer | null): Prom
                 strokeLinecap="round"
               />
             </svg>
-            Paid
+            {content.words.paid}
           </div>
         )}
       </div>
@@ -166,7 +166,7 @@ export async function drawCard(content: CardContent, photo: Buffer | null): Prom
         <div style={{ display: "flex", flexDirection: "column", width: INNER - CARD_AVATAR - GAP }}>
           <div style={{ ...ellipsis, fontSize: 48, fontWeight: 700 }}>{name}</div>
           <div style={{ fontSize: 36, color: "#475569", marginTop: 4 }}>
-            {content.paid ? "was paid" : "is requesting"}
+            {content.paid ? content.words.wasPaid : content.words.requesting}
           </div>
           <div style={{ fontSize: 128, fontWeight: 700, letterSpacing: -4, lineHeight: 1.15 }}>
             {content.amount}

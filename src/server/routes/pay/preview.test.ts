@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { i18nFor } from "#shared/i18n/i18n-for.ts";
+import { formatMoney } from "#shared/money.ts";
 import type { PublicPaymentView } from "#shared/schemas/payment-request.ts";
-import { cardContent, cardVersion, previewMeta as metaIn } from "./preview";
+import { cardContent, cardVersion, cardWords, previewMeta as metaIn } from "./preview";
 
 const previewMeta = (view: Parameters<typeof metaIn>[0]) => metaIn(view, i18nFor("en"));
 
@@ -87,5 +88,22 @@ describe("card version", () => {
     // Payment apps are not drawn on the card: changing them keeps the cached image.
     expect(version(view({}, ["paypal", "zelle"]))).toBe(base);
     expect(base).toMatch(/^[A-Za-z0-9_-]{16}$/);
+  });
+
+  it("writes its words and amount in the preview's language where its font can, else in English", () => {
+    const german = cardContent(view(), "de");
+    expect(german.words).toEqual(cardWords("de"));
+    expect(german.words.requesting).not.toBe("is requesting");
+    expect(german.amount).toBe(formatMoney(view().request.amount, "USD", "de-DE"));
+    expect(cardVersion(german)).not.toBe(version(view()));
+    // Inter has no Devanagari or Arabic letters, and satori no right-to-left: English words.
+    for (const locale of ["hi", "ar"] as const) {
+      expect(cardContent(view(), locale)).toEqual(cardContent(view()));
+    }
+    expect(cardContent(view()).words).toEqual({
+      requesting: "is requesting",
+      wasPaid: "was paid",
+      paid: "Paid",
+    });
   });
 });

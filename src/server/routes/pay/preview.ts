@@ -1,7 +1,8 @@
 import { createHash } from "node:crypto";
 import type { I18n } from "@lingui/core";
 import { HOME_CURRENCY } from "#shared/currency.ts";
-import { intlLocaleOf } from "#shared/i18n/locales.ts";
+import { i18nFor } from "#shared/i18n/i18n-for.ts";
+import { intlLocaleOf, type Locale } from "#shared/i18n/locales.ts";
 import { formatMoney } from "#shared/money.ts";
 import { cancelledNotice } from "#shared/pay-page/pay-view.tsx";
 import { offered } from "#shared/pay-page/rail-payloads.ts";
@@ -18,13 +19,33 @@ import type { CardContent } from "./card-content";
 /** Bump when the card's drawing changes, so every cached copy is replaced. */
 const CARD_DESIGN = "2";
 
-export function cardContent(view: PublicPaymentView): CardContent {
+/**
+ * The languages the card writes its own words in: its font (Inter) has Latin letters only, and
+ * its renderer (satori) lays text out left to right without shaping, so a card in Hindi or Arabic
+ * keeps English words ("is requesting") around the request's name, amount and note.
+ */
+const CARD_LOCALES: ReadonlySet<Locale> = new Set(["en", "es", "pt-BR", "fr", "de"]);
+
+/** The card's words in `language` where the card can write it, else in English. */
+function cardI18n(language: Locale) {
+  return i18nFor(CARD_LOCALES.has(language) ? language : "en");
+}
+
+export function cardWords(language: Locale): CardContent["words"] {
+  const i18n = cardI18n(language);
+  return { requesting: i18n._("is requesting"), wasPaid: i18n._("was paid"), paid: i18n._("Paid") };
+}
+
+/** What the card shows, with its words and amount in `language` (the preview's) where it can. */
+export function cardContent(view: PublicPaymentView, language: Locale = "en"): CardContent {
+  const i18n = cardI18n(language);
   return {
     name: view.requester.name,
     photo: view.requester.photo,
-    amount: formatMoney(view.request.amount, view.request.currency),
+    amount: formatMoney(view.request.amount, view.request.currency, intlLocaleOf(i18n.locale)),
     description: view.request.description,
     paid: view.request.status === "paid",
+    words: cardWords(language),
   };
 }
 

@@ -156,7 +156,7 @@ export const payPageRoutes =
               shortUrl: `${config.publicUrl}/pay/${encodeURIComponent(code)}`,
               cardUrl:
                 view && !isCancelled(view)
-                  ? `${config.publicUrl}${cardPath(code, cardVersion(cardContent(view)))}`
+                  ? `${config.publicUrl}${cardPath(code, cardVersion(cardContent(view, entry?.language)))}`
                   : null,
               assets: clientAssets,
               i18n: i18nFor(locale),
@@ -201,7 +201,7 @@ export const payPageRoutes =
       const entry = await lookup(request.ip, code);
       // A cancelled request has no card: nothing of it but a first name is shown anywhere.
       if (!entry || isCancelled(entry.view)) throw new HttpError(404, NOT_FOUND);
-      const content = cardContent(entry.view);
+      const content = cardContent(entry.view, entry.language);
       const version = cardVersion(content);
       // An older version (the request changed since the preview was fetched): the current card.
       if (CARD_FILE.exec(file)?.[1] !== version) {
