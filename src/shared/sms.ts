@@ -1,6 +1,8 @@
 import type { I18n } from "@lingui/core";
+import { HOME_CURRENCY } from "#shared/currency.ts";
 import { intlLocaleOf } from "#shared/i18n/locales.ts";
 import { calledBy } from "#shared/person-name.ts";
+import { amountLeft } from "#shared/schemas/payment.ts";
 import type { PaymentRequest } from "#shared/schemas/payment-request.ts";
 import { formatMoney } from "./money";
 
@@ -196,13 +198,14 @@ export function smsFor(
   kind: "request" | "reminder",
   requesterName: string,
   request: Pick<PaymentRequest, "recipientName" | "amount" | "description" | "shortUrl"> &
-    Partial<Pick<PaymentRequest, "currency">>,
+    Partial<Pick<PaymentRequest, "currency" | "paidAmount">>,
   i18n: I18n,
 ): string {
   const parts = {
     requesterName,
     recipientName: request.recipientName,
-    amount: request.amount,
+    // Once part of it is paid, what is left (payments.ts).
+    amount: amountLeft(request.amount, request.paidAmount, request.currency ?? HOME_CURRENCY),
     currency: request.currency,
     description: request.description,
     shortUrl: request.shortUrl,

@@ -167,6 +167,11 @@ export const paymentRequests = pgTable(
     recipientPhone: text("recipient_phone").notNull(),
     /** Decimal text with the currency's digits ("12.50", "1500", "1.250"): no scale of its own. */
     amount: numeric("amount").notNull(),
+    /**
+     * The sum of its part payments (request_payment), kept in the same transaction as each one:
+     * what is left is `amount - paid_amount`, and that is what the pay page and reminders ask for.
+     */
+    paidAmount: numeric("paid_amount").notNull().default("0"),
     /** ISO 4217 (shared/currency.ts); every request before currencies is USD. */
     currency: text("currency").notNull().default("USD"),
     description: text("description"),
@@ -227,14 +232,46 @@ export const paymentRequests = pgTable(
       t.id,
       t.amount,
       t.currency,
+      t.paidAmount,
     ),
     // The spec's $1,000,000.00 in USD; a billion units in any other currency (shared/currency.ts maxWhole).
     check(
       "payment_request_amount_positive",
       sql`${t.amount} > 0 AND ${t.amount} <= CASE WHEN ${t.currency} = 'USD' THEN 1000000 ELSE 1000000000 END`,
     ),
+    // Part payments never add up past the amount (routes/payment-requests/payments.ts).
+    check("payment_request_paid_within", sql`${t.paidAmount} >= 0 AND ${t.paidAmount} <= ${t.amount}`),
     // A US number as 10 digits (the spec), any other in E.164 (shared/phone-international.ts).
     check("payment_request_phone_digits", sql`${t.recipientPhone} ~ '^([0-9]{10}|[+][1-9][0-9]{6,14})$'`),
+  ],
+);
+
+/**
+ * A part payment the requester recorded on one of their requests ("$1,000 of $1,450"): how much,
+ * with what, and on which day. Its request's `paid_amount` is the sum of these; the request is
+ * paid when nothing is left (routes/payment-requests/payments.ts).
+ */
+export const requestPayments = pgTable(
+  "request_payment",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    requestId: uuid("request_id")
+      .notNull()
+      .references(() => paymentRequests.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** In the request's currency, with its digits. */
+    amount: numeric("amount").notNull(),
+    /** A provider, "cash" or "other" (shared/schemas/payment.ts), or none said. */
+    method: text("method"),
+    /** The day it was paid, in the requester's calendar (YYYY-MM-DD). */
+    paidOn: date("paid_on").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("request_payment_request_idx").on(t.requestId, t.createdAt),
+    check("request_payment_amount_positive", sql`${t.amount} > 0`),
   ],
 );
 

@@ -1,6 +1,7 @@
 import { and, eq, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import { newShortCode } from "#server/lib/short-code.ts";
 import type { Locale } from "#shared/i18n/locales.ts";
+import { paidSoFar } from "#shared/schemas/payment.ts";
 import type { PaymentAccount } from "#shared/schemas/payment-account.ts";
 import { NO_REMINDERS, type PaymentRequest, type ReminderSummary } from "#shared/schemas/payment-request.ts";
 import type { Db } from "./client";
@@ -60,6 +61,7 @@ export function toPaymentRequest(
   /** What its automatic reminders did (reminders/reminders-schedule.ts reminderSummaries). */
   reminders: ReminderSummary = NO_REMINDERS,
 ): PaymentRequest {
+  const paidAmount = paidSoFar(row.paidAmount, row.currency);
   return {
     id: row.id,
     amount: row.amount,
@@ -82,6 +84,8 @@ export function toPaymentRequest(
     reminders,
     // The payer's language where their contact names one (else the requester's own).
     ...(row.language ? { language: row.language as Locale } : {}),
+    // Only once a part payment is recorded: a request without one answers as it always did.
+    ...(paidAmount ? { paidAmount } : {}),
   };
 }
 

@@ -5,6 +5,7 @@ import { type SigningSecret, sign, verify } from "#server/lib/signed-token.ts";
 import type { Mail } from "#server/mail/mailer.ts";
 import { escapeHtml } from "#server/mail/messages.ts";
 import { suppressionToken } from "#server/mail/suppression.ts";
+import { HOME_CURRENCY } from "#shared/currency.ts";
 import { i18nFor } from "#shared/i18n/i18n-for.ts";
 import { directionOf, intlLocaleOf, type Locale, localeOr } from "#shared/i18n/locales.ts";
 import { formatMoney } from "#shared/money.ts";
@@ -12,6 +13,7 @@ import { longDate } from "#shared/schedule/due-date.ts";
 import { localDate } from "#shared/schedule/zoned.ts";
 import { looksLikeAService } from "#shared/schemas/impersonation.ts";
 import { DEFAULT_TIME_ZONE } from "#shared/schemas/notifications.ts";
+import { amountLeft } from "#shared/schemas/payment.ts";
 
 /**
  * The emails Collect sends the payer itself: the request, a reminder, a recurring occurrence, a
@@ -62,6 +64,9 @@ export function payerMailFacts(
     payerEmail: string | null;
     recipientName: string;
     amount: string;
+    /** Part payments so far: a pending request's emails ask for what is left. */
+    paidAmount?: string;
+    status?: string;
     currency?: string;
     description: string | null;
     dueDate: string | null;
@@ -75,7 +80,10 @@ export function payerMailFacts(
     requesterEmail: requester.email,
     payerEmail: request.payerEmail ?? "",
     recipientName: request.recipientName,
-    amount: request.amount,
+    amount:
+      request.status === "pending"
+        ? amountLeft(request.amount, request.paidAmount, request.currency ?? HOME_CURRENCY)
+        : request.amount,
     currency: request.currency,
     description: request.description,
     dueDate: request.dueDate,

@@ -54,7 +54,7 @@ async function sweepBatch(tx: Db, deps: SweepDeps, batch: number): Promise<numbe
   const result = await tx.execute(sql`
     SELECT r.id, r.request_id, r.user_id, r.offset_days, p.status,
            (p.claimed_paid_at IS NOT NULL) AS claimed, (p.reminders_stopped_at IS NOT NULL) AS stopped,
-           p.payer_email, p.recipient_name, p.amount::text AS amount, p.currency, p.description, p.created_at,
+           p.payer_email, p.recipient_name, (p.amount - p.paid_amount)::text AS amount, p.currency, p.description, p.created_at,
            u.time_zone
     FROM ${reminders} r
     JOIN ${paymentRequests} p ON p.id = r.request_id

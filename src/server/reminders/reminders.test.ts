@@ -370,4 +370,28 @@ describe.each(databaseKinds)("automatic reminders [%s]", (kind) => {
     expect(correction.text).toContain("the receipt we sent earlier no longer stands");
     expect(receipts()).toHaveLength(1);
   });
+  it("asks in its reminder email for what is left after a part payment, and sends the receipt when nothing is", async () => {
+    // Before: a tenant who had paid $1,000 of $1,450 was reminded of the whole $1,450.00.
+    const owner = await createReadyUser(app, database.db);
+    const call = as(app, owner);
+    const payerEmail = "part@example.com";
+    const request = await create(owner, {
+      amount: "1450",
+      payerEmail,
+      sendBy: "email",
+      dueDate: "2026-12-21",
+    });
+    await arrives(payerEmail, /asks you for \$1,450\.00/);
+    const part = await call("POST", `/api/payment-requests/${request.id}/payments`, { amount: "1000" });
+    expect(part.statusCode, part.body).toBe(201);
+    await at("2026-12-21T14:00:10Z");
+    const reminder = await arrives(payerEmail, /^Reminder: Test U\./);
+    expect(reminder.text).toContain("asks you for $450.00");
+    expect(reminder.text).not.toContain("1,450");
+    const rest = await call("POST", `/api/payment-requests/${request.id}/payments`, { amount: "450" });
+    expect(rest.json()).toMatchObject({ status: "paid" });
+    await clock.advance(RECEIPT_DELAY_MS);
+    const receipt = await arrives(payerEmail, /^Receipt: \$1,450\.00 to Test U\.$/);
+    expect(receipt.text).toContain("marked your payment of $1,450.00 as received");
+  });
 });

@@ -146,6 +146,14 @@ function RequestCard({ view }: { view: PublicPaymentView }) {
       <h1 className={`mt-1 text-5xl font-extrabold tracking-tight ${STRONG}`}>
         <bdi>{formatMoney(request.amount, currency, intlLocaleOf(i18n.locale))}</bdi>
       </h1>
+      {request.partPaid && (
+        <p className={`mt-1 font-medium ${MUTED}`} data-testid="pay-part-paid">
+          {i18n._("{paid} of {total} paid", {
+            paid: formatMoney(request.partPaid.paid, currency, intlLocaleOf(i18n.locale)),
+            total: formatMoney(request.partPaid.total, currency, intlLocaleOf(i18n.locale)),
+          })}
+        </p>
+      )}
       {request.description && (
         <p className="mt-3 text-lg break-words text-slate-700 dark:text-slate-300">{request.description}</p>
       )}

@@ -9,6 +9,7 @@ import { DueDateSchema } from "#shared/schedule/due-date.ts";
 import { ReminderDaysSchema } from "#shared/schedule/reminders.ts";
 import { ClaimViaSchema } from "./claim";
 import { cursorSchema, MicrosecondTimeSchema, PageLimitSchema, UuidSchema } from "./page";
+import { RecordedPaymentSchema } from "./payment";
 import { PublicPaymentAccountSchema } from "./payment-account";
 import { UNSAFE_TEXT } from "./user";
 
@@ -305,6 +306,10 @@ export const PaymentRequestSchema = z.object({
   reminders: ReminderSummarySchema,
   /** The payer's language, where their contact names one; absent: the requester's own. */
   language: z.enum(LOCALES).optional(),
+  /** What part payments have paid so far, only once one is recorded; what is left is the rest. */
+  paidAmount: z.string().optional(),
+  /** Its part payments, oldest first: on GET /api/payment-requests/{id} and the payments' answers. */
+  payments: z.array(RecordedPaymentSchema).optional(),
 });
 export type PaymentRequest = z.infer<typeof PaymentRequestSchema>;
 
@@ -349,6 +354,11 @@ export const PublicPaymentViewSchema = z.object({
     status: RequestStatusSchema,
     /** YYYY-MM-DD: "Due Friday, December 4" on the pay page. */
     dueDate: z.string().nullable().optional(),
+    /**
+     * Only once part of it is paid: `amount` is then what is left (what the buttons ask for),
+     * and this says what was paid of how much ("$1,000.00 of $1,450.00 paid").
+     */
+    partPaid: z.object({ paid: z.string(), total: z.string() }).optional(),
   }),
   paymentAccounts: z.array(PublicPaymentAccountSchema),
 });

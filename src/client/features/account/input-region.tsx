@@ -3,6 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import { type ReactNode, useMemo } from "react";
 import { Spinner } from "#client/components/ui/spinner.tsx";
 import { useUser } from "#client/features/auth/user.ts";
+import { decimalMarkOf } from "#shared/region.ts";
 import { type InputRegion, US_INPUT } from "#shared/schemas/payment-request.ts";
 
 /**
@@ -27,6 +28,12 @@ export function useInputRegion(): InputRegion | undefined {
     if (!phones) return undefined;
     return { country, currency, checkMobile: (input: string) => phones.checkMobile(input, country) };
   }, [country, currency, phones]);
+}
+
+/** How the account writes a decimal amount ("12,50" in Germany), for a form that reads only amounts. */
+export function useDecimalMark(): "." | "," {
+  const { user } = useUser();
+  return decimalMarkOf(user?.country ?? US_INPUT.country);
 }
 
 /** A form that reads numbers and amounts the account's way, once that way is known. */

@@ -7,6 +7,7 @@ import { REQUESTS_URL } from "#client/features/payment-requests/request-keys.ts"
 import { apiRequest, isUnauthorizedError } from "#client/lib/api.ts";
 import { pagesQuery } from "#client/lib/pages.ts";
 import { listUrl } from "#shared/schemas/page.ts";
+import type { RecordPaymentInput } from "#shared/schemas/payment.ts";
 import {
   type CreatePaymentRequestResponse,
   CreatePaymentRequestResponseSchema,
@@ -142,6 +143,34 @@ export function useRemindRequest() {
   return useMutation({
     mutationFn: async (id: string) =>
       ReminderResponseSchema.parse(await apiRequest("POST", requestUrl(id, "remind"))),
+    onSettled: reloadListUnlessSignedOut,
+  });
+}
+
+/** GET /api/payment-requests/{id}: one request with its part payments (the payments dialog). */
+export const requestWithPaymentsQuery = (id: string) =>
+  queryOptions({
+    queryKey: [REQUESTS_URL, "one", id] as const,
+    queryFn: async (): Promise<PaymentRequest> =>
+      PaymentRequestSchema.parse(await apiRequest("GET", requestUrl(id))),
+  });
+
+/** POST …/payments: records part of a request as paid; the answer is the request with its payments. */
+export function useRecordPayment() {
+  return useMutation({
+    mutationFn: async ({ id, payment }: { id: string; payment: RecordPaymentInput }) =>
+      PaymentRequestSchema.parse(await apiRequest("POST", `${requestUrl(id)}/payments`, payment)),
+    onSettled: reloadListUnlessSignedOut,
+  });
+}
+
+/** DELETE …/payments/{paymentId}: undoes one part payment (its Undo). */
+export function useUndoPayment() {
+  return useMutation({
+    mutationFn: async ({ id, paymentId }: { id: string; paymentId: string }) =>
+      PaymentRequestSchema.parse(
+        await apiRequest("DELETE", `${requestUrl(id)}/payments/${encodeURIComponent(paymentId)}`),
+      ),
     onSettled: reloadListUnlessSignedOut,
   });
 }

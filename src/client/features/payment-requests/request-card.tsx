@@ -6,6 +6,7 @@ import { formatRequestDate } from "#client/lib/format-date.ts";
 import { useIntlLocale } from "#client/lib/i18n.tsx";
 import { formatMoney } from "#shared/money.ts";
 import { formatPhone } from "#shared/phone.ts";
+import { amountLeft } from "#shared/schemas/payment.ts";
 import type { PaymentRequest } from "#shared/schemas/payment-request.ts";
 import { ChaseLine } from "./chase-line";
 import { ClaimLine } from "./claim-line";
@@ -61,6 +62,19 @@ export function RequestCard({ request, actions, tools }: RequestCardProps) {
           ) : null}
         </div>
       </div>
+      {request.paidAmount && request.status === "pending" ? (
+        <p className="mt-0.5 text-sm font-medium text-slate-600 tabular-nums dark:text-slate-300">
+          {i18n._("{paid} of {total} paid · {left} left", {
+            paid: formatMoney(request.paidAmount, request.currency, locale),
+            total: amount,
+            left: formatMoney(
+              amountLeft(request.amount, request.paidAmount, request.currency),
+              request.currency,
+              locale,
+            ),
+          })}
+        </p>
+      ) : null}
       <p id={`${id}-name`} className="mt-1 font-semibold wrap-anywhere text-slate-900 dark:text-slate-100">
         {request.recipientName}
       </p>

@@ -1,6 +1,6 @@
 import { useLingui } from "@lingui/react";
 import type { UseQueryResult } from "@tanstack/react-query";
-import { CircleCheck, ExternalLink, type LucideIcon, Undo2 } from "lucide-react";
+import { CircleCheck, ExternalLink, HandCoins, type LucideIcon, Undo2 } from "lucide-react";
 import { type ReactNode, useRef, useState } from "react";
 import { Button, buttonClass } from "#client/components/ui/button.tsx";
 import { useConfirm } from "#client/components/ui/confirm-dialog.tsx";
@@ -17,6 +17,7 @@ import { formatMoney } from "#shared/money.ts";
 import type { PaymentRequest } from "#shared/schemas/payment-request.ts";
 import { useMarkRequestNotPaid, useMarkRequestPaid } from "./api";
 import { useOpenRequestFromUrl } from "./open-request";
+import { PaymentsDialog } from "./payments-dialog";
 import { RequestCard, RequestListSkeleton } from "./request-card";
 import { RequestTools, ToolButton } from "./request-tools";
 import { SplitEntry } from "./split-entry";
@@ -98,6 +99,10 @@ export function RequestList({ requests, markPaid: texts, payPageHref, className 
   const shown = useStableOrder(requests);
   useOpenRequestFromUrl(shown);
   const [markedHere, setMarkedHere] = useState<ReadonlySet<string>>(() => new Set());
+  // The request whose part payments are open ("Part payment", or "Payments" of one paid in parts).
+  // Looked up in the list each time, so the dialog follows the request as payments change it.
+  const [payingId, setPaying] = useState<string | null>(null);
+  const paying = shown.find((request) => request.id === payingId);
   const undo = (request: PaymentRequest) =>
     markNotPaid.mutate(request.id, {
       onSuccess: () =>
@@ -161,6 +166,17 @@ export function RequestList({ requests, markPaid: texts, payPageHref, className 
                       {marked ? i18n._("Paid") : texts.label}
                     </Button>
                   ) : null}
+                  {pending ? (
+                    <Button
+                      variant="secondary"
+                      className="flex-1 sm:flex-none"
+                      aria-describedby={describedBy}
+                      onClick={() => setPaying(request.id)}
+                    >
+                      <HandCoins aria-hidden="true" />
+                      {i18n._("Part payment")}
+                    </Button>
+                  ) : null}
                   {href ? (
                     <a
                       href={href}
@@ -180,19 +196,30 @@ export function RequestList({ requests, markPaid: texts, payPageHref, className 
         tools={
           pending
             ? (describedBy) => <RequestTools request={request} describedBy={describedBy} />
-            : request.status === "paid"
-              ? (describedBy) => (
+            : request.status === "paid" && request.paidAmount === request.amount
+              ? // Paid in full by its parts: undoing one of them is what makes it owed again.
+                (describedBy) => (
                   <ToolButton
-                    icon={Undo2}
-                    busy={markNotPaid.isPending && markNotPaid.variables === request.id}
-                    disabled={markNotPaid.isPending}
+                    icon={HandCoins}
                     aria-describedby={describedBy}
-                    onClick={() => onMarkNotPaid(request)}
+                    onClick={() => setPaying(request.id)}
                   >
-                    {i18n._("Mark as not paid")}
+                    {i18n._("Payments")}
                   </ToolButton>
                 )
-              : undefined
+              : request.status === "paid"
+                ? (describedBy) => (
+                    <ToolButton
+                      icon={Undo2}
+                      busy={markNotPaid.isPending && markNotPaid.variables === request.id}
+                      disabled={markNotPaid.isPending}
+                      aria-describedby={describedBy}
+                      onClick={() => onMarkNotPaid(request)}
+                    >
+                      {i18n._("Mark as not paid")}
+                    </ToolButton>
+                  )
+                : undefined
         }
       />
     );
@@ -201,6 +228,7 @@ export function RequestList({ requests, markPaid: texts, payPageHref, className 
   return (
     <>
       {dialog}
+      {paying ? <PaymentsDialog request={paying} onClose={() => setPaying(null)} /> : null}
       <ul className={className}>
         {groupBySplit(shown).map((entry) =>
           entry.kind === "request" ? (

@@ -9,6 +9,7 @@ import { type Locale, localeOr } from "#shared/i18n/locales.ts";
 import { firstNameOf } from "#shared/pay-page/claim-panel.tsx";
 import { PROVIDERS, type Provider } from "#shared/providers.ts";
 import type { ClaimVia } from "#shared/schemas/claim.ts";
+import { amountLeft, paidSoFar } from "#shared/schemas/payment.ts";
 import type { CancelledPaymentView, PublicPaymentView } from "#shared/schemas/payment-request.ts";
 
 /**
@@ -34,15 +35,18 @@ export async function findPublicView(
   if (row.status === "cancelled")
     return { view: { cancelledBy: firstNameOf(row.name) }, userId: row.userId, language };
   const accounts = typeof row.accounts === "string" ? JSON.parse(row.accounts) : row.accounts;
+  // Once part of it is paid, the page and its buttons ask for what is left (and say what was paid).
+  const paid = row.status === "pending" ? paidSoFar(row.paidAmount, row.currency) : undefined;
   const view: PublicPaymentView = {
     requester: { name: row.name, photo: row.photo },
     request: {
-      amount: row.amount,
+      amount: paid ? amountLeft(row.amount, paid, row.currency) : row.amount,
       ...(row.currency !== HOME_CURRENCY ? { currency: row.currency } : {}),
       description: row.description,
       status: row.status,
       // Only when set: the public view stays as small as it was for a request without one.
       ...(row.dueDate ? { dueDate: row.dueDate } : {}),
+      ...(paid ? { partPaid: { paid, total: row.amount } } : {}),
     },
     paymentAccounts: (accounts as PublicPaymentView["paymentAccounts"]).sort(
       (a, b) => ORDER.indexOf(a.provider) - ORDER.indexOf(b.provider),
@@ -58,6 +62,7 @@ const publicViewQuery = preparedPerDatabase((db) =>
     .select({
       userId: paymentRequests.userId,
       amount: paymentRequests.amount,
+      paidAmount: paymentRequests.paidAmount,
       currency: paymentRequests.currency,
       description: paymentRequests.description,
       status: paymentRequests.status,

@@ -4,6 +4,7 @@ import { toPaymentRequest } from "#server/db/shared-queries.ts";
 import { csvCell, toCsv } from "#shared/csv.ts";
 import { formatPhone } from "#shared/phone.ts";
 import { localDateTime as zonedDateTime } from "#shared/schedule/zoned.ts";
+import { amountLeft } from "#shared/schemas/payment.ts";
 import { allPaymentRequests } from "./queries";
 
 export const CSV_HEADER = [
@@ -21,6 +22,9 @@ export const CSV_HEADER = [
   "Paid on",
   "Says paid",
   "Says paid via",
+  // Part payments: what they paid, and what a pending request still asks for.
+  "Paid in part",
+  "Left",
 ];
 
 /** The byte-order mark that makes Excel read the file as UTF-8 ("Zoë", not "ZoÃ«"). */
@@ -58,6 +62,8 @@ export function paymentRequestsCsv(db: Db, userId: string, publicUrl: string, ti
             row.paidAt ? at(row.paidAt.toISOString()) : "",
             at(r.claimedPaidAt),
             r.claimedVia ?? "",
+            r.paidAmount ?? "",
+            r.status === "pending" ? amountLeft(r.amount, r.paidAmount, r.currency) : "",
           ];
         }),
       );

@@ -150,7 +150,7 @@ describeEachDatabase("request lifecycle beyond the spec", (ctx) => {
     const csv = response.body;
     expect(
       csv.startsWith(
-        "\uFEFFCreated,Recipient,Phone,Amount,Currency,Status,Description,Link,Viewed,Last reminded,Paid on,Says paid,Says paid via\r\n",
+        "\uFEFFCreated,Recipient,Phone,Amount,Currency,Status,Description,Link,Viewed,Last reminded,Paid on,Says paid,Says paid via,Paid in part,Left\r\n",
       ),
     ).toBe(true);
     expect(csv).toContain(`"'=HYPERLINK(""http://evil"",""x"")"`);
@@ -190,7 +190,13 @@ describeEachDatabase("the CSV export for a spreadsheet", (ctx) => {
     expect(response.statusCode).toBe(200);
     expect(response.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
     const [header, first, second] = response.body.replace(/^\uFEFF/, "").split("\r\n");
-    expect(header?.split(",").slice(-3)).toEqual(["Paid on", "Says paid", "Says paid via"]);
+    expect(header?.split(",").slice(-5)).toEqual([
+      "Paid on",
+      "Says paid",
+      "Says paid via",
+      "Paid in part",
+      "Left",
+    ]);
     // Winter is UTC−8, summer UTC−7: the evening before in Los Angeles.
     expect(first?.split(",")).toEqual([
       "2026-01-14 19:30",
@@ -206,9 +212,11 @@ describeEachDatabase("the CSV export for a spreadsheet", (ctx) => {
       "",
       "2026-01-15 10:05",
       "venmo",
+      "",
+      "40.00",
     ]);
     expect(second?.split(",").slice(0, 1)).toEqual(["2026-01-10 04:00"]);
-    expect(second?.split(",").slice(-3)).toEqual(["2026-07-04 09:00", "", ""]);
+    expect(second?.split(",").slice(-5, -2)).toEqual(["2026-07-04 09:00", "", ""]);
     const utc = (await alice("GET", "/api/payment-requests/export.csv")).body;
     expect(utc).toContain("2026-01-15 03:30,Zoë");
     for (const tz of ["Mars/Olympus", "../etc", "x".repeat(65), "America/New_York;DROP"]) {
@@ -239,7 +247,7 @@ describeEachDatabase("when a request was paid", (ctx) => {
     await alice("PATCH", `/api/payment-requests/${id}/status`, { status: "pending" });
     expect(await paidAt()).toBeNull();
     const csv = (await alice("GET", "/api/payment-requests/export.csv")).body.split("\r\n")[1];
-    expect(csv?.split(",").slice(-3)).toEqual(["", "", ""]);
+    expect(csv?.split(",").slice(-5)).toEqual(["", "", "", "", "40.00"]);
     await alice("PATCH", `/api/payment-requests/${id}/status`, { status: "paid" });
     expect(await paidAt()).not.toBeNull();
   });

@@ -371,6 +371,8 @@ describeEachDatabase("payment request pages", (ctx) => {
         r.paidAt ? localDateTime(r.paidAt.toISOString(), "UTC") : "",
         "",
         "",
+        "",
+        r.status === "pending" ? r.amount : "",
       ]),
     ])}`;
     expect(all.map((r) => r.id)).toEqual([...rows].sort(newestFirst).map((r) => r.id));

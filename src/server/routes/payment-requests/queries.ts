@@ -231,24 +231,38 @@ export async function markPaidWithReceipt(
   db: Db,
   userId: string,
   id: string,
-  chase: { jobs: JobQueue; now: Date; receiptDelayMs: number },
+  chase: ReceiptOptions,
 ): Promise<StatusUpdateResult> {
-  return db.transaction(async (tx) => {
-    const result = await updateIfStatus(tx, userId, id, { status: "paid", paidAt: chase.now });
-    if (!result.ok) return result;
-    if (result.row.payerEmail) {
-      await enqueuePayerMail(tx, chase.jobs, {
-        kind: "receipt",
-        key: receiptKey(id, chase.now),
-        requestId: id,
-        userId,
-        paidAt: chase.now.toISOString(),
-        now: chase.now,
-        startAfter: new Date(chase.now.getTime() + chase.receiptDelayMs),
-      });
-    }
-    return result;
-  });
+  return db.transaction((tx) => markPaidIn(tx, userId, id, chase));
+}
+
+/** A part payment's change to `paid_amount`, an expression on the locked row (payments.ts). */
+type PaidChange = { paidAmount?: SQL };
+
+export type ReceiptOptions = { jobs: JobQueue; now: Date; receiptDelayMs: number };
+
+/** markPaidWithReceipt inside the caller's transaction (a part payment that leaves nothing does the same). */
+export async function markPaidIn(
+  tx: Db,
+  userId: string,
+  id: string,
+  chase: ReceiptOptions,
+  changes: PaidChange = {},
+): Promise<StatusUpdateResult> {
+  const result = await updateIfStatus(tx, userId, id, { ...changes, status: "paid", paidAt: chase.now });
+  if (!result.ok) return result;
+  if (result.row.payerEmail) {
+    await enqueuePayerMail(tx, chase.jobs, {
+      kind: "receipt",
+      key: receiptKey(id, chase.now),
+      requestId: id,
+      userId,
+      paidAt: chase.now.toISOString(),
+      now: chase.now,
+      startAfter: new Date(chase.now.getTime() + chase.receiptDelayMs),
+    });
+  }
+  return result;
 }
 
 /**
@@ -264,28 +278,53 @@ export async function markNotPaid(
 ): Promise<StatusUpdateResult> {
   return db.transaction(async (tx) => {
     const [before] = await tx
-      .select({ paidAt: paymentRequests.paidAt })
+      .select({
+        paidAt: paymentRequests.paidAt,
+        paidInParts: sql<boolean>`${paymentRequests.paidAmount} > 0 AND ${paymentRequests.paidAmount} >= ${paymentRequests.amount}`,
+      })
       .from(paymentRequests)
       .where(and(eq(paymentRequests.id, id), eq(paymentRequests.userId, userId)))
       .for("update");
-    const result = await updateIfStatus(tx, userId, id, { status: "pending", paidAt: null }, "paid");
-    if (!result.ok) return result;
-    const paidAt = before?.paidAt;
-    if (result.row.payerEmail && paidAt) {
-      const receipt = await findDelivery(tx, receiptKey(id, paidAt));
-      if (receipt?.state === "sent") {
-        await enqueuePayerMail(tx, chase.jobs, {
-          kind: "correction",
-          key: `receipt-correction:${id}:${paidAt.getTime()}`,
-          requestId: id,
-          userId,
-          paidAt: paidAt.toISOString(),
-          now: chase.now,
-        });
-      }
-    }
-    return result;
+    // Paid in parts to the last cent: undoing one of those payments is what makes it owed again.
+    if (before?.paidInParts) return { ok: false, reason: "paid-in-parts" };
+    return markNotPaidIn(tx, userId, id, chase, before?.paidAt ?? null);
   });
+}
+
+/**
+ * Paid → pending inside the caller's transaction, the row already locked, with any `changes`
+ * (an undone part payment lowers `paid_amount`); `paidAt` is when it was marked paid.
+ */
+export async function markNotPaidIn(
+  tx: Db,
+  userId: string,
+  id: string,
+  chase: { jobs: JobQueue; now: Date },
+  paidAt: Date | null,
+  changes: PaidChange = {},
+): Promise<StatusUpdateResult> {
+  const result = await updateIfStatus(
+    tx,
+    userId,
+    id,
+    { ...changes, status: "pending", paidAt: null },
+    "paid",
+  );
+  if (!result.ok) return result;
+  if (result.row.payerEmail && paidAt) {
+    const receipt = await findDelivery(tx, receiptKey(id, paidAt));
+    if (receipt?.state === "sent") {
+      await enqueuePayerMail(tx, chase.jobs, {
+        kind: "correction",
+        key: `receipt-correction:${id}:${paidAt.getTime()}`,
+        requestId: id,
+        userId,
+        paidAt: paidAt.toISOString(),
+        now: chase.now,
+      });
+    }
+  }
+  return result;
 }
 
 /** A row's sort key to the microsecond, for its page cursor (a Date keeps milliseconds only). */
@@ -372,8 +411,6 @@ export async function summarizePaymentRequests(
 ): Promise<PaymentRequestSummary> {
   const countOf = (status: Row["status"]) =>
     sql<number>`(count(*) FILTER (WHERE ${paymentRequests.status} = ${status}))::int`;
-  const sumOf = (status: Row["status"]) =>
-    sql<string>`coalesce(sum(${paymentRequests.amount}) FILTER (WHERE ${paymentRequests.status} = ${status}), 0)::text`;
   // One row per currency: amounts in different currencies are never added.
   const rows = await db
     .select({
@@ -382,8 +419,10 @@ export async function summarizePaymentRequests(
       pending: countOf("pending"),
       paid: countOf("paid"),
       cancelled: countOf("cancelled"),
-      collected: sumOf("paid"),
-      outstanding: sumOf("pending"),
+      // What came in: a paid request's amount, and the part payments of any other.
+      collected: sql<string>`coalesce(sum(CASE WHEN ${paymentRequests.status} = 'paid' THEN ${paymentRequests.amount} ELSE ${paymentRequests.paidAmount} END), 0)::text`,
+      // What is still owed: what is left of each pending request.
+      outstanding: sql<string>`coalesce(sum(${paymentRequests.amount} - ${paymentRequests.paidAmount}) FILTER (WHERE ${paymentRequests.status} = 'pending'), 0)::text`,
     })
     .from(paymentRequests)
     .where(filterWhere(userId, filter))
@@ -414,7 +453,7 @@ export async function summarizePaymentRequests(
 
 export type StatusUpdateResult =
   | { ok: true; row: Row }
-  | { ok: false; reason: "not-found" | "conflict"; status?: Row["status"] };
+  | { ok: false; reason: "not-found" | "conflict" | "paid-in-parts"; status?: Row["status"] };
 
 /**
  * Changes one of the caller's requests only while it is in status `from` (pending, unless
@@ -425,7 +464,8 @@ export async function updateIfStatus(
   db: Db,
   userId: string,
   id: string,
-  changes: Partial<Pick<Row, "status" | "paidAt" | "lastRemindedAt" | "dueDate" | "reminderDays">>,
+  changes: Partial<Pick<Row, "status" | "paidAt" | "lastRemindedAt" | "dueDate" | "reminderDays">> &
+    PaidChange,
   from: Row["status"] = "pending",
 ): Promise<StatusUpdateResult> {
   if (!isUuid(id)) return { ok: false, reason: "not-found" };

@@ -9,7 +9,9 @@ import { isSuppressed } from "#server/mail/suppression.ts";
 import { dueDateProblemFor, reminderSummaries } from "#server/reminders/reminders-schedule.ts";
 import { i18nFor } from "#shared/i18n/i18n-for.ts";
 import { localeOr } from "#shared/i18n/locales.ts";
+import { localDate } from "#shared/schedule/zoned.ts";
 import { encodeCursor, nextPageLink } from "#shared/schemas/page.ts";
+import { PaymentParamsSchema, RecordPaymentInputSchema } from "#shared/schemas/payment.ts";
 import {
   CreatePaymentRequestResponseSchema,
   ExportQuerySchema,
@@ -27,6 +29,7 @@ import {
 } from "#shared/schemas/payment-request.ts";
 import { smsFor } from "#shared/sms.ts";
 import { paymentRequestsCsv } from "./export";
+import { type PaymentResult, paymentsOf, recordPayment, undoPayment } from "./payments";
 import {
   createPaymentRequest,
   listPaymentRequests,
@@ -43,9 +46,15 @@ import {
 import { stopLinkRoutes } from "./stop-link";
 
 /** 404 for another user's or a missing id; 409 when the request is not in the status the change starts from. */
-function settled(result: StatusUpdateResult, action: string, from = "pending") {
+function settled(result: StatusUpdateResult | PaymentResult, action: string, from = "pending") {
   if (result.ok) return result.row;
   if (result.reason === "not-found") throw new HttpError(404, "Payment request not found");
+  if (result.reason === "invalid") throw new HttpError(400, result.message, { field: result.field });
+  if (result.reason === "paid-in-parts")
+    throw new HttpError(
+      409,
+      "This request was paid in parts: undo one of its payments to make it owed again.",
+    );
   throw new HttpError(
     409,
     `This request is already ${result.status}; only a ${from} request can be ${action}.`,
@@ -138,6 +147,56 @@ const signedInRoutes = ({
         return reply
           .status(201)
           .send({ request: created, smsMessage: smsFor("request", name, created, i18n) });
+      },
+    );
+
+    // One request with its part payments (payments.ts).
+    app.get(
+      "/api/payment-requests/:id",
+      { schema: { params: IdParamsSchema, response: { 200: PaymentRequestSchema } } },
+      async (request) => {
+        const found = await ownedRequest(db, signedInUser(request).id, request.params.id);
+        if (!found) throw new HttpError(404, "Payment request not found");
+        const payments = (await paymentsOf(db, [found.row])).get(found.row.id) ?? [];
+        return { ...(await one(found.row)), payments };
+      },
+    );
+
+    app.post(
+      "/api/payment-requests/:id/payments",
+      {
+        schema: {
+          params: IdParamsSchema,
+          body: RecordPaymentInputSchema,
+          response: { 201: PaymentRequestSchema },
+        },
+      },
+      async (request, reply) => {
+        const userId = signedInUser(request).id;
+        const now = clock.now();
+        const { timeZone } = await requesters.get(userId);
+        const result = await recordPayment(db, userId, request.params.id, request.body, {
+          jobs,
+          now,
+          receiptDelayMs: config.receiptDelayMs,
+          today: localDate(now, timeZone),
+        });
+        const row = settled(result, "paid in part");
+        return reply.status(201).send({ ...(await one(row)), payments: result.ok ? result.payments : [] });
+      },
+    );
+
+    app.delete(
+      "/api/payment-requests/:id/payments/:paymentId",
+      { schema: { params: PaymentParamsSchema, response: { 200: PaymentRequestSchema } } },
+      async (request) => {
+        const userId = signedInUser(request).id;
+        const { id, paymentId } = request.params;
+        const result = await undoPayment(db, userId, id, paymentId, { jobs, now: clock.now() });
+        if (!result.ok && result.reason === "not-found" && (await ownedRequest(db, userId, id)))
+          throw new HttpError(404, "Payment not found");
+        const row = settled(result, "changed");
+        return { ...(await one(row)), payments: result.ok ? result.payments : [] };
       },
     );
 

@@ -1,0 +1,150 @@
+import { and, asc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import type { Db } from "#server/db/client.ts";
+import { paymentRequests, requestPayments } from "#server/db/schema.ts";
+import { isUuid } from "#server/lib/uuid.ts";
+import { minorToAmount, parseMinor } from "#shared/currency.ts";
+import {
+  amountLeft,
+  checkPartPayment,
+  PAYMENT_MESSAGES,
+  type PaymentMethod,
+  type RecordedPayment,
+} from "#shared/schemas/payment.ts";
+import { markNotPaidIn, markPaidIn, type ReceiptOptions, type StatusUpdateResult } from "./queries";
+
+/**
+ * Part payments (docs/features.md, "Part payments"). Each is a row of `request_payment`; its
+ * request's `paid_amount` is their sum, written in the same transaction with the request's row
+ * locked, so two payments recorded at once never both take the last of what is left. A payment
+ * that leaves nothing marks the request paid (with its receipt, as Mark Paid does); undoing that
+ * payment makes it owed again (with a correction if the receipt went).
+ */
+
+type Row = typeof paymentRequests.$inferSelect;
+
+export type PaymentResult =
+  | { ok: true; row: Row; payments: RecordedPayment[] }
+  | Extract<StatusUpdateResult, { ok: false }>
+  | { ok: false; reason: "invalid"; message: string; field: "amount" | "paidOn" };
+
+const toRecorded = (row: typeof requestPayments.$inferSelect, currency: string): RecordedPayment => ({
+  id: row.id,
+  amount: minorToAmount(parseMinor(row.amount, currency) ?? 0, currency),
+  method: (row.method as PaymentMethod | null) ?? null,
+  paidOn: row.paidOn,
+  createdAt: row.createdAt.toISOString(),
+});
+
+/** The part payments of these requests (all the caller's own), oldest first, by request id. */
+export async function paymentsOf(db: Db, requests: Row[]): Promise<Map<string, RecordedPayment[]>> {
+  const found = new Map<string, RecordedPayment[]>();
+  const paidIn = requests.filter((row) => Number(row.paidAmount) > 0);
+  if (paidIn.length === 0) return found;
+  const currencyOf = new Map(paidIn.map((row) => [row.id, row.currency]));
+  const rows = await db
+    .select()
+    .from(requestPayments)
+    .where(
+      inArray(
+        requestPayments.requestId,
+        paidIn.map((row) => row.id),
+      ),
+    )
+    .orderBy(asc(requestPayments.createdAt), asc(requestPayments.id));
+  for (const row of rows) {
+    const list = found.get(row.requestId) ?? [];
+    list.push(toRecorded(row, currencyOf.get(row.requestId) ?? "USD"));
+    found.set(row.requestId, list);
+  }
+  return found;
+}
+
+/** One of the caller's requests, locked for the rest of the transaction; another user's is not found. */
+async function lockedRequest(tx: Db, userId: string, id: string): Promise<Row | undefined> {
+  if (!isUuid(id)) return undefined;
+  const [row] = await tx
+    .select()
+    .from(paymentRequests)
+    .where(and(eq(paymentRequests.id, id), eq(paymentRequests.userId, userId)))
+    .for("update");
+  return row;
+}
+
+/**
+ * Records a part payment on a pending request: at most what is left (checkPartPayment), on a
+ * day no later than `today` (the requester's). What it leaves is what the request asks for now.
+ */
+export async function recordPayment(
+  db: Db,
+  userId: string,
+  id: string,
+  input: { amount: string; method: PaymentMethod | null; paidOn?: string | undefined },
+  chase: ReceiptOptions & { today: string },
+): Promise<PaymentResult> {
+  return db.transaction(async (tx) => {
+    const row = await lockedRequest(tx, userId, id);
+    if (!row) return { ok: false, reason: "not-found" };
+    if (row.status !== "pending") return { ok: false, reason: "conflict", status: row.status };
+    const paidOn = input.paidOn ?? chase.today;
+    if (paidOn > chase.today)
+      return { ok: false, reason: "invalid", field: "paidOn", message: PAYMENT_MESSAGES.paidOn };
+    const left = amountLeft(row.amount, row.paidAmount, row.currency);
+    const checked = checkPartPayment(input.amount, left, row.currency);
+    if (!checked.ok) return { ok: false, reason: "invalid", field: "amount", message: checked.message };
+    await tx.insert(requestPayments).values({
+      requestId: row.id,
+      userId,
+      amount: checked.amount,
+      method: input.method,
+      paidOn,
+      createdAt: chase.now,
+    });
+    const paidAmount = sql`${paymentRequests.paidAmount} + ${checked.amount}::numeric`;
+    const nothingLeft = parseMinor(checked.amount, row.currency) === parseMinor(left, row.currency);
+    const result: StatusUpdateResult = nothingLeft
+      ? await markPaidIn(tx, userId, id, chase, { paidAmount })
+      : await updatePaid(tx, row.id, paidAmount);
+    if (!result.ok) return result;
+    return { ok: true, row: result.row, payments: (await paymentsOf(tx, [result.row])).get(id) ?? [] };
+  });
+}
+
+/**
+ * Undoes one part payment (the toast's Undo, or the payment's own "Undo"): what is left grows by
+ * it. A request those payments had paid in full is owed again; one marked paid by hand stays paid.
+ */
+export async function undoPayment(
+  db: Db,
+  userId: string,
+  id: string,
+  paymentId: string,
+  chase: { jobs: ReceiptOptions["jobs"]; now: Date },
+): Promise<PaymentResult> {
+  return db.transaction(async (tx) => {
+    const row = await lockedRequest(tx, userId, id);
+    if (!row || !isUuid(paymentId)) return { ok: false, reason: "not-found" };
+    const [removed] = await tx
+      .delete(requestPayments)
+      .where(and(eq(requestPayments.id, paymentId), eq(requestPayments.requestId, row.id)))
+      .returning({ amount: requestPayments.amount });
+    if (!removed) return { ok: false, reason: "not-found" };
+    const paidAmount = sql`${paymentRequests.paidAmount} - ${removed.amount}::numeric`;
+    const paidInParts =
+      row.status === "paid" &&
+      parseMinor(row.paidAmount, row.currency) === parseMinor(row.amount, row.currency);
+    const result: StatusUpdateResult = paidInParts
+      ? await markNotPaidIn(tx, userId, id, chase, row.paidAt, { paidAmount })
+      : await updatePaid(tx, row.id, paidAmount);
+    if (!result.ok) return result;
+    return { ok: true, row: result.row, payments: (await paymentsOf(tx, [result.row])).get(id) ?? [] };
+  });
+}
+
+async function updatePaid(tx: Db, id: string, paidAmount: SQL): Promise<StatusUpdateResult> {
+  const [row] = await tx
+    .update(paymentRequests)
+    .set({ paidAmount })
+    .where(eq(paymentRequests.id, id))
+    .returning();
+  return row ? { ok: true, row } : { ok: false, reason: "not-found" };
+}
