@@ -5,7 +5,7 @@ import { intlLocaleOf, type Locale } from "#shared/i18n/locales.ts";
 import { formatMoney } from "#shared/money.ts";
 import { avatarUrl } from "#shared/photo-url.ts";
 import { isRailProvider } from "#shared/providers.ts";
-import { longDate } from "#shared/schedule/due-date.ts";
+import { longDate, shortDate } from "#shared/schedule/due-date.ts";
 import {
   type CancelledPaymentView,
   isCancelled,
@@ -95,6 +95,8 @@ function RequestCard({ view }: { view: PublicPaymentView }) {
   const { requester, request, paymentAccounts } = view;
   // A US request's view carries no currency (the spec's answer); any other names its own.
   const currency = request.currency ?? HOME_CURRENCY;
+  // The server's day (UTC) when rendered there: dates only drop their year outside it.
+  const today = new Date().toISOString().slice(0, 10);
   const railRequest = {
     amount: request.amount,
     currency,
@@ -137,11 +139,22 @@ function RequestCard({ view }: { view: PublicPaymentView }) {
         </div>
       )}
       <p className={`mt-4 ${MUTED}`}>
-        <Trans
-          id="<0>{name}</0> is requesting"
-          values={{ name: requester.name }}
-          components={{ 0: <span className={`font-semibold ${STRONG}`} /> }}
-        />
+        {request.status === "paid" && request.paidOn ? (
+          <Trans
+            id="<0>{name}</0> was paid on {date}"
+            values={{
+              name: requester.name,
+              date: shortDate(request.paidOn, today, intlLocaleOf(i18n.locale)),
+            }}
+            components={{ 0: <span className={`font-semibold ${STRONG}`} /> }}
+          />
+        ) : (
+          <Trans
+            id="<0>{name}</0> is requesting"
+            values={{ name: requester.name }}
+            components={{ 0: <span className={`font-semibold ${STRONG}`} /> }}
+          />
+        )}
       </p>
       <h1 className={`mt-1 text-5xl font-extrabold tracking-tight ${STRONG}`}>
         <bdi>{formatMoney(request.amount, currency, intlLocaleOf(i18n.locale))}</bdi>
@@ -160,7 +173,7 @@ function RequestCard({ view }: { view: PublicPaymentView }) {
       {request.dueDate && request.status !== "paid" && (
         <p className={`mt-2 font-medium ${STRONG}`} data-testid="pay-due">
           {i18n._("Due {date}", {
-            date: longDate(request.dueDate, new Date().toISOString().slice(0, 10), intlLocaleOf(i18n.locale)),
+            date: longDate(request.dueDate, today, intlLocaleOf(i18n.locale)),
           })}
         </p>
       )}

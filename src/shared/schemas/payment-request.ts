@@ -359,6 +359,8 @@ export const PublicPaymentViewSchema = z.object({
      * and this says what was paid of how much ("$1,000.00 of $1,450.00 paid").
      */
     partPaid: z.object({ paid: z.string(), total: z.string() }).optional(),
+    /** YYYY-MM-DD in the requester's calendar, only once paid: "Maria Lopez was paid on Nov 28". */
+    paidOn: z.string().optional(),
   }),
   paymentAccounts: z.array(PublicPaymentAccountSchema),
 });

@@ -19,18 +19,18 @@ export const FEATURES: readonly { icon: LucideIcon; title: string; body: string 
   },
 ];
 
-/** The landing page's two testimonials (docs/product.md "Landing"): quote and role shown through `i18n._`. */
-export const TESTIMONIALS: readonly { quote: string; name: string; role: string }[] = [
+/**
+ * Where the brief puts two testimonials (docs/product.md "Landing"): two examples of use in
+ * Collect's own voice, because nobody gave a testimonial, and an invented one would deceive
+ * (docs/decisions/034-no-invented-testimonials.md). Shown through `i18n._`.
+ */
+export const EXAMPLES: readonly { title: string; body: string }[] = [
   {
-    quote:
-      /*i18n*/ "I used to chase my roommates for rent every month. Now I send one text and the money is in my Venmo before dinner.",
-    name: "Maya R.",
-    role: /*i18n*/ "Splits rent with three roommates",
+    title: /*i18n*/ "Rent with roommates",
+    body: /*i18n*/ "On the 1st, one text to each roommate with their share and a link. Each pays from the link in the app they already use, and you mark it paid when it lands.",
   },
   {
-    quote:
-      /*i18n*/ "Parents pay for lessons from the link without asking which app I use. It saves me an hour of reminders every week.",
-    name: "Daniel K.",
-    role: /*i18n*/ "Piano teacher",
+    title: /*i18n*/ "Lessons, clubs and classes",
+    body: /*i18n*/ "A monthly request to each family, sent for you. The link shows your name, photo, amount and note, so nobody has to ask which app you use.",
   },
 ];

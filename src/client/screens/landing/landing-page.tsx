@@ -1,12 +1,12 @@
 import { Trans, useLingui } from "@lingui/react";
-import { ArrowRight, Quote } from "lucide-react";
+import { ArrowRight } from "lucide-react";
 import { MAIN_ID, SkipLink } from "#client/components/skip-link.tsx";
 import { buttonClass } from "#client/components/ui/button.tsx";
 import { Card } from "#client/components/ui/card.tsx";
 import { Logo } from "#client/components/ui/logo.tsx";
 import { cn } from "#client/lib/cn.ts";
 import { serverPaths } from "#client/lib/paths.ts";
-import { FEATURES, TESTIMONIALS } from "./landing-content";
+import { EXAMPLES, FEATURES } from "./landing-content";
 
 const PROVIDER_NAMES = ["PayPal", "Venmo", "Cash App", "Zelle", "Google Pay"];
 
@@ -81,30 +81,21 @@ export function LandingPage() {
         </section>
 
         <section
-          aria-labelledby="testimonials-heading"
+          aria-labelledby="examples-heading"
           className="bg-slate-900 py-16 text-white md:py-24 dark:border-y dark:border-slate-800 dark:bg-slate-900/60"
         >
           <div className="mx-auto max-w-5xl px-4">
-            <h2
-              id="testimonials-heading"
-              className="text-center text-2xl font-bold tracking-tight md:text-3xl"
-            >
-              {i18n._("People who stopped chasing payments")}
+            <h2 id="examples-heading" className="text-center text-2xl font-bold tracking-tight md:text-3xl">
+              {i18n._("Two ways to use it")}
             </h2>
-            <div className="mt-10 grid gap-4 md:grid-cols-2">
-              {TESTIMONIALS.map(({ quote, name, role }) => (
-                <figure key={name} className="rounded-2xl bg-white/5 p-6 ring-1 ring-white/10">
-                  <Quote aria-hidden="true" className="size-6 text-emerald-400" />
-                  <blockquote className="mt-3 text-lg leading-relaxed text-slate-100">
-                    {i18n._("“{quote}”", { quote: i18n._(quote) })}
-                  </blockquote>
-                  <figcaption className="mt-4 text-sm">
-                    <span className="font-semibold text-white">{name}</span>
-                    <span className="text-slate-400"> · {i18n._(role)}</span>
-                  </figcaption>
-                </figure>
+            <ul className="mt-10 grid gap-4 md:grid-cols-2">
+              {EXAMPLES.map(({ title, body }) => (
+                <li key={title} className="rounded-2xl bg-white/5 p-6 ring-1 ring-white/10">
+                  <h3 className="text-lg font-semibold text-white">{i18n._(title)}</h3>
+                  <p className="mt-2 leading-relaxed text-slate-200">{i18n._(body)}</p>
+                </li>
               ))}
-            </div>
+            </ul>
           </div>
         </section>
       </main>

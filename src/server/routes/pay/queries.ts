@@ -8,7 +8,9 @@ import { HOME_CURRENCY } from "#shared/currency.ts";
 import { type Locale, localeOr } from "#shared/i18n/locales.ts";
 import { firstNameOf } from "#shared/pay-page/claim-panel.tsx";
 import { PROVIDERS, type Provider } from "#shared/providers.ts";
+import { localDate } from "#shared/schedule/zoned.ts";
 import type { ClaimVia } from "#shared/schemas/claim.ts";
+import { DEFAULT_TIME_ZONE } from "#shared/schemas/notifications.ts";
 import { amountLeft, paidSoFar } from "#shared/schemas/payment.ts";
 import type { CancelledPaymentView, PublicPaymentView } from "#shared/schemas/payment-request.ts";
 
@@ -47,6 +49,10 @@ export async function findPublicView(
       // Only when set: the public view stays as small as it was for a request without one.
       ...(row.dueDate ? { dueDate: row.dueDate } : {}),
       ...(paid ? { partPaid: { paid, total: row.amount } } : {}),
+      // The day it was marked paid, in the requester's calendar: "Maria was paid on Nov 28".
+      ...(row.status === "paid" && row.paidAt
+        ? { paidOn: localDate(row.paidAt, row.timeZone ?? DEFAULT_TIME_ZONE) }
+        : {}),
     },
     paymentAccounts: (accounts as PublicPaymentView["paymentAccounts"]).sort(
       (a, b) => ORDER.indexOf(a.provider) - ORDER.indexOf(b.provider),
@@ -63,6 +69,8 @@ const publicViewQuery = preparedPerDatabase((db) =>
       userId: paymentRequests.userId,
       amount: paymentRequests.amount,
       paidAmount: paymentRequests.paidAmount,
+      paidAt: paymentRequests.paidAt,
+      timeZone: users.timeZone,
       currency: paymentRequests.currency,
       description: paymentRequests.description,
       status: paymentRequests.status,

@@ -4,6 +4,9 @@ import { expect, it, vi } from "vitest";
 import { LIMITS } from "#server/limits.ts";
 import { codeOf, createRequest, createSamLee } from "#server/test/fixtures.ts";
 import { as, buildTestApp, describeEachDatabase, nextIp, retryAfterSeconds } from "#server/test/harness.ts";
+import { shortDate } from "#shared/schedule/due-date.ts";
+import { localDate } from "#shared/schedule/zoned.ts";
+import { DEFAULT_TIME_ZONE } from "#shared/schemas/notifications.ts";
 
 const newRequest = async (ctx: { app: FastifyInstance }) =>
   createRequest(ctx.app, {
@@ -204,6 +207,19 @@ describeEachDatabase("public payment page", (ctx) => {
     const paid = await open();
     expect(paid).toContain("Paid — this request has been paid. Thank you!");
     expect(paid).not.toContain("Want to collect payments too?");
+    // Before: a paid page still said "Test User is requesting". Now it says when they were paid
+    // (the requester's calendar day), and the API's view carries that day.
+    expect(paid).not.toContain("is requesting");
+    const day = shortDate(localDate(new Date(), DEFAULT_TIME_ZONE), localDate(new Date(), "UTC"));
+    expect(paid).toContain(
+      `<span class="font-semibold text-slate-900 dark:text-white">Sam Lee</span> was paid on ${day}</p>`,
+    );
+    const view = await ctx.app.inject({
+      method: "GET",
+      url: `/api/payment-screen/${code}`,
+      remoteAddress: nextIp(),
+    });
+    expect(view.json().request.paidOn).toBe(localDate(new Date(), DEFAULT_TIME_ZONE));
   });
 
   it("serves unknown codes the not-found view with generic tags and noindex", async () => {
