@@ -275,6 +275,16 @@ export const requestPayments = pgTable(
   ],
 );
 
+/**
+ * The short codes of requests whose account was deleted: only the code, nothing of the person, so
+ * a payer who opens such a link reads that the request was withdrawn and nothing is owed, instead
+ * of "not found or expired" (routes/account/queries.ts writes them, routes/pay reads them).
+ */
+export const withdrawnCodes = pgTable("withdrawn_code", {
+  code: text("code").primaryKey(),
+  withdrawnAt: timestamp("withdrawn_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
 /** A bill split among several people: one payment request per person (routes/splits). */
 export const splits = pgTable(
   "split",

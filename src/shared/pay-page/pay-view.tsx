@@ -233,16 +233,21 @@ function RequestCard({ view }: { view: PublicPaymentView }) {
  * A cancelled request: who cancelled it and that nothing is owed, so a payer does not pay "to be
  * safe". No amount, no buttons, no "I've paid": only the first name is known here.
  */
-function Cancelled({ by }: { by: string }) {
+function Cancelled({ by }: { by: string | null }) {
   const { i18n } = useLingui();
   return (
     <section data-pay-cancelled className={`rounded-3xl p-8 text-center shadow-sm dark:shadow-none ${CARD}`}>
-      <h1 className={`text-2xl font-bold break-words ${STRONG}`}>
-        {i18n._("{name} cancelled this request", { name: by })}
-      </h1>
+      <h1 className={`text-2xl font-bold break-words ${STRONG}`}>{cancelledTitle(by, i18n)}</h1>
       <p className={`mt-2 ${MUTED}`}>{cancelledNotice(i18n)}</p>
     </section>
   );
+}
+
+/** "Sam cancelled this request", or, once its requester's account is gone, "This request was withdrawn". */
+export function cancelledTitle(by: string | null, i18n: I18n): string {
+  return by === null
+    ? i18n._("This request was withdrawn")
+    : i18n._("{name} cancelled this request", { name: by });
 }
 
 function NotFound() {

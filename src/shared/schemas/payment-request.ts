@@ -371,7 +371,10 @@ export type PublicPaymentView = z.infer<typeof PublicPaymentViewSchema>;
  * payer learns nothing is owed, and nothing else of the request (no amount, note, photo or
  * handles) leaves the server.
  */
-export type CancelledPaymentView = { cancelledBy: string };
+export type CancelledPaymentView = {
+  /** Who cancelled it; null when its requester deleted their account (the link says it was withdrawn). */
+  cancelledBy: string | null;
+};
 
 export const isCancelled = (view: PublicPaymentView | CancelledPaymentView): view is CancelledPaymentView =>
   "cancelledBy" in view;

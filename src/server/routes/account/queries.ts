@@ -1,6 +1,6 @@
 import { and, desc, eq, ne, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
-import { paymentRequests, sessions, users, verifications } from "#server/db/schema.ts";
+import { paymentRequests, sessions, users, verifications, withdrawnCodes } from "#server/db/schema.ts";
 import { JOBS_SCHEMA } from "#server/queue/queue.ts";
 
 export async function findAccount(db: Db, userId: string) {
@@ -61,6 +61,11 @@ export async function deleteAccountRows(db: Db, userId: string): Promise<boolean
       .from(paymentRequests)
       .where(eq(paymentRequests.userId, userId));
     await tx.delete(verifications).where(eq(verifications.value, userId));
+    // Their links say "withdrawn" from now on: only the codes are kept, nothing of the person.
+    await tx.execute(sql`
+      INSERT INTO ${withdrawnCodes} (code)
+      SELECT ${paymentRequests.code} FROM ${paymentRequests} WHERE ${paymentRequests.userId} = ${userId}
+      ON CONFLICT DO NOTHING`);
     const gone = await tx.delete(users).where(eq(users.id, userId)).returning({ id: users.id });
     // After the cascade, which waits for any transaction still writing the user's requests (a
     // claim and its notification): their jobs are committed and seen here.

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { expect, it } from "vitest";
-import { passkeys, users } from "#server/db/schema.ts";
+import { passkeys, users, withdrawnCodes } from "#server/db/schema.ts";
 import {
   as,
   cookieFrom,
@@ -145,7 +145,16 @@ describeEachDatabase("account security", (ctx) => {
     expect((await ctx.app.inject({ method: "GET", url: `/api/payment-screen/${code}` })).statusCode).toBe(
       404,
     );
-    expect((await ctx.app.inject({ method: "GET", url: `/pay/${code}` })).statusCode).toBe(404);
+    // Before: its link said "not found or expired", as for a mistyped one. Now the payer reads that
+    // it was withdrawn and nothing is owed, with nobody's name: only the code was kept.
+    const page = await ctx.app.inject({ method: "GET", url: `/pay/${code}` });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toMatch(/<h1[^>]*>This request was withdrawn<\/h1>/);
+    expect(page.body).toContain("Nothing is owed, so there is nothing to pay.");
+    expect(page.body).not.toMatch(/Payment Not Found|Test User|\$5\.00|og:image/);
+    const [kept] = await ctx.database.db.select().from(withdrawnCodes).where(eq(withdrawnCodes.code, code));
+    expect(Object.keys(kept ?? {})).toEqual(["code", "withdrawnAt"]);
+    expect((await ctx.app.inject({ method: "GET", url: "/pay/neverMade12" })).statusCode).toBe(404);
     expect((await ctx.app.inject({ method: "GET", url: photo })).statusCode).toBe(404);
     expect(await me(user)).toBe(401);
     expect((await signIn(ctx.app, user.email, user.password)).statusCode).toBe(401);

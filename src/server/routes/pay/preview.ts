@@ -4,7 +4,7 @@ import { HOME_CURRENCY } from "#shared/currency.ts";
 import { i18nFor } from "#shared/i18n/i18n-for.ts";
 import { intlLocaleOf, type Locale } from "#shared/i18n/locales.ts";
 import { formatMoney } from "#shared/money.ts";
-import { cancelledNotice } from "#shared/pay-page/pay-view.tsx";
+import { cancelledNotice, cancelledTitle } from "#shared/pay-page/pay-view.tsx";
 import { offered } from "#shared/pay-page/rail-payloads.ts";
 import { canBePaidFromLink, type Provider, providerLabel } from "#shared/providers.ts";
 import {
@@ -131,7 +131,7 @@ export function previewMeta(view: PublicPaymentView | CancelledPaymentView | nul
   }
   if (isCancelled(view)) {
     return {
-      title: `${i18n._("{name} cancelled this request", { name: view.cancelledBy })} · Collect`,
+      title: `${cancelledTitle(view.cancelledBy, i18n)} · Collect`,
       description: cancelledNotice(i18n),
       imageAlt: null,
     };

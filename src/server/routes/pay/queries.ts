@@ -2,10 +2,10 @@ import { createHash } from "node:crypto";
 import { and, eq, isNull, ne, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
 import { preparedPerDatabase } from "#server/db/prepared.ts";
-import { paymentAccounts, paymentRequests, users } from "#server/db/schema.ts";
+import { paymentAccounts, paymentRequests, users, withdrawnCodes } from "#server/db/schema.ts";
 import { displayNameSql } from "#server/db/shared-queries.ts";
 import { HOME_CURRENCY } from "#shared/currency.ts";
-import { type Locale, localeOr } from "#shared/i18n/locales.ts";
+import { type Locale, localeOr, SOURCE_LOCALE } from "#shared/i18n/locales.ts";
 import { firstNameOf } from "#shared/pay-page/claim-panel.tsx";
 import { PROVIDERS, type Provider } from "#shared/providers.ts";
 import { localDate } from "#shared/schedule/zoned.ts";
@@ -31,7 +31,7 @@ export async function findPublicView(
   code: string,
 ): Promise<{ view: PublicPaymentView | CancelledPaymentView; userId: string; language: Locale } | null> {
   const [row] = await publicViewQuery(db).execute({ code });
-  if (!row) return null;
+  if (!row) return withdrawnView(db, code);
   // The payer's language (their contact's, else the requester's): the link's preview speaks it.
   const language = localeOr(row.requestLanguage, row.requesterLanguage);
   if (row.status === "cancelled")
@@ -60,6 +60,21 @@ export async function findPublicView(
   };
   // The owner's id is for the cache's invalidation only; it never leaves the server, nor the language.
   return { view, userId: row.userId, language };
+}
+
+/**
+ * A code whose requester deleted their account: the page says the request was withdrawn and
+ * nothing is owed (no one's name: nothing of the account is kept). Null for a code never made.
+ */
+async function withdrawnView(db: Db, code: string) {
+  const [gone] = await db
+    .select({ code: withdrawnCodes.code })
+    .from(withdrawnCodes)
+    .where(eq(withdrawnCodes.code, code));
+  if (!gone) return null;
+  // Nobody's cached views change it: its cache owner is the code itself. Its preview speaks
+  // English: the account's language went with the account.
+  return { view: { cancelledBy: null }, userId: `withdrawn:${code}`, language: SOURCE_LOCALE };
 }
 
 /** Run as a named prepared statement: the page's hot path. */
