@@ -7,6 +7,8 @@ import { Dialog } from "./dialog";
 export type ConfirmRequest = {
   /** The question, word for word where docs/product.md gives it. */
   question: string;
+  /** Under the question: what it acts on ("$40.00 from Sam Lee"), so nobody confirms the wrong one. */
+  detail?: string;
   confirmLabel: string;
   /** The way out; "Cancel" unless that would be ambiguous (cancelling a request). */
   dismissLabel?: string;
@@ -23,7 +25,7 @@ export function useConfirm(): { confirm: (request: ConfirmRequest) => void; dial
   const { i18n } = useLingui();
   const close = () => setRequest(null);
   const dialog = request ? (
-    <Dialog title={request.question} onClose={close}>
+    <Dialog title={request.question} description={request.detail} onClose={close}>
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="secondary" data-autofocus onClick={close}>
           {request.dismissLabel ?? i18n._("Cancel")}

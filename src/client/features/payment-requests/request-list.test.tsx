@@ -97,7 +97,10 @@ describe("RequestList", () => {
     renderWithApp(<RequestList requests={REQUESTS} markPaid={texts(confirm)} />);
     expect(screen.queryByText(confirm.question)).toBeNull();
     fireEvent.click(screen.getByRole("button", { name: "Mark Paid" }));
-    expect(screen.getByText(confirm.question)).toBeTruthy();
+    // The dialog names what it acts on: the amount and the person, under the brief's question.
+    const dialog = screen.getByRole("dialog", { name: confirm.question });
+    expect(dialog.getAttribute("aria-describedby")).toBeTruthy();
+    expect(within(dialog).getByText("$25.50 from Alex 1")).toBeTruthy();
   });
 
   it("marks at once otherwise, says so when it fails, and reloads the lists the screen shows", async () => {

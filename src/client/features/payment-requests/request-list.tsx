@@ -132,11 +132,20 @@ export function RequestList({ requests, markPaid: texts, payPageHref, className 
       },
       onError: (error) => showActionError(error, { title: i18n._("Error"), description: texts.failure }),
     });
+  /** "$40.00 from Sam Lee": what a confirm acts on, under its question. */
+  const whose = (request: PaymentRequest) =>
+    i18n._("{amount} from {name}", {
+      amount: formatMoney(request.amount, request.currency, locale),
+      name: request.recipientName,
+    });
   const onMarkPaid = (request: PaymentRequest) =>
-    texts.confirm ? confirm({ ...texts.confirm, onConfirm: () => mark(request) }) : mark(request);
+    texts.confirm
+      ? confirm({ ...texts.confirm, detail: whose(request), onConfirm: () => mark(request) })
+      : mark(request);
   const onMarkNotPaid = (request: PaymentRequest) =>
     confirm({
       question: i18n._("Mark this payment request as not paid? Its payment page asks for payment again."),
+      detail: whose(request),
       confirmLabel: i18n._("Mark as not paid"),
       dismissLabel: i18n._("Keep as paid"),
       onConfirm: () => undo(request),

@@ -114,6 +114,7 @@ export function RequestTools({ request, describedBy }: RequestToolsProps) {
   const onCancel = () =>
     confirm({
       question: i18n._("Cancel this payment request? Its link will then say nothing is owed."),
+      detail: i18n._("{amount} from {name}", { amount, name: request.recipientName }),
       confirmLabel: i18n._("Cancel request"),
       dismissLabel: i18n._("Keep request"),
       destructive: true,
