@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { APP_PATHS } from "#client/lib/paths.ts";
-import { documentTitle, SIGN_IN_TITLE } from "./page-titles";
+import { documentTitle, signInTitle } from "./page-titles";
 import { decideRoute } from "./route-access";
 
 const withProfile = { kind: "signed-in", hasProfile: true } as const;
@@ -12,7 +12,7 @@ describe("documentTitle", () => {
       documentTitle(decideRoute("/", withProfile)),
       documentTitle(decideRoute("/setup", { kind: "signed-in", hasProfile: false })),
       documentTitle(decideRoute("/nope", withProfile)),
-      SIGN_IN_TITLE,
+      signInTitle(),
       ...APP_PATHS.map((path) => documentTitle(decideRoute(path, withProfile))),
     ];
     expect(new Set(titles).size).toBe(titles.length);

@@ -33,9 +33,6 @@ export function signInTitle(i18n: I18n = appI18n): string {
   return titled(SIGN_IN, i18n);
 }
 
-/** The sign-in page's title in English ("Sign in · Collect"). */
-export const SIGN_IN_TITLE = `${SIGN_IN} · ${APP}`;
-
 /** The document title for what the router shows; in-between states keep the app's name. */
 export function documentTitle(decision: RouteDecision, i18n: I18n = appI18n): string {
   switch (decision.show) {

@@ -1,11 +1,12 @@
 import { describe, expect, it } from "vitest";
+import { ENGLISH } from "#shared/i18n/english.ts";
 import { MAX_PHOTO_BYTES } from "#shared/input-limits.ts";
 import {
   ENCODE_LADDER,
   fitWithin,
   MAX_PHOTO_INPUT_BYTES,
-  PHOTO_INPUT_HINT,
   PREPARED_MAX_SIDE,
+  photoInputHint,
   photoPlan,
   preparedName,
 } from "./prepare-photo";
@@ -34,7 +35,7 @@ describe("which picked photos are made usable in the browser", () => {
   });
 
   it("says which types and sizes it takes", () => {
-    expect(PHOTO_INPUT_HINT).toBe(
+    expect(photoInputHint(ENGLISH)).toBe(
       "Larger photos, up to 25 MB, are made smaller than 5 MB for you; WebP and HEIC work too.",
     );
   });

@@ -60,9 +60,6 @@ export function photoInputHint(i18n: I18n): string {
   );
 }
 
-/** photoInputHint's English, word for word (what the screen shows an English reader). */
-export const PHOTO_INPUT_HINT = `Larger photos, up to ${MAX_PHOTO_INPUT_BYTES / MB} MB, are made smaller than ${MAX_PHOTO_BYTES / MB} MB for you; WebP and HEIC work too.`;
-
 type FileFacts = { size: number; type: string; name: string };
 
 /** What to do with a picked file: send it as it is, make it usable first, or refuse it. */

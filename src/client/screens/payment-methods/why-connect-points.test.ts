@@ -1,8 +1,12 @@
 import { describe, expect, it } from "vitest";
+import { ENGLISH } from "#shared/i18n/english.ts";
 import { handleProblem, US_PROVIDERS } from "#shared/providers.ts";
-import { CONTACT_HANDLE_PROVIDERS, WHY_CONNECT_POINTS } from "./why-connect-points";
+import { CONTACT_HANDLE_PROVIDERS, WHY_CONNECT_POINTS, whyConnectText } from "./why-connect-points";
 
-const text = WHY_CONNECT_POINTS.map((p) => `${p.title} ${p.body}`).join(" ");
+const text = WHY_CONNECT_POINTS.map((point) => {
+  const { title, body } = whyConnectText(point, ENGLISH);
+  return `${title} ${body}`;
+}).join(" ");
 
 describe("Why Connect panel", () => {
   it("names exactly the providers whose handle may be an email or a phone number", () => {

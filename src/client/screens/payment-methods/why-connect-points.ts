@@ -34,7 +34,7 @@ export const WHY_CONNECT_POINTS = [
   {
     key: "visible",
     title: /*i18n*/ "Payers see these handles",
-    body: VISIBLE_BODY.replace("{providers}", contactNames("en-US")),
+    body: VISIBLE_BODY,
   },
 ] as const;
 
