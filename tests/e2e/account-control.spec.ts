@@ -93,7 +93,7 @@ test("signs out another device from the sessions list", async ({ page, browser, 
   await laptop.close();
 });
 
-test("deletes the account; its pay link then shows the not-found view", async ({
+test("deletes the account; its pay link then says the request was withdrawn", async ({
   page,
   baseURL,
   readyUser,
@@ -118,7 +118,9 @@ test("deletes the account; its pay link then shows the not-found view", async ({
   await expect(page.getByRole("link", { name: "Get Started" })).toBeVisible();
 
   await page.goto(payPath);
-  await expect(page.getByText("Payment Not Found")).toBeVisible();
+  // Not "Payment Not Found": the payer learns the request was withdrawn and nothing is owed.
+  await expect(page.getByRole("heading", { name: "This request was withdrawn" })).toBeVisible();
+  await expect(page.getByText("Nothing is owed, so there is nothing to pay.")).toBeVisible();
   const signIn = await page.request.post("/api/identity/sign-in/email", {
     headers: { origin: baseURL as string },
     data: { email: readyUser.email, password: PASSWORD },

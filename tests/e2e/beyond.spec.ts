@@ -120,7 +120,7 @@ signedInTest("archive: search, filter, totals and a CSV export that parses", asy
   const lines = csv.trimEnd().split("\r\n");
   // A byte-order mark first, so Excel reads the UTF-8 (issue 23: "Zoë O’Brien 🎉").
   expect(lines[0]).toBe(
-    "\uFEFFCreated,Recipient,Phone,Amount,Currency,Status,Description,Link,Viewed,Last reminded,Paid on,Says paid,Says paid via",
+    "\uFEFFCreated,Recipient,Phone,Amount,Currency,Status,Description,Link,Viewed,Last reminded,Paid on,Says paid,Says paid via,Paid in part,Left",
   );
   expect(lines).toHaveLength(4);
   expect(csv).toContain(`'=SUM(A1),(212) 555-0101,10.25,USD,pending,"Lunch, with ""quotes"""`);
