@@ -84,7 +84,9 @@ export const SplitSchema = z.object({
   /** Each person's request with the text that asks them (for the `sms:` composer). */
   shares: z.array(z.object({ request: PaymentRequestSchema, smsMessage: z.string() })),
   paidCount: z.number(),
-  /** Sum of the requests not paid yet (pending), as decimal text. */
+  /** Pending shares whose payer said "I've paid" (a claim), not yet marked paid. */
+  claimedCount: z.number(),
+  /** What is left of the requests not paid yet (pending), as decimal text. */
   outstanding: z.string(),
 });
 export type Split = z.infer<typeof SplitSchema>;

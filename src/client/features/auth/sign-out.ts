@@ -1,4 +1,4 @@
-import { clearRequestDraft } from "#client/features/payment-requests/request-draft.ts";
+import { clearDrafts } from "#client/features/payment-requests/request-draft.ts";
 import { apiRequest } from "#client/lib/api.ts";
 import { leaveWithNotice } from "#client/lib/arrival-notice.ts";
 
@@ -8,7 +8,7 @@ import { leaveWithNotice } from "#client/lib/arrival-notice.ts";
  */
 export async function signOut(): Promise<void> {
   await apiRequest("POST", "/api/logout").catch(() => undefined);
-  // A half-typed request is this person's, not the next one's on this tab.
-  clearRequestDraft();
+  // A half-typed request or split is this person's, not the next one's on this tab.
+  clearDrafts();
   leaveWithNotice("signedOut", "/");
 }

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { type KeyValueStore, sessionItem } from "#client/lib/session-store.ts";
 import { MAX_REMINDERS } from "#shared/schedule/reminders.ts";
 import { SendBySchema } from "#shared/schemas/payment-request.ts";
+import { SPLIT_MAX_PEOPLE } from "#shared/schemas/split.ts";
 import type { ChaseValue } from "./chase-fields";
 
 /**
@@ -38,3 +39,38 @@ export function saveRequestDraft(value: RequestDraft, store?: KeyValueStore | nu
 }
 
 export const clearRequestDraft = (store?: KeyValueStore | null): void => draft.clear(store);
+
+/**
+ * What is typed on Split a Bill, kept in this tab the same way: a reload finds the total, the
+ * note and every person again. Gone once the split is made, and on sign-out.
+ */
+const SplitDraftSchema = z.object({
+  total: text(40),
+  description: text(500),
+  includeMe: z.boolean(),
+  custom: z.boolean(),
+  people: z.array(z.object({ name: text(200), phone: text(40), amount: text(40) })).max(SPLIT_MAX_PEOPLE),
+  dueDate: text(10),
+});
+export type SplitDraft = z.infer<typeof SplitDraftSchema>;
+
+const splitDraft = sessionItem("collect:split-draft", SplitDraftSchema);
+
+export const readSplitDraft = (store?: KeyValueStore | null): SplitDraft | null => splitDraft.read(store);
+
+/** Keeps `value`; one with nothing typed is the same as none. */
+export function saveSplitDraft(value: SplitDraft, store?: KeyValueStore | null): void {
+  const typed =
+    [value.total, value.description, value.dueDate].some((v) => v.trim() !== "") ||
+    value.people.some((p) => [p.name, p.phone, p.amount].some((v) => v.trim() !== ""));
+  if (typed) splitDraft.write(value, store);
+  else splitDraft.clear(store);
+}
+
+export const clearSplitDraft = (store?: KeyValueStore | null): void => splitDraft.clear(store);
+
+/** Every draft of this module: a half-typed request or split is this person's, not the next one's. */
+export function clearDrafts(store?: KeyValueStore | null): void {
+  clearRequestDraft(store);
+  clearSplitDraft(store);
+}

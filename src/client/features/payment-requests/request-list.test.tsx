@@ -8,7 +8,8 @@ import { expectToast, renderWithApp } from "#client/test/render.tsx";
 import { NO_REMINDERS, type PaymentRequest } from "#shared/schemas/payment-request.ts";
 import type { Split } from "#shared/schemas/split.ts";
 import { homeRequestsQuery, useHomeRequests } from "./api";
-import { type MarkPaidTexts, RequestList } from "./request-list";
+import type { MarkPaidTexts } from "./paid-marks";
+import { RequestList } from "./request-list";
 
 const request = (
   id: string,
@@ -132,6 +133,7 @@ describe("RequestList with split bills", () => {
     createdAt: new Date().toISOString(),
     shares: shares.map((r) => ({ request: r, smsMessage: "Hi" })),
     paidCount: 1,
+    claimedCount: 0,
     outstanding: "51.00",
   };
   const render = () =>

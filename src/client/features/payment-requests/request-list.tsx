@@ -3,7 +3,6 @@ import type { UseQueryResult } from "@tanstack/react-query";
 import { CircleCheck, ExternalLink, HandCoins, type LucideIcon, Undo2 } from "lucide-react";
 import { type ReactNode, useRef, useState } from "react";
 import { Button, buttonClass } from "#client/components/ui/button.tsx";
-import { useConfirm } from "#client/components/ui/confirm-dialog.tsx";
 import { EmptyState } from "#client/components/ui/empty-state.tsx";
 import { LoadError } from "#client/components/ui/load-error.tsx";
 import { Spinner } from "#client/components/ui/spinner.tsx";
@@ -11,12 +10,9 @@ import { useClaimsSeen } from "#client/features/payment-requests/live-updates.ts
 import { apiErrorMessage } from "#client/lib/api.ts";
 import { cn } from "#client/lib/cn.ts";
 import { useIntlLocale } from "#client/lib/i18n.tsx";
-import { toast } from "#client/lib/toast.tsx";
-import { showActionError } from "#client/lib/unauthorized.ts";
-import { formatMoney } from "#shared/money.ts";
 import type { PaymentRequest } from "#shared/schemas/payment-request.ts";
-import { useMarkRequestNotPaid, useMarkRequestPaid } from "./api";
 import { useOpenRequestFromUrl } from "./open-request";
+import { type MarkPaidTexts, usePaidMarks } from "./paid-marks";
 import { PaymentsDialog } from "./payments-dialog";
 import { RequestCard, RequestListSkeleton } from "./request-card";
 import { RequestTools, ToolButton } from "./request-tools";
@@ -66,16 +62,6 @@ function useStableOrder(requests: readonly PaymentRequest[]): PaymentRequest[] {
   return shown.current.flatMap((id) => byId.get(id) ?? []);
 }
 
-/** How a list marks a request paid: its button, whether it asks first, and its toasts. */
-export type MarkPaidTexts = {
-  label: string;
-  /** Asked before marking (Archive); without it the button marks at once (Home). */
-  confirm?: { question: string; confirmLabel: string };
-  success: (request: PaymentRequest) => { title: string; description: string };
-  /** The failure toast's sentence (docs/product.md "Home", "Archive"). */
-  failure: string;
-};
-
 type RequestListProps = {
   requests: readonly PaymentRequest[];
   markPaid: MarkPaidTexts;
@@ -91,66 +77,15 @@ type RequestListProps = {
  */
 export function RequestList({ requests, markPaid: texts, payPageHref, className }: RequestListProps) {
   const { i18n } = useLingui();
-  const locale = useIntlLocale();
-  const markPaid = useMarkRequestPaid();
-  const markNotPaid = useMarkRequestNotPaid();
-  const { confirm, dialog } = useConfirm();
+  const _locale = useIntlLocale();
+  const { markPaid, markNotPaid, markedHere, onMarkPaid, onMarkNotPaid, dialog } = usePaidMarks(texts);
   useClaimsSeen();
   const shown = useStableOrder(requests);
   useOpenRequestFromUrl(shown);
-  const [markedHere, setMarkedHere] = useState<ReadonlySet<string>>(() => new Set());
   // The request whose part payments are open ("Part payment", or "Payments" of one paid in parts).
   // Looked up in the list each time, so the dialog follows the request as payments change it.
   const [payingId, setPaying] = useState<string | null>(null);
   const paying = shown.find((request) => request.id === payingId);
-  const undo = (request: PaymentRequest) =>
-    markNotPaid.mutate(request.id, {
-      onSuccess: () =>
-        toast({
-          title: i18n._("Marked as not paid"),
-          description: i18n._("{amount} from {name} is pending again.", {
-            amount: formatMoney(request.amount, request.currency, locale),
-            name: request.recipientName,
-          }),
-        }),
-      onError: (error) =>
-        showActionError(error, {
-          title: i18n._("Error"),
-          description: i18n._("Failed to mark the request as not paid. Please try again."),
-        }),
-    });
-  const mark = (request: PaymentRequest) =>
-    markPaid.mutate(request.id, {
-      // Undo for 10 seconds: a tap on the wrong card is taken back in one more tap.
-      onSuccess: () => {
-        setMarkedHere((ids) => new Set(ids).add(request.id));
-        toast({
-          ...texts.success(request),
-          duration: 10_000,
-          action: { label: i18n._("Undo"), onClick: () => undo(request) },
-        });
-      },
-      onError: (error) => showActionError(error, { title: i18n._("Error"), description: texts.failure }),
-    });
-  /** "$40.00 from Sam Lee": what a confirm acts on, under its question. */
-  const whose = (request: PaymentRequest) =>
-    i18n._("{amount} from {name}", {
-      amount: formatMoney(request.amount, request.currency, locale),
-      name: request.recipientName,
-    });
-  const onMarkPaid = (request: PaymentRequest) =>
-    texts.confirm
-      ? confirm({ ...texts.confirm, detail: whose(request), onConfirm: () => mark(request) })
-      : mark(request);
-  const onMarkNotPaid = (request: PaymentRequest) =>
-    confirm({
-      question: i18n._("Mark this payment request as not paid? Its payment page asks for payment again."),
-      detail: whose(request),
-      confirmLabel: i18n._("Mark as not paid"),
-      dismissLabel: i18n._("Keep as paid"),
-      onConfirm: () => undo(request),
-    });
-
   const card = (request: PaymentRequest) => {
     const marking = markPaid.isPending && markPaid.variables === request.id;
     const pending = request.status === "pending";

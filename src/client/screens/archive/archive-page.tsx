@@ -6,11 +6,8 @@ import { useState } from "react";
 import { LoadMore } from "#client/components/load-more.tsx";
 import { PageHeader } from "#client/components/ui/page-header.tsx";
 import { requestPagesQuery, requestSummaryQuery } from "#client/features/payment-requests/api.ts";
-import {
-  type MarkPaidTexts,
-  RequestList,
-  RequestsState,
-} from "#client/features/payment-requests/request-list.tsx";
+import type { MarkPaidTexts } from "#client/features/payment-requests/paid-marks.tsx";
+import { RequestList, RequestsState } from "#client/features/payment-requests/request-list.tsx";
 import { pageItems } from "#client/lib/pages.ts";
 import { useDebounced } from "#client/lib/use-debounced.ts";
 import { intlLocaleOf } from "#shared/i18n/locales.ts";

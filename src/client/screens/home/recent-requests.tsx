@@ -3,27 +3,11 @@ import { useLingui } from "@lingui/react";
 import { ChevronRight, Inbox } from "lucide-react";
 import { Link } from "wouter";
 import { useHomeRequests } from "#client/features/payment-requests/api.ts";
-import {
-  type MarkPaidTexts,
-  RequestList,
-  RequestsState,
-} from "#client/features/payment-requests/request-list.tsx";
+import { homeMarkPaidTexts } from "#client/features/payment-requests/paid-marks.tsx";
+import { RequestList, RequestsState } from "#client/features/payment-requests/request-list.tsx";
 import { paths } from "#client/lib/paths.ts";
 import { intlLocaleOf } from "#shared/i18n/locales.ts";
 import { formatMoney } from "#shared/money.ts";
-
-/** Home's Mark Paid texts, in `i18n`'s language (the app's). */
-const markPaidTexts = (i18n: I18n): MarkPaidTexts => ({
-  label: i18n._("Mark Paid"),
-  success: (request) => ({
-    title: i18n._("Request marked as paid"),
-    description: i18n._("{amount} from {name}.", {
-      amount: formatMoney(request.amount, request.currency, intlLocaleOf(i18n.locale)),
-      name: request.recipientName,
-    }),
-  }),
-  failure: i18n._("Failed to mark request as paid. Please try again."),
-});
 
 /**
  * Home's Recent Requests (docs/product.md "Home"): pending first, then newest first, one bounded
@@ -61,7 +45,11 @@ export function RecentRequests() {
         }}
       >
         {(list) => (
-          <RequestList requests={list} markPaid={markPaidTexts(i18n)} className="grid gap-3 lg:grid-cols-2" />
+          <RequestList
+            requests={list}
+            markPaid={homeMarkPaidTexts(i18n)}
+            className="grid gap-3 lg:grid-cols-2"
+          />
         )}
       </RequestsState>
     </section>

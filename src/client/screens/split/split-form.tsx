@@ -1,6 +1,6 @@
 import { useLingui } from "@lingui/react";
 import { Plus, Trash2 } from "lucide-react";
-import { useId, useState } from "react";
+import { useEffect, useId, useState } from "react";
 import { useLocation } from "wouter";
 import { PhoneField } from "#client/components/phone-field.tsx";
 import { Button } from "#client/components/ui/button.tsx";
@@ -15,6 +15,12 @@ import {
   type ChaseValue,
   EMPTY_CHASE,
 } from "#client/features/payment-requests/chase-fields.tsx";
+import {
+  clearSplitDraft,
+  readSplitDraft,
+  type SplitDraft,
+  saveSplitDraft,
+} from "#client/features/payment-requests/request-draft.ts";
 import { useCreateSplit } from "#client/features/payment-requests/splits.ts";
 import { useIntlLocale } from "#client/lib/i18n.tsx";
 import { pageItems } from "#client/lib/pages.ts";
@@ -66,6 +72,15 @@ const splitFormSchemaFor = perRegion((region: InputRegion) =>
   formSchema(splitInputFor(region), splitInputOf(region), (path) => (path.length > 0 ? path : ["total"])),
 );
 
+/** The form as a draft left it (two empty people when there is none). */
+function valuesOf(draft: SplitDraft | null): SplitFormValues {
+  if (!draft)
+    return { total: "", description: "", includeMe: false, custom: false, people: [person(), person()] };
+  const { dueDate: _dueDate, people, ...rest } = draft;
+  const kept = people.map((p) => ({ ...person(p.name, p.phone), amount: p.amount }));
+  return { ...rest, people: kept.length > 0 ? kept : [person(), person()] };
+}
+
 /** The inputs in the screen's order: total, description, then each person's. */
 const fieldsOf = (people: readonly Person[]) => [
   "total" as const,
@@ -79,6 +94,8 @@ export function SplitForm({ region = US_INPUT }: { region?: InputRegion }) {
   const { i18n } = useLingui();
   const intlLocale = useIntlLocale();
   const [, navigate] = useLocation();
+  // What was typed before a reload in this tab, if anything (request-draft.ts).
+  const [draft] = useState(readSplitDraft);
   const {
     values: form,
     set,
@@ -87,13 +104,7 @@ export function SplitForm({ region = US_INPUT }: { region?: InputRegion }) {
     fail,
   } = useSchemaForm({
     schema: splitFormSchemaFor(region),
-    defaultValues: {
-      total: "",
-      description: "",
-      includeMe: false,
-      custom: false,
-      people: [person(), person()],
-    } satisfies SplitFormValues as SplitFormValues,
+    defaultValues: valuesOf(draft),
     fields: (values) => fieldsOf(values.people),
     // Not in the product's toasts: the message under the field it is about, focused, says it.
     tell: () => {},
@@ -104,7 +115,20 @@ export function SplitForm({ region = US_INPUT }: { region?: InputRegion }) {
   const payees = pageItems(usePayeePages().data);
   const create = useCreateSplit();
   // An optional due date for every share.
-  const [chase, setChase] = useState<ChaseValue>(EMPTY_CHASE);
+  const [chase, setChase] = useState<ChaseValue>(() => ({ ...EMPTY_CHASE, dueDate: draft?.dueDate ?? "" }));
+  const [made, setMade] = useState(false);
+  // As text: the form's values object may be the same one, changed in place, from render to render.
+  const typed = JSON.stringify({
+    total: form.total,
+    description: form.description,
+    includeMe: form.includeMe,
+    custom: form.custom,
+    people: form.people.map(({ name, phone, amount }) => ({ name, phone, amount })),
+    dueDate: chase.dueDate,
+  } satisfies SplitDraft);
+  useEffect(() => {
+    if (!made) saveSplitDraft(JSON.parse(typed));
+  }, [typed, made]);
 
   const even = form.custom
     ? null
@@ -124,7 +148,11 @@ export function SplitForm({ region = US_INPUT }: { region?: InputRegion }) {
     create.mutate(
       { ...splitInputOf(region)(form), ...(chase.dueDate ? { dueDate: chase.dueDate } : {}) },
       {
-        onSuccess: (split) => navigate(`${paths.split}?id=${encodeURIComponent(split.id)}`),
+        onSuccess: (split) => {
+          setMade(true);
+          clearSplitDraft();
+          navigate(`${paths.split}?id=${encodeURIComponent(split.id)}`);
+        },
         onError: (error) => fail(i18n._("Split Failed"), error),
       },
     );

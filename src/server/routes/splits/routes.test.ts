@@ -1,6 +1,6 @@
 import { expect, it } from "vitest";
 import { paymentRequests, splits } from "#server/db/schema.ts";
-import { as, createReadyUser, describeEachDatabase } from "#server/test/harness.ts";
+import { as, createReadyUser, describeEachDatabase, TEST_ORIGIN } from "#server/test/harness.ts";
 import { createSplit } from "./queries";
 
 const people = [
@@ -57,6 +57,23 @@ describeEachDatabase("split a bill", (ctx) => {
       "cancelled",
       "pending",
     ]);
+  });
+
+  it("counts claims apart from paid, and takes part payments off what is outstanding", async () => {
+    const call = as(ctx.app, await createReadyUser(ctx.app));
+    const split = (await call("POST", "/api/splits", { total: "90", people })).json();
+    const [a, b] = split.shares;
+    const code = a.request.shortUrl.split("/").pop();
+    const claim = await ctx.app.inject({
+      method: "POST",
+      url: `/api/payment-screen/${code}/claim`,
+      headers: { origin: TEST_ORIGIN },
+      payload: { via: "venmo", note: null },
+    });
+    expect(claim.statusCode, claim.body).toBe(204);
+    await call("POST", `/api/payment-requests/${b.request.id}/payments`, { amount: "10" });
+    const group = (await call("GET", `/api/splits/${split.id}`)).json();
+    expect(group).toMatchObject({ paidCount: 0, claimedCount: 1, outstanding: "80.00" });
   });
 
   it("custom amounts must add up; bad input creates nothing", async () => {

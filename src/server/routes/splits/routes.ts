@@ -8,6 +8,7 @@ import { dueDateProblemFor, reminderSummaries } from "#server/reminders/reminder
 import { i18nFor } from "#shared/i18n/i18n-for.ts";
 import { localeOr } from "#shared/i18n/locales.ts";
 import { sumAmounts } from "#shared/money.ts";
+import { amountLeft, paidSoFar } from "#shared/schemas/payment.ts";
 import { IdParamsSchema, type ReminderSummary } from "#shared/schemas/payment-request.ts";
 import { type Split, SplitInputSchema, SplitSchema, splitInputFor } from "#shared/schemas/split.ts";
 import { smsFor } from "#shared/sms.ts";
@@ -35,8 +36,13 @@ function toSplit(
     createdAt: split.createdAt.toISOString(),
     shares,
     paidCount: requests.filter((r) => r.status === "paid").length,
+    // Pending shares whose payer said "I've paid": the page counts them apart from paid.
+    claimedCount: requests.filter((r) => r.status === "pending" && r.claimedPaidAt).length,
+    // What is left of each pending share (part payments taken off).
     outstanding: sumAmounts(
-      requests.filter((r) => r.status === "pending").map((r) => r.amount),
+      requests
+        .filter((r) => r.status === "pending")
+        .map((r) => amountLeft(r.amount, paidSoFar(r.paidAmount, r.currency), r.currency)),
       split.currency,
     ),
   };
