@@ -78,7 +78,7 @@ signedInTest(
 
 // Before: a reload emptied the split form; the other forms keep what was typed.
 signedInTest(
-  "the split form survives a reload, and is empty again once the split is made",
+  "the split form survives a reload, is empty again once the split is made, and offers its people as contacts",
   async ({ page }) => {
     await page.goto("/split");
     await page.getByRole("textbox", { name: "Total" }).fill("90");
@@ -95,6 +95,13 @@ signedInTest(
     await page.getByRole("button", { name: "Create requests" }).click();
     await expect(page).toHaveURL(/\/split\?id=/);
     await expect(page.locator("[data-share]")).toHaveCount(3);
+    // Before: the new people were never offered as contacts. Asked once, naming them.
+    const question = toast(page, "Save 3 new people as contacts?");
+    await expect(question).toContainText("Ana Ruiz, Bo Chen, and Cy Okafor");
+    await question.getByRole("button", { name: "Save" }).click();
+    await expect(toast(page, "Contacts Saved")).toBeVisible();
+    const payees = (await (await page.request.get("/api/payees")).json()) as { name: string }[];
+    expect(payees.map((payee) => payee.name).sort()).toEqual(["Ana Ruiz", "Bo Chen", "Cy Okafor"]);
     await page.goto("/split");
     await expect(page.getByRole("textbox", { name: "Total" })).toHaveValue("");
   },

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery } from "@tanstack/react-query";
 import { z } from "zod";
 import { saveContactOf } from "#client/features/payees/api.ts";
-import { askToRename, CONTACT_QUESTION_DELAY_MS } from "#client/features/payees/rename-question.ts";
+import { askToRename, CONTACT_QUESTION_DELAY_MS } from "#client/features/payees/contact-questions.ts";
 import { refreshRequests } from "#client/features/payment-requests/live-updates.ts";
 import { REQUESTS_URL } from "#client/features/payment-requests/request-keys.ts";
 import { apiRequest, isUnauthorizedError } from "#client/lib/api.ts";

@@ -10,6 +10,7 @@ import { Form } from "#client/components/ui/form.tsx";
 import { Label } from "#client/components/ui/label.tsx";
 import { Spinner } from "#client/components/ui/spinner.tsx";
 import { usePayeePages } from "#client/features/payees/api.ts";
+import { askToSaveNew, CONTACT_QUESTION_DELAY_MS } from "#client/features/payees/contact-questions.ts";
 import {
   ChaseFields,
   type ChaseValue,
@@ -152,6 +153,12 @@ export function SplitForm({ region = US_INPUT }: { region?: InputRegion }) {
           setMade(true);
           clearSplitDraft();
           navigate(`${paths.split}?id=${encodeURIComponent(split.id)}`);
+          // People not among the contacts this form knew (the first page): asked once to keep them.
+          const saved = new Set(payees.map((payee) => payee.phone));
+          const fresh = split.shares
+            .map(({ request }) => ({ name: request.recipientName, phone: request.recipientPhone }))
+            .filter((person) => !saved.has(person.phone));
+          setTimeout(() => askToSaveNew(fresh, i18n), CONTACT_QUESTION_DELAY_MS);
         },
         onError: (error) => fail(i18n._("Split Failed"), error),
       },

@@ -3,7 +3,7 @@ import { appI18n } from "#client/lib/i18n.tsx";
 import { toast } from "#client/lib/toast.tsx";
 import { showActionError } from "#client/lib/unauthorized.ts";
 import type { Payee } from "#shared/schemas/payee.ts";
-import { updatePayee } from "./api";
+import { saveContactOf, updatePayee } from "./api";
 
 /** The question waits this long, so the "created" toast before it is read first. */
 export const CONTACT_QUESTION_DELAY_MS = 2000;
@@ -38,6 +38,42 @@ export function askToRename(existing: Payee, name: string, i18n: I18n = appI18n)
               description: i18n._("Failed to rename the contact. Please try again."),
             }),
         ),
+    },
+  });
+}
+
+/**
+ * After a split: "Save 3 new people as contacts?", asked once, naming them; Save keeps each one
+ * (a number saved meanwhile under another name is left as it is). Closing the toast saves nobody.
+ */
+export function askToSaveNew(people: readonly { name: string; phone: string }[], i18n: I18n = appI18n): void {
+  if (people.length === 0) return;
+  const names = new Intl.ListFormat(i18n.locale, { type: "conjunction" }).format(people.map((p) => p.name));
+  toast({
+    title: i18n._(
+      "{count, plural, one {Save # new person as a contact?} other {Save # new people as contacts?}}",
+      {
+        count: people.length,
+      },
+    ),
+    description: names,
+    duration: QUESTION_DURATION_MS,
+    action: {
+      label: i18n._("Save"),
+      onClick: () =>
+        void Promise.all(people.map((person) => saveContactOf(person))).then((saved) => {
+          const failed = saved.filter((result) => result.kind === "failed").length;
+          if (failed > 0)
+            showActionError(new Error("contacts not saved"), {
+              title: i18n._("Error"),
+              description: i18n._("Some contacts could not be saved. Please try again from Contacts."),
+            });
+          else
+            toast({
+              title: i18n._("Contacts Saved"),
+              description: names,
+            });
+        }),
     },
   });
 }
