@@ -1,7 +1,7 @@
 import type { I18n } from "@lingui/core";
 import type { NotificationText } from "#server/notifications/notify.ts";
 import { intlLocaleOf } from "#shared/i18n/locales.ts";
-import { shortDate } from "#shared/schedule/due-date.ts";
+import { occurrenceLabel } from "#shared/schedule/recurrence.ts";
 
 /** What one occurrence asks for, as its notification says it (its email: reminders-mail.ts). */
 export type Occurrence = {
@@ -10,14 +10,6 @@ export type Occurrence = {
   frequency: "weekly" | "biweekly" | "monthly";
   occurrenceDate: string;
 };
-
-/** "December" for a monthly series, "Mon, Dec 7" for a weekly one: which occurrence this is, in `locale`'s words. */
-export function occurrenceLabel(frequency: Occurrence["frequency"], date: string, locale = "en-US"): string {
-  if (frequency === "monthly") {
-    return new Date(`${date}T12:00:00Z`).toLocaleDateString(locale, { timeZone: "UTC", month: "long" });
-  }
-  return shortDate(date, date, locale);
-}
 
 const firstName = (name: string) => name.trim().split(/\s+/)[0] || name;
 

@@ -16,6 +16,7 @@ import {
   databaseKinds,
   describeWith,
   freshDatabase,
+  TEST_ORIGIN,
   type TestUser,
 } from "#server/test/harness.ts";
 import type { PaymentRequest } from "#shared/schemas/payment-request.ts";
@@ -197,6 +198,38 @@ describe.each(databaseKinds)("recurring requests on a moved clock [%s]", (kind) 
     // Count reached: the series has ended, and nothing more is made.
     expect(await seriesOf(series.id)).toMatchObject({ status: "ended", nextDate: null, madeCount: 3 });
     expect(await at("2026-03-23T14:00:00Z", series.id, 0)).toHaveLength(3);
+
+    // The list says where each period stands, newest first. Before: it never said whether a
+    // period was paid.
+    const made = await database.db
+      .select({ id: paymentRequests.id, code: paymentRequests.code })
+      .from(paymentRequests)
+      .where(eq(paymentRequests.seriesId, series.id))
+      .orderBy(paymentRequests.occurrenceDate);
+    await as(app, user)("PATCH", `/api/payment-requests/${made[0]?.id}/status`, { status: "paid" });
+    const claim = await app.inject({
+      method: "POST",
+      url: `/api/payment-screen/${made[1]?.code}/claim`,
+      headers: { origin: TEST_ORIGIN },
+      payload: { via: "venmo", note: null },
+    });
+    expect(claim.statusCode, claim.body).toBe(204);
+    await as(app, user)("POST", `/api/payment-requests/${made[2]?.id}/payments`, { amount: "10" });
+    const listed = (await as(app, user)("GET", "/api/recurring-requests"))
+      .json()
+      .find((s: { id: string }) => s.id === series.id);
+    expect(
+      listed.periods.map((p: { occurrenceDate: string; status: string; claimed: boolean; left: string }) => [
+        p.occurrenceDate,
+        p.status,
+        p.claimed,
+        p.left,
+      ]),
+    ).toEqual([
+      ["2026-03-16", "pending", false, "15.00"],
+      ["2026-03-09", "pending", true, "25.00"],
+      ["2026-03-02", "paid", false, "25.00"],
+    ]);
   }, 120_000);
 
   it("each occurrence gets automatic reminders like any request: 3 and 7 days after, at 9:00 New York", async () => {

@@ -10,7 +10,7 @@ import type { Mailer } from "#server/mail/mailer.ts";
 import type { MailPolicy } from "#server/mail/policy.ts";
 import type { Notify } from "#server/notifications/notify.ts";
 import { intlLocaleOf } from "#shared/i18n/locales.ts";
-import { occurrenceAt } from "#shared/schedule/recurrence.ts";
+import { occurrenceAt, occurrenceLabel } from "#shared/schedule/recurrence.ts";
 import { localDate } from "#shared/schedule/zoned.ts";
 import { DEFAULT_TIME_ZONE, followingOccurrence } from "#shared/schemas/recurring.ts";
 import { claimDelivery, deliveryAttempt, markFailed, markSent, occurrenceKey } from "../queue/effects";
@@ -18,7 +18,7 @@ import { type JobQueue, SENDERS } from "../queue/queue";
 import { linksFor, payerMail, payerMailFacts, payerMailRequesterColumns } from "../reminders/reminders-mail";
 import { requesterOf, writeReminders } from "../reminders/reminders-schedule";
 import { sendToPayer } from "../reminders/reminders-send";
-import { occurrenceLabel, readyNotice } from "./recurring-mail";
+import { readyNotice } from "./recurring-mail";
 
 /**
  * Recurring requests (docs/decisions/023-job-queue.md and 024-chasing.md). Every minute, and at start, a sweep finds series

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { oneYearAfter } from "./due-date";
+import { oneYearAfter, shortDate } from "./due-date";
 import {
   addDays,
   addMonthsClamped,
@@ -150,4 +150,12 @@ export type RecurringInput = z.infer<typeof RecurringInputSchema>;
 /** The same, including "from today on, within a year" for the requester's `today`. */
 export function recurringInputSchemaFor(today: string) {
   return z.strictObject(RecurringScheduleShape).superRefine(checkRecurringSchedule(today));
+}
+
+/** "December" for a monthly series, "Mon, Dec 7" for a weekly one: which occurrence this is, in `locale`'s words. */
+export function occurrenceLabel(frequency: Frequency, date: string, locale = "en-US"): string {
+  if (frequency === "monthly") {
+    return new Date(`${date}T12:00:00Z`).toLocaleDateString(locale, { timeZone: "UTC", month: "long" });
+  }
+  return shortDate(date, date, locale);
 }

@@ -22,6 +22,7 @@ import {
   perRegion,
   phoneSchemaFor,
   RecipientNameSchema,
+  RequestStatusSchema,
   US_INPUT,
 } from "./payment-request";
 
@@ -77,6 +78,23 @@ export type RecurringUpdate = z.input<typeof RecurringUpdateSchema>;
 export const RecurringStatusSchema = z.enum(["active", "paused", "ended"]);
 export type RecurringStatus = z.infer<typeof RecurringStatusSchema>;
 
+/** How many of a series' latest periods the list shows. */
+export const RECENT_PERIODS = 6;
+
+/** One period of a series: its request, and where it stands. */
+export const PeriodSchema = z.object({
+  requestId: z.string(),
+  /** The occurrence's date (YYYY-MM-DD): which period it is. */
+  occurrenceDate: z.string(),
+  status: RequestStatusSchema,
+  /** The payer said "I've paid" and it is not marked paid yet. */
+  claimed: z.boolean(),
+  dueDate: z.string().nullable(),
+  /** What is left of it (its amount less part payments). */
+  left: z.string(),
+});
+export type Period = z.infer<typeof PeriodSchema>;
+
 /** A series as its owner sees it. */
 export const RecurringSeriesSchema = z.object({
   id: z.string(),
@@ -100,6 +118,11 @@ export const RecurringSeriesSchema = z.object({
   nextDate: z.string().nullable(),
   status: RecurringStatusSchema,
   createdAt: z.string(),
+  /**
+   * Its latest requests, one per period, newest first (at most RECENT_PERIODS): "December: paid ·
+   * November: says paid · October: overdue 3 days" on the Recurring screen.
+   */
+  periods: z.array(PeriodSchema).optional(),
 });
 export type RecurringSeries = z.infer<typeof RecurringSeriesSchema>;
 

@@ -1,50 +1,35 @@
 import { describe, expect, it } from "vitest";
-import type { RecurringSeries } from "#shared/schemas/recurring.ts";
-import { endWords, frequencyWords, nextWords } from "./describe";
+import { i18nFor } from "#shared/i18n/i18n-for.ts";
+import type { Period } from "#shared/schemas/recurring.ts";
+import { periodWords } from "./describe";
 
-const series = (change: Partial<RecurringSeries>): RecurringSeries => ({
-  id: "s",
-  recipientName: "Sam Lee",
-  recipientPhone: "2125550101",
-  payerEmail: null,
-  amount: "25.00",
-  currency: "USD",
-  description: "Rent",
-  frequency: "monthly",
-  startDate: "2026-12-31",
-  endDate: null,
-  count: null,
-  madeCount: 0,
-  nextDate: "2026-12-31",
-  status: "active",
-  createdAt: "2026-11-25T12:00:00Z",
-  ...change,
+const rent = { frequency: "monthly" as const, amount: "1450.00", currency: "USD" };
+const period = (over: Partial<Period>): Period => ({
+  requestId: "r",
+  occurrenceDate: "2026-12-01",
+  status: "pending",
+  claimed: false,
+  dueDate: null,
+  left: "1450.00",
+  ...over,
 });
+const TODAY = "2026-12-04";
 
-describe("recurring series in words", () => {
-  it.each([
-    [{ frequency: "weekly" as const }, "Every week"],
-    [{ frequency: "biweekly" as const }, "Every 2 weeks"],
-    [{ startDate: "2026-12-31" }, "Monthly on the 31st (last day in shorter months)"],
-    [{ startDate: "2026-12-29" }, "Monthly on the 29th (last day in shorter months)"],
-    [{ startDate: "2026-12-01" }, "Monthly on the 1st"],
-    [{ startDate: "2026-12-02" }, "Monthly on the 2nd"],
-    [{ startDate: "2026-12-03" }, "Monthly on the 3rd"],
-    [{ startDate: "2026-12-11" }, "Monthly on the 11th"],
-    [{ startDate: "2026-12-22" }, "Monthly on the 22nd"],
-  ])("%o → %s", (change, words) => {
-    expect(frequencyWords(series(change))).toBe(words);
+describe("a series' periods", () => {
+  it("says where each stands: paid, says paid, what is left, overdue, waiting, cancelled", () => {
+    const words = (over: Partial<Period>) => periodWords(period(over), rent, TODAY);
+    expect(words({ status: "paid" })).toBe("December: paid");
+    expect(words({ claimed: true })).toBe("December: says paid");
+    expect(words({ left: "450.00" })).toBe("December: $450.00 left");
+    expect(words({ dueDate: "2026-12-01" })).toBe("December: Overdue 3 days");
+    expect(words({})).toBe("December: not paid yet");
+    expect(words({ status: "cancelled" })).toBe("December: cancelled");
   });
 
-  it("says how it ends and what comes next", () => {
-    expect(endWords(series({ count: 12, madeCount: 3 }), "2026-11-25")).toBe("12 times (3 made)");
-    expect(endWords(series({ endDate: "2027-03-31" }), "2026-11-25")).toBe("Until Wed, Mar 31, 2027");
-    expect(nextWords(series({}), "2026-11-25")).toBe("Next Thu, Dec 31 at 9:00");
-    expect(nextWords(series({ status: "paused", nextDate: "2027-01-31" }), "2026-11-25")).toBe(
-      "Paused · resuming skips missed dates; next would be Sun, Jan 31, 2027",
-    );
-    expect(nextWords(series({ status: "ended", nextDate: null, madeCount: 4 }), "2026-11-25")).toBe(
-      "Ended · 4 made",
-    );
+  it("in the app's language", () => {
+    expect(periodWords(period({ status: "paid" }), rent, TODAY, i18nFor("de"))).toBe("Dezember: bezahlt");
+    expect(
+      periodWords(period({ occurrenceDate: "2026-12-07" }), { ...rent, frequency: "weekly" }, TODAY),
+    ).toBe("Mon, Dec 7: not paid yet");
   });
 });

@@ -1,8 +1,10 @@
 import type { I18n } from "@lingui/core";
 import { ENGLISH } from "#shared/i18n/english.ts";
 import { intlLocaleOf } from "#shared/i18n/locales.ts";
-import { shortDate } from "#shared/schedule/due-date.ts";
-import type { RecurringSeries } from "#shared/schemas/recurring.ts";
+import { formatMoney } from "#shared/money.ts";
+import { dueLabel, shortDate } from "#shared/schedule/due-date.ts";
+import { occurrenceLabel } from "#shared/schedule/recurrence.ts";
+import type { Period, RecurringSeries } from "#shared/schemas/recurring.ts";
 
 /**
  * "Every week", "Every 2 weeks", "Monthly on the 31st (last day in shorter months)", in `i18n`'s
@@ -42,4 +44,27 @@ export function nextWords(series: RecurringSeries, today: string, i18n: I18n = E
     return i18n._("Paused · resuming skips missed dates; next would be {date}", { date: next });
   }
   return i18n._("Next {date} at 9:00", { date: next });
+}
+
+/**
+ * One period of a series and where it stands: "December: paid", "November: says paid",
+ * "October: Overdue 3 days", "September: $450.00 left", in `i18n`'s language.
+ */
+export function periodWords(
+  period: Period,
+  series: Pick<RecurringSeries, "frequency" | "amount" | "currency">,
+  today: string,
+  i18n: I18n = ENGLISH,
+): string {
+  const name = occurrenceLabel(series.frequency, period.occurrenceDate, intlLocaleOf(i18n.locale));
+  if (period.status === "paid") return i18n._("{period}: paid", { period: name });
+  if (period.status === "cancelled") return i18n._("{period}: cancelled", { period: name });
+  if (period.claimed) return i18n._("{period}: says paid", { period: name });
+  if (period.left !== series.amount)
+    return i18n._("{period}: {left} left", {
+      period: name,
+      left: formatMoney(period.left, series.currency, intlLocaleOf(i18n.locale)),
+    });
+  if (period.dueDate) return `${name}: ${dueLabel(period.dueDate, today, i18n).text}`;
+  return i18n._("{period}: not paid yet", { period: name });
 }

@@ -1,6 +1,7 @@
 import { useLingui } from "@lingui/react";
 import { Pause, Pencil, Play, Plus, Repeat, Square } from "lucide-react";
 import { useLayoutEffect, useMemo, useState } from "react";
+import { Link } from "wouter";
 import { Button } from "#client/components/ui/button.tsx";
 import { Card } from "#client/components/ui/card.tsx";
 import { useConfirm } from "#client/components/ui/confirm-dialog.tsx";
@@ -17,14 +18,15 @@ import {
   withoutRecurringDraft,
 } from "#client/features/recurring/draft.ts";
 import { apiErrorMessage } from "#client/lib/api.ts";
+import { cn } from "#client/lib/cn.ts";
 import { useIntlLocale } from "#client/lib/i18n.tsx";
 import { toast } from "#client/lib/toast.tsx";
 import { showActionError } from "#client/lib/unauthorized.ts";
 import { formatMoney } from "#shared/money.ts";
 import { shortDate } from "#shared/schedule/due-date.ts";
 import { localDate } from "#shared/schedule/zoned.ts";
-import type { RecurringSeries } from "#shared/schemas/recurring.ts";
-import { endWords, frequencyWords, nextWords } from "./describe";
+import type { Period, RecurringSeries } from "#shared/schemas/recurring.ts";
+import { endWords, frequencyWords, nextWords, periodWords } from "./describe";
 import { EditSeriesDialog } from "./edit-series-dialog";
 import { NewSeriesForm } from "./new-series-form";
 
@@ -177,6 +179,27 @@ function SeriesList({ list }: { list: RecurringSeries[] }) {
                   {[series.description, frequencyWords(series, i18n), ends].filter(Boolean).join(" · ")}
                 </p>
                 <p className="text-sm text-slate-500 dark:text-slate-400">{nextWords(series, today, i18n)}</p>
+                {series.periods?.length ? (
+                  <ul
+                    aria-label={i18n._("Latest requests")}
+                    data-periods
+                    className="mt-2 flex flex-wrap gap-1.5 text-xs font-medium"
+                  >
+                    {series.periods.map((period) => (
+                      <li key={period.requestId}>
+                        <Link
+                          href={`/?request=${encodeURIComponent(period.requestId)}`}
+                          className={cn(
+                            "inline-flex min-h-8 items-center rounded-full px-2.5 ring-1 ring-inset focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-600",
+                            PERIOD_TONES[periodTone(period, today)],
+                          )}
+                        >
+                          {periodWords(period, series, today, i18n)}
+                        </Link>
+                      </li>
+                    ))}
+                  </ul>
+                ) : null}
               </div>
               {series.status === "ended" ? null : (
                 <div className="flex w-full flex-wrap items-center gap-2 sm:w-auto">
@@ -227,6 +250,23 @@ function SeriesList({ list }: { list: RecurringSeries[] }) {
       </ul>
     </Card>
   );
+}
+
+/** Paid green, said-paid or waiting neutral, overdue amber, cancelled grey. */
+const PERIOD_TONES = {
+  paid: "bg-emerald-50 text-emerald-800 ring-emerald-200 dark:bg-emerald-400/10 dark:text-emerald-200 dark:ring-emerald-400/30",
+  waiting: "bg-white text-slate-700 ring-slate-300 dark:bg-slate-900 dark:text-slate-200 dark:ring-slate-600",
+  overdue:
+    "bg-amber-50 text-amber-900 ring-amber-300 dark:bg-amber-400/10 dark:text-amber-200 dark:ring-amber-400/30",
+  cancelled:
+    "bg-slate-100 text-slate-600 ring-slate-200 dark:bg-slate-800 dark:text-slate-300 dark:ring-slate-700",
+} as const;
+
+function periodTone(period: Period, today: string): keyof typeof PERIOD_TONES {
+  if (period.status === "paid") return "paid";
+  if (period.status === "cancelled") return "cancelled";
+  if (!period.claimed && period.dueDate && period.dueDate < today) return "overdue";
+  return "waiting";
 }
 
 function StatusBadge({ status }: { status: RecurringSeries["status"] }) {

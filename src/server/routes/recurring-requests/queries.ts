@@ -1,12 +1,15 @@
 import { and, count, desc, eq, isNull, type SQL, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
-import { recurringSeries, users } from "#server/db/schema.ts";
+import { paymentRequests, recurringSeries, users } from "#server/db/schema.ts";
 import { isUuid } from "#server/lib/uuid.ts";
 import { checkAmount } from "#shared/money.ts";
 import { localDate } from "#shared/schedule/zoned.ts";
+import { amountLeft, paidSoFar } from "#shared/schemas/payment.ts";
 import {
   DEFAULT_TIME_ZONE,
   nextFutureOccurrence,
+  type Period,
+  RECENT_PERIODS,
   type RecurringSeries,
   seriesStatus,
 } from "#shared/schemas/recurring.ts";
@@ -101,6 +104,56 @@ export async function listSeries(db: Db, userId: string): Promise<SeriesRow[]> {
     .where(eq(recurringSeries.userId, userId))
     .orderBy(sql`(${recurringSeries.endedAt} IS NULL AND ${openSql}) DESC`, desc(recurringSeries.createdAt))
     .limit(MAX_OPEN_SERIES * 2);
+}
+
+/**
+ * The latest RECENT_PERIODS requests of each of these series (all the caller's), newest first:
+ * one statement, reading the unique index on (series_id, occurrence_date).
+ */
+export async function recentPeriods(
+  db: Db,
+  userId: string,
+  seriesIds: string[],
+): Promise<Map<string, Period[]>> {
+  const found = new Map<string, Period[]>();
+  if (seriesIds.length === 0) return found;
+  const result = await db.execute(sql`
+    SELECT series_id, id, occurrence_date::text AS occurrence_date, status, claimed_paid_at IS NOT NULL AS claimed,
+           due_date::text AS due_date, amount::text AS amount, paid_amount::text AS paid_amount, currency
+    FROM (
+      SELECT p.*, row_number() OVER (PARTITION BY p.series_id ORDER BY p.occurrence_date DESC) AS n
+      FROM ${paymentRequests} p
+      WHERE p.user_id = ${userId} AND p.series_id IN (${sql.join(
+        seriesIds.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )})
+    ) latest
+    WHERE n <= ${RECENT_PERIODS}
+    ORDER BY series_id, occurrence_date DESC`);
+  type PeriodRow = {
+    series_id: string;
+    id: string;
+    occurrence_date: string;
+    status: Period["status"];
+    claimed: boolean;
+    due_date: string | null;
+    amount: string;
+    paid_amount: string;
+    currency: string;
+  };
+  for (const row of (result as unknown as { rows: PeriodRow[] }).rows) {
+    const list = found.get(row.series_id) ?? [];
+    list.push({
+      requestId: row.id,
+      occurrenceDate: row.occurrence_date,
+      status: row.status,
+      claimed: row.status === "pending" && row.claimed,
+      dueDate: row.due_date,
+      left: amountLeft(row.amount, paidSoFar(row.paid_amount, row.currency), row.currency),
+    });
+    found.set(row.series_id, list);
+  }
+  return found;
 }
 
 export async function ownedSeries(db: Db, userId: string, id: string): Promise<SeriesRow | undefined> {

@@ -16,7 +16,16 @@ import {
   RecurringUpdateSchema,
   recurringRequestInputIn,
 } from "#shared/schemas/recurring.ts";
-import { createSeries, endSeries, listSeries, timeZoneOf, todayIn, toSeries, updateSeries } from "./queries";
+import {
+  createSeries,
+  endSeries,
+  listSeries,
+  recentPeriods,
+  timeZoneOf,
+  todayIn,
+  toSeries,
+  updateSeries,
+} from "./queries";
 
 /** Recurring requests (docs/decisions/024-chasing.md): the series; server/recurring/recurring.ts makes their requests. */
 export const recurringRequestRoutes = ({
@@ -34,8 +43,13 @@ export const recurringRequestRoutes = ({
       async (request) => {
         const userId = signedInUser(request).id;
         const [rows, timeZone] = await Promise.all([listSeries(db, userId), timeZoneOf(db, userId)]);
+        const periods = await recentPeriods(
+          db,
+          userId,
+          rows.map((row) => row.id),
+        );
         const now = clock.now();
-        return rows.map((row) => toSeries(row, now, timeZone));
+        return rows.map((row) => ({ ...toSeries(row, now, timeZone), periods: periods.get(row.id) ?? [] }));
       },
     );
 
