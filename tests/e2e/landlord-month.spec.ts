@@ -85,6 +85,15 @@ signedInTest(
     await expect(periods("Sam Lee")).toHaveText(`${month()}: $450.00 left`);
     await expect(periods("Kim Park")).toHaveText(`${month()}: says paid`);
     await expect(periods("Lee Novak")).toHaveText(`${month()}: paid`);
+    // Every field of the months to come can change: here the rent, due on each date, sent 5 days before.
+    await row("Sam Lee").getByRole("button", { name: "Change future requests to Sam Lee" }).click();
+    const change = page.getByRole("dialog", { name: "Change future requests to Sam Lee" });
+    await change.getByLabel("Amount").fill("1500");
+    await change.getByLabel("Due date").selectOption({ label: "Due on each date: send 5 days before" });
+    await change.getByRole("button", { name: "Save" }).click();
+    await expect(toast(page, "Saved")).toContainText("Future requests of this series follow the change.");
+    await expect(row("Sam Lee")).toContainText("$1,500.00");
+    await expect(row("Sam Lee")).toContainText(/Next due .+, sent .+ at 9:00/);
     // A period opens its request on Home.
     await periods("Sam Lee").getByRole("link").click();
     await expect(page).toHaveURL(new RegExp(`/\\?request=${of("Sam Lee").id}`));

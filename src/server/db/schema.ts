@@ -494,6 +494,11 @@ export const recurringSeries = pgTable(
     startDate: date("start_date").notNull(),
     endDate: date("end_date"),
     count: integer("count"),
+    /**
+     * Rent-grade: each occurrence's date is its due date, and its request goes out this many days
+     * before (0: on the day). Null: the request is made on the date, with no due date.
+     */
+    sendDaysBefore: integer("send_days_before"),
     /** Occurrences made so far. */
     madeCount: integer("made_count").notNull().default(0),
     nextDate: date("next_date"),
@@ -510,5 +515,6 @@ export const recurringSeries = pgTable(
       sql`${t.amount} > 0 AND ${t.amount} <= CASE WHEN ${t.currency} = 'USD' THEN 1000000 ELSE 1000000000 END`,
     ),
     check("recurring_series_phone_digits", sql`${t.recipientPhone} ~ '^([0-9]{10}|[+][1-9][0-9]{6,14})$'`),
+    check("recurring_series_send_ahead", sql`${t.sendDaysBefore} BETWEEN 0 AND 28`),
   ],
 );

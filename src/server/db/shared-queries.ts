@@ -100,6 +100,8 @@ export type NewOccurrenceRequest = {
   currency: string;
   description: string | null;
   payerEmail: string | null;
+  /** A rent-grade series' occurrence is due on its date; others have none. */
+  dueDate: string | null;
   createdAt: Date;
 };
 

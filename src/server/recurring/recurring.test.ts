@@ -420,6 +420,88 @@ describe.each(databaseKinds)("recurring requests on a moved clock [%s]", (kind) 
     );
     expect(card?.reminders).toMatchObject({ state: "failed", failedEmail: to });
   }, 120_000);
+
+  it("rent-grade: due on the 1st, sent 5 days before, emailed with its due date and that it repeats; every field can change", async () => {
+    // Before: "Start 12/01" made the request on the 1st at 9:00 with no due date, and after
+    // creation only the amount and description could change.
+    await clock.set(new Date("2027-07-20T12:00:00Z"));
+    const series = await create({
+      frequency: "monthly",
+      startDate: "2027-08-01",
+      sendDaysBefore: 5,
+      amount: "1450",
+      description: "Rent",
+      payerEmail: "tenant@example.com",
+    });
+    expect(series).toMatchObject({ nextDate: "2027-08-01", sendDaysBefore: 5 });
+    // Not on Jul 26 before 9:00 New York (13:00Z), then at once.
+    expect(await at("2027-07-27T12:50:00Z", series.id, 0)).toHaveLength(0);
+    const made = await at("2027-07-27T13:00:00Z", series.id, 1);
+    expect(made.map((r) => r.date)).toEqual(["2027-08-01"]);
+    const [first] = await database.db
+      .select({ id: paymentRequests.id, dueDate: paymentRequests.dueDate })
+      .from(paymentRequests)
+      .where(eq(paymentRequests.seriesId, series.id));
+    expect(first?.dueDate).toBe("2027-08-01");
+    // Its reminders follow the due date (on it and 3 days after), not the day it went out.
+    const due = await database.db
+      .select({ offset: reminders.offsetDays, dueAt: reminders.dueAt })
+      .from(reminders)
+      .where(eq(reminders.requestId, first?.id as string))
+      .orderBy(reminders.offsetDays);
+    expect(due.map((r) => r.dueAt.toISOString())).toEqual([
+      "2027-08-01T13:00:00.000Z",
+      "2027-08-04T13:00:00.000Z",
+    ]);
+    await advanceUntil(clock, async () => mail.received.some((m) => m.to.includes("tenant@example.com")));
+    const email = mail.received.find((m) => m.to.includes("tenant@example.com"));
+    expect(email?.subject).toBe("Test U. asks you for $1,450.00 (August)");
+    expect(email?.text).toContain("It is due Sunday, August 1.");
+    expect(email?.text).toContain("It repeats every month.");
+
+    // Every field of the occurrences to come: who, their email, the amount, the days ahead.
+    const changed = await as(app, user)("PATCH", `/api/recurring-requests/${series.id}`, {
+      recipientName: "Sam Rivera",
+      recipientPhone: "(212) 555-0199",
+      payerEmail: "",
+      amount: "1500",
+      sendDaysBefore: 0,
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json()).toMatchObject({
+      recipientName: "Sam Rivera",
+      recipientPhone: "2125550199",
+      payerEmail: null,
+      amount: "1500.00",
+      sendDaysBefore: 0,
+    });
+    const refused = await as(app, user)("PATCH", `/api/recurring-requests/${series.id}`, {
+      recipientPhone: "555",
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(
+      (await as(app, user)("PATCH", `/api/recurring-requests/${series.id}`, { sendDaysBefore: 29 }))
+        .statusCode,
+    ).toBe(400);
+    // Sent on the day now: not on Aug 27 nor Aug 31, then on Sep 1 at 9:00, to the new person.
+    expect(await at("2027-08-31T13:05:00Z", series.id, 1)).toHaveLength(1);
+    await at("2027-09-01T13:00:00Z", series.id, 2);
+    const [september] = await database.db
+      .select({
+        name: paymentRequests.recipientName,
+        phone: paymentRequests.recipientPhone,
+        amount: paymentRequests.amount,
+        dueDate: paymentRequests.dueDate,
+      })
+      .from(paymentRequests)
+      .where(and(eq(paymentRequests.seriesId, series.id), eq(paymentRequests.occurrenceDate, "2027-09-01")));
+    expect(september).toEqual({
+      name: "Sam Rivera",
+      phone: "2125550199",
+      amount: "1500.00",
+      dueDate: "2027-09-01",
+    });
+  }, 120_000);
 });
 
 describeWith("TEST_DATABASE_URL", "two app processes on one PostgreSQL", () => {

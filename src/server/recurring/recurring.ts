@@ -9,8 +9,9 @@ import type { SigningSecret } from "#server/lib/signed-token.ts";
 import type { Mailer } from "#server/mail/mailer.ts";
 import type { MailPolicy } from "#server/mail/policy.ts";
 import type { Notify } from "#server/notifications/notify.ts";
+import { i18nFor } from "#shared/i18n/i18n-for.ts";
 import { intlLocaleOf } from "#shared/i18n/locales.ts";
-import { occurrenceAt, occurrenceLabel } from "#shared/schedule/recurrence.ts";
+import { occurrenceAt, occurrenceLabel, repeatsWords, sendDateOf } from "#shared/schedule/recurrence.ts";
 import { localDate } from "#shared/schedule/zoned.ts";
 import { DEFAULT_TIME_ZONE, followingOccurrence } from "#shared/schemas/recurring.ts";
 import { claimDelivery, deliveryAttempt, markFailed, markSent, occurrenceKey } from "../queue/effects";
@@ -84,13 +85,24 @@ export async function sweepRecurring(deps: SweepDeps): Promise<number> {
   let made = 0;
   let after: { date: string; id: string } | null = null;
   for (;;) {
-    const page: { id: string; nextDate: string | null; timeZone: string | null }[] = await deps.db
-      .select({ id: recurringSeries.id, nextDate: recurringSeries.nextDate, timeZone: users.timeZone })
+    const page: {
+      id: string;
+      nextDate: string | null;
+      sendDaysBefore: number | null;
+      timeZone: string | null;
+    }[] = await deps.db
+      .select({
+        id: recurringSeries.id,
+        nextDate: recurringSeries.nextDate,
+        sendDaysBefore: recurringSeries.sendDaysBefore,
+        timeZone: users.timeZone,
+      })
       .from(recurringSeries)
       .innerJoin(users, eq(users.id, recurringSeries.userId))
       .where(
         and(
-          lte(recurringSeries.nextDate, latest),
+          // A rent-grade occurrence goes out its days ahead of its date.
+          lte(sql`${recurringSeries.nextDate} - coalesce(${recurringSeries.sendDaysBefore}, 0)`, latest),
           isNull(recurringSeries.pausedAt),
           isNull(recurringSeries.endedAt),
           after
@@ -102,7 +114,8 @@ export async function sweepRecurring(deps: SweepDeps): Promise<number> {
       .limit(BATCH);
     for (const row of page) {
       if (!row.nextDate) continue;
-      if (occurrenceAt(row.nextDate, row.timeZone ?? DEFAULT_TIME_ZONE) > now) continue;
+      const sendOn = sendDateOf(row.nextDate, row.sendDaysBefore);
+      if (occurrenceAt(sendOn, row.timeZone ?? DEFAULT_TIME_ZONE) > now) continue;
       if (await makeOccurrence(deps, row.id, row.nextDate, now)) made++;
     }
     const last = page.at(-1);
@@ -146,6 +159,8 @@ export async function makeOccurrence(
       currency: series.currency,
       description: series.description,
       payerEmail: series.payerEmail,
+      // Rent-grade: due on its date, sent ahead of it; its reminders follow the due date.
+      dueDate: series.sendDaysBefore === null ? null : date,
       createdAt: now,
     });
     if (!request) return null;
@@ -207,7 +222,11 @@ async function sendOccurrenceEmail(
     row.request.occurrenceDate,
     intlLocaleOf(payer.language),
   );
-  const facts = { ...payer, occurrence };
+  const facts = {
+    ...payer,
+    occurrence,
+    repeats: repeatsWords(row.series.frequency, i18nFor(payer.language)),
+  };
   const mail = payerMail("occurrence", facts, linksFor(publicUrl, deps.secret, request));
   await sendToPayer(
     deps,

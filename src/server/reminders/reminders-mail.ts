@@ -40,6 +40,8 @@ export type PayerMailFacts = {
   today: string;
   /** A recurring occurrence's label ("December", "Mon, Dec 7"). */
   occurrence?: string;
+  /** A recurring occurrence's "It repeats every month." */
+  repeats?: string;
   /** The payer's language: their contact's when the request was made, else the requester's. */
   language: Locale;
 };
@@ -171,7 +173,12 @@ function content(kind: PayerMailKind, facts: PayerMailFacts, who: string, i18n: 
     case "occurrence":
       return {
         subject: i18n._("{who} asks you for {money} ({occurrence})", values),
-        lines: [i18n._("{who} asks you for {money} ({occurrence}).", values), note, due],
+        lines: [
+          i18n._("{who} asks you for {money} ({occurrence}).", values),
+          note,
+          due,
+          facts.repeats ?? null,
+        ],
         link: pay,
       };
     case "receipt":

@@ -1,3 +1,4 @@
+import type { I18n } from "@lingui/core";
 import { z } from "zod";
 import { oneYearAfter, shortDate } from "./due-date";
 import {
@@ -93,7 +94,11 @@ export const RECURRING_MESSAGES = {
   endBeforeStart: /*i18n*/ "Choose an end date after the start date.",
   startPast: /*i18n*/ "Choose a start date from today on.",
   startTooFar: /*i18n*/ "Choose a start date within a year.",
+  sendDaysBefore: /*i18n*/ "Choose from 0 to 28 days before the due date.",
 } as const;
+
+/** How many days before its due date a rent-grade occurrence may go out. */
+export const MAX_SEND_DAYS_BEFORE = 28;
 
 /**
  * The schedule's fields, to spread into a larger object schema (zod cannot extend an object once
@@ -109,7 +114,29 @@ export const RecurringScheduleShape = {
     .min(1, RECURRING_MESSAGES.count)
     .max(MAX_OCCURRENCES, RECURRING_MESSAGES.count)
     .nullish(),
+  /** Each date is a due date, its request sent this many days before; absent or null: none. */
+  sendDaysBefore: z
+    .number(RECURRING_MESSAGES.sendDaysBefore)
+    .int(RECURRING_MESSAGES.sendDaysBefore)
+    .min(0, RECURRING_MESSAGES.sendDaysBefore)
+    .max(MAX_SEND_DAYS_BEFORE, RECURRING_MESSAGES.sendDaysBefore)
+    .nullish(),
 };
+
+/**
+ * The day an occurrence's request goes out: its date, or `sendDaysBefore` days earlier for a
+ * rent-grade series (whose date is then the request's due date).
+ */
+export function sendDateOf(date: string, sendDaysBefore: number | null | undefined): string {
+  return sendDaysBefore ? addDays(date, -sendDaysBefore) : date;
+}
+
+/** "It repeats every month.": what a payer's email says of the series, in `i18n`'s language. */
+export function repeatsWords(frequency: Frequency, i18n: I18n): string {
+  if (frequency === "weekly") return i18n._("It repeats every week.");
+  if (frequency === "biweekly") return i18n._("It repeats every 2 weeks.");
+  return i18n._("It repeats every month.");
+}
 
 export type ScheduleIssue = { path: "startDate" | "endDate" | "count"; message: string };
 

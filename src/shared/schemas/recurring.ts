@@ -56,23 +56,34 @@ export function recurringRequestInputSchemaFor(today: string, region: InputRegio
 }
 
 export const RECURRING_UPDATE_MESSAGES = {
-  empty: /*i18n*/ "Send paused, amount or description to change.",
+  empty:
+    /*i18n*/ "Send what to change: paused, the person, their email, the amount, the description or the days ahead.",
   ended: /*i18n*/ "This series has ended; start a new one instead.",
   notFound: /*i18n*/ "Recurring request not found",
   tooMany: /*i18n*/ "You have 100 recurring requests that have not ended; end one before you start another.",
 } as const;
 
-/** PATCH /api/recurring-requests/{id}: pause or resume, and what future occurrences ask for. */
-export const RecurringUpdateSchema = z
-  .strictObject({
-    paused: z.boolean("paused: true or false.").optional(),
-    /** Decimal text; the route checks it in the series' currency. */
-    amount: AmountTextSchema.optional(),
-    description: DescriptionSchema.optional(),
-  })
-  .refine((v) => v.paused !== undefined || v.amount !== undefined || v.description !== undefined, {
-    message: RECURRING_UPDATE_MESSAGES.empty,
-  });
+/**
+ * PATCH /api/recurring-requests/{id}: pause or resume, and every field of what future occurrences
+ * ask for and of whom (the requests already made stay as they are), in the account's region.
+ */
+export const recurringUpdateIn = perRegion((region) =>
+  z
+    .strictObject({
+      paused: z.boolean("paused: true or false.").optional(),
+      recipientName: RecipientNameSchema.optional(),
+      recipientPhone: phoneSchemaFor(region).optional(),
+      payerEmail: PayerEmailSchema.optional(),
+      /** Decimal text; the route checks it in the series' currency. */
+      amount: AmountTextSchema.optional(),
+      description: DescriptionSchema.optional(),
+      sendDaysBefore: RecurringScheduleShape.sendDaysBefore,
+    })
+    .refine((v) => Object.values(v).some((value) => value !== undefined), {
+      message: RECURRING_UPDATE_MESSAGES.empty,
+    }),
+);
+export const RecurringUpdateSchema = recurringUpdateIn(US_INPUT);
 export type RecurringUpdate = z.input<typeof RecurringUpdateSchema>;
 
 export const RecurringStatusSchema = z.enum(["active", "paused", "ended"]);
@@ -109,6 +120,8 @@ export const RecurringSeriesSchema = z.object({
   startDate: z.string(),
   endDate: z.string().nullable(),
   count: z.number().int().nullable(),
+  /** Rent-grade: each date is a due date, its request sent this many days before; null: none. */
+  sendDaysBefore: z.number().int().nullable(),
   /** Requests made so far. */
   madeCount: z.number().int(),
   /**
@@ -189,6 +202,17 @@ export function followingOccurrence(series: SeriesState, date: string, madeCount
 // ── The form (screens/recurring): the same fields as text, and how the series ends ────────────
 
 export const EndModeSchema = z.enum(["never", "date", "count"]);
+
+/** The forms' choices of days ahead ("" : no due date), each within MAX_SEND_DAYS_BEFORE. */
+export const SEND_AHEAD_CHOICES = ["", "0", "1", "2", "3", "5", "7", "10", "14"] as const;
+export const SendAheadSchema = z.enum(SEND_AHEAD_CHOICES, RECURRING_MESSAGES.sendDaysBefore);
+export type SendAhead = z.infer<typeof SendAheadSchema>;
+
+/** A series' days ahead as the forms hold them. */
+export const sendAheadOf = (sendDaysBefore: number | null): SendAhead =>
+  (SEND_AHEAD_CHOICES as readonly string[]).includes(String(sendDaysBefore ?? ""))
+    ? (String(sendDaysBefore ?? "") as SendAhead)
+    : "";
 export type EndMode = z.infer<typeof EndModeSchema>;
 
 /**
@@ -212,6 +236,8 @@ export function recurringFormSchemaFor(today: string, region: InputRegion = US_I
       endMode: EndModeSchema,
       endDate: z.string(),
       count: z.string(),
+      /** "" (no due date) or the days before each due date its request goes out ("0": that day). */
+      sendAhead: SendAheadSchema,
     })
     .superRefine((form, ctx) => {
       if (form.endMode === "date" && !RecurringScheduleShape.endDate.safeParse(form.endDate).success) {
@@ -255,5 +281,6 @@ export function toRecurringInput(form: RecurringFormOutput): RecurringRequestInp
     amount: form.amount,
     description: form.description,
     ...scheduleOf(form),
+    ...(form.sendAhead === "" ? {} : { sendDaysBefore: Number(form.sendAhead) }),
   };
 }

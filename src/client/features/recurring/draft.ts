@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { FrequencySchema } from "#shared/schedule/recurrence.ts";
-import { EndModeSchema } from "#shared/schemas/recurring.ts";
+import { EndModeSchema, SendAheadSchema } from "#shared/schemas/recurring.ts";
 
 /**
  * Request Payment → "Repeat this request" → Recurring: what was typed travels in the history
@@ -20,6 +20,7 @@ const DraftSchema = z.object({
   endMode: EndModeSchema.optional(),
   endDate: z.string().max(10).optional(),
   count: z.string().max(10).optional(),
+  sendAhead: SendAheadSchema.optional(),
 });
 export type RecurringDraft = z.infer<typeof DraftSchema>;
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { i18nFor } from "#shared/i18n/i18n-for.ts";
 import type { Period } from "#shared/schemas/recurring.ts";
-import { periodWords } from "./describe";
+import { nextWords, periodWords } from "./describe";
 
 const rent = { frequency: "monthly" as const, amount: "1450.00", currency: "USD" };
 const period = (over: Partial<Period>): Period => ({
@@ -31,5 +31,32 @@ describe("a series' periods", () => {
     expect(
       periodWords(period({ occurrenceDate: "2026-12-07" }), { ...rent, frequency: "weekly" }, TODAY),
     ).toBe("Mon, Dec 7: not paid yet");
+  });
+});
+
+describe("a series' next date", () => {
+  const series = {
+    id: "s",
+    recipientName: "Sam",
+    recipientPhone: "2125550101",
+    payerEmail: null,
+    amount: "1450.00",
+    currency: "USD",
+    description: "Rent",
+    frequency: "monthly" as const,
+    startDate: "2027-01-01",
+    endDate: null,
+    count: null,
+    sendDaysBefore: null,
+    madeCount: 0,
+    nextDate: "2027-01-01",
+    status: "active" as const,
+    createdAt: "2026-12-01T00:00:00Z",
+  };
+  it("says when a rent-grade one is due and when it goes out", () => {
+    expect(nextWords(series, TODAY)).toBe("Next Fri, Jan 1, 2027 at 9:00");
+    expect(nextWords({ ...series, sendDaysBefore: 5 }, TODAY)).toBe(
+      "Next due Fri, Jan 1, 2027, sent Sun, Dec 27 at 9:00",
+    );
   });
 });

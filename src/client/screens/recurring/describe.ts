@@ -3,7 +3,7 @@ import { ENGLISH } from "#shared/i18n/english.ts";
 import { intlLocaleOf } from "#shared/i18n/locales.ts";
 import { formatMoney } from "#shared/money.ts";
 import { dueLabel, shortDate } from "#shared/schedule/due-date.ts";
-import { occurrenceLabel } from "#shared/schedule/recurrence.ts";
+import { occurrenceLabel, sendDateOf } from "#shared/schedule/recurrence.ts";
 import type { Period, RecurringSeries } from "#shared/schemas/recurring.ts";
 
 /**
@@ -42,6 +42,14 @@ export function nextWords(series: RecurringSeries, today: string, i18n: I18n = E
   const next = shortDate(series.nextDate, today, intlLocaleOf(i18n.locale));
   if (series.status === "paused") {
     return i18n._("Paused · resuming skips missed dates; next would be {date}", { date: next });
+  }
+  if (series.sendDaysBefore !== null) {
+    const sent = shortDate(
+      sendDateOf(series.nextDate, series.sendDaysBefore),
+      today,
+      intlLocaleOf(i18n.locale),
+    );
+    return i18n._("Next due {date}, sent {sent} at 9:00", { date: next, sent });
   }
   return i18n._("Next {date} at 9:00", { date: next });
 }

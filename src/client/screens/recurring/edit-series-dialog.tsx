@@ -1,4 +1,5 @@
 import { useLingui } from "@lingui/react";
+import { useMemo } from "react";
 import { Button } from "#client/components/ui/button.tsx";
 import { Dialog } from "#client/components/ui/dialog.tsx";
 import { Form } from "#client/components/ui/form.tsx";
@@ -6,36 +7,92 @@ import { useUpdateRecurring } from "#client/features/recurring/api.ts";
 import { formSchema, useSchemaForm } from "#client/lib/schema-form.ts";
 import { toast } from "#client/lib/toast.tsx";
 import { typedAmount } from "#shared/money.ts";
-import { type RecurringSeries, RecurringUpdateSchema } from "#shared/schemas/recurring.ts";
-import { FormField } from "./form-fields";
+import { formatPhone } from "#shared/phone.ts";
+import { decimalMarkOf } from "#shared/region.ts";
+import { type InputRegion, US_INPUT } from "#shared/schemas/payment-request.ts";
+import {
+  type RecurringSeries,
+  type RecurringUpdate,
+  recurringUpdateIn,
+  type SendAhead,
+  sendAheadOf,
+} from "#shared/schemas/recurring.ts";
+import { FormField, SendAheadSelect } from "./form-fields";
 
-type EditValues = { amount: string; description: string };
+type EditValues = {
+  recipientName: string;
+  recipientPhone: string;
+  payerEmail: string;
+  amount: string;
+  description: string;
+  sendAhead: SendAhead;
+};
 
-/** PATCH /api/recurring-requests/{id}'s own schema, over the amount as typed ("$1,250", "12,50"). */
-const EditSchema = formSchema(RecurringUpdateSchema, (values: EditValues) => ({
-  amount: typedAmount(values.amount),
-  description: values.description,
-}));
+const EDIT_FIELDS = ["recipientName", "recipientPhone", "payerEmail", "amount", "description"] as const;
 
-/** Amount and description of the occurrences still to come; requests already made keep theirs. */
-export function EditSeriesDialog({ series, onClose }: { series: RecurringSeries; onClose: () => void }) {
+/** What the series has now, as the form holds it. */
+const valuesOf = (series: RecurringSeries): EditValues => ({
+  recipientName: series.recipientName,
+  recipientPhone: formatPhone(series.recipientPhone),
+  payerEmail: series.payerEmail ?? "",
+  amount: series.amount,
+  description: series.description ?? "",
+  sendAhead: sendAheadOf(series.sendDaysBefore),
+});
+
+/**
+ * PATCH /api/recurring-requests/{id}'s own schema over what changed (the amount as typed the
+ * account's way): a field left as it was is not sent, so an unconfirmed account can still change
+ * the amount of a series that emails its payer.
+ */
+function editSchemaFor(series: RecurringSeries, region: InputRegion) {
+  const before = valuesOf(series);
+  return formSchema(recurringUpdateIn(region), (values: EditValues): RecurringUpdate => {
+    const changed = <K extends keyof EditValues>(key: K) => values[key] !== before[key];
+    return {
+      ...(changed("recipientName") ? { recipientName: values.recipientName } : {}),
+      ...(changed("recipientPhone") ? { recipientPhone: values.recipientPhone } : {}),
+      ...(changed("payerEmail") ? { payerEmail: values.payerEmail } : {}),
+      ...(changed("amount") ? { amount: typedAmount(values.amount, decimalMarkOf(region.country)) } : {}),
+      ...(changed("description") ? { description: values.description } : {}),
+      ...(changed("sendAhead")
+        ? { sendDaysBefore: values.sendAhead === "" ? null : Number(values.sendAhead) }
+        : {}),
+    };
+  });
+}
+
+/**
+ * Every field of the occurrences still to come: who (name, phone, email), what (amount,
+ * description) and the due date's days ahead. Requests already made keep theirs.
+ */
+export function EditSeriesDialog({
+  series,
+  onClose,
+  region = US_INPUT,
+}: {
+  series: RecurringSeries;
+  onClose: () => void;
+  region?: InputRegion;
+}) {
   const update = useUpdateRecurring();
   const { i18n } = useLingui();
-  const { bind, submit, fail } = useSchemaForm({
-    schema: EditSchema,
-    defaultValues: { amount: series.amount, description: series.description ?? "" },
-    fields: ["amount", "description"],
+  const schema = useMemo(() => editSchemaFor(series, region), [series, region]);
+  const { values, bind, set, submit, fail } = useSchemaForm({
+    schema,
+    defaultValues: valuesOf(series),
+    fields: EDIT_FIELDS,
     // The message under the focused field tells it: the dialog hides the page's toasts.
     tell: () => {},
   });
-  const onSubmit = submit((change) =>
+  const save = submit((change) =>
     update.mutate(
       { id: series.id, change },
       {
         onSuccess: () => {
           toast({
             title: i18n._("Saved"),
-            description: i18n._("Future requests of this series use the new amount and description."),
+            description: i18n._("Future requests of this series follow the change."),
           });
           onClose();
         },
@@ -43,6 +100,12 @@ export function EditSeriesDialog({ series, onClose }: { series: RecurringSeries;
       },
     ),
   );
+  // Nothing changed: nothing to send (the API answers an empty change with a 400).
+  const before = valuesOf(series);
+  const onSubmit = () =>
+    (Object.keys(before) as (keyof EditValues)[]).every((key) => values[key] === before[key])
+      ? onClose()
+      : save();
   return (
     <Dialog
       title={i18n._("Change future requests to {name}", { name: series.recipientName })}
@@ -51,8 +114,31 @@ export function EditSeriesDialog({ series, onClose }: { series: RecurringSeries;
       holdsInput
     >
       <Form onSubmit={onSubmit} className="space-y-5">
+        <FormField
+          label={i18n._("Name")}
+          name="recipientName"
+          autoComplete="off"
+          {...bind("recipientName")}
+        />
+        <FormField
+          label={i18n._("Mobile phone")}
+          name="recipientPhone"
+          type="tel"
+          inputMode="tel"
+          autoComplete="off"
+          {...bind("recipientPhone")}
+        />
+        <FormField
+          label={i18n._("Payer's email")}
+          aside={<span className="text-xs text-slate-500 dark:text-slate-400">{i18n._("(optional)")}</span>}
+          name="payerEmail"
+          type="email"
+          autoComplete="off"
+          {...bind("payerEmail")}
+        />
         <FormField label={i18n._("Amount")} name="amount" inputMode="decimal" {...bind("amount")} />
         <FormField label={i18n._("Description")} name="description" {...bind("description")} />
+        <SendAheadSelect value={values.sendAhead} onChange={(value) => set("sendAhead", value)} />
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button type="button" variant="secondary" onClick={onClose}>
             {i18n._("Cancel")}

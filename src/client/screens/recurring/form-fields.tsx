@@ -2,7 +2,9 @@ import { useLingui } from "@lingui/react";
 import { type ReactNode, useId } from "react";
 import { Input, type InputProps } from "#client/components/ui/input.tsx";
 import { Label } from "#client/components/ui/label.tsx";
+import { selectClass } from "#client/components/ui/select.tsx";
 import type { BoundField } from "#client/lib/schema-form.ts";
+import { SEND_AHEAD_CHOICES, type SendAhead } from "#shared/schemas/recurring.ts";
 
 type FieldProps = Omit<InputProps, "id" | "value" | "onChange" | "ref"> &
   BoundField & {
@@ -62,5 +64,49 @@ export function FieldError({ id, error }: { id: string; error?: string }) {
       {/* The shared schema's or the server's sentence: an English id. */}
       {i18n._(error)}
     </p>
+  );
+}
+
+/**
+ * "Due date": none (each request is made on its date), or each date is the request's due date and
+ * it goes out that morning or some days ahead (rent on the 1st, sent 5 days before).
+ */
+export function SendAheadSelect({
+  value,
+  onChange,
+}: {
+  value: SendAhead;
+  onChange: (value: SendAhead) => void;
+}) {
+  const { i18n } = useLingui();
+  const id = useId();
+  const words = (choice: SendAhead) =>
+    choice === ""
+      ? i18n._("No due date: ask on each date")
+      : choice === "0"
+        ? i18n._("Due on each date: send that morning")
+        : i18n._(
+            "{days, plural, one {Due on each date: send # day before} other {Due on each date: send # days before}}",
+            {
+              days: Number(choice),
+            },
+          );
+  return (
+    <div>
+      <Label htmlFor={id}>{i18n._("Due date")}</Label>
+      <select
+        id={id}
+        name="sendAhead"
+        className={selectClass}
+        value={value}
+        onChange={(event) => onChange(event.target.value as SendAhead)}
+      >
+        {SEND_AHEAD_CHOICES.map((choice) => (
+          <option key={choice} value={choice}>
+            {words(choice)}
+          </option>
+        ))}
+      </select>
+    </div>
   );
 }

@@ -23,7 +23,7 @@ import {
   recurringFormSchemaFor,
   toRecurringInput,
 } from "#shared/schemas/recurring.ts";
-import { FieldError, FormField } from "./form-fields";
+import { FieldError, FormField, SendAheadSelect } from "./form-fields";
 
 const browserToday = () => localDate(new Date(), Intl.DateTimeFormat().resolvedOptions().timeZone);
 
@@ -39,6 +39,7 @@ const FIELDS = [
   "endMode",
   "endDate",
   "count",
+  "sendAhead",
 ] as const satisfies readonly (keyof RecurringFormValues)[];
 
 /**
@@ -74,6 +75,7 @@ export function NewSeriesForm({
       endDate: "",
       count: "",
       ...draft,
+      sendAhead: draft?.sendAhead ?? "",
       // Kept from a day since passed (a tab reloaded the next morning): today, as the form opens.
       startDate: draft?.startDate && draft.startDate >= today ? draft.startDate : today,
     } satisfies RecurringFormValues,
@@ -100,6 +102,7 @@ export function NewSeriesForm({
           endMode: values.endMode,
           endDate: values.endDate,
           count: values.count,
+          sendAhead: values.sendAhead,
         }),
       ),
     );
@@ -182,9 +185,14 @@ export function NewSeriesForm({
         name="startDate"
         type="date"
         min={today}
-        hint={i18n._("Each request is made at 9:00 on its date.")}
+        hint={
+          values.sendAhead === ""
+            ? i18n._("Each request is made at 9:00 on its date.")
+            : i18n._("Each date is a due date; its request goes out at 9:00 ahead of it.")
+        }
         {...bind("startDate")}
       />
+      <SendAheadSelect value={values.sendAhead} onChange={(value) => set("sendAhead", value)} />
       <fieldset aria-describedby={errors.count || errors.endDate ? `${ids.end}-error` : undefined}>
         <legend className="text-sm font-medium text-slate-900 dark:text-slate-100">{i18n._("Ends")}</legend>
         <div className="mt-2 space-y-2">

@@ -151,7 +151,11 @@ function SeriesList({ list }: { list: RecurringSeries[] }) {
   return (
     <Card>
       {dialog}
-      {editing ? <EditSeriesDialog series={editing} onClose={() => setEditing(null)} /> : null}
+      {editing ? (
+        <WithInputRegion>
+          {(region) => <EditSeriesDialog series={editing} region={region} onClose={() => setEditing(null)} />}
+        </WithInputRegion>
+      ) : null}
       <ul className="divide-y divide-slate-100 dark:divide-slate-800">
         {list.map((series) => {
           const busy =

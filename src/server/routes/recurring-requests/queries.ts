@@ -42,6 +42,7 @@ export function toSeries(row: SeriesRow, now: Date, timeZone: string): Recurring
     startDate: row.startDate,
     endDate: row.endDate,
     count: row.count,
+    sendDaysBefore: row.sendDaysBefore,
     madeCount: row.madeCount,
     nextDate: status === "ended" ? null : nextDate,
     status,
@@ -61,6 +62,7 @@ export type NewSeries = {
   startDate: string;
   endDate?: string | null;
   count?: number | null;
+  sendDaysBefore?: number | null;
 };
 
 export async function createSeries(
@@ -83,6 +85,7 @@ export async function createSeries(
         ...input,
         endDate: input.endDate ?? null,
         count: input.count ?? null,
+        sendDaysBefore: input.sendDaysBefore ?? null,
         userId,
         nextDate: input.startDate,
         createdAt: now,
@@ -165,7 +168,15 @@ export async function ownedSeries(db: Db, userId: string, id: string): Promise<S
   return row;
 }
 
-export type SeriesChange = { paused?: boolean; amount?: string; description?: string | null };
+export type SeriesChange = {
+  paused?: boolean;
+  recipientName?: string;
+  recipientPhone?: string;
+  payerEmail?: string | null;
+  amount?: string;
+  description?: string | null;
+  sendDaysBefore?: number | null;
+};
 
 export type UpdateResult =
   | { ok: true; row: SeriesRow }
@@ -201,6 +212,10 @@ export async function updateSeries(
       set.amount = checked.amount;
     }
     if (change.description !== undefined) set.description = change.description;
+    if (change.recipientName !== undefined) set.recipientName = change.recipientName;
+    if (change.recipientPhone !== undefined) set.recipientPhone = change.recipientPhone;
+    if (change.payerEmail !== undefined) set.payerEmail = change.payerEmail;
+    if (change.sendDaysBefore !== undefined) set.sendDaysBefore = change.sendDaysBefore;
     if (change.paused === true && !row.pausedAt) set.pausedAt = now;
     if (change.paused === false && row.pausedAt) {
       set.pausedAt = null;

@@ -6,7 +6,7 @@ import { HttpError } from "#server/lib/http-error.ts";
 import { inputRegionOf, readBody, regionalBody } from "#server/lib/input-region.ts";
 import { ErrorMessageSchema } from "#server/plugins/openapi.ts";
 import { RECURRING_SWEEP } from "#server/recurring/recurring.ts";
-import { occurrenceAt, recurringScheduleIssues } from "#shared/schedule/recurrence.ts";
+import { occurrenceAt, recurringScheduleIssues, sendDateOf } from "#shared/schedule/recurrence.ts";
 import { IdParamsSchema, SEND_BY_MESSAGES } from "#shared/schemas/payment-request.ts";
 import {
   RECURRING_UPDATE_MESSAGES,
@@ -15,6 +15,7 @@ import {
   RecurringSeriesSchema,
   RecurringUpdateSchema,
   recurringRequestInputIn,
+  recurringUpdateIn,
 } from "#shared/schemas/recurring.ts";
 import {
   createSeries,
@@ -76,7 +77,8 @@ export const recurringRequestRoutes = ({
         const row = await createSeries(db, userId, { ...body, currency: region.currency }, now);
         if (row === "too-many") throw new HttpError(409, RECURRING_UPDATE_MESSAGES.tooMany);
         // Started today after 9:00: the first request is due already, so make it now, not next minute.
-        if (occurrenceAt(body.startDate, timeZone) <= now) await jobs.send(RECURRING_SWEEP, {});
+        if (occurrenceAt(sendDateOf(body.startDate, body.sendDaysBefore), timeZone) <= now)
+          await jobs.send(RECURRING_SWEEP, {});
         return reply.status(201).send(toSeries(row, now, timeZone));
       },
     );
@@ -89,12 +91,17 @@ export const recurringRequestRoutes = ({
           body: RecurringUpdateSchema,
           response: { 200: RecurringSeriesSchema, 409: ErrorMessageSchema },
         },
+        ...regionalBody,
       },
       async (request) => {
         const userId = signedInUser(request).id;
         const timeZone = await timeZoneOf(db, userId);
         const now = clock.now();
-        const result = await updateSeries(db, userId, request.params.id, request.body, now, timeZone);
+        const region = inputRegionOf(await requesters.get(userId));
+        const change = readBody(recurringUpdateIn(region), request.body);
+        if (change.payerEmail && !(await mayEmailPayers(db, userId, Boolean(config.mail))))
+          throw new HttpError(403, SEND_BY_MESSAGES.confirmFirst);
+        const result = await updateSeries(db, userId, request.params.id, change, now, timeZone);
         if (!result.ok && result.reason === "not-found")
           throw new HttpError(404, RECURRING_UPDATE_MESSAGES.notFound);
         if (!result.ok && result.reason === "amount")

@@ -1,0 +1,2 @@
+ALTER TABLE "recurring_series" ADD COLUMN "send_days_before" integer;--> statement-breakpoint
+ALTER TABLE "recurring_series" ADD CONSTRAINT "recurring_series_send_ahead" CHECK ("recurring_series"."send_days_before" BETWEEN 0 AND 28);
