@@ -94,6 +94,18 @@ signedInTest(
     await expect(toast(page, "Saved")).toContainText("Future requests of this series follow the change.");
     await expect(row("Sam Lee")).toContainText("$1,500.00");
     await expect(row("Sam Lee")).toContainText(/Next due .+, sent .+ at 9:00/);
+    // The same rent for a new tenant: Duplicate opens the form with all but the person.
+    await row("Sam Lee").getByRole("button", { name: "Duplicate Sam Lee's series for someone else" }).click();
+    const form = page.getByRole("dialog", { name: "New recurring request" });
+    await expect(form.getByLabel("Amount")).toHaveValue("1500.00");
+    await expect(form.getByLabel("Description")).toHaveValue("Rent");
+    await expect(form.getByLabel("Due date")).toHaveValue("5");
+    await expect(form.getByLabel("Name")).toHaveValue("");
+    await form.getByLabel("Name").fill("Ana Ruiz");
+    await form.getByLabel("Mobile phone").fill("2125550104");
+    await form.getByRole("button", { name: "Start recurring request" }).click();
+    await expect(toast(page, "Recurring request started")).toContainText("Ana Ruiz: $1,500.00");
+    await expect(row("Ana Ruiz")).toContainText(/Next due .+, sent .+ at 9:00/);
     // A period opens its request on Home.
     await periods("Sam Lee").getByRole("link").click();
     await expect(page).toHaveURL(new RegExp(`/\\?request=${of("Sam Lee").id}`));

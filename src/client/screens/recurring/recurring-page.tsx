@@ -1,5 +1,5 @@
 import { useLingui } from "@lingui/react";
-import { Pause, Pencil, Play, Plus, Repeat, Square } from "lucide-react";
+import { Copy, Pause, Pencil, Play, Plus, Repeat, Square } from "lucide-react";
 import { useLayoutEffect, useMemo, useState } from "react";
 import { Link } from "wouter";
 import { Button } from "#client/components/ui/button.tsx";
@@ -13,6 +13,7 @@ import { Spinner } from "#client/components/ui/spinner.tsx";
 import { WithInputRegion } from "#client/features/account/input-region.tsx";
 import { useEndRecurring, useRecurringSeries, useUpdateRecurring } from "#client/features/recurring/api.ts";
 import {
+  type RecurringDraft,
   recurringDraftOf,
   recurringDraftState,
   withoutRecurringDraft,
@@ -25,7 +26,7 @@ import { showActionError } from "#client/lib/unauthorized.ts";
 import { formatMoney } from "#shared/money.ts";
 import { shortDate } from "#shared/schedule/due-date.ts";
 import { localDate } from "#shared/schedule/zoned.ts";
-import type { Period, RecurringSeries } from "#shared/schemas/recurring.ts";
+import { type Period, type RecurringSeries, sendAheadOf } from "#shared/schemas/recurring.ts";
 import { endWords, frequencyWords, nextWords, periodWords } from "./describe";
 import { EditSeriesDialog } from "./edit-series-dialog";
 import { NewSeriesForm } from "./new-series-form";
@@ -94,13 +95,46 @@ export default function RecurringPage() {
           action={newButton}
         />
       ) : (
-        <SeriesList list={series.data} />
+        <SeriesList
+          list={series.data}
+          onDuplicate={(of) => {
+            setDraft(duplicateOf(of));
+            setCreating(true);
+          }}
+        />
       )}
     </div>
   );
 }
 
-function SeriesList({ list }: { list: RecurringSeries[] }) {
+/**
+ * "Duplicate": the same series for another person (rent for each tenant), the form opened with its
+ * amount, description, schedule and days ahead, and the person's fields empty.
+ */
+function duplicateOf(series: RecurringSeries): RecurringDraft {
+  return {
+    recipientName: "",
+    recipientPhone: "",
+    payerEmail: "",
+    amount: series.amount,
+    description: series.description ?? "",
+    frequency: series.frequency,
+    // The series' next date (the form moves a date already past to today).
+    ...(series.nextDate ? { startDate: series.nextDate } : {}),
+    endMode: series.endDate ? "date" : series.count ? "count" : "never",
+    endDate: series.endDate ?? "",
+    count: series.count ? String(series.count) : "",
+    sendAhead: sendAheadOf(series.sendDaysBefore),
+  };
+}
+
+function SeriesList({
+  list,
+  onDuplicate,
+}: {
+  list: RecurringSeries[];
+  onDuplicate: (series: RecurringSeries) => void;
+}) {
   const today = useMemo(() => localDate(new Date(), Intl.DateTimeFormat().resolvedOptions().timeZone), []);
   const update = useUpdateRecurring();
   const end = useEndRecurring();
@@ -236,6 +270,16 @@ function SeriesList({ list }: { list: RecurringSeries[] }) {
                   >
                     <Pencil aria-hidden="true" />
                     {i18n._("Change")}
+                  </Button>
+                  <Button
+                    variant="secondary"
+                    onClick={() => onDuplicate(series)}
+                    aria-label={i18n._("Duplicate {name}'s series for someone else", {
+                      name: series.recipientName,
+                    })}
+                  >
+                    <Copy aria-hidden="true" />
+                    {i18n._("Duplicate")}
                   </Button>
                   <Button
                     variant="destructive"
