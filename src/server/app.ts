@@ -52,6 +52,7 @@ import { startReminders } from "#server/reminders/reminders.ts";
 import { registerRequesters } from "#server/reminders/reminders-schedule.ts";
 import { accountSecurityRoutes } from "#server/routes/account/routes.ts";
 import { authRoutes } from "#server/routes/auth/routes.ts";
+import { balanceRoutes } from "#server/routes/balances/routes.ts";
 import { type EventStreamSettings, eventRoutes } from "#server/routes/events/routes.ts";
 import { identityRoutes } from "#server/routes/identity/routes.ts";
 import { mailRoutes } from "#server/routes/mail/routes.ts";
@@ -431,6 +432,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     paymentAccountRoutes,
     paymentRequestRoutes,
     payeeRoutes,
+    balanceRoutes,
     payPageRoutes,
     photoRoutes,
     accountSecurityRoutes,

@@ -26,6 +26,10 @@ const OWNER_REQUESTS = 100_000;
 const OWNER_CONTACTS = 5_000;
 const OTHER_USERS = 9_999;
 const TOTAL_REQUESTS = 1_000_000;
+/** One person the owner has 1,000 open requests with, and one with 10 (every 10,000th is theirs, all pending). */
+const HEAVY_PHONE = "2125551234";
+const HEAVY_OPEN = 1_000;
+const LIGHT_PHONE = "2125550010";
 
 async function seed(databaseUrl: string, cookieUserEmail: string) {
   const client = new pg.Client({ connectionString: databaseUrl });
@@ -56,6 +60,13 @@ async function seed(databaseUrl: string, cookieUserEmail: string) {
     );
   await requestsOf(`'${owner}'`, OWNER_REQUESTS, 0);
   await requestsOf(`'scale-' || (1 + g % ${OTHER_USERS})`, TOTAL_REQUESTS - OWNER_REQUESTS, OWNER_REQUESTS);
+  // One person with 1,000 open requests (their balance page reads them a page at a time).
+  await client.query(
+    `INSERT INTO payment_request (user_id, code, recipient_name, recipient_phone, amount, status, created_at)
+     SELECT $1, 'o' || lpad(to_hex(g), 9, '0'), 'Heavy Payer', '${HEAVY_PHONE}', 10 + g % 90, 'pending', now() - (g * interval '1 hour')
+     FROM generate_series(1, $2::int) g`,
+    [owner, HEAVY_OPEN],
+  );
   await client.query(
     `INSERT INTO payee (user_id, name, phone)
      SELECT $1, 'Contact ' || g, '31255' || lpad(g::text, 5, '0') FROM generate_series(1, $2::int) g`,
@@ -148,6 +159,8 @@ export async function runScale(h: ScaleHelpers) {
   const search = await sequential(`${base}/api/payment-requests?order=newest&q=month%2011`, cookie, 100);
   const summary = await sequential(`${base}/api/payment-requests/summary`, cookie, 100);
   const contacts = await sequential(`${base}/api/payees`, cookie, 300);
+  const heavyBalance = await sequential(`${base}/api/balances/${HEAVY_PHONE}`, cookie, 300);
+  const lightBalance = await sequential(`${base}/api/balances/${LIGHT_PHONE}`, cookie, 300);
 
   // Peak RSS over the idle process, after one export and after four: flat means no growth with rows.
   const pid = full.app.pid as number;
@@ -212,6 +225,11 @@ export async function runScale(h: ScaleHelpers) {
       "Contacts first page of 5,000, p99 / size",
       `${fmt(contacts.p99, 1)} ms / ${kb(contacts.bytes)}`,
       "p99 < 50 ms, < 50 KB",
+    ],
+    [
+      `One person's balance, first page: ${fmt(HEAVY_OPEN)} open items → 10, p50 / p99`,
+      `${fmt(heavyBalance.p50, 1)} / ${fmt(heavyBalance.p99, 1)} ms → ${fmt(lightBalance.p50, 1)} / ${fmt(lightBalance.p99, 1)} ms, ${kb(heavyBalance.bytes)}`,
+      "p99 < 50 ms, the same for both",
     ],
     [
       `CSV export of ${fmt(csvRows)} rows, 1st / 2nd / 4th run`,

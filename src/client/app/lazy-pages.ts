@@ -11,6 +11,7 @@ export const SetupPage = lazy(() => import("#client/screens/setup/setup-page.tsx
 export const HomePage = lazy(() => import("#client/screens/home/home-page.tsx"));
 export const RequestPage = lazy(() => import("#client/screens/request/request-page.tsx"));
 export const SplitPage = lazy(() => import("#client/screens/split/split-page.tsx"));
+export const BalancePage = lazy(() => import("#client/screens/balance/balance-page.tsx"));
 export const ContactsPage = lazy(() => import("#client/screens/contacts/contacts-page.tsx"));
 export const RecurringPage = lazy(() => import("#client/screens/recurring/recurring-page.tsx"));
 export const ArchivePage = lazy(() => import("#client/screens/archive/archive-page.tsx"));

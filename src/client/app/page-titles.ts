@@ -11,6 +11,7 @@ const PAGE_NAMES: Record<AppPath, string> = {
   [paths.request]: /*i18n*/ "Request Payment",
   [paths.split]: /*i18n*/ "Split a Bill",
   [paths.contacts]: /*i18n*/ "Contacts",
+  [paths.balance]: /*i18n*/ "Balance",
   [paths.recurring]: /*i18n*/ "Recurring",
   [paths.archive]: /*i18n*/ "Archive",
   [paths.paymentMethods]: /*i18n*/ "Payment Methods",

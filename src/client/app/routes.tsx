@@ -22,6 +22,7 @@ const APP_PAGES: Record<AppPath, LazyExoticComponent<ComponentType>> = {
   [paths.request]: Pages.RequestPage,
   [paths.split]: Pages.SplitPage,
   [paths.contacts]: Pages.ContactsPage,
+  [paths.balance]: Pages.BalancePage,
   [paths.recurring]: Pages.RecurringPage,
   [paths.archive]: Pages.ArchivePage,
   [paths.paymentMethods]: Pages.PaymentMethodsPage,

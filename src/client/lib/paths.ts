@@ -11,6 +11,8 @@ export const paths = {
   /** Split a bill; `?id=` shows one split's group view. */
   split: "/split",
   contacts: "/contacts",
+  /** One person's balance: `?phone=` (their stored number) shows what is open with them. */
+  balance: "/balance",
   /** Recurring requests: reached from Home and Profile (not in the five-link nav). */
   recurring: "/recurring",
   archive: "/archive",
@@ -18,6 +20,7 @@ export const paths = {
   profile: "/profile",
   photo: "/photo",
   pay: (shortUrl: string) => `/pay/${encodeURIComponent(shortUrl)}`,
+  balanceOf: (phone: string) => `/balance?phone=${encodeURIComponent(phone)}`,
 } as const;
 
 /** Server navigations: always full page loads, never client routes. */
@@ -35,6 +38,7 @@ export const APP_PATHS = [
   paths.request,
   paths.split,
   paths.contacts,
+  paths.balance,
   paths.recurring,
   paths.archive,
   paths.paymentMethods,

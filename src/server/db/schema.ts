@@ -234,6 +234,10 @@ export const paymentRequests = pgTable(
       t.currency,
       t.paidAmount,
     ),
+    // One person's open requests, oldest first, and their total (routes/balances): read alone.
+    index("payment_request_user_phone_open_idx")
+      .on(t.userId, t.recipientPhone, t.createdAt, t.id)
+      .where(sql`${t.status} = 'pending'`),
     // The spec's $1,000,000.00 in USD; a billion units in any other currency (shared/currency.ts maxWhole).
     check(
       "payment_request_amount_positive",

@@ -1,11 +1,12 @@
-import { queryOptions, useMutation, useQuery } from "@tanstack/react-query";
+import { infiniteQueryOptions, queryOptions, useMutation, useQuery } from "@tanstack/react-query";
 import { z } from "zod";
 import { saveContactOf } from "#client/features/payees/api.ts";
 import { askToRename, CONTACT_QUESTION_DELAY_MS } from "#client/features/payees/contact-questions.ts";
 import { refreshRequests } from "#client/features/payment-requests/live-updates.ts";
 import { REQUESTS_URL } from "#client/features/payment-requests/request-keys.ts";
-import { apiRequest, isUnauthorizedError } from "#client/lib/api.ts";
-import { pagesQuery } from "#client/lib/pages.ts";
+import { apiPage, apiRequest, isUnauthorizedError } from "#client/lib/api.ts";
+import { type Page, pagesQuery } from "#client/lib/pages.ts";
+import { type Balance, BalanceSchema } from "#shared/schemas/balance.ts";
 import { listUrl } from "#shared/schemas/page.ts";
 import type { RecordPaymentInput } from "#shared/schemas/payment.ts";
 import {
@@ -153,6 +154,22 @@ export const requestWithPaymentsQuery = (id: string) =>
     queryKey: [REQUESTS_URL, "one", id] as const,
     queryFn: async (): Promise<PaymentRequest> =>
       PaymentRequestSchema.parse(await apiRequest("GET", requestUrl(id))),
+  });
+
+/**
+ * GET /api/balances/{phone}: what one person owes in all (per currency) and their open requests,
+ * oldest first, a page at a time (the Link header). Under REQUESTS_URL, so every change to a
+ * request (live events, Mark Paid, a payment) reloads it.
+ */
+export const balanceQuery = (phone: string) =>
+  infiniteQueryOptions({
+    queryKey: [REQUESTS_URL, "balance", phone] as const,
+    queryFn: async ({ pageParam }): Promise<Page<Balance>> => {
+      const { body, next } = await apiPage(pageParam);
+      return { items: [BalanceSchema.parse(body)], next };
+    },
+    initialPageParam: `/api/balances/${encodeURIComponent(phone)}`,
+    getNextPageParam: (last: Page<Balance>) => last.next ?? undefined,
   });
 
 /** POST …/payments: records part of a request as paid; the answer is the request with its payments. */

@@ -1,9 +1,11 @@
 import { Trans, useLingui } from "@lingui/react";
 import { BellRing, Calendar, Eye, Phone } from "lucide-react";
 import { type ReactNode, useId } from "react";
+import { Link } from "wouter";
 import { Card } from "#client/components/ui/card.tsx";
 import { formatRequestDate } from "#client/lib/format-date.ts";
 import { useIntlLocale } from "#client/lib/i18n.tsx";
+import { paths } from "#client/lib/paths.ts";
 import { formatMoney } from "#shared/money.ts";
 import { formatPhone } from "#shared/phone.ts";
 import { amountLeft } from "#shared/schemas/payment.ts";
@@ -76,7 +78,13 @@ export function RequestCard({ request, actions, tools }: RequestCardProps) {
         </p>
       ) : null}
       <p id={`${id}-name`} className="mt-1 font-semibold wrap-anywhere text-slate-900 dark:text-slate-100">
-        {request.recipientName}
+        {/* Everything open with this person, and what they owe in all (their balance). */}
+        <Link
+          href={paths.balanceOf(request.recipientPhone)}
+          className="underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-600"
+        >
+          {request.recipientName}
+        </Link>
       </p>
       <div className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-500 dark:text-slate-400">
         <span className="inline-flex items-center gap-1.5 whitespace-nowrap">

@@ -1,0 +1,1 @@
+CREATE INDEX "payment_request_user_phone_open_idx" ON "payment_request" USING btree ("user_id","recipient_phone","created_at","id") WHERE "payment_request"."status" = 'pending';
