@@ -36,6 +36,8 @@ type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
  */
 type Fixture = {
   requestId: string;
+  /** A part payment recorded on that request. */
+  paymentId: string;
   code: string;
   payeeId: string;
   /** A signed, unused upload URL for A (path and query). */
@@ -213,6 +215,38 @@ const MATRIX: Record<string, Case[]> = {
       name: "A's request: cancelled",
       call: (a) => ({ url: `/api/payment-requests/${a.requestId}/status`, body: { status: "cancelled" } }),
       missing: () => ({ url: `/api/payment-requests/${MISSING}/status`, body: { status: "cancelled" } }),
+      expect: ownerOnly(200),
+    },
+  ],
+  "GET /api/payment-requests/:id": [
+    {
+      name: "A's request with its payments",
+      call: (a) => ({ url: `/api/payment-requests/${a.requestId}` }),
+      missing: () => ({ url: `/api/payment-requests/${MISSING}` }),
+      expect: ownerOnly(200),
+    },
+  ],
+  "POST /api/payment-requests/:id/payments": [
+    {
+      name: "a part payment on A's request",
+      call: (a) => ({ url: `/api/payment-requests/${a.requestId}/payments`, body: { amount: "5" } }),
+      missing: () => ({ url: `/api/payment-requests/${MISSING}/payments`, body: { amount: "5" } }),
+      expect: ownerOnly(201),
+    },
+  ],
+  "DELETE /api/payment-requests/:id/payments/:paymentId": [
+    {
+      name: "undoes A's part payment",
+      call: (a) => ({ url: `/api/payment-requests/${a.requestId}/payments/${a.paymentId}` }),
+      missing: () => ({ url: `/api/payment-requests/${MISSING}/payments/${MISSING}` }),
+      expect: ownerOnly(200),
+    },
+  ],
+  "GET /api/balances/:phone": [
+    {
+      name: "what A's payer owes A",
+      call: () => ({ url: "/api/balances/2125550109" }),
+      missing: () => ({ url: "/api/balances/2125550999" }),
       expect: ownerOnly(200),
     },
   ],
@@ -694,6 +728,8 @@ export function authorizationMatrix(part: number, parts: number): void {
       const created = (
         await a("POST", "/api/payment-requests", { ...VALID.request, recipientPhone: "(212) 555-0109" })
       ).json();
+      const paid = await a("POST", `/api/payment-requests/${created.request.id}/payments`, { amount: "1" });
+      expect(paid.statusCode, paid.body).toBe(201);
       const phone = `2125550${randomInt(110, 200)}`;
       const payee = (await a("POST", "/api/payees", { name: "Contact", phone })).json();
       const upload = async () => {
@@ -750,6 +786,7 @@ export function authorizationMatrix(part: number, parts: number): void {
         sessionId,
         passkeyId: passkey?.id as string,
         requestId: created.request.id,
+        paymentId: paid.json().payments[0].id,
         code,
         cardPath: new URL(card).pathname,
         payeeId: payee.id,
