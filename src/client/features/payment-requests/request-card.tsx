@@ -79,9 +79,10 @@ export function RequestCard({ request, actions, tools }: RequestCardProps) {
       ) : null}
       <p id={`${id}-name`} className="mt-1 font-semibold wrap-anywhere text-slate-900 dark:text-slate-100">
         {/* Everything open with this person, and what they owe in all (their balance). */}
+        {/* A 44 px tap target (py-3) that takes no more room than the line (-my-3). */}
         <Link
           href={paths.balanceOf(request.recipientPhone)}
-          className="underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-600"
+          className="-my-3 inline-block max-w-full py-3 underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-600"
         >
           {request.recipientName}
         </Link>

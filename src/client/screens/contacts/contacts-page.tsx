@@ -133,15 +133,14 @@ function ContactList({ payees }: { payees: Payee[] }) {
                 {initials(payee.name)}
               </span>
               <div className="min-w-0 flex-1">
-                <p className="truncate font-semibold text-slate-900 dark:text-slate-100">
-                  {/* Their balance: everything open with them, and what they owe in all. */}
-                  <Link
-                    href={paths.balanceOf(payee.phone)}
-                    className="underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-600"
-                  >
-                    {payee.name}
-                  </Link>
-                </p>
+                {/* Their balance: everything open with them, and what they owe in all. A 44 px tap
+                    target (py-3) that takes no more room than the line (-my-3); it truncates itself. */}
+                <Link
+                  href={paths.balanceOf(payee.phone)}
+                  className="-my-3 block truncate py-3 font-semibold text-slate-900 underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-600 dark:text-slate-100"
+                >
+                  {payee.name}
+                </Link>
                 <p className="text-sm whitespace-nowrap text-slate-500 dark:text-slate-400">
                   {formatPhone(payee.phone)}
                 </p>

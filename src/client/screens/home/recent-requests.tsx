@@ -1,4 +1,3 @@
-import type { I18n } from "@lingui/core";
 import { useLingui } from "@lingui/react";
 import { ChevronRight, Inbox } from "lucide-react";
 import { Link } from "wouter";
@@ -6,8 +5,6 @@ import { useHomeRequests } from "#client/features/payment-requests/api.ts";
 import { homeMarkPaidTexts } from "#client/features/payment-requests/paid-marks.tsx";
 import { RequestList, RequestsState } from "#client/features/payment-requests/request-list.tsx";
 import { paths } from "#client/lib/paths.ts";
-import { intlLocaleOf } from "#shared/i18n/locales.ts";
-import { formatMoney } from "#shared/money.ts";
 
 /**
  * Home's Recent Requests (docs/product.md "Home"): pending first, then newest first, one bounded
