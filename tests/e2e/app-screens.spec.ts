@@ -201,3 +201,14 @@ signedInTest("Mark as Paid in the Archive asks in the app's dialog", async ({ pa
   await expect(page.getByText("paid", { exact: true })).toBeVisible();
   expect(nativeDialogs).toBe(0);
 });
+
+// Before: Profile was one long page on a phone, its Security section a long scroll away.
+signedInTest("Profile's sections are one tap away on a phone", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/profile");
+  const sections = page.getByRole("navigation", { name: "Profile sections" });
+  await expect(sections.getByRole("link")).toHaveText(["Your details", "Notifications", "Security"]);
+  await sections.getByRole("link", { name: "Security" }).click();
+  await expect(page).toHaveURL(/\/profile#security$/);
+  await expect(page.getByRole("heading", { name: "Security", level: 2 })).toBeInViewport();
+});

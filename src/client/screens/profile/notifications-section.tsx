@@ -48,7 +48,7 @@ export function NotificationsSection() {
   const { i18n } = useLingui();
   const { data: settings, isError } = useNotificationSettings();
   return (
-    <Card className="mt-6">
+    <Card id="notifications" className="mt-6 scroll-mt-20">
       <div className="space-y-1 p-5 pb-0 sm:p-6 sm:pb-0">
         <h2 id="notifications-heading" className="text-lg font-semibold text-slate-900 dark:text-slate-100">
           {i18n._("Notifications")}

@@ -22,7 +22,28 @@ export default function ProfilePage() {
         title={i18n._("Profile")}
         description={i18n._("How you appear on your payment requests.")}
       />
-      <Card>
+      {/* Profile is long on a phone: its sections, one tap away. */}
+      <nav aria-label={i18n._("Profile sections")} className="mb-4">
+        <ul className="flex flex-wrap gap-x-1 gap-y-1 text-sm font-medium">
+          {(
+            [
+              ["#details", i18n._("Your details")],
+              ["#notifications", i18n._("Notifications")],
+              ["#security", i18n._("Security")],
+            ] as const
+          ).map(([href, label]) => (
+            <li key={href}>
+              <a
+                href={href}
+                className="inline-flex min-h-11 items-center rounded-lg px-3 text-emerald-700 underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-emerald-600 dark:text-emerald-300"
+              >
+                {label}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <Card id="details" className="scroll-mt-20">
         <CardContent className="space-y-6">
           <div className="flex items-center gap-4">
             <div className="relative">
