@@ -17,7 +17,7 @@ import {
   type SendAhead,
   sendAheadOf,
 } from "#shared/schemas/recurring.ts";
-import { FormField, SendAheadSelect } from "./form-fields";
+import { FormField, SendAheadSelect, SeriesPersonFields } from "./form-fields";
 
 type EditValues = {
   recipientName: string;
@@ -114,28 +114,7 @@ export function EditSeriesDialog({
       holdsInput
     >
       <Form onSubmit={onSubmit} className="space-y-5">
-        <FormField
-          label={i18n._("Name")}
-          name="recipientName"
-          autoComplete="off"
-          {...bind("recipientName")}
-        />
-        <FormField
-          label={i18n._("Mobile phone")}
-          name="recipientPhone"
-          type="tel"
-          inputMode="tel"
-          autoComplete="off"
-          {...bind("recipientPhone")}
-        />
-        <FormField
-          label={i18n._("Payer's email")}
-          aside={<span className="text-xs text-slate-500 dark:text-slate-400">{i18n._("(optional)")}</span>}
-          name="payerEmail"
-          type="email"
-          autoComplete="off"
-          {...bind("payerEmail")}
-        />
+        <SeriesPersonFields bind={bind} />
         <FormField label={i18n._("Amount")} name="amount" inputMode="decimal" {...bind("amount")} />
         <FormField label={i18n._("Description")} name="description" {...bind("description")} />
         <SendAheadSelect value={values.sendAhead} onChange={(value) => set("sendAhead", value)} />

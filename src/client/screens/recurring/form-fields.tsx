@@ -110,3 +110,39 @@ export function SendAheadSelect({
     </div>
   );
 }
+
+/**
+ * Who a series asks: name, mobile number and the payer's optional email, the same on the new
+ * series form and in Change. `emailHint` says what the email does (the new form's words).
+ */
+export function SeriesPersonFields({
+  bind,
+  emailHint,
+}: {
+  bind: (name: "recipientName" | "recipientPhone" | "payerEmail") => BoundField;
+  emailHint?: string;
+}) {
+  const { i18n } = useLingui();
+  return (
+    <>
+      <FormField label={i18n._("Name")} name="recipientName" autoComplete="off" {...bind("recipientName")} />
+      <FormField
+        label={i18n._("Mobile phone")}
+        name="recipientPhone"
+        type="tel"
+        inputMode="tel"
+        autoComplete="off"
+        {...bind("recipientPhone")}
+      />
+      <FormField
+        label={i18n._("Payer's email")}
+        aside={<span className="text-xs text-slate-500 dark:text-slate-400">{i18n._("(optional)")}</span>}
+        {...(emailHint ? { hint: emailHint } : {})}
+        name="payerEmail"
+        type="email"
+        autoComplete="off"
+        {...bind("payerEmail")}
+      />
+    </>
+  );
+}

@@ -23,7 +23,7 @@ import {
   recurringFormSchemaFor,
   toRecurringInput,
 } from "#shared/schemas/recurring.ts";
-import { FieldError, FormField, SendAheadSelect } from "./form-fields";
+import { FieldError, FormField, SendAheadSelect, SeriesPersonFields } from "./form-fields";
 
 const browserToday = () => localDate(new Date(), Intl.DateTimeFormat().resolvedOptions().timeZone);
 
@@ -129,29 +129,15 @@ export function NewSeriesForm({
 
   return (
     <Form onSubmit={onSubmit} className="space-y-5" busy={formState.isSubmitting}>
-      <FormField label={i18n._("Name")} name="recipientName" autoComplete="off" {...bind("recipientName")} />
-      <FormField
-        label={i18n._("Mobile phone")}
-        name="recipientPhone"
-        type="tel"
-        inputMode="tel"
-        autoComplete="off"
-        {...bind("recipientPhone")}
-      />
-      <FormField
-        label={i18n._("Payer's email")}
-        aside={<span className="text-xs text-slate-500 dark:text-slate-400">{i18n._("(optional)")}</span>}
-        hint={
+      <SeriesPersonFields
+        bind={bind}
+        emailHint={
           confirmFirst
             ? i18n._(CONFIRM_FIRST_HINT)
             : i18n._(
                 "With an email, Collect emails each request. Without one, Collect tells you when it's ready to text.",
               )
         }
-        name="payerEmail"
-        type="email"
-        autoComplete="off"
-        {...bind("payerEmail")}
       />
       <FormField
         label={i18n._("Amount")}
