@@ -299,6 +299,9 @@ describe.each(databaseKinds)("secrets in URLs stay out of logs and traces [%s]",
 describe("redactSecrets", () => {
   it("takes the secret out of paths, queries, redirect targets and push endpoints, and keeps the rest", () => {
     expect(redactSecrets("/api/mail/stop/all.abc.DEF_ghi-123")).toBe(`/api/mail/stop/${REDACTED}`);
+    // A balance's number is a person's, kept out of the log like an email.
+    expect(redactSecrets("/api/balances/2125550101?limit=2")).toBe(`/api/balances/${REDACTED}?limit=2`);
+    expect(redactSecrets("/balance?phone=%2B4915123456789")).toBe(`/balance?phone=${REDACTED}`);
     expect(redactSecrets("https://collect.example/api/notifications/unsubscribe/claim.u1.mac?x=1")).toBe(
       `https://collect.example/api/notifications/unsubscribe/${REDACTED}?x=1`,
     );

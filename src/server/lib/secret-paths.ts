@@ -18,6 +18,8 @@ export const SECRET_PATH_ROUTES = [
   "/api/notifications/unsubscribe/:token",
   "/api/mail/stop/:token",
   "/api/identity/reset-password/:token",
+  // Not a secret but a person's number (a balance's): kept out of logs as emails are.
+  "/api/balances/:phone",
 ] as const;
 
 /**
@@ -33,6 +35,8 @@ const SECRET_QUERY = [
   "X-Amz-Signature",
   "X-Amz-Credential",
   "X-Amz-Security-Token",
+  // A person's number (the balance screen's `/balance?phone=`): personal, like an email.
+  "phone",
 ];
 
 /** Query parameters whose value is itself a URL (where a link lands next): redacted inside. */
