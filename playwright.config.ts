@@ -96,6 +96,8 @@ export default defineConfig({
       VAPID_PUBLIC_KEY: vapid.publicKey,
       VAPID_PRIVATE_KEY: vapid.privateKey,
       VAPID_SUBJECT: "mailto:e2e@example.com",
+      // developer.spec.ts's webhook receiver listens on loopback, over plain http: allowed here only.
+      WEBHOOK_ALLOW_ADDRESSES: "127.0.0.1/32",
     },
   },
 });

@@ -8,6 +8,7 @@ import Fastify, {
   type RouteOptions,
 } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import { createTokenVerifier } from "#server/auth/api-tokens.ts";
 import { createAuth, registerSession, type SessionUser } from "#server/auth/auth.ts";
 import { accountControlAuthOptions } from "#server/auth/auth-options.ts";
 import { resolveAuthSecret } from "#server/auth/auth-secret.ts";
@@ -66,7 +67,11 @@ import { photoRoutes } from "#server/routes/photos/routes.ts";
 import { recurringRequestRoutes } from "#server/routes/recurring-requests/routes.ts";
 import { siteRoutes } from "#server/routes/site/routes.ts";
 import { splitRoutes } from "#server/routes/splits/routes.ts";
+import { tokenRoutes } from "#server/routes/tokens/routes.ts";
+import { webhookRoutes } from "#server/routes/webhooks/routes.ts";
 import { createLocalStorage } from "#server/storage/local-storage.ts";
+import { addressPolicy } from "#server/webhooks/address.ts";
+import { startWebhooks } from "#server/webhooks/webhooks.ts";
 import type { AppContext } from "./context";
 import type { Config } from "./env";
 import { IMAGE_LIMITS, type ImageLimits } from "./limits";
@@ -254,7 +259,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   const drain = registerDrain(app);
   registerErrorHandling(app);
-  registerOpenApi(app, config.publicUrl);
+  registerOpenApi(app, config, () => auth.api.generateOpenAPISchema());
   registerAccessLog(app, config.logLevel);
   registerSecurityHeaders(app, config.publicUrl, config.s3?.endpoint);
   registerCsrfGuard(app, config.publicUrl);
@@ -285,6 +290,32 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     mailEnabled: mailer.enabled,
     log: app.log,
   });
+  // Confirmation, reset and sign-up notices go through the queue too (mail/account-mail.ts).
+  const accountMail = startAccountMail({
+    db: database.db,
+    jobs,
+    mailer,
+    clock,
+    publicUrl: config.publicUrl,
+    log: app.log,
+  });
+  backgroundStarts.push(accountMail.started.catch(() => {}));
+  // Signed webhooks to the endpoints accounts name (webhooks/webhooks.ts, docs/api.md).
+  const webhooks = startWebhooks({
+    db: database.db,
+    jobs,
+    clock,
+    publicUrl: config.publicUrl,
+    accountMail,
+    settings: {
+      policy: addressPolicy(config.webhooks.allowAddresses),
+      retryDelaySeconds: config.webhooks.retryDelaySeconds,
+      giveUpAfterSeconds: config.webhooks.giveUpHours * 3_600,
+      retryDelayMaxSeconds: config.jobs.retryDelayMaxSeconds,
+    },
+    log: app.log,
+  });
+  backgroundStarts.push(webhooks.started.catch(() => {}));
   const notify = startNotifications({
     db: database.db,
     jobs,
@@ -302,6 +333,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     db: database.db,
     jobs,
     notify,
+    webhooks,
     mailer,
     mailPolicy,
     clock,
@@ -312,16 +344,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   backgroundStarts.push(reminders.started);
   app.decorate("reminders", reminders);
   const webAuthn = createWebAuthn(database.db, config.publicUrl);
-  // Confirmation, reset and sign-up notices go through the queue too (mail/account-mail.ts).
-  const accountMail = startAccountMail({
-    db: database.db,
-    jobs,
-    mailer,
-    clock,
-    publicUrl: config.publicUrl,
-    log: app.log,
-  });
-  backgroundStarts.push(accountMail.started.catch(() => {}));
   const accountControl = accountControlAuthOptions({
     db: database.db,
     limiter,
@@ -338,6 +360,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const { signedIn, freshlySignedIn, forgetSession, sessionAlive } = registerSession(
     app,
     auth,
+    createTokenVerifier(database.db, limiter, () => clock.now()),
     options.sessionMemo,
   );
   const diskStorage = config.s3
@@ -356,6 +379,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     jobs,
     push,
     notify,
+    webhooks,
     sessionAlive,
     clientAssets: readClientAssets(config.clientDir),
     // Optional features load their packages only when configured (docs/decisions/017-fast-start-up.md).
@@ -442,6 +466,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     notificationRoutes,
     recurringRequestRoutes,
     mailRoutes,
+    tokenRoutes,
+    webhookRoutes,
   ]) {
     await app.register(routes(context));
   }

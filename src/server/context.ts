@@ -16,6 +16,7 @@ import type { PushSender } from "#server/push/push-sender.ts";
 import type { Requester } from "#server/reminders/reminders-schedule.ts";
 import type { LocalStorage } from "#server/storage/local-storage.ts";
 import type { ObjectStorage } from "#server/storage/object-storage.ts";
+import type { Webhooks } from "#server/webhooks/webhooks.ts";
 import type { Clock } from "./clock";
 import type { Config } from "./env";
 import type { ImageLimits } from "./limits";
@@ -45,6 +46,8 @@ export type AppContext = {
   push: PushSender;
   /** Tells the requester, wherever they are (notifications/notify.ts). */
   notify: Notify;
+  /** Tells the requester's own systems: signed webhooks (webhooks/webhooks.ts). */
+  webhooks: Webhooks;
   /** Forgets the caller's verified session in this process (sign-out). */
   forgetSession: (request: FastifyRequest) => Promise<void>;
   /** Built CSS and the pay page's script, for server-rendered pages. */

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { z } from "zod";
 import { type ProxyTrust, parseProxyList } from "#server/lib/proxy-trust.ts";
+import { addressPolicy } from "#server/webhooks/address.ts";
 import { LIMITS } from "./limits";
 import { VAPID_ENV, vapidConfig, vapidProblems } from "./push/vapid-env";
 
@@ -125,6 +126,34 @@ export const EnvSchema = z.object({
         return z.NEVER;
       }
     }),
+  /**
+   * Addresses or CIDRs webhooks may reach although private or loopback (webhooks/address.ts);
+   * plain http only to loopback ones among them. Empty: public https endpoints only.
+   */
+  WEBHOOK_ALLOW_ADDRESSES: z
+    .string()
+    .default("")
+    .transform((v, ctx) => {
+      const list = v
+        .split(",")
+        .map((entry) => entry.trim())
+        .filter(Boolean);
+      try {
+        addressPolicy(list);
+      } catch {
+        ctx.addIssue({ code: "custom", message: "must be addresses or CIDRs, comma-separated" });
+        return z.NEVER;
+      }
+      return list;
+    }),
+  /** A failed webhook's first retry waits this long, doubling to an hour at most. */
+  WEBHOOK_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3_600).default(60),
+  /** How long an event is retried before it is given up and its endpoint turned off. */
+  WEBHOOK_GIVE_UP_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 7)
+    .default(24),
   PASSWORD_SIGN_IN: onOff.default(true),
   OIDC_ISSUER: z.url().optional(),
   OIDC_CLIENT_ID: z.string().min(1).optional(),
@@ -288,6 +317,11 @@ const ConfigSchema = EnvSchema.transform((env) => ({
   ...(env.AUTH_SECRET_PREVIOUS ? { authSecretPrevious: env.AUTH_SECRET_PREVIOUS } : {}),
   /** Whose X-Forwarded-For to believe (lib/proxy-trust.ts). */
   trustProxy: env.TRUST_PROXY,
+  webhooks: {
+    allowAddresses: env.WEBHOOK_ALLOW_ADDRESSES,
+    retryDelaySeconds: env.WEBHOOK_RETRY_DELAY_SECONDS,
+    giveUpHours: env.WEBHOOK_GIVE_UP_HOURS,
+  },
   passwordSignIn: env.PASSWORD_SIGN_IN,
   oidc:
     env.OIDC_ISSUER && env.OIDC_CLIENT_ID && env.OIDC_CLIENT_SECRET

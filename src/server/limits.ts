@@ -20,6 +20,7 @@ export type LimitKey =
   | "request"
   | "recipient"
   | "requester and recipient"
+  | "API token"
   | "everyone";
 
 /**
@@ -241,6 +242,13 @@ export const LIMITS = {
    * the queue for the next hour, the operator hears of it, nothing is lost.
    */
   payerMailPerHour: { key: "everyone", max: 3_600, windowMs: HOUR, message: null },
+  /**
+   * Every call a personal API token makes, reads included (auth/api-tokens.ts): a script's own
+   * allowance, beside the account's write limits that its writes count against too.
+   */
+  apiToken: { key: "API token", max: 600, windowMs: MINUTE, message: TOO_MANY_WRITES },
+  /** Test events and resends, per account: each is an outbound POST. */
+  webhookSend: { key: "user", max: 30, windowMs: MINUTE, message: TOO_MANY_WRITES },
   /** Notification emails to one account's own address (pushes are not counted). */
   notificationMail: { key: "user", max: 30, windowMs: HOUR, message: null },
 } as const satisfies Record<string, WindowLimit>;
@@ -291,6 +299,10 @@ export const CAPS = {
     pushDevices: 10,
     /** Past this, a new passkey is refused until one is removed (routes/passkeys). */
     passkeys: 10,
+    /** Personal API tokens: past this, a new one is refused until one is revoked (routes/tokens). */
+    apiTokens: 20,
+    /** Webhook endpoints: each event is one POST per endpoint (routes/webhooks). */
+    webhooks: 10,
   },
 } as const;
 

@@ -207,7 +207,12 @@ signedInTest("Profile's sections are one tap away on a phone", async ({ page }) 
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto("/profile");
   const sections = page.getByRole("navigation", { name: "Profile sections" });
-  await expect(sections.getByRole("link")).toHaveText(["Your details", "Notifications", "Security"]);
+  await expect(sections.getByRole("link")).toHaveText([
+    "Your details",
+    "Notifications",
+    "Security",
+    "Developer",
+  ]);
   await sections.getByRole("link", { name: "Security" }).click();
   await expect(page).toHaveURL(/\/profile#security$/);
   await expect(page.getByRole("heading", { name: "Security", level: 2 })).toBeInViewport();

@@ -31,6 +31,8 @@ export const serverPaths = {
   exportCsv: "/api/payment-requests/export.csv",
   /** Profile → Security: everything Collect keeps about the user, as JSON. */
   exportAccount: "/api/account/export",
+  /** Profile → Developer: the API reference (OpenAPI 3.1), for whoever writes a script against it. */
+  apiReference: "/api/openapi.json",
 } as const;
 
 /** Routes that need a signed-in user with a profile name. */

@@ -2,8 +2,10 @@ import { type BetterAuthOptions, type BetterAuthPlugin, betterAuth } from "bette
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError } from "better-auth/api";
 import { genericOAuth } from "better-auth/plugins/generic-oauth";
+import { openAPI } from "better-auth/plugins/open-api";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { bearerOf, type TokenVerifier } from "#server/auth/api-tokens.ts";
 import { type HashQueue, HashQueueFull } from "#server/auth/hash-queue.ts";
 import { createPasswordHasher } from "#server/auth/password.ts";
 import type { Db } from "#server/db/client.ts";
@@ -127,6 +129,8 @@ export function createAuth(
     plugins: [
       passwordPolicy(hasher),
       accountControl.plugin,
+      // For the API reference (plugins/openapi.ts); its page is off, and routes/identity serves neither path.
+      openAPI({ disableDefaultReference: true }),
       ...(config.oidc
         ? [
             genericOAuth({
@@ -171,7 +175,12 @@ export type SignedInScope = (routes: FastifyPluginAsyncZod) => FastifyPluginAsyn
  * Decorates every request with a lazily read session, and gives the two signed-in scopes: each
  * route folder wraps its signed-in routes once (`signedIn(async (app) => …)`), never per route.
  */
-export function registerSession(app: FastifyInstance, auth: Auth, memo = createSessionMemo<SessionUser>()) {
+export function registerSession(
+  app: FastifyInstance,
+  auth: Auth,
+  verifyToken: TokenVerifier,
+  memo = createSessionMemo<SessionUser>(),
+) {
   app.decorateRequest("user", null);
   // Verified tokens → their user for 5 s: better-auth's check (signed cookie, endpoint context,
   // one query) was ~30% of a create request's CPU; 5 s is also how long a signed-out session
@@ -180,6 +189,14 @@ export function registerSession(app: FastifyInstance, auth: Auth, memo = createS
   const tokenOf = async (request: FastifyRequest) => cookieValue(request.headers.cookie, await cookieName);
   const guard = (fresh: boolean) =>
     async function requireUser(request: FastifyRequest): Promise<void> {
+      // A script's personal API token, on the routes its scopes name (auth/api-tokens.ts): it
+      // alone decides, whatever cookie comes with it.
+      const bearer = bearerOf(request);
+      if (bearer !== undefined) {
+        const caller = await verifyToken(bearer, request.method, request.routeOptions.url ?? "");
+        request.user = { id: caller.id, email: caller.email };
+        return;
+      }
       const token = await tokenOf(request);
       if (!token) throw new HttpError(401, "Unauthorized");
       const verify = async () => {

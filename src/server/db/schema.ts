@@ -522,3 +522,83 @@ export const recurringSeries = pgTable(
     check("recurring_series_send_ahead", sql`${t.sendDaysBefore} BETWEEN 0 AND 28`),
   ],
 );
+
+/**
+ * A personal API token (docs/api.md): the token is shown once; only its SHA-256 is kept. Revoking
+ * deletes the row, so the next call that shows it finds nothing (every process, at once).
+ */
+export const apiTokens = pgTable(
+  "api_token",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    scopes: text("scopes").array().notNull(),
+    /** base64url SHA-256 of the whole token. */
+    tokenHash: text("token_hash").notNull(),
+    /** Its last four characters, to tell tokens apart. */
+    hint: text("hint").notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
+    /** Written at most once a minute per token (auth/api-tokens.ts). */
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
+  },
+  (t) => [uniqueIndex("api_token_hash_idx").on(t.tokenHash), index("api_token_user_idx").on(t.userId)],
+);
+
+/**
+ * A webhook endpoint (docs/api.md): where Collect POSTs the events it subscribed to, signed with
+ * `secret` (Standard Webhooks, `whsec_…`). After a rotation the previous secret signs too until
+ * `previous_secret_until`. `disabled_at`: turned off by its owner, or after failing for a day.
+ */
+export const webhookEndpoints = pgTable(
+  "webhook_endpoint",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    url: text("url").notNull(),
+    events: text("events").array().notNull(),
+    secret: text("secret").notNull(),
+    previousSecret: text("previous_secret"),
+    previousSecretUntil: timestamp("previous_secret_until", { withTimezone: true }),
+    createdAt: createdAt(),
+    disabledAt: timestamp("disabled_at", { withTimezone: true }),
+    disabledReason: text("disabled_reason"),
+  },
+  (t) => [index("webhook_endpoint_user_idx").on(t.userId)],
+);
+
+export const webhookDeliveryStateEnum = pgEnum("webhook_delivery_state", ["pending", "delivered", "failed"]);
+
+/**
+ * One event for one endpoint, and how its sending went (the delivery log). `event_id` is the
+ * `webhook-id` header, the same on every attempt: one row per endpoint and event.
+ */
+export const webhookDeliveries = pgTable(
+  "webhook_delivery",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    endpointId: uuid("endpoint_id")
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: "cascade" }),
+    eventId: text("event_id").notNull(),
+    type: text("type").notNull(),
+    /** The exact body sent, so every attempt signs the same bytes. */
+    payload: text("payload").notNull(),
+    state: webhookDeliveryStateEnum("state").notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    createdAt: createdAt(),
+    lastAttemptAt: timestamp("last_attempt_at", { withTimezone: true }),
+    lastStatus: integer("last_status"),
+    lastError: text("last_error"),
+    deliveredAt: timestamp("delivered_at", { withTimezone: true }),
+  },
+  (t) => [
+    unique("webhook_delivery_event_unique").on(t.endpointId, t.eventId),
+    index("webhook_delivery_endpoint_idx").on(t.endpointId, t.createdAt),
+  ],
+);

@@ -9,6 +9,7 @@ import { unsubscribeToken } from "#server/notifications/unsubscribe.ts";
 import { stopToken } from "#server/reminders/reminders-mail.ts";
 import {
   as,
+  bearer,
   buildTestApp,
   cookieFrom,
   createReadyUser,
@@ -242,6 +243,20 @@ describe.each(databaseKinds)("secrets in URLs stay out of logs and traces [%s]",
       `/api/login?returnTo=${encodeURIComponent(`/reset-password?token=${secrets.inCallback}`)}`,
     );
 
+    // A personal API token, used, refused for a route its scope does not name, and revoked; a
+    // webhook's signing secret, shown once (docs/api.md).
+    const developer = as(app, await createReadyUser(app));
+    const made = (await developer("POST", "/api/tokens", { name: "logs", scopes: ["requests:read"] })).json();
+    secrets.apiToken = made.token;
+    const script = bearer(app, made.token);
+    expect((await script("GET", "/api/payment-requests")).statusCode).toBe(200);
+    expect((await script("GET", "/api/tokens")).statusCode).toBe(403);
+    await developer("DELETE", `/api/tokens/${made.id}`);
+    expect((await script("GET", "/api/payment-requests")).statusCode).toBe(401);
+    secrets.webhookSecret = (
+      await developer("POST", "/api/webhooks", { url: "http://127.0.0.1:9/hooks", events: ["request.paid"] })
+    ).json().secret;
+
     for (const [name, value] of Object.entries(secrets)) expect(value?.length, name).toBeGreaterThan(15);
     // The MAC of a signed token ("<payload>.<mac>") is its secret part.
     const needles = Object.values(secrets).flatMap((s) => [s, ...s.split(".").filter((p) => p.length >= 16)]);
@@ -316,6 +331,13 @@ describe("redactSecrets", () => {
     );
     expect(redactSecrets("https://fcm.googleapis.com/fcm/send/abc:def")).toBe(
       `https://fcm.googleapis.com/${REDACTED}`,
+    );
+    // Tokens and webhook secrets, wherever a text quotes them.
+    expect(redactSecrets(`authorization: Bearer col_${"a".repeat(43)}`)).toBe(
+      `authorization: Bearer col_${REDACTED}`,
+    );
+    expect(redactSecrets("secret whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw+x/y=")).toBe(
+      `secret whsec_${REDACTED}`,
     );
     // Routes without a secret, and route patterns, are left as they are.
     for (const plain of [

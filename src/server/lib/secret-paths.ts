@@ -49,6 +49,12 @@ const URL_QUERY = ["callbackURL", "errorCallbackURL", "newUserCallbackURL", "red
 const PUSH_ENDPOINT =
   /(https:\/\/(?:fcm\.googleapis\.com|android\.googleapis\.com|[a-z0-9-]+\.push\.services\.mozilla\.com|[a-z0-9-]+\.notify\.windows\.com|(?:[a-z0-9-]+\.)?push\.apple\.com)\/)[^\s"'<>]+/gi;
 
+/**
+ * Credentials that are whole in themselves, wherever they appear in a text (an error that quotes
+ * a header, say): personal API tokens and webhook signing secrets (docs/api.md).
+ */
+const CREDENTIAL = /\b(col_|whsec_)[A-Za-z0-9_+/=-]{16,}/g;
+
 const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /**
@@ -63,7 +69,9 @@ const SECRET_PARAM = new RegExp(`([?&](?:${SECRET_QUERY.map(literal).join("|")})
 const URL_PARAM = new RegExp(`([?&](?:${URL_QUERY.map(literal).join("|")})=)([^&#\\s"'<>]*)`, "gi");
 
 /** `text` (a URL, a path with its query, or any message naming one) without the secrets it carries. */
-export function redactSecrets(text: string, depth = 0): string {
+export function redactSecrets(given: string, depth = 0): string {
+  const text =
+    given.includes("col_") || given.includes("whsec_") ? given.replace(CREDENTIAL, `$1${REDACTED}`) : given;
   if (!text.includes("/") && !text.includes("=")) return text;
   let out = text
     .replace(SECRET_PATH, `$1${REDACTED}`)

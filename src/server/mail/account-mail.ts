@@ -10,12 +10,12 @@ import { JOBS_SCHEMA, type JobQueue, SENDERS } from "#server/queue/queue.ts";
 import { i18nFor } from "#shared/i18n/i18n-for.ts";
 import { localeOr } from "#shared/i18n/locales.ts";
 import type { Mailer } from "./mailer";
-import { resetPasswordMail, signUpAttemptMail, verifyEmailMail } from "./messages";
+import { resetPasswordMail, signUpAttemptMail, verifyEmailMail, webhookDisabledMail } from "./messages";
 
-/** The queue of account mail: address confirmation, password reset, the sign-up notice. */
+/** The queue of account mail: address confirmation, password reset, the sign-up notice, a webhook turned off. */
 export const ACCOUNT_MAIL_QUEUE = "account-mail";
 
-export type AccountMailKind = "verify" | "reset" | "sign-up-notice";
+export type AccountMailKind = "verify" | "reset" | "sign-up-notice" | "webhook-disabled";
 
 /**
  * What the job carries until the message has gone (then only `kind` is left: see forgetLink);
@@ -38,6 +38,8 @@ const render = (job: AccountMailJob, publicUrl: string) => {
   const to = job.to ?? "";
   const i18n = i18nFor(localeOr(job.locale));
   if (job.kind === "sign-up-notice") return signUpAttemptMail(to, publicUrl, i18n);
+  // `url` is the endpoint's address here, not a link of ours.
+  if (job.kind === "webhook-disabled") return webhookDisabledMail(to, job.url ?? "", publicUrl, i18n);
   return job.kind === "reset"
     ? resetPasswordMail(to, job.url ?? "", i18n)
     : verifyEmailMail(to, job.url ?? "", i18n);

@@ -83,3 +83,25 @@ export function signUpAttemptMail(to: string, publicUrl: string, i18n: I18n = en
     i18n,
   );
 }
+
+/** A webhook endpoint failed for a day and was turned off (webhooks/webhooks.ts). */
+export function webhookDisabledMail(
+  to: string,
+  endpoint: string,
+  publicUrl: string,
+  i18n: I18n = english(),
+): Mail {
+  return compose(
+    to,
+    i18n._("A webhook endpoint was turned off"),
+    [
+      i18n._("Collect could not deliver events to {endpoint} for a day, so it stopped sending them.", {
+        endpoint,
+      }),
+      i18n._("Fix the endpoint, then turn it back on and resend what it missed from its delivery log."),
+    ],
+    { label: i18n._("Open Developer settings"), url: `${publicUrl}/profile#developer` },
+    [i18n._("You get this because you added this endpoint to your Collect account.")],
+    i18n,
+  );
+}

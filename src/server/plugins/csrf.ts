@@ -1,4 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import { bearerOf } from "#server/auth/api-tokens.ts";
+import { inSignedInScope } from "#server/auth/auth.ts";
 import { HttpError } from "#server/lib/http-error.ts";
 
 const UNSAFE = new Set(["POST", "PUT", "PATCH", "DELETE"]);
@@ -59,8 +61,14 @@ export function registerCsrfGuard(app: FastifyInstance, publicUrl: string): void
       throw new HttpError(403, "Cross-site request refused.");
     }
   };
-  app.addHook("onRoute", (route) => {
+  // A personal API token (auth/api-tokens.ts) is the whole authority of a signed-in route's call
+  // that carries one, and no browser sends an Authorization header across sites without a CORS
+  // preflight we never grant: such calls are not forgeries. Cookies keep the rule.
+  const signedInGuard = async (request: FastifyRequest) => {
+    if (bearerOf(request) === undefined) await guard(request);
+  };
+  app.addHook("onRoute", function (this: FastifyInstance, route) {
     if (![route.method].flat().some((method) => UNSAFE.has(method))) return;
-    route.onRequest = [...[route.onRequest ?? []].flat(), guard];
+    route.onRequest = [...[route.onRequest ?? []].flat(), inSignedInScope(this) ? signedInGuard : guard];
   });
 }

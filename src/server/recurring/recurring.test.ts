@@ -568,6 +568,8 @@ describeWith("TEST_DATABASE_URL", "two app processes on one PostgreSQL", () => {
             notify: async () => {
               throw new Error("a series with a payer email never notifies");
             },
+            // No endpoint here: nothing to record.
+            webhooks: { emitRequest: async () => {} },
             log: quiet,
           }),
         ),

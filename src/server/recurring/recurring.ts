@@ -9,6 +9,7 @@ import type { SigningSecret } from "#server/lib/signed-token.ts";
 import type { Mailer } from "#server/mail/mailer.ts";
 import type { MailPolicy } from "#server/mail/policy.ts";
 import type { Notify } from "#server/notifications/notify.ts";
+import type { Webhooks } from "#server/webhooks/webhooks.ts";
 import { i18nFor } from "#shared/i18n/i18n-for.ts";
 import { intlLocaleOf } from "#shared/i18n/locales.ts";
 import { occurrenceAt, occurrenceLabel, repeatsWords, sendDateOf } from "#shared/schedule/recurrence.ts";
@@ -35,6 +36,8 @@ export type RecurringDeps = {
   db: Db;
   jobs: JobQueue;
   notify: Notify;
+  /** `request.created` and `series.occurrence_created` to the requester's endpoints (webhooks/webhooks.ts). */
+  webhooks: Pick<Webhooks, "emitRequest">;
   mailer: Mailer;
   /** What every payer email must pass (mail/policy.ts). */
   mailPolicy: MailPolicy;
@@ -186,7 +189,19 @@ export async function makeOccurrence(
         await markSent(tx, key, now);
       }
     }
-    return { userId: series.userId, requestId: request.id };
+    const event = { userId: series.userId, requestId: request.id };
+    await deps.webhooks.emitRequest(tx, {
+      ...event,
+      type: "request.created",
+      key: `request.created:${request.id}`,
+    });
+    await deps.webhooks.emitRequest(tx, {
+      ...event,
+      type: "series.occurrence_created",
+      key: `series.occurrence_created:${seriesId}:${date}`,
+      extra: { seriesId, occurrenceDate: date },
+    });
+    return event;
   });
   if (made) deps.notifier?.requestCreated(made.userId, made.requestId);
   return made !== null;

@@ -2,7 +2,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { Database, Db } from "#server/db/client.ts";
 import { preparedPerDatabase } from "#server/db/prepared.ts";
-import { deliveries, type paymentRequests, reminders, users } from "#server/db/schema.ts";
+import { deliveries, type paymentRequests, reminders, users, webhookEndpoints } from "#server/db/schema.ts";
 import { createUserCache, listenForUserChanges, type UserCache } from "#server/db/user-change.ts";
 import { recipientHash } from "#server/mail/recipient.ts";
 import { suppressedAmong } from "#server/mail/suppression.ts";
@@ -32,6 +32,8 @@ export type Requester = {
   currency: string;
   /** The account's language (shared/i18n/locales.ts), or null: what it sends payers speaks theirs, else this. */
   language: string | null;
+  /** Whether a webhook endpoint of the account is on: its requests' events are then recorded (webhooks/webhooks.ts). */
+  hasWebhooks: boolean;
 };
 
 const requesterQuery = preparedPerDatabase((db) =>
@@ -42,6 +44,7 @@ const requesterQuery = preparedPerDatabase((db) =>
       country: users.country,
       currency: users.currency,
       language: users.language,
+      hasWebhooks: sql<boolean>`EXISTS (SELECT 1 FROM ${webhookEndpoints} w WHERE w.user_id = "user".id AND w.disabled_at IS NULL)`,
     })
     .from(users)
     .where(eq(users.id, sql.placeholder("userId")))
@@ -72,6 +75,7 @@ export async function requesterOf(db: Db, userId: string): Promise<Requester> {
     country,
     currency: row?.currency ?? homeCurrencyOf(country),
     language: row?.language ?? null,
+    hasWebhooks: row?.hasWebhooks === true,
   };
 }
 

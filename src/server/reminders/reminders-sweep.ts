@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
 import { paymentRequests, reminders } from "#server/db/schema.ts";
 import type { Notification, Notify } from "#server/notifications/notify.ts";
+import type { Webhooks } from "#server/webhooks/webhooks.ts";
 import { intlLocaleOf } from "#shared/i18n/locales.ts";
 import { formatMoney } from "#shared/money.ts";
 import { reminderDecision } from "#shared/schedule/reminders.ts";
@@ -16,7 +17,14 @@ import { enqueuePayerMails } from "./reminders-send";
  * outcome, its delivery claim (`reminder:<requestId>:<offset>`) and the job that sends it commit
  * together: a reminder happens exactly once in effect (docs/decisions/023-job-queue.md).
  */
-export type SweepDeps = { db: Db; jobs: JobQueue; notify: Notify; now: () => Date };
+export type SweepDeps = {
+  db: Db;
+  jobs: JobQueue;
+  notify: Notify;
+  /** `reminder.sent` to the requester's endpoints (webhooks/webhooks.ts). */
+  webhooks: Pick<Webhooks, "emitRequest" | "usersWithEndpoints">;
+  now: () => Date;
+};
 
 type DueRow = {
   id: string;
@@ -91,6 +99,20 @@ async function sweepBatch(tx: Db, deps: SweepDeps, batch: number): Promise<numbe
   for (const row of toSend.filter((row) => !row.payer_email)) {
     if (await claimDelivery(tx, keyOf(row), "notify", now, row.user_id))
       await deps.notify(requesterReminder(row, now), { tx });
+  }
+  // One read for the batch: most requesters have no endpoint, and pay nothing more.
+  const listening = await deps.webhooks.usersWithEndpoints(
+    tx,
+    toSend.map((row) => row.user_id),
+  );
+  for (const row of toSend.filter((row) => listening.has(row.user_id))) {
+    await deps.webhooks.emitRequest(tx, {
+      userId: row.user_id,
+      type: "reminder.sent",
+      key: `reminder.sent:${keyOf(row)}`,
+      requestId: row.request_id,
+      extra: { reminder: { offsetDays: row.offset_days, to: row.payer_email ? "payer" : "requester" } },
+    });
   }
   return rows.length;
 }

@@ -7,7 +7,7 @@ import type { MailPolicy } from "#server/mail/policy.ts";
 import type { Notify } from "#server/notifications/notify.ts";
 import type { JobQueue } from "../queue/queue";
 import { startPayerMail } from "./reminders-send";
-import { sweepReminders } from "./reminders-sweep";
+import { type SweepDeps, sweepReminders } from "./reminders-sweep";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -38,6 +38,7 @@ export function startReminders(deps: {
   db: Db;
   jobs: JobQueue;
   notify: Notify;
+  webhooks: SweepDeps["webhooks"];
   mailer: Mailer;
   mailPolicy: MailPolicy;
   clock: Clock;
@@ -45,9 +46,9 @@ export function startReminders(deps: {
   secret: SigningSecret;
   log: FastifyBaseLogger;
 }): Reminders {
-  const { db, jobs, notify, clock, log } = deps;
+  const { db, jobs, notify, webhooks, clock, log } = deps;
   const now = () => clock.now();
-  const sweep = (batch?: number) => sweepReminders({ db, jobs, notify, now }, batch);
+  const sweep = (batch?: number) => sweepReminders({ db, jobs, notify, webhooks, now }, batch);
   async function start() {
     await startPayerMail({ ...deps, now });
     await jobs.createQueue(SWEEP_QUEUE, { retryLimit: 1, expireInSeconds: 120 });

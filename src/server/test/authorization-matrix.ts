@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import webPush from "web-push";
-import { passkeys, sessions } from "#server/db/schema.ts";
+import { apiTokens, passkeys, sessions, webhookEndpoints } from "#server/db/schema.ts";
 import { suppressionToken } from "#server/mail/suppression.ts";
 import { unsubscribeToken } from "#server/notifications/unsubscribe.ts";
 import { stopToken } from "#server/reminders/reminders-mail.ts";
@@ -60,6 +60,11 @@ type Fixture = {
   unsubscribePath: string;
   /** One of A's recurring series. */
   seriesId: string;
+  /** One of A's personal API tokens. */
+  tokenId: string;
+  /** One of A's webhook endpoints, and a delivery in its log (a test event). */
+  webhookId: string;
+  deliveryId: string;
   /** What must never reach anyone but A. */
   secrets: string[];
 };
@@ -290,6 +295,85 @@ const MATRIX: Record<string, Case[]> = {
       call: (a) => ({ url: `/api/recurring-requests/${a.seriesId}` }),
       missing: () => ({ url: `/api/recurring-requests/${MISSING}` }),
       expect: ownerOnly(200),
+    },
+  ],
+  "GET /api/tokens": [
+    { name: "own tokens only", call: () => ({ url: "/api/tokens" }), expect: signedIn(200) },
+  ],
+  "POST /api/tokens": [
+    {
+      name: "a token of one's own",
+      call: () => ({ url: "/api/tokens", body: { name: "Matrix", scopes: ["requests:read"] } }),
+      expect: signedIn(201),
+    },
+  ],
+  "DELETE /api/tokens/:id": [
+    {
+      name: "A's token: revoke",
+      call: (a) => ({ url: `/api/tokens/${a.tokenId}` }),
+      missing: () => ({ url: `/api/tokens/${MISSING}` }),
+      expect: ownerOnly(204),
+    },
+  ],
+  "GET /api/webhooks": [
+    { name: "own endpoints only", call: () => ({ url: "/api/webhooks" }), expect: signedIn(200) },
+  ],
+  "POST /api/webhooks": [
+    {
+      name: "an endpoint of one's own",
+      call: () => ({
+        url: "/api/webhooks",
+        body: { url: "http://127.0.0.1:9/hooks", events: ["request.paid"] },
+      }),
+      expect: signedIn(201),
+    },
+  ],
+  "PATCH /api/webhooks/:id": [
+    {
+      name: "A's endpoint: turn off",
+      call: (a) => ({ url: `/api/webhooks/${a.webhookId}`, body: { enabled: false } }),
+      missing: () => ({ url: `/api/webhooks/${MISSING}`, body: { enabled: false } }),
+      expect: ownerOnly(200),
+    },
+  ],
+  "DELETE /api/webhooks/:id": [
+    {
+      name: "A's endpoint: delete",
+      call: (a) => ({ url: `/api/webhooks/${a.webhookId}` }),
+      missing: () => ({ url: `/api/webhooks/${MISSING}` }),
+      expect: ownerOnly(204),
+    },
+  ],
+  "POST /api/webhooks/:id/rotate-secret": [
+    {
+      name: "A's endpoint: a new secret",
+      call: (a) => ({ url: `/api/webhooks/${a.webhookId}/rotate-secret` }),
+      missing: () => ({ url: `/api/webhooks/${MISSING}/rotate-secret` }),
+      expect: ownerOnly(200),
+    },
+  ],
+  "POST /api/webhooks/:id/test": [
+    {
+      name: "A's endpoint: a test event",
+      call: (a) => ({ url: `/api/webhooks/${a.webhookId}/test` }),
+      missing: () => ({ url: `/api/webhooks/${MISSING}/test` }),
+      expect: ownerOnly(202),
+    },
+  ],
+  "GET /api/webhooks/:id/deliveries": [
+    {
+      name: "A's endpoint: its delivery log",
+      call: (a) => ({ url: `/api/webhooks/${a.webhookId}/deliveries` }),
+      missing: () => ({ url: `/api/webhooks/${MISSING}/deliveries` }),
+      expect: ownerOnly(200),
+    },
+  ],
+  "POST /api/webhooks/:id/deliveries/:deliveryId/resend": [
+    {
+      name: "A's delivery: resend",
+      call: (a) => ({ url: `/api/webhooks/${a.webhookId}/deliveries/${a.deliveryId}/resend` }),
+      missing: (a) => ({ url: `/api/webhooks/${a.webhookId}/deliveries/${MISSING}/resend` }),
+      expect: ownerOnly(202),
     },
   ],
   "GET /api/payees": [
@@ -778,7 +862,20 @@ export function authorizationMatrix(part: number, parts: number): void {
       const series = (
         await a("POST", "/api/recurring-requests", { ...VALID.recurring, recipientPhone: phone })
       ).json();
+      // One token and one endpoint at a time (an account keeps at most 20 and 10).
+      await ctx.database.db.delete(apiTokens).where(eq(apiTokens.userId, ownerId));
+      await ctx.database.db.delete(webhookEndpoints).where(eq(webhookEndpoints.userId, ownerId));
+      const token = (
+        await a("POST", "/api/tokens", { name: "Matrix token", scopes: ["requests:read"] })
+      ).json();
+      const webhook = (
+        await a("POST", "/api/webhooks", { url: "http://127.0.0.1:9/hooks", events: ["request.paid"] })
+      ).json();
+      const delivery = (await a("POST", `/api/webhooks/${webhook.id}/test`)).json();
       return {
+        tokenId: token.id,
+        webhookId: webhook.id,
+        deliveryId: delivery.id,
         pushSubscriptionId: device.json().id,
         unsubscribePath: `/api/notifications/unsubscribe/${unsubscribeToken(TEST_SECRET, ownerId, "claim")}`,
         seriesId: series.id,
@@ -804,6 +901,9 @@ export function authorizationMatrix(part: number, parts: number): void {
           "Matrix key",
           device.json().id,
           series.id,
+          token.id,
+          webhook.id,
+          webhook.secret,
         ],
       };
     }

@@ -3,7 +3,13 @@ import { cpSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
-import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  InjectOptions,
+  LightMyRequestResponse,
+} from "fastify";
 import pg from "pg";
 import { afterAll, beforeAll, describe, inject, it, vi } from "vitest";
 import { type BuildOptions, buildApp } from "#server/app.ts";
@@ -66,6 +72,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     },
     authSecret: TEST_SECRET,
     trustProxy: false,
+    // The tests' webhook receivers listen on loopback (address.ts refuses it without this).
+    webhooks: { allowAddresses: ["127.0.0.0/8"], retryDelaySeconds: 1, giveUpHours: 24 },
     passwordSignIn: true,
     oidc: undefined,
     // A cheap hash keeps tests fast; password.test.ts checks production's cost.
@@ -146,13 +154,40 @@ export async function freshDatabase(kind: DatabaseKind): Promise<Database> {
 /** A new folder under the run's temporary root, which test/temp-root.ts removes at the end. */
 export const tempDir = (prefix: string) => mkdtempSync(path.join(os.tmpdir(), prefix));
 
+/** One answer of a test app: the route that gave it (its pattern as registered), the path asked, its status. */
+export type Answer = { method: string; route: string; path: string; status: number };
+
+/** buildApp's options, and `answers`: where every answer of the app is recorded (plugins/openapi-walk.test.ts). */
+export type TestAppOptions = Omit<BuildOptions, "database"> & { answers?: Answer[] };
+
+/** `onRoute` that also gives each route a hook recording its answers (the route's own: buildApp needs no change). */
+function recordingAnswers(into: Answer[], onRoute: BuildOptions["onRoute"]): BuildOptions["onRoute"] {
+  const record = async (request: FastifyRequest, reply: FastifyReply) => {
+    const [path = ""] = request.url.split("?");
+    into.push({
+      method: request.method,
+      route: request.routeOptions.url ?? "",
+      path,
+      status: reply.statusCode,
+    });
+  };
+  return (route) => {
+    onRoute?.(route);
+    route.onResponse = [...[route.onResponse ?? []].flat(), record];
+  };
+}
+
 /** An app over `database` with a data folder of its own: another server process sharing the database. */
 export function buildTestApp(
   database: Database,
   overrides: Partial<Config> = {},
-  options: Omit<BuildOptions, "database"> = {},
+  { answers, ...options }: TestAppOptions = {},
 ): Promise<FastifyInstance> {
-  return buildApp(testConfig({ dataDir: tempDir("collect-api-"), ...overrides }), { ...options, database });
+  return buildApp(testConfig({ dataDir: tempDir("collect-api-"), ...overrides }), {
+    ...options,
+    onRoute: answers ? recordingAnswers(answers, options.onRoute) : options.onRoute,
+    database,
+  });
 }
 
 export type TestContext = { app: FastifyInstance; database: Database; kind: DatabaseKind };
@@ -173,7 +208,7 @@ export function appsOnFreshDatabase(kind: DatabaseKind) {
   });
   return {
     database: () => database,
-    appWith: async (overrides: Partial<Config> = {}, options: Omit<BuildOptions, "database"> = {}) => {
+    appWith: async (overrides: Partial<Config> = {}, options: TestAppOptions = {}) => {
       const app = await buildTestApp(database, overrides, options);
       apps.push(app);
       return app;
@@ -259,6 +294,23 @@ export function as(app: FastifyInstance, user: TestUser | null) {
       headers: {
         origin: TEST_ORIGIN,
         ...(user ? { cookie: user.cookie } : {}),
+        ...(payload !== undefined ? { "content-type": "application/json" } : {}),
+      },
+      payload: payload === undefined ? undefined : JSON.stringify(payload),
+    });
+}
+
+/** A script's call with a personal API token: no cookie, no page (no Origin unless `origin` is given). */
+export function bearer(app: FastifyInstance, token: string, origin?: string) {
+  const ip = nextIp();
+  return (method: InjectOptions["method"], url: string, payload?: unknown) =>
+    app.inject({
+      method,
+      url,
+      remoteAddress: ip,
+      headers: {
+        authorization: `Bearer ${token}`,
+        ...(origin ? { origin } : {}),
         ...(payload !== undefined ? { "content-type": "application/json" } : {}),
       },
       payload: payload === undefined ? undefined : JSON.stringify(payload),

@@ -7,6 +7,7 @@ import { PageHeader } from "#client/components/ui/page-header.tsx";
 import { LoadingBlock } from "#client/components/ui/spinner.tsx";
 import { displayName, useUser } from "#client/features/auth/user.ts";
 import { paths } from "#client/lib/paths.ts";
+import { DeveloperSection } from "./developer-section";
 import { NotificationsSection } from "./notifications-section";
 import { ProfileForm } from "./profile-form";
 import { SecuritySection } from "./security-section";
@@ -30,6 +31,7 @@ export default function ProfilePage() {
               ["#details", i18n._("Your details")],
               ["#notifications", i18n._("Notifications")],
               ["#security", i18n._("Security")],
+              ["#developer", i18n._("Developer")],
             ] as const
           ).map(([href, label]) => (
             <li key={href}>
@@ -79,6 +81,7 @@ export default function ProfilePage() {
         </Link>
       </p>
       <SecuritySection />
+      <DeveloperSection />
     </div>
   );
 }

@@ -26,8 +26,9 @@ export const claimRoute =
     db,
     limiter,
     notify,
+    webhooks,
     config,
-  }: Pick<AppContext, "db" | "limiter" | "notify" | "config">): FastifyPluginAsyncZod =>
+  }: Pick<AppContext, "db" | "limiter" | "notify" | "webhooks" | "config">): FastifyPluginAsyncZod =>
   async (app) => {
     const secure = config.publicUrl.startsWith("https:") ? "; Secure" : "";
     /** The cookie that lets the first claim's browser correct it ("Not right? Tell Robin again"). */
@@ -58,8 +59,17 @@ export const claimRoute =
         };
         const result = await db.transaction(async (tx): Promise<ClaimResult> => {
           const claimed = await recordClaim(tx, code, request.body, device);
-          if (claimed.ok && claimed.outcome !== "kept")
-            await notify(claimNotification(claimed.request, claimed.outcome === "corrected"), { tx });
+          if (claimed.ok && claimed.outcome !== "kept") {
+            const corrected = claimed.outcome === "corrected";
+            await notify(claimNotification(claimed.request, corrected), { tx });
+            const { id, userId, via } = claimed.request;
+            await webhooks.emitRequest(tx, {
+              userId,
+              type: "request.claimed",
+              key: corrected ? `request.claimed:${id}:${via}` : `request.claimed:${id}`,
+              requestId: id,
+            });
+          }
           return claimed;
         });
         if (result.ok) {

@@ -55,9 +55,10 @@ export const payPageRoutes =
     limiter,
     imageLimits,
     notify,
+    webhooks,
   }: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
-    await app.register(claimRoute({ db, limiter, notify, config }));
+    await app.register(claimRoute({ db, limiter, notify, webhooks, config }));
     const pool = createCardPool(imageLimits);
     app.addHook("onClose", () => pool.close());
     const cards = createCardCache(async (content) => {
@@ -129,7 +130,14 @@ export const payPageRoutes =
           // The first view tells the requester (keyed, so it is told once), if the view commits.
           await db.transaction(async (tx) => {
             const viewed = await markViewed(tx, code, session?.user.id ?? null);
-            if (viewed) await notify(viewNotification(viewed), { tx });
+            if (!viewed) return;
+            await notify(viewNotification(viewed), { tx });
+            await webhooks.emitRequest(tx, {
+              userId: viewed.userId,
+              type: "request.viewed",
+              key: `request.viewed:${viewed.id}`,
+              requestId: viewed.id,
+            });
           });
         }
         return reply.status(204).send(null);

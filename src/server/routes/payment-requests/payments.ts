@@ -91,21 +91,32 @@ export async function recordPayment(
     const left = amountLeft(row.amount, row.paidAmount, row.currency);
     const checked = checkPartPayment(input.amount, left, row.currency);
     if (!checked.ok) return { ok: false, reason: "invalid", field: "amount", message: checked.message };
-    await tx.insert(requestPayments).values({
-      requestId: row.id,
-      userId,
-      amount: checked.amount,
-      method: input.method,
-      paidOn,
-      createdAt: chase.now,
-    });
+    const [payment] = await tx
+      .insert(requestPayments)
+      .values({
+        requestId: row.id,
+        userId,
+        amount: checked.amount,
+        method: input.method,
+        paidOn,
+        createdAt: chase.now,
+      })
+      .returning({ id: requestPayments.id });
     const paidAmount = sql`${paymentRequests.paidAmount} + ${checked.amount}::numeric`;
     const nothingLeft = parseMinor(checked.amount, row.currency) === parseMinor(left, row.currency);
     const result: StatusUpdateResult = nothingLeft
       ? await markPaidIn(tx, userId, id, chase, { paidAmount })
       : await updatePaid(tx, row.id, paidAmount);
     if (!result.ok) return result;
-    return { ok: true, row: result.row, payments: (await paymentsOf(tx, [result.row])).get(id) ?? [] };
+    const payments = (await paymentsOf(tx, [result.row])).get(id) ?? [];
+    await chase.webhooks.emitRequest(tx, {
+      userId,
+      type: "request.payment_recorded",
+      key: `request.payment_recorded:${payment?.id}`,
+      requestId: id,
+      extra: { payment: payments.find((p) => p.id === payment?.id) },
+    });
+    return { ok: true, row: result.row, payments };
   });
 }
 

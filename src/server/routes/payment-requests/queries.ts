@@ -17,6 +17,7 @@ import {
   writeReminders,
 } from "#server/reminders/reminders-schedule.ts";
 import { enqueuePayerMail, stopReminders } from "#server/reminders/reminders-send.ts";
+import type { Webhooks } from "#server/webhooks/webhooks.ts";
 import { HOME_CURRENCY, minorToAmount, parseMinor } from "#shared/currency.ts";
 import { MAX_REMINDERS } from "#shared/schedule/reminders.ts";
 import type {
@@ -54,6 +55,8 @@ export type ChaseOptions = {
   emailPayer: boolean;
   /** The payer's mailbox asked for no more mail from this requester (mail/suppression.ts): the card says so. */
   emailBlocked?: boolean;
+  /** The requester's webhooks, when an endpoint of theirs is on (Requester.hasWebhooks): `request.created` is recorded with the row. */
+  webhooks?: Webhooks;
 };
 
 /**
@@ -153,15 +156,24 @@ export async function createPaymentRequest(
   };
   for (let attempt = 0; ; attempt++) {
     try {
-      if (!(chase.emailPayer && input.payerEmail)) return await insert(db, true);
+      const emailPayer = chase.emailPayer && Boolean(input.payerEmail);
+      if (!emailPayer && !chase.webhooks) return await insert(db, true);
       return await db.transaction(async (tx) => {
         const made = await insert(tx, false);
-        await enqueuePayerMail(tx, chase.jobs, {
-          kind: "request",
-          key: requestEmailKey(made.row),
-          requestId: made.row.id,
+        if (emailPayer) {
+          await enqueuePayerMail(tx, chase.jobs, {
+            kind: "request",
+            key: requestEmailKey(made.row),
+            requestId: made.row.id,
+            userId,
+            now: chase.now,
+          });
+        }
+        await chase.webhooks?.emitRequest(tx, {
           userId,
-          now: chase.now,
+          type: "request.created",
+          key: `request.created:${made.row.id}`,
+          requestId: made.row.id,
         });
         return made;
       });
@@ -236,10 +248,37 @@ export async function markPaidWithReceipt(
   return db.transaction((tx) => markPaidIn(tx, userId, id, chase));
 }
 
+/** Pending → cancelled, with `request.cancelled` for the requester's endpoints in the same transaction. */
+export async function cancelRequest(
+  db: Db,
+  userId: string,
+  id: string,
+  webhooks: Webhooks,
+): Promise<StatusUpdateResult> {
+  return db.transaction(async (tx) => {
+    const result = await updateIfStatus(tx, userId, id, { status: "cancelled" }, "pending");
+    if (result.ok) {
+      await webhooks.emitRequest(tx, {
+        userId,
+        type: "request.cancelled",
+        key: `request.cancelled:${id}`,
+        requestId: id,
+      });
+    }
+    return result;
+  });
+}
+
 /** A part payment's change to `paid_amount`, an expression on the locked row (payments.ts). */
 type PaidChange = { paidAmount?: SQL };
 
-export type ReceiptOptions = { jobs: JobQueue; now: Date; receiptDelayMs: number };
+export type ReceiptOptions = {
+  jobs: JobQueue;
+  now: Date;
+  receiptDelayMs: number;
+  /** `request.paid` goes to the requester's endpoints, recorded with the change. */
+  webhooks: Webhooks;
+};
 
 /** markPaidWithReceipt inside the caller's transaction (a part payment that leaves nothing does the same). */
 export async function markPaidIn(
@@ -251,6 +290,12 @@ export async function markPaidIn(
 ): Promise<StatusUpdateResult> {
   const result = await updateIfStatus(tx, userId, id, { ...changes, status: "paid", paidAt: chase.now });
   if (!result.ok) return result;
+  await chase.webhooks.emitRequest(tx, {
+    userId,
+    type: "request.paid",
+    key: `request.paid:${id}:${chase.now.getTime()}`,
+    requestId: id,
+  });
   if (result.row.payerEmail) {
     await enqueuePayerMail(tx, chase.jobs, {
       kind: "receipt",

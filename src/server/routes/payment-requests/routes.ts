@@ -31,6 +31,7 @@ import { smsFor } from "#shared/sms.ts";
 import { paymentRequestsCsv } from "./export";
 import { type PaymentResult, paymentsOf, recordPayment, undoPayment } from "./payments";
 import {
+  cancelRequest,
   createPaymentRequest,
   listPaymentRequests,
   markNotPaid,
@@ -77,6 +78,7 @@ const signedInRoutes = ({
   clock,
   jobs,
   requesters,
+  webhooks,
 }: AppContext): FastifyPluginAsyncZod =>
   signedIn(async (app) => {
     type Row = Parameters<typeof toPaymentRequest>[0];
@@ -140,6 +142,7 @@ const signedInRoutes = ({
           jobs,
           emailPayer: sendBy !== "text",
           emailBlocked: Boolean(input.payerEmail) && (await isSuppressed(db, input.payerEmail ?? "", userId)),
+          ...(requester.hasWebhooks ? { webhooks } : {}),
         });
         notifier.requestCreated(userId, row.id);
         const created = toPaymentRequest(row, config.publicUrl, reminders);
@@ -177,6 +180,7 @@ const signedInRoutes = ({
         const { timeZone } = await requesters.get(userId);
         const result = await recordPayment(db, userId, request.params.id, request.body, {
           jobs,
+          webhooks,
           now,
           receiptDelayMs: config.receiptDelayMs,
           today: localDate(now, timeZone),
@@ -210,14 +214,14 @@ const signedInRoutes = ({
         const userId = signedInUser(request).id;
         // Back to pending is the requester's undo of "paid" (a mis-tap, or a payment that bounced).
         const from = status === "pending" ? "paid" : "pending";
-        const chase = { jobs, now: clock.now(), receiptDelayMs: config.receiptDelayMs };
+        const chase = { jobs, webhooks, now: clock.now(), receiptDelayMs: config.receiptDelayMs };
         const result =
           status === "paid"
             ? await markPaidWithReceipt(db, userId, request.params.id, chase)
             : status === "pending"
               ? // An undo of "paid" forgets when it was marked, and corrects a receipt already sent.
                 await markNotPaid(db, userId, request.params.id, chase)
-              : await updateIfStatus(db, userId, request.params.id, { status }, from);
+              : await cancelRequest(db, userId, request.params.id, webhooks);
         const action = status === "pending" ? "marked as not paid" : `marked as ${status}`;
         return one(settled(result, action, from));
       },

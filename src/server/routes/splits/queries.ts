@@ -6,6 +6,7 @@ import { isUniqueViolation } from "#server/lib/db-errors.ts";
 import { newShortCode } from "#server/lib/short-code.ts";
 import { isUuid } from "#server/lib/uuid.ts";
 import { type Requester, writeReminders } from "#server/reminders/reminders-schedule.ts";
+import type { Webhooks } from "#server/webhooks/webhooks.ts";
 
 type SplitRow = typeof splits.$inferSelect;
 type RequestRow = typeof paymentRequests.$inferSelect;
@@ -29,7 +30,7 @@ export async function createSplit(
   db: Db,
   userId: string,
   input: NewSplit,
-  chase: { requester: Requester; now: Date },
+  chase: { requester: Requester; now: Date; webhooks?: Webhooks },
 ): Promise<SplitWithRequests> {
   for (let attempt = 0; ; attempt++) {
     try {
@@ -66,7 +67,15 @@ export async function createSplit(
           )
           .returning();
         // Each share is an ordinary request with its own reminders.
-        for (const request of requests) await writeReminders(tx, request, chase.requester, chase.now);
+        for (const request of requests) {
+          await writeReminders(tx, request, chase.requester, chase.now);
+          await chase.webhooks?.emitRequest(tx, {
+            userId,
+            type: "request.created",
+            key: `request.created:${request.id}`,
+            requestId: request.id,
+          });
+        }
         return { split, requests };
       });
       return { ...created, requesterName: await requesterName(db, userId) };

@@ -143,6 +143,7 @@ describeEachDatabase("split a bill", (ctx) => {
           requester: {
             timeZone: "America/New_York",
             reminderDays: null,
+            hasWebhooks: false,
             country: "US",
             currency: "USD",
             language: null,

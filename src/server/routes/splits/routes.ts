@@ -56,6 +56,7 @@ export const splitRoutes = ({
   notifier,
   clock,
   requesters,
+  webhooks,
 }: AppContext): FastifyPluginAsyncZod =>
   signedIn(async (app) => {
     const shown = async (found: SplitWithRequests, userId: string) =>
@@ -76,7 +77,11 @@ export const splitRoutes = ({
         const input = readBody(splitInputFor(inputRegionOf(requester, request.body)), request.body);
         const problem = dueDateProblemFor(input.dueDate, requester, now);
         if (problem) throw new HttpError(400, problem, { field: "dueDate" });
-        const created = await createSplit(db, userId, input, { requester, now });
+        const created = await createSplit(db, userId, input, {
+          requester,
+          now,
+          ...(requester.hasWebhooks ? { webhooks } : {}),
+        });
         for (const share of created.requests) notifier.requestCreated(userId, share.id);
         return reply.status(201).send(await shown(created, userId));
       },
