@@ -1,11 +1,12 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, gt, isNull, lt, or } from "drizzle-orm";
+import { and, eq, gt, isNull, or } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import type { Db } from "#server/db/client.ts";
-import { apiTokens, users } from "#server/db/schema.ts";
+import { apiTokens, users, webhookEndpoints } from "#server/db/schema.ts";
 import { HttpError } from "#server/lib/http-error.ts";
 import type { Limiter } from "#server/limiter/limiter.ts";
 import type { TokenScope } from "#shared/schemas/api-token.ts";
+import { WEBHOOK_OFF_REASONS } from "#shared/schemas/webhook.ts";
 
 /**
  * Personal API tokens (docs/api.md): `Authorization: Bearer col_…`. A token is 32 random bytes,
@@ -67,7 +68,13 @@ export function createTokenVerifier(db: Db, limiter: Limiter, now: () => Date) {
     if (!token.startsWith(PREFIX) || token.length > 100) throw new HttpError(401, "Unauthorized");
     const at = now();
     const [row] = await db
-      .select({ id: apiTokens.id, userId: apiTokens.userId, email: users.email, scopes: apiTokens.scopes })
+      .select({
+        id: apiTokens.id,
+        userId: apiTokens.userId,
+        email: users.email,
+        scopes: apiTokens.scopes,
+        lastUsedAt: apiTokens.lastUsedAt,
+      })
       .from(apiTokens)
       .innerJoin(users, eq(users.id, apiTokens.userId))
       .where(and(eq(apiTokens.tokenHash, hashToken(token)), liveTokens(at)));
@@ -79,19 +86,13 @@ export function createTokenVerifier(db: Db, limiter: Limiter, now: () => Date) {
     }
     await limiter.check("apiToken", row.id);
     // At most once a minute per token, and never waited for: a lost write only shows an older time.
-    void db
-      .update(apiTokens)
-      .set({ lastUsedAt: at })
-      .where(
-        and(
-          eq(apiTokens.id, row.id),
-          or(
-            isNull(apiTokens.lastUsedAt),
-            lt(apiTokens.lastUsedAt, new Date(at.getTime() - LAST_USED_EVERY_MS)),
-          ),
-        ),
-      )
-      .catch(() => {});
+    if (!row.lastUsedAt || at.getTime() - row.lastUsedAt.getTime() >= LAST_USED_EVERY_MS) {
+      void db
+        .update(apiTokens)
+        .set({ lastUsedAt: at })
+        .where(eq(apiTokens.id, row.id))
+        .catch(() => {});
+    }
     return { id: row.userId, email: row.email, tokenId: row.id };
   };
 }
@@ -100,3 +101,17 @@ export type TokenVerifier = ReturnType<typeof createTokenVerifier>;
 
 /** Tokens still in force: not expired (revoked ones are gone). */
 export const liveTokens = (at: Date) => or(isNull(apiTokens.expiresAt), gt(apiTokens.expiresAt, at));
+
+/**
+ * What a password reset or change takes back, as it ends the other sessions: whoever held the
+ * account for a while could have made a token that never expires, or an endpoint that receives
+ * every request's payer details. Its tokens are revoked and its endpoints turned off (the owner
+ * turns back on the ones they know).
+ */
+export async function revokeDeveloperAccess(db: Db, userId: string, now: Date): Promise<void> {
+  await db.delete(apiTokens).where(eq(apiTokens.userId, userId));
+  await db
+    .update(webhookEndpoints)
+    .set({ disabledAt: now, disabledReason: WEBHOOK_OFF_REASONS.password })
+    .where(and(eq(webhookEndpoints.userId, userId), isNull(webhookEndpoints.disabledAt)));
+}

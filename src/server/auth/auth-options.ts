@@ -6,6 +6,7 @@ import type { Db } from "#server/db/client.ts";
 import type { Limiter } from "#server/limiter/limiter.ts";
 import type { AccountMail } from "#server/mail/account-mail.ts";
 import type { Mailer } from "#server/mail/mailer.ts";
+import { revokeDeveloperAccess } from "./api-tokens";
 import { dropResetToken, voidResetTokens } from "./reset-tokens";
 
 /** Where the verification link lands: the app, which then drops the banner. */
@@ -110,6 +111,7 @@ export function accountControlAuthOptions({
         : undefined,
       onPasswordReset: async ({ user }: { user: User }, request?: Request) => {
         await voidResetTokens(db, user.id);
+        await revokeDeveloperAccess(db, user.id, new Date());
         if (request) resetBy.set(request, user.id);
       },
       onExistingUserSignUp: async ({ user }: { user: User }) => {

@@ -178,8 +178,9 @@ describe.each(databaseKinds)("the API reference [%s]", (kind) => {
       "415",
       "429",
     ]);
-    // A signed-in read: the session only. A public page of a code: its input, an unknown code.
-    expect(answers("/api/notifications/settings", "get")).toEqual(["200", "401"]);
+    // A signed-in read: no session (401), an API token its scopes do not reach (403) or past its
+    // limit (429). A public page of a code: its input, an unknown code.
+    expect(answers("/api/notifications/settings", "get")).toEqual(["200", "401", "403", "429"]);
     expect(answers("/api/payment-screen/{code}", "get")).toEqual(expect.arrayContaining(["400", "404"]));
     const message =
       document.paths["/api/payees/{id}"].delete.responses["404"].content["application/json"].schema;

@@ -281,13 +281,18 @@ const CONFLICTS = new Set([
   "PUT /api/uploads/*",
   "POST /api/passkeys/registration-options",
   "POST /api/passkeys",
+  "POST /api/tokens",
+  "POST /api/webhooks",
+  "POST /api/webhooks/:id/test",
+  "POST /api/webhooks/:id/deliveries/:deliveryId/resend",
 ]);
 
 /**
  * The error answers a route can give, from what the server knows of it: 400 when it takes input
  * (its schema refuses a bad one), 401 in a signed-in scope, 404 for an id or code in its path
  * (unknown, or another user's), 409 for the CONFLICTS above, 429 when a limit guards it (its own,
- * or the per-user limit on signed-in writes). A write can also be refused for its body alone,
+ * the per-user limit on signed-in writes, or an API token's). A signed-in route also answers 403
+ * to a token whose scopes do not reach it. A write can also be refused for its body alone,
  * before the route runs: JSON that does not parse (400), a body past the size limit (413) or of
  * another media type (415); and a call from another site, or one its rules forbid (403,
  * plugins/csrf.ts, an email not yet confirmed).
@@ -300,11 +305,13 @@ export function errorAnswers(
   const schema = (route.schema ?? {}) as Record<string, unknown>;
   const methods = [route.method].flat();
   const writes = methods.some((m) => WRITES.has(m));
-  const limited = methods.some((m) => LIMITED.has(`${m} ${route.url}`)) || (signedIn && writes);
+  // Every signed-in call may come with an API token, which has its own limit (limits.ts apiToken)
+  // and is refused (403) where its scopes do not reach.
+  const limited = methods.some((m) => LIMITED.has(`${m} ${route.url}`)) || signedIn;
   const statuses = [
     ...(schema.body || schema.params || schema.querystring || writes ? [400] : []),
     ...(signedIn ? [401] : []),
-    ...(writes ? [403] : []),
+    ...(writes || signedIn ? [403] : []),
     ...(/[:*]/.test(route.url) ? [404] : []),
     ...(methods.some((m) => CONFLICTS.has(`${m} ${route.url}`)) ? [409] : []),
     ...(writes ? [413, 415] : []),

@@ -23,6 +23,11 @@ describe("where a webhook may go", () => {
       "fc00::1",
       "::ffff:10.0.0.1",
       "::ffff:127.0.0.1",
+      // IPv4-compatible, hex-mapped and -translated forms of loopback and private addresses.
+      "::7f00:1",
+      "::ffff:7f00:1",
+      "::ffff:0:a00:1",
+      "fec0::1",
     ]) {
       expect(addressProblem(address, none, "https:"), address).toBe(PRIVATE);
     }

@@ -32,7 +32,10 @@ for (const [net, prefix] of [
   SPECIAL.addSubnet(net, prefix, "ipv4");
 }
 for (const [net, prefix] of [
-  ["::", 127],
+  // IPv4-compatible (::a.b.c.d, ::7f00:1) and the unspecified and loopback addresses with them.
+  ["::", 96],
+  // IPv4-translated (::ffff:0:a00:1). IPv4-mapped ones are read as the IPv4 address (unmapped).
+  ["::ffff:0:0:0", 96],
   ["64:ff9b::", 96],
   ["64:ff9b:1::", 48],
   ["100::", 64],
@@ -41,6 +44,8 @@ for (const [net, prefix] of [
   ["2002::", 16],
   ["fc00::", 7],
   ["fe80::", 10],
+  // Site-local, deprecated but still routed inside some networks.
+  ["fec0::", 10],
   ["ff00::", 8],
 ] as const) {
   SPECIAL.addSubnet(net, prefix, "ipv6");
@@ -72,8 +77,15 @@ export function addressPolicy(cidrs: readonly string[]): AddressPolicy {
 }
 
 const familyOf = (address: string) => (isIP(address) === 6 ? "ipv6" : "ipv4");
-/** An IPv4-mapped IPv6 address (::ffff:10.0.0.1) is checked as the IPv4 one it is. */
-const unmapped = (address: string) => /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1] ?? address;
+/** An IPv4-mapped IPv6 address (::ffff:10.0.0.1, ::ffff:a00:1) is checked as the IPv4 one it is. */
+function unmapped(address: string): string {
+  const dotted = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1];
+  if (dotted) return dotted;
+  const hex = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/i.exec(address);
+  if (!hex) return address;
+  const [high, low] = [Number.parseInt(hex[1] ?? "0", 16), Number.parseInt(hex[2] ?? "0", 16)];
+  return [high >> 8, high & 255, low >> 8, low & 255].join(".");
+}
 
 /** Why Collect will not connect to this address for a webhook, or null when it may. */
 export function addressProblem(address: string, policy: AddressPolicy, protocol: string): string | null {

@@ -1,6 +1,7 @@
 import http from "node:http";
 import https from "node:https";
-import { type AddressPolicy, checkedLookup, RefusedAddress } from "./address";
+import { isIP } from "node:net";
+import { type AddressPolicy, addressProblem, checkedLookup, RefusedAddress } from "./address";
 
 /** What one attempt came to: the endpoint's status, or why there was none. */
 export type PostResult = { status: number } | { error: string };
@@ -30,6 +31,13 @@ export function postWebhook(
       resolve({ error: "The endpoint's address is not valid." });
       return;
     }
+    // A literal address is never looked up, so the socket's check would not run: checked here.
+    const literal = target.hostname.replace(/^\[|\]$/g, "");
+    const refused = isIP(literal) ? addressProblem(literal, policy, target.protocol) : null;
+    if (refused) {
+      resolve({ error: refused });
+      return;
+    }
     const client = target.protocol === "https:" ? https : http;
     const request = client.request(
       target,
@@ -57,15 +65,15 @@ export function postWebhook(
         response.on("error", done);
       },
     );
-    request.on("error", (error) => resolve({ error: whyFailed(error) }));
+    request.on("error", (error) => resolve({ error: whyFailed(error, timeoutMs) }));
     request.end(body);
   });
 }
 
-function whyFailed(error: Error): string {
+function whyFailed(error: Error, timeoutMs: number): string {
   if (error instanceof RefusedAddress) return error.message;
   if (error.name === "AbortError" || error.name === "TimeoutError") {
-    return `No answer within ${POST_TIMEOUT_MS / 1000} seconds.`;
+    return `No answer within ${Math.round(timeoutMs / 1000)} seconds.`;
   }
   const code = (error as NodeJS.ErrnoException).code;
   if (code === "ENOTFOUND" || code === "EAI_AGAIN") return "The endpoint's host name does not resolve.";

@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from "node:crypto";
-import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Clock } from "#server/clock.ts";
 import type { Db } from "#server/db/client.ts";
@@ -67,8 +67,8 @@ export type Webhooks = {
   ): Promise<void>;
   /** Which of these accounts have an endpoint on (one read for a batch of events). */
   usersWithEndpoints(tx: Db, userIds: readonly string[]): Promise<Set<string>>;
-  /** Sends a delivery again now, whatever became of it (the log's Resend). */
-  resend(deliveryId: string): Promise<void>;
+  /** Sends a delivered or given-up delivery again now (the log's Resend); false while it is still being tried. */
+  resend(deliveryId: string): Promise<boolean>;
   started: Promise<void>;
 };
 
@@ -247,13 +247,16 @@ export function startWebhooks(deps: {
       return new Set(rows.map((row) => row.userId));
     },
     async resend(deliveryId) {
-      await db.transaction(async (tx) => {
-        await tx
+      return db.transaction(async (tx) => {
+        const reopened = await tx
           .update(webhookDeliveries)
           .set({ state: "pending" })
-          .where(eq(webhookDeliveries.id, deliveryId));
+          .where(and(eq(webhookDeliveries.id, deliveryId), ne(webhookDeliveries.state, "pending")))
+          .returning({ id: webhookDeliveries.id });
+        if (reopened.length === 0) return false;
         // A new job each time (the key of the first is kept for a week).
         await jobs.send(QUEUE, { deliveryId }, { key: `webhook:${deliveryId}:${randomUUID()}`, tx });
+        return true;
       });
     },
   };

@@ -32,6 +32,7 @@ export const WEBHOOK_EVENT_LABELS: Record<WebhookEvent, string> = {
 export const WEBHOOK_OFF_REASONS = {
   owner: /*i18n*/ "by you",
   failing: /*i18n*/ "its deliveries failed for a day",
+  password: /*i18n*/ "your password was changed",
 } as const;
 
 export const WEBHOOK_URL_MAX = 500;

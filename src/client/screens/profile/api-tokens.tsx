@@ -6,8 +6,9 @@ import { useConfirm } from "#client/components/ui/confirm-dialog.tsx";
 import { Field } from "#client/components/ui/field.tsx";
 import { Form } from "#client/components/ui/form.tsx";
 import { Label } from "#client/components/ui/label.tsx";
+import { LoadError } from "#client/components/ui/load-error.tsx";
 import { selectClass } from "#client/components/ui/select.tsx";
-import { Spinner } from "#client/components/ui/spinner.tsx";
+import { LoadingBlock, Spinner } from "#client/components/ui/spinner.tsx";
 import { useCreateToken, useRevokeToken, useTokens } from "#client/features/developer/api.ts";
 import { apiErrorMessage } from "#client/lib/api.ts";
 import { serverPaths } from "#client/lib/paths.ts";
@@ -104,19 +105,12 @@ export function ApiTokens() {
         />
       ) : null}
       {isLoading ? (
-        <p className="flex items-center gap-2 text-sm text-slate-500 dark:text-slate-400">
-          <Spinner />
-          {i18n._("Loading…")}
-        </p>
+        <LoadingBlock className="py-4" />
       ) : isError ? (
-        <div className="space-y-2">
-          <p role="alert" className="text-sm text-red-700 dark:text-red-400">
-            {i18n._("Tokens could not be loaded.")} {i18n._(apiErrorMessage(error))}
-          </p>
-          <Button variant="secondary" size="sm" onClick={() => void refetch()}>
-            {i18n._("Try again")}
-          </Button>
-        </div>
+        <LoadError
+          message={`${i18n._("Tokens could not be loaded.")} ${i18n._(apiErrorMessage(error))}`}
+          onRetry={() => void refetch()}
+        />
       ) : tokens && tokens.length > 0 ? (
         <ul
           aria-label={i18n._("Your API tokens")}

@@ -292,8 +292,12 @@ describe("Webhooks", () => {
     expect(first?.textContent).toContain("2 attempts");
     expect(first?.textContent).toContain("The endpoint did not answer within 10 seconds.");
 
+    // A delivery still being tried cannot be resent yet; a failed one can.
+    expect(
+      (within(log).getByRole("button", { name: /^Resend request\.claimed from / }) as HTMLButtonElement).disabled,
+    ).toBe(true);
     fireEvent.click(within(log).getByRole("button", { name: /^Resend request\.paid from / }));
-    await expectToastTitle("Sent again");
+    await expectToastTitle("Queued to send again");
 
     fireEvent.click(within(endpoint).getByRole("button", { name: "Send test event" }));
     await expectToastTitle("Test event sent");

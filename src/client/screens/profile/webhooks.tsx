@@ -5,7 +5,8 @@ import { Button } from "#client/components/ui/button.tsx";
 import { useConfirm } from "#client/components/ui/confirm-dialog.tsx";
 import { Field } from "#client/components/ui/field.tsx";
 import { Form } from "#client/components/ui/form.tsx";
-import { Spinner } from "#client/components/ui/spinner.tsx";
+import { LoadError } from "#client/components/ui/load-error.tsx";
+import { LoadingBlock, Spinner } from "#client/components/ui/spinner.tsx";
 import {
   useCreateWebhook,
   useDeleteWebhook,
@@ -86,19 +87,12 @@ export function Webhooks() {
         />
       ) : null}
       {isLoading ? (
-        <p className="flex items-center gap-2 text-sm text-slate-500 dark:text-slate-400">
-          <Spinner />
-          {i18n._("Loading…")}
-        </p>
+        <LoadingBlock className="py-4" />
       ) : isError ? (
-        <div className="space-y-2">
-          <p role="alert" className="text-sm text-red-700 dark:text-red-400">
-            {i18n._("Webhooks could not be loaded.")} {i18n._(apiErrorMessage(error))}
-          </p>
-          <Button variant="secondary" size="sm" onClick={() => void refetch()}>
-            {i18n._("Try again")}
-          </Button>
-        </div>
+        <LoadError
+          message={`${i18n._("Webhooks could not be loaded.")} ${i18n._(apiErrorMessage(error))}`}
+          onRetry={() => void refetch()}
+        />
       ) : webhooks && webhooks.length > 0 ? (
         <ul aria-label={i18n._("Your endpoints")} className="space-y-3">
           {webhooks.map((webhook) => (
@@ -474,12 +468,13 @@ function Deliveries({ id, webhookId, enabled }: { id: string; webhookId: string;
                   size="sm"
                   variant="secondary"
                   aria-label={i18n._("Resend {type} from {time}", { type, time: when })}
-                  disabled={resend.isPending || !enabled}
+                  // One chain of attempts at a time: a delivery still being tried cannot be resent yet.
+                  disabled={resend.isPending || !enabled || delivery.state === "pending"}
                   onClick={() =>
                     resend.mutate(
                       { webhookId, deliveryId: delivery.id },
                       {
-                        onSuccess: () => toast({ title: i18n._("Sent again"), description: type }),
+                        onSuccess: () => toast({ title: i18n._("Queued to send again"), description: type }),
                         onError: (failure) => showMutationError(i18n._("Not sent again"), failure),
                       },
                     )

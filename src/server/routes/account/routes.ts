@@ -2,6 +2,7 @@ import { APIError } from "better-auth/api";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { revokeDeveloperAccess } from "#server/auth/api-tokens.ts";
 import { signedInUser } from "#server/auth/auth.ts";
 import { VERIFIED_LANDING } from "#server/auth/auth-options.ts";
 import { resetTokenLive, voidResetTokens } from "#server/auth/reset-tokens.ts";
@@ -38,6 +39,7 @@ export const accountSecurityRoutes =
     freshlySignedIn,
     signInLimits,
     limiter,
+    clock,
   }: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
     /**
@@ -138,8 +140,10 @@ export const accountSecurityRoutes =
                 );
               throw new HttpError(response.status, "Your password could not be changed.");
             }
-            // A reset link sent before the change would undo it.
+            // A reset link sent before the change would undo it; a token or endpoint made by
+            // whoever else held the account outlives no password change either.
             await voidResetTokens(db, signedInUser(request).id);
+            await revokeDeveloperAccess(db, signedInUser(request).id, clock.now());
             // The one session left is a new one: this browser gets its cookie.
             forwardCookies(reply, response);
             return reply.status(204).send(null);

@@ -66,7 +66,8 @@ export const claimRoute =
             await webhooks.emitRequest(tx, {
               userId,
               type: "request.claimed",
-              key: corrected ? `request.claimed:${id}:${via}` : `request.claimed:${id}`,
+              // A correction is news each time (A, B, then A again): its moment makes it one event.
+              key: corrected ? `request.claimed:${id}:${via}:${Date.now()}` : `request.claimed:${id}`,
               requestId: id,
             });
           }

@@ -4,6 +4,7 @@ import {
   appsOnFreshDatabase,
   as,
   bearer,
+  cookieFrom,
   createReadyUser,
   databaseKinds,
   describeEachDatabase,
@@ -159,6 +160,31 @@ describeEachDatabase("personal API tokens", (ctx) => {
     const past = await alice("POST", "/api/tokens", { name: "one more", scopes: ["requests:read"] });
     expect(past.statusCode).toBe(409);
     expect(past.json().message).toBe("You have 20 tokens. Revoke a token before making another.");
+  });
+
+  it("takes tokens and endpoints back when the password changes, as it ends the other sessions", async () => {
+    // Before: a token or endpoint made by someone who held the account for a while outlived the
+    // owner's password change, with every request's payer details flowing to their server.
+    const user = await createReadyUser(ctx.app);
+    const call = as(ctx.app, user);
+    const { token } = await tokenFor(call, ["requests:read"]);
+    const hook = (
+      await call("POST", "/api/webhooks", { url: "http://127.0.0.1:9/hooks", events: ["request.paid"] })
+    ).json();
+    const change = await call("POST", "/api/account/password", {
+      currentPassword: user.password,
+      newPassword: "a changed password here",
+    });
+    expect(change.statusCode, change.body).toBe(204);
+    expect((await bearer(ctx.app, token)("GET", "/api/payment-requests")).statusCode).toBe(401);
+    const again = as(ctx.app, { ...user, cookie: cookieFrom(change) });
+    expect((await again("GET", "/api/tokens")).json().tokens).toEqual([]);
+    const [endpoint] = (await again("GET", "/api/webhooks")).json().webhooks;
+    expect(endpoint).toMatchObject({
+      id: hook.id,
+      enabled: false,
+      disabledReason: "your password was changed",
+    });
   });
 
   it("has its own limit: 600 calls a minute per token, reads included", async () => {

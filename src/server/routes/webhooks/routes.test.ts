@@ -1,7 +1,7 @@
 import { eq, like } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { deliveries, webhookEndpoints } from "#server/db/schema.ts";
+import { deliveries, webhookDeliveries, webhookEndpoints } from "#server/db/schema.ts";
 import {
   appsOnFreshDatabase,
   as,
@@ -183,6 +183,23 @@ describeEachDatabase("webhooks", (ctx) => {
     expect(latest).toMatchObject({ state: "delivered", attempts: 3, lastStatus: 200, lastError: null });
   }, 40_000);
 
+  it("refuses to resend an event still being tried: one chain of attempts at a time", async () => {
+    const call = as(ctx.app, await createReadyUser(ctx.app));
+    const endpoint = await endpointFor(call, ["request.created"]);
+    const [id] = await ctx.database.db.transaction((tx) =>
+      // A delivery recorded but not yet attempted: exactly what a retrying one looks like to Resend.
+      tx
+        .insert(webhookDeliveries)
+        .values({ endpointId: endpoint.id, eventId: "msg_pending", type: "request.created", payload: "{}" })
+        .returning({ id: webhookDeliveries.id }),
+    );
+    const answer = await call("POST", `/api/webhooks/${endpoint.id}/deliveries/${id?.id}/resend`);
+    expect(answer.statusCode).toBe(409);
+    expect(answer.json().message).toBe(
+      "This event is still being sent: resend it once it has been delivered or given up.",
+    );
+  });
+
   it("checks what it is given: events, address form, a cap of 10, and turning off and on", async () => {
     const call = as(ctx.app, await createReadyUser(ctx.app));
     const bad = [
@@ -213,7 +230,7 @@ describeEachDatabase("webhooks", (ctx) => {
   });
 });
 
-describe.each(databaseKinds)("webhook addresses and giving up [%s]", (kind) => {
+describe.each(databaseKinds)("webhook addresses [%s]", (kind) => {
   const apps = appsOnFreshDatabase(kind);
 
   it("refuses private, loopback and plain-http endpoints unless the operator lists them", async () => {
@@ -244,6 +261,11 @@ describe.each(databaseKinds)("webhook addresses and giving up [%s]", (kind) => {
       ).statusCode,
     ).toBe(201);
   });
+});
+
+describe.each(databaseKinds)("webhooks giving up [%s]", (kind) => {
+  // Its own database: another app with another address policy would share the queue's jobs.
+  const apps = appsOnFreshDatabase(kind);
 
   it("turns an endpoint off after its events failed for the give-up time, and emails its owner once", async () => {
     // 2 seconds of retries (1 s doubling) stand for a day.

@@ -8,6 +8,7 @@ import type { AppContext } from "#server/context.ts";
 import type { Db } from "#server/db/client.ts";
 import { users, webhookDeliveries, webhookEndpoints } from "#server/db/schema.ts";
 import { HttpError } from "#server/lib/http-error.ts";
+import { isUuid } from "#server/lib/uuid.ts";
 import { CAPS } from "#server/limits.ts";
 import { addressPolicy, addressProblem, urlProblem } from "#server/webhooks/address.ts";
 import { newSecret } from "#server/webhooks/signature.ts";
@@ -25,6 +26,8 @@ import {
 export const TOO_MANY_WEBHOOKS = `You have ${CAPS.perAccount.webhooks} endpoints. Delete an endpoint before adding another.`;
 /** After a rotation, the secret before it signs too for this long, so receivers can switch. */
 const ROTATION_OVERLAP_MS = 24 * 60 * 60 * 1000;
+/** How long saving an endpoint waits for its name to resolve (each delivery checks again). */
+const LOOKUP_MS = 3_000;
 /** The delivery log shows this many, newest first. */
 const LOG_SIZE = 50;
 
@@ -53,7 +56,6 @@ const toDelivery = (row: Delivery) => ({
 
 const ParamsSchema = z.object({ id: z.string().max(100) });
 const DeliveryParamsSchema = z.object({ id: z.string().max(100), deliveryId: z.string().max(100) });
-const isUuid = (value: string) => z.uuid().safeParse(value).success;
 
 /**
  * Webhook endpoints (Profile → Developer, docs/api.md): saved, changed, rotated and removed with
@@ -66,6 +68,7 @@ export const webhookRoutes = ({
   config,
   webhooks,
   limiter,
+  requesters,
 }: AppContext): FastifyPluginAsyncZod => {
   const policy = addressPolicy(config.webhooks.allowAddresses);
 
@@ -74,7 +77,11 @@ export const webhookRoutes = ({
     const problem = urlProblem(url, policy);
     if (problem) throw new HttpError(400, problem, { field: "url" });
     const { hostname, protocol } = new URL(url);
-    const addresses = await lookup(hostname.replace(/^\[|\]$/g, ""), { all: true }).catch(() => []);
+    // Bounded: a name server that never answers holds no request (and no thread of the pool) long.
+    const addresses = await Promise.race([
+      lookup(hostname.replace(/^\[|\]$/g, ""), { all: true }).catch(() => []),
+      new Promise<[]>((resolve) => setTimeout(() => resolve([]), LOOKUP_MS).unref()),
+    ]);
     const refused = addresses.map((a) => addressProblem(a.address, policy, protocol)).find(Boolean);
     if (refused) throw new HttpError(400, refused, { field: "url" });
   }
@@ -91,6 +98,11 @@ export const webhookRoutes = ({
   }
 
   return freshlySignedIn(async (app) => {
+    // Whether the account has an endpoint on is kept with its settings (Requester.hasWebhooks):
+    // this process forgets it at once, the others when the trigger's NOTIFY arrives.
+    app.addHook("onResponse", async (request) => {
+      if (request.method !== "GET" && request.user) requesters.forget(request.user.id);
+    });
     app.get("/api/webhooks", { schema: { response: { 200: WebhookListSchema } } }, async (request) => {
       const rows = await db
         .select()
@@ -251,7 +263,13 @@ export const webhookRoutes = ({
         if (!row) throw new HttpError(404, "Not found");
         if (endpoint.disabledAt) throw new HttpError(409, "Turn the endpoint on to resend its events.");
         await limiter.check("webhookSend", userId);
-        await webhooks.resend(row.id);
+        // One chain of attempts at a time: a delivery still being tried is not started again.
+        if (!(await webhooks.resend(row.id))) {
+          throw new HttpError(
+            409,
+            "This event is still being sent: resend it once it has been delivered or given up.",
+          );
+        }
         return reply.status(202).send(toDelivery({ ...row, state: "pending" }));
       },
     );
