@@ -71,7 +71,7 @@ import { tokenRoutes } from "#server/routes/tokens/routes.ts";
 import { webhookRoutes } from "#server/routes/webhooks/routes.ts";
 import { createLocalStorage } from "#server/storage/local-storage.ts";
 import { addressPolicy } from "#server/webhooks/address.ts";
-import { startWebhooks } from "#server/webhooks/webhooks.ts";
+import { startWebhooks, sweepOldDeliveries } from "#server/webhooks/webhooks.ts";
 import type { AppContext } from "./context";
 import type { Config } from "./env";
 import { IMAGE_LIMITS, type ImageLimits } from "./limits";
@@ -316,6 +316,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     log: app.log,
   });
   backgroundStarts.push(webhooks.started.catch(() => {}));
+  const stopDeliverySweep = runPeriodically(
+    "old webhook deliveries swept",
+    60 * 60_000,
+    () => sweepOldDeliveries(database.db, clock.now()),
+    app.log,
+  );
+  app.addHook("onClose", () => stopDeliverySweep());
   const notify = startNotifications({
     db: database.db,
     jobs,

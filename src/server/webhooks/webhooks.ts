@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from "node:crypto";
-import { and, eq, inArray, isNull, ne, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, lt, ne, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Clock } from "#server/clock.ts";
 import type { Db } from "#server/db/client.ts";
@@ -22,6 +22,22 @@ import { signedHeaders } from "./signature";
  */
 
 const QUEUE = "webhook";
+
+/** How long the delivery log keeps an event (its body holds the payer's name and number). */
+export const DELIVERY_KEPT_DAYS = 30;
+
+/**
+ * Deletes deliveries older than DELIVERY_KEPT_DAYS that are no longer being tried: the log is a
+ * month deep, and a payer's details do not sit in it for ever. Safe in several processes.
+ */
+export async function sweepOldDeliveries(db: Db, now: Date): Promise<number> {
+  const before = new Date(now.getTime() - DELIVERY_KEPT_DAYS * 24 * 60 * 60 * 1000);
+  const gone = await db
+    .delete(webhookDeliveries)
+    .where(and(lt(webhookDeliveries.createdAt, before), ne(webhookDeliveries.state, "pending")))
+    .returning({ id: webhookDeliveries.id });
+  return gone.length;
+}
 
 export type WebhookSettings = {
   /** WEBHOOK_ALLOW_ADDRESSES as a policy (address.ts). */

@@ -9,8 +9,10 @@ export const WEBHOOK_EVENTS = [
   "request.viewed",
   "request.claimed",
   "request.paid",
+  "request.unpaid",
   "request.cancelled",
   "request.payment_recorded",
+  "request.payment_undone",
   "series.occurrence_created",
   "reminder.sent",
 ] as const;
@@ -22,8 +24,10 @@ export const WEBHOOK_EVENT_LABELS: Record<WebhookEvent, string> = {
   "request.viewed": /*i18n*/ "A payer opens their link",
   "request.claimed": /*i18n*/ "A payer says they've paid",
   "request.paid": /*i18n*/ "A request is marked paid",
+  "request.unpaid": /*i18n*/ "A paid request is owed again (Undo, or Mark as not paid)",
   "request.cancelled": /*i18n*/ "A request is cancelled",
   "request.payment_recorded": /*i18n*/ "A part payment is recorded",
+  "request.payment_undone": /*i18n*/ "A part payment is undone",
   "series.occurrence_created": /*i18n*/ "A recurring series makes its next request",
   "reminder.sent": /*i18n*/ "A reminder goes to a payer",
 };

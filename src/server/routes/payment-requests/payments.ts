@@ -10,7 +10,13 @@ import {
   type PaymentMethod,
   type RecordedPayment,
 } from "#shared/schemas/payment.ts";
-import { markNotPaidIn, markPaidIn, type ReceiptOptions, type StatusUpdateResult } from "./queries";
+import {
+  markNotPaidIn,
+  markPaidIn,
+  type ReceiptOptions,
+  type StatusUpdateResult,
+  type UnpaidOptions,
+} from "./queries";
 
 /**
  * Part payments (docs/features.md, "Part payments"). Each is a row of `request_payment`; its
@@ -129,7 +135,7 @@ export async function undoPayment(
   userId: string,
   id: string,
   paymentId: string,
-  chase: { jobs: ReceiptOptions["jobs"]; now: Date },
+  chase: UnpaidOptions,
 ): Promise<PaymentResult> {
   return db.transaction(async (tx) => {
     const row = await lockedRequest(tx, userId, id);
@@ -147,6 +153,14 @@ export async function undoPayment(
       ? await markNotPaidIn(tx, userId, id, chase, row.paidAt, { paidAmount })
       : await updatePaid(tx, row.id, paidAmount);
     if (!result.ok) return result;
+    // Its payload is the request as the undo left it (a settled one is owed again: request.unpaid too).
+    await chase.webhooks.emitRequest(tx, {
+      userId,
+      type: "request.payment_undone",
+      key: `request.payment_undone:${paymentId}`,
+      requestId: id,
+      extra: { payment: { id: paymentId, amount: removed.amount } },
+    });
     return { ok: true, row: result.row, payments: (await paymentsOf(tx, [result.row])).get(id) ?? [] };
   });
 }

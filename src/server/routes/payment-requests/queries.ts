@@ -269,6 +269,9 @@ export async function cancelRequest(
   });
 }
 
+/** What making a paid request owed again needs: the queue (a receipt's correction) and the webhooks. */
+export type UnpaidOptions = Pick<ReceiptOptions, "jobs" | "now" | "webhooks">;
+
 /** A part payment's change to `paid_amount`, an expression on the locked row (payments.ts). */
 type PaidChange = { paidAmount?: SQL };
 
@@ -319,7 +322,7 @@ export async function markNotPaid(
   db: Db,
   userId: string,
   id: string,
-  chase: { jobs: JobQueue; now: Date },
+  chase: UnpaidOptions,
 ): Promise<StatusUpdateResult> {
   return db.transaction(async (tx) => {
     const [before] = await tx
@@ -344,7 +347,7 @@ export async function markNotPaidIn(
   tx: Db,
   userId: string,
   id: string,
-  chase: { jobs: JobQueue; now: Date },
+  chase: UnpaidOptions,
   paidAt: Date | null,
   changes: PaidChange = {},
 ): Promise<StatusUpdateResult> {
@@ -356,6 +359,12 @@ export async function markNotPaidIn(
     "paid",
   );
   if (!result.ok) return result;
+  await chase.webhooks.emitRequest(tx, {
+    userId,
+    type: "request.unpaid",
+    key: `request.unpaid:${id}:${chase.now.getTime()}`,
+    requestId: id,
+  });
   if (result.row.payerEmail && paidAt) {
     const receipt = await findDelivery(tx, receiptKey(id, paidAt));
     if (receipt?.state === "sent") {

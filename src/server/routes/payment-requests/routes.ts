@@ -196,7 +196,7 @@ const signedInRoutes = ({
       async (request) => {
         const userId = signedInUser(request).id;
         const { id, paymentId } = request.params;
-        const result = await undoPayment(db, userId, id, paymentId, { jobs, now: clock.now() });
+        const result = await undoPayment(db, userId, id, paymentId, { jobs, webhooks, now: clock.now() });
         if (!result.ok && result.reason === "not-found" && (await ownedRequest(db, userId, id)))
           throw new HttpError(404, "Payment not found");
         const row = settled(result, "changed");

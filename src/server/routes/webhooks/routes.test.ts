@@ -13,6 +13,7 @@ import {
   until,
 } from "#server/test/harness.ts";
 import { startWebhookReceiver } from "#server/test/webhook-receiver.ts";
+import { sweepOldDeliveries } from "#server/webhooks/webhooks.ts";
 
 const sam = { recipientName: "Sam Lee", recipientPhone: "2125550101", amount: "40" };
 type Receiver = Awaited<ReturnType<typeof startWebhookReceiver>>;
@@ -102,6 +103,33 @@ describeEachDatabase("webhooks", (ctx) => {
     expect(
       log.every((d: { state: string; attempts: number }) => d.state === "delivered" && d.attempts === 1),
     ).toBe(true);
+  });
+
+  it("tells a receiver when a paid request is owed again and when a part payment is undone", async () => {
+    // Before: Undo after Mark Paid sent nothing, so a receiver saw request.paid twice in a row.
+    const call = as(ctx.app, await createReadyUser(ctx.app));
+    const endpoint = await endpointFor(call, ["request.paid", "request.unpaid", "request.payment_undone"]);
+    receiver.trust(endpoint.secret);
+    const start = receiver.received.length;
+    const made = (await call("POST", "/api/payment-requests", sam)).json().request;
+    await call("PATCH", `/api/payment-requests/${made.id}/status`, { status: "paid" });
+    await call("PATCH", `/api/payment-requests/${made.id}/status`, { status: "pending" });
+    const part = (await call("POST", `/api/payment-requests/${made.id}/payments`, { amount: "40" })).json();
+    const paymentId = part.payments[0].id;
+    expect((await call("DELETE", `/api/payment-requests/${made.id}/payments/${paymentId}`)).statusCode).toBe(
+      200,
+    );
+    await until(() => receiver.received.length - start >= 5, 15_000);
+    const got = receiver.received.slice(start);
+    expect(got.map((r) => r.type).sort()).toEqual(
+      ["request.paid", "request.unpaid", "request.paid", "request.unpaid", "request.payment_undone"].sort(),
+    );
+    const undone = got.find((r) => r.type === "request.payment_undone");
+    expect(undone?.data).toMatchObject({
+      request: { id: made.id, status: "pending" },
+      payment: { id: paymentId, amount: "40.00" },
+    });
+    expect(new Set(got.map((r) => r.id)).size).toBe(5);
   });
 
   it("sends only the events an endpoint chose, to its owner's endpoints only", async () => {
@@ -198,6 +226,30 @@ describeEachDatabase("webhooks", (ctx) => {
     expect(answer.json().message).toBe(
       "This event is still being sent: resend it once it has been delivered or given up.",
     );
+  });
+
+  it("keeps a month of deliveries: older settled ones are swept, pending ones stay", async () => {
+    const call = as(ctx.app, await createReadyUser(ctx.app));
+    const endpoint = await endpointFor(call, ["request.created"]);
+    const old = new Date(Date.now() - 31 * 86_400_000);
+    const row = (eventId: string, state: "delivered" | "pending", createdAt: Date) => ({
+      endpointId: endpoint.id,
+      eventId,
+      type: "request.created",
+      payload: "{}",
+      state,
+      createdAt,
+    });
+    await ctx.database.db
+      .insert(webhookDeliveries)
+      .values([
+        row("msg_old", "delivered", old),
+        row("msg_old_pending", "pending", old),
+        row("msg_new", "delivered", new Date()),
+      ]);
+    expect(await sweepOldDeliveries(ctx.database.db, new Date())).toBeGreaterThanOrEqual(1);
+    const left = (await call("GET", `/api/webhooks/${endpoint.id}/deliveries`)).json().deliveries;
+    expect(left.map((d: { eventId: string }) => d.eventId).sort()).toEqual(["msg_new", "msg_old_pending"]);
   });
 
   it("checks what it is given: events, address form, a cap of 10, and turning off and on", async () => {
