@@ -400,6 +400,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     ),
     secret,
     mailer,
+    accountMail,
     mailPolicy,
     webAuthn,
     notifier,

@@ -10,6 +10,7 @@ import type { ViewCache } from "#server/db/view-cache.ts";
 import type { ClientAssets } from "#server/lib/client-assets.ts";
 import type { SigningKeys } from "#server/lib/signed-token.ts";
 import type { Limiter } from "#server/limiter/limiter.ts";
+import type { AccountMail } from "#server/mail/account-mail.ts";
 import type { Mailer } from "#server/mail/mailer.ts";
 import type { MailPolicy } from "#server/mail/policy.ts";
 import type { PushSender } from "#server/push/push-sender.ts";
@@ -57,6 +58,8 @@ export type AppContext = {
   secret: SigningKeys;
   /** Outgoing mail (SMTP_URL), or a stand-in that says mail is off. */
   mailer: Mailer;
+  /** Mail to the account's own address, through the queue (mail/account-mail.ts). */
+  accountMail: AccountMail;
   /** What every email sent for someone must pass: confirmation, suppression, allowances (mail/policy.ts). */
   mailPolicy: MailPolicy;
   /** Passkey registration and sign-in checks. */

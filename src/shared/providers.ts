@@ -25,6 +25,23 @@ export type RailProvider = (typeof RAIL_PROVIDERS)[number];
 export const PROVIDERS = [...US_PROVIDERS, ...RAIL_PROVIDERS] as const;
 export type Provider = (typeof PROVIDERS)[number];
 
+/**
+ * The pay page's order of a requester's methods: the order they chose (Payment Methods, "Order
+ * on your pay page"), else the spec's: Venmo first (docs/product.md#pay-page), then the providers'
+ * own order. A method the chosen order does not name comes after the ones it does.
+ */
+export function payPageOrder<T extends { provider: Provider }>(
+  accounts: readonly T[],
+  chosen?: readonly Provider[] | null,
+): T[] {
+  const spec: readonly Provider[] = ["venmo", ...PROVIDERS.filter((p) => p !== "venmo")];
+  const rank = (p: Provider) => {
+    const at = chosen?.indexOf(p) ?? -1;
+    return at >= 0 ? at : PROVIDERS.length + spec.indexOf(p);
+  };
+  return [...accounts].sort((a, b) => rank(a.provider) - rank(b.provider));
+}
+
 export function isRailProvider(provider: Provider): provider is RailProvider {
   return (RAIL_PROVIDERS as readonly string[]).includes(provider);
 }

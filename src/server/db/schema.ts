@@ -51,6 +51,8 @@ export const users = pgTable("user", {
   language: text("language"),
   /** ISO 4217, every new request's unless one is chosen (shared/currency.ts); null: USD. */
   currency: text("currency"),
+  /** The pay page's order of the requester's methods, as they chose it; null: the spec's (shared/providers.ts payPageOrder). */
+  methodOrder: text("method_order").array(),
 });
 
 export const sessions = pgTable(

@@ -10,12 +10,24 @@ import { JOBS_SCHEMA, type JobQueue, SENDERS } from "#server/queue/queue.ts";
 import { i18nFor } from "#shared/i18n/i18n-for.ts";
 import { localeOr } from "#shared/i18n/locales.ts";
 import type { Mailer } from "./mailer";
-import { resetPasswordMail, signUpAttemptMail, verifyEmailMail, webhookDisabledMail } from "./messages";
+import {
+  developerAccessMail,
+  resetPasswordMail,
+  signUpAttemptMail,
+  verifyEmailMail,
+  webhookDisabledMail,
+} from "./messages";
 
-/** The queue of account mail: address confirmation, password reset, the sign-up notice, a webhook turned off. */
+/** The queue of account mail: address confirmation, password reset, the sign-up notice, and developer access (a token made, an endpoint added or turned off). */
 export const ACCOUNT_MAIL_QUEUE = "account-mail";
 
-export type AccountMailKind = "verify" | "reset" | "sign-up-notice" | "webhook-disabled";
+export type AccountMailKind =
+  | "verify"
+  | "reset"
+  | "sign-up-notice"
+  | "webhook-disabled"
+  | "token-created"
+  | "webhook-added";
 
 /**
  * What the job carries until the message has gone (then only `kind` is left: see forgetLink);
@@ -38,8 +50,12 @@ const render = (job: AccountMailJob, publicUrl: string) => {
   const to = job.to ?? "";
   const i18n = i18nFor(localeOr(job.locale));
   if (job.kind === "sign-up-notice") return signUpAttemptMail(to, publicUrl, i18n);
-  // `url` is the endpoint's address here, not a link of ours.
+  // `url` is the endpoint's address here, not a link of ours; for a new token, its name.
   if (job.kind === "webhook-disabled") return webhookDisabledMail(to, job.url ?? "", publicUrl, i18n);
+  if (job.kind === "token-created" || job.kind === "webhook-added") {
+    const kind = job.kind === "token-created" ? "token" : "webhook";
+    return developerAccessMail(to, { kind, name: job.url ?? "" }, publicUrl, i18n);
+  }
   return job.kind === "reset"
     ? resetPasswordMail(to, job.url ?? "", i18n)
     : verifyEmailMail(to, job.url ?? "", i18n);

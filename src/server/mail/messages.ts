@@ -105,3 +105,40 @@ export function webhookDisabledMail(
     i18n,
   );
 }
+
+/**
+ * A personal API token was made, or a webhook endpoint added (routes/tokens, routes/webhooks):
+ * both reach the account's requests from outside, so its owner hears of each, as of a new sign-in.
+ */
+export function developerAccessMail(
+  to: string,
+  what: { kind: "token" | "webhook"; name: string },
+  publicUrl: string,
+  i18n: I18n = english(),
+): Mail {
+  const token = what.kind === "token";
+  return compose(
+    to,
+    token
+      ? i18n._("A new API token for your Collect account")
+      : i18n._("A new webhook endpoint on your Collect account"),
+    [
+      token
+        ? i18n._(
+            'An API token named "{name}" was made for your account. It can use Collect\'s API as you, within its scopes.',
+            {
+              name: what.name,
+            },
+          )
+        : i18n._("Collect will now send events about your requests to {endpoint}.", { endpoint: what.name }),
+      i18n._("If it was you, there is nothing to do."),
+    ],
+    { label: i18n._("Open Developer settings"), url: `${publicUrl}/profile#developer` },
+    [
+      i18n._(
+        "If it was not you, revoke it there and change your password: a password change takes back every token and turns off every endpoint.",
+      ),
+    ],
+    i18n,
+  );
+}

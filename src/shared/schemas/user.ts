@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { type FormResult, firstMessage, LIMIT_MESSAGES, VALIDATION } from "#shared/messages.ts";
-import { type Provider, providersFor, SETUP_PROVIDERS } from "#shared/providers.ts";
+import { PROVIDERS, type Provider, providersFor, SETUP_PROVIDERS } from "#shared/providers.ts";
 import { DEFAULT_COUNTRY, RegionInputSchema } from "#shared/region.ts";
 import { IMPERSONATION_MESSAGE, looksLikeAService } from "./impersonation";
 import {
@@ -49,8 +49,19 @@ export const UserSchema = z.object({
   language: z.string().nullable(),
   /** ISO 4217: every new request's unless one is chosen; until the account chooses, its country's. */
   currency: z.string(),
+  /** The pay page's order of the methods, once the account chose one (else absent: Venmo first). */
+  methodOrder: z.array(ProviderSchema).optional(),
 });
 export type User = z.infer<typeof UserSchema>;
+
+/** PUT /api/payment-accounts/order: the pay page's order of the methods; null goes back to the spec's. */
+export const MethodOrderInputSchema = z.strictObject({
+  order: z
+    .array(ProviderSchema)
+    .max(PROVIDERS.length)
+    .refine((order) => new Set(order).size === order.length, /*i18n*/ "Each method once, please.")
+    .nullable(),
+});
 
 /** POST /api/auth/setup (docs/product.md#setup). */
 export const SetupInputSchema = z.strictObject({

@@ -1,6 +1,8 @@
 import { queryOptions, useMutation, useQuery } from "@tanstack/react-query";
+import { userQueryOptions } from "#client/features/auth/user.ts";
 import { apiRequest } from "#client/lib/api.ts";
 import { queryClient } from "#client/lib/query-client.ts";
+import type { Provider } from "#shared/providers.ts";
 import {
   type PaymentAccount,
   PaymentAccountListSchema,
@@ -26,5 +28,29 @@ export function useUpdatePaymentAccounts() {
     mutationFn: async (input: PaymentAccountsInput) =>
       PaymentAccountListSchema.parse(await apiRequest("POST", ACCOUNTS_URL, input)),
     onSuccess: (accounts) => queryClient.setQueryData(paymentAccountsQuery.queryKey, accounts),
+  });
+}
+
+/**
+ * PUT /api/payment-accounts/order: the pay page's order of the methods (null: the spec's, Venmo
+ * first). The signed-in user carries it (`methodOrder`), so the list moves at once.
+ */
+export function useSaveMethodOrder() {
+  return useMutation({
+    mutationFn: async (order: Provider[] | null) => {
+      await apiRequest("PUT", `${ACCOUNTS_URL}/order`, { order });
+      return order;
+    },
+    onMutate: (order) => {
+      const before = queryClient.getQueryData(userQueryOptions.queryKey);
+      if (before) {
+        const { methodOrder: _, ...rest } = before;
+        queryClient.setQueryData(userQueryOptions.queryKey, order ? { ...rest, methodOrder: order } : rest);
+      }
+      return { before };
+    },
+    onError: (_error, _order, context) => {
+      if (context?.before) queryClient.setQueryData(userQueryOptions.queryKey, context.before);
+    },
   });
 }

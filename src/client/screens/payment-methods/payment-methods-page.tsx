@@ -5,6 +5,7 @@ import { PageHeader } from "#client/components/ui/page-header.tsx";
 import { LoadingBlock } from "#client/components/ui/spinner.tsx";
 import { useUser } from "#client/features/auth/user.ts";
 import { usePaymentAccounts } from "#client/features/payment-accounts/api.ts";
+import { MethodOrder } from "#client/features/payment-accounts/method-order.tsx";
 import { PaymentMethodsFormView } from "#client/features/payment-accounts/payment-methods-form.tsx";
 import { apiErrorMessage } from "#client/lib/api.ts";
 import { WhyConnectPanel } from "./why-connect-panel";
@@ -43,7 +44,10 @@ export default function PaymentMethodsPage() {
               </CardContent>
             </Card>
           ) : (
-            <PaymentMethodsFormView accounts={accounts.data} country={user?.country} />
+            <>
+              <PaymentMethodsFormView accounts={accounts.data} country={user?.country} />
+              <MethodOrder accounts={accounts.data} chosen={user?.methodOrder} />
+            </>
           )}
         </section>
         <aside className="lg:sticky lg:top-24">

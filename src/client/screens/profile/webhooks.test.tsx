@@ -294,7 +294,8 @@ describe("Webhooks", () => {
 
     // A delivery still being tried cannot be resent yet; a failed one can.
     expect(
-      (within(log).getByRole("button", { name: /^Resend request\.claimed from / }) as HTMLButtonElement).disabled,
+      (within(log).getByRole("button", { name: /^Resend request\.claimed from / }) as HTMLButtonElement)
+        .disabled,
     ).toBe(true);
     fireEvent.click(within(log).getByRole("button", { name: /^Resend request\.paid from / }));
     await expectToastTitle("Queued to send again");

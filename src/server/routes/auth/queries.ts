@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
 import { users } from "#server/db/schema.ts";
 import { replacePaymentAccounts } from "#server/db/shared-queries.ts";
+import type { Provider } from "#shared/providers.ts";
 import { DEFAULT_COUNTRY, homeCurrencyOf, type RegionInput } from "#shared/region.ts";
 import type { ProfileInput, SetupInput, User } from "#shared/schemas/user.ts";
 
@@ -15,15 +16,27 @@ const userColumns = {
   country: users.country,
   language: users.language,
   currency: users.currency,
+  methodOrder: users.methodOrder,
 };
 
-type UserRow = Omit<User, "country" | "currency"> & { country: string | null; currency: string | null };
+type UserRow = Omit<User, "country" | "currency" | "methodOrder"> & {
+  country: string | null;
+  currency: string | null;
+  methodOrder: string[] | null;
+};
 
 /** The account as answered: a region never chosen reads as the spec's US, in its country's currency. */
 function answered(row: UserRow | undefined): User | undefined {
   if (!row) return undefined;
-  const country = row.country ?? DEFAULT_COUNTRY;
-  return { ...row, country, currency: row.currency ?? homeCurrencyOf(country) };
+  const { methodOrder, ...rest } = row;
+  const country = rest.country ?? DEFAULT_COUNTRY;
+  return {
+    ...rest,
+    country,
+    currency: rest.currency ?? homeCurrencyOf(country),
+    // Only once chosen: an account that never ordered its methods answers as it always did.
+    ...(methodOrder ? { methodOrder: methodOrder as Provider[] } : {}),
+  };
 }
 
 /** The region fields a setup or profile call sent: each changes only when sent. */

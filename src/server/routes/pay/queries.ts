@@ -7,18 +7,12 @@ import { displayNameSql } from "#server/db/shared-queries.ts";
 import { HOME_CURRENCY } from "#shared/currency.ts";
 import { type Locale, localeOr, SOURCE_LOCALE } from "#shared/i18n/locales.ts";
 import { firstNameOf } from "#shared/pay-page/claim-panel.tsx";
-import { PROVIDERS, type Provider } from "#shared/providers.ts";
+import { type Provider, payPageOrder } from "#shared/providers.ts";
 import { localDate } from "#shared/schedule/zoned.ts";
 import type { ClaimVia } from "#shared/schemas/claim.ts";
 import { DEFAULT_TIME_ZONE } from "#shared/schemas/notifications.ts";
 import { amountLeft, paidSoFar } from "#shared/schemas/payment.ts";
 import type { CancelledPaymentView, PublicPaymentView } from "#shared/schemas/payment-request.ts";
-
-/**
- * Venmo first (docs/product.md#pay-page), then the usual order; the rails, which take no US
- * dollars, lead whenever their currency is the request's (pay-view.tsx keeps only those).
- */
-const ORDER: Provider[] = ["venmo", ...PROVIDERS.filter((p) => p !== "venmo")];
 
 /**
  * The public view of a request by its short code, in one query (request, requester and their
@@ -54,8 +48,10 @@ export async function findPublicView(
         ? { paidOn: localDate(row.paidAt, row.timeZone ?? DEFAULT_TIME_ZONE) }
         : {}),
     },
-    paymentAccounts: (accounts as PublicPaymentView["paymentAccounts"]).sort(
-      (a, b) => ORDER.indexOf(a.provider) - ORDER.indexOf(b.provider),
+    // The requester's chosen order, else Venmo first (shared/providers.ts payPageOrder).
+    paymentAccounts: payPageOrder(
+      accounts as PublicPaymentView["paymentAccounts"],
+      row.methodOrder as Provider[] | null,
     ),
   };
   // The owner's id is for the cache's invalidation only; it never leaves the server, nor the language.
@@ -94,6 +90,7 @@ const publicViewQuery = preparedPerDatabase((db) =>
       requesterLanguage: users.language,
       name: displayNameSql,
       photo: users.photo,
+      methodOrder: users.methodOrder,
       // A bank transfer's holder and BIC only where set: the spec's five answer as they always did.
       accounts: sql<PublicPaymentView["paymentAccounts"]>`(
         SELECT coalesce(json_agg(json_strip_nulls(json_build_object('provider', ${paymentAccounts.provider}, 'accountHandle', ${paymentAccounts.accountHandle}, 'holderName', ${paymentAccounts.holderName}, 'bic', ${paymentAccounts.bic}))), '[]'::json)

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
-import { paymentAccounts } from "#server/db/schema.ts";
+import { paymentAccounts, users } from "#server/db/schema.ts";
 import { replacePaymentAccounts, type Tx } from "#server/db/shared-queries.ts";
-import { PROVIDERS } from "#shared/providers.ts";
+import { PROVIDERS, type Provider } from "#shared/providers.ts";
 import { parseBic } from "#shared/rails/sepa.ts";
 import type { PaymentAccount } from "#shared/schemas/payment-account.ts";
 
@@ -52,4 +52,9 @@ export function savePaymentAccounts(
     await replacePaymentAccounts(tx, userId, accounts.map(stored));
     return listPaymentAccounts(tx, userId);
   });
+}
+
+/** The pay page's order of the caller's methods (shared/providers.ts payPageOrder); null: the spec's. */
+export async function saveMethodOrder(db: Db, userId: string, order: Provider[] | null): Promise<void> {
+  await db.update(users).set({ methodOrder: order }).where(eq(users.id, userId));
 }

@@ -1,5 +1,7 @@
+import { like } from "drizzle-orm";
 import type { InjectOptions } from "fastify";
 import { describe, expect, it } from "vitest";
+import { deliveries } from "#server/db/schema.ts";
 import {
   appsOnFreshDatabase,
   as,
@@ -35,6 +37,13 @@ describeEachDatabase("personal API tokens", (ctx) => {
     expect(JSON.stringify(listed)).not.toContain(made.token);
     const stored = await ctx.database.db.execute(`SELECT token_hash FROM api_token WHERE id = '${made.id}'`);
     expect(JSON.stringify(stored)).not.toContain(made.token);
+
+    // Its owner is told, as of a new sign-in (account mail, through the queue).
+    const notices = await ctx.database.db
+      .select()
+      .from(deliveries)
+      .where(like(deliveries.key, "account-mail:token-created:%"));
+    expect(notices.length).toBeGreaterThanOrEqual(1);
 
     expect((await bearer(ctx.app, made.token)("GET", "/api/payment-requests")).statusCode).toBe(200);
     await expect

@@ -35,7 +35,7 @@ async function lockAccount(tx: Db, userId: string) {
  * Personal API tokens (Profile → Developer, docs/api.md): made, listed, revoked with the session
  * cookie only (freshly checked); no token can manage tokens (auth/api-tokens.ts scopeFor).
  */
-export const tokenRoutes = ({ db, freshlySignedIn, clock }: AppContext): FastifyPluginAsyncZod =>
+export const tokenRoutes = ({ db, freshlySignedIn, clock, accountMail }: AppContext): FastifyPluginAsyncZod =>
   freshlySignedIn(async (app) => {
     app.get("/api/tokens", { schema: { response: { 200: TokenListSchema } } }, async (request) => {
       const rows = await db
@@ -82,6 +82,9 @@ export const tokenRoutes = ({ db, freshlySignedIn, clock }: AppContext): Fastify
             .returning();
           return inserted as Row;
         });
+        // Its owner hears of it, as of a new sign-in: a token reaches the account from outside.
+        const { email } = signedInUser(request);
+        await accountMail.send({ kind: "token-created", userId, to: email, url: row.name });
         return reply.status(201).send({ ...toToken(row), token: made.token });
       },
     );

@@ -69,6 +69,7 @@ export const webhookRoutes = ({
   webhooks,
   limiter,
   requesters,
+  accountMail,
 }: AppContext): FastifyPluginAsyncZod => {
   const policy = addressPolicy(config.webhooks.allowAddresses);
 
@@ -139,6 +140,9 @@ export const webhookRoutes = ({
             .returning();
           return inserted as Endpoint;
         });
+        // Its owner hears of it: every request's payer details will go to this address.
+        const { email } = signedInUser(request);
+        await accountMail.send({ kind: "webhook-added", userId, to: email, url: row.url });
         return reply.status(201).send({ ...toWebhook(row), secret });
       },
     );
@@ -150,7 +154,8 @@ export const webhookRoutes = ({
         const userId = signedInUser(request).id;
         const endpoint = await owned(db, userId, request.params.id);
         const { url, events, enabled } = request.body;
-        if (url !== undefined && url !== endpoint.url) await refuseAddress(url);
+        const moved = url !== undefined && url !== endpoint.url;
+        if (moved) await refuseAddress(url);
         const [row] = await db
           .update(webhookEndpoints)
           .set({
@@ -163,6 +168,11 @@ export const webhookRoutes = ({
           })
           .where(and(eq(webhookEndpoints.id, endpoint.id), eq(webhookEndpoints.userId, userId)))
           .returning();
+        // A new address is as much news to the owner as a new endpoint.
+        if (moved) {
+          const { email } = signedInUser(request);
+          await accountMail.send({ kind: "webhook-added", userId, to: email, url });
+        }
         return toWebhook(row as Endpoint);
       },
     );
