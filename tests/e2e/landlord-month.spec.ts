@@ -89,7 +89,7 @@ signedInTest(
     await row("Sam Lee").getByRole("button", { name: "Change future requests to Sam Lee" }).click();
     const change = page.getByRole("dialog", { name: "Change future requests to Sam Lee" });
     await change.getByLabel("Amount").fill("1500");
-    await change.getByLabel("Due date").selectOption({ label: "Due on each date: send 5 days before" });
+    await change.getByLabel("Due date", { exact: true }).selectOption({ label: "Due on each date: send 5 days before" });
     await change.getByRole("button", { name: "Save" }).click();
     await expect(toast(page, "Saved")).toContainText("Future requests of this series follow the change.");
     await expect(row("Sam Lee")).toContainText("$1,500.00");
@@ -99,7 +99,7 @@ signedInTest(
     const form = page.getByRole("dialog", { name: "New recurring request" });
     await expect(form.getByLabel("Amount")).toHaveValue("1500.00");
     await expect(form.getByLabel("Description")).toHaveValue("Rent");
-    await expect(form.getByLabel("Due date")).toHaveValue("5");
+    await expect(form.getByLabel("Due date", { exact: true })).toHaveValue("5");
     await expect(form.getByLabel("Name")).toHaveValue("");
     await form.getByLabel("Name").fill("Ana Ruiz");
     await form.getByLabel("Mobile phone").fill("2125550104");

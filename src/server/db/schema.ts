@@ -505,6 +505,11 @@ export const recurringSeries = pgTable(
      * before (0: on the day). Null: the request is made on the date, with no due date.
      */
     sendDaysBefore: integer("send_days_before"),
+    /**
+     * Each occurrence's reminder days (day offsets from its due date, else from when it goes out);
+     * null: the requester's default (Profile), else the rule; []: no reminders.
+     */
+    reminderDays: integer("reminder_days").array(),
     /** Occurrences made so far. */
     madeCount: integer("made_count").notNull().default(0),
     nextDate: date("next_date"),

@@ -102,6 +102,8 @@ export type NewOccurrenceRequest = {
   payerEmail: string | null;
   /** A rent-grade series' occurrence is due on its date; others have none. */
   dueDate: string | null;
+  /** The series' own reminder days; null: the requester's default. */
+  reminderDays: number[] | null;
   createdAt: Date;
 };
 

@@ -466,6 +466,8 @@ describe.each(databaseKinds)("recurring requests on a moved clock [%s]", (kind) 
       payerEmail: "",
       amount: "1500",
       sendDaysBefore: 0,
+      // The series' own reminders: on the due day, the next day and five days after.
+      reminderDays: [0, 1, 5],
     });
     expect(changed.statusCode, changed.body).toBe(200);
     expect(changed.json()).toMatchObject({
@@ -474,6 +476,7 @@ describe.each(databaseKinds)("recurring requests on a moved clock [%s]", (kind) 
       payerEmail: null,
       amount: "1500.00",
       sendDaysBefore: 0,
+      reminderDays: [0, 1, 5],
     });
     const refused = await as(app, user)("PATCH", `/api/recurring-requests/${series.id}`, {
       recipientPhone: "555",
@@ -501,6 +504,17 @@ describe.each(databaseKinds)("recurring requests on a moved clock [%s]", (kind) 
       amount: "1500.00",
       dueDate: "2027-09-01",
     });
+    // Its reminders are the series' days from its due date, not the account's default.
+    const septemberReminders = await database.db
+      .select({ dueAt: reminders.dueAt })
+      .from(reminders)
+      .innerJoin(paymentRequests, eq(paymentRequests.id, reminders.requestId))
+      .where(and(eq(paymentRequests.seriesId, series.id), eq(paymentRequests.occurrenceDate, "2027-09-01")))
+      .orderBy(reminders.offsetDays);
+    expect(septemberReminders.map((r) => r.dueAt.toISOString())).toEqual([
+      "2027-09-02T13:00:00.000Z",
+      "2027-09-06T13:00:00.000Z",
+    ]);
   }, 120_000);
 });
 

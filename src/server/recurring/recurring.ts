@@ -164,6 +164,8 @@ export async function makeOccurrence(
       payerEmail: series.payerEmail,
       // Rent-grade: due on its date, sent ahead of it; its reminders follow the due date.
       dueDate: series.sendDaysBefore === null ? null : date,
+      // The series' own reminder days, if it has them (its request then keeps them).
+      reminderDays: series.reminderDays,
       createdAt: now,
     });
     if (!request) return null;

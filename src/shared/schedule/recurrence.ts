@@ -1,6 +1,7 @@
 import type { I18n } from "@lingui/core";
 import { z } from "zod";
 import { oneYearAfter, shortDate } from "./due-date";
+import { ReminderDaysSchema } from "./reminders";
 import {
   addDays,
   addMonthsClamped,
@@ -121,6 +122,8 @@ export const RecurringScheduleShape = {
     .min(0, RECURRING_MESSAGES.sendDaysBefore)
     .max(MAX_SEND_DAYS_BEFORE, RECURRING_MESSAGES.sendDaysBefore)
     .nullish(),
+  /** Each occurrence's reminder days; absent or null: the requester's default; []: none. */
+  reminderDays: ReminderDaysSchema.nullish(),
 };
 
 /**

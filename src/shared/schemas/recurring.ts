@@ -13,6 +13,7 @@ import {
   RecurringScheduleShape,
   recurringScheduleIssues,
 } from "#shared/schedule/recurrence.ts";
+import { REMINDER_MESSAGES, ReminderDaysSchema } from "#shared/schedule/reminders.ts";
 import {
   AmountTextSchema,
   amountSchemaIn,
@@ -57,7 +58,7 @@ export function recurringRequestInputSchemaFor(today: string, region: InputRegio
 
 export const RECURRING_UPDATE_MESSAGES = {
   empty:
-    /*i18n*/ "Send what to change: paused, the person, their email, the amount, the description or the days ahead.",
+    /*i18n*/ "Send what to change: paused, the person, their email, the amount, the description, the days ahead or the reminder days.",
   ended: /*i18n*/ "This series has ended; start a new one instead.",
   notFound: /*i18n*/ "Recurring request not found",
   tooMany: /*i18n*/ "You have 100 recurring requests that have not ended; end one before you start another.",
@@ -78,6 +79,7 @@ export const recurringUpdateIn = perRegion((region) =>
       amount: AmountTextSchema.optional(),
       description: DescriptionSchema.optional(),
       sendDaysBefore: RecurringScheduleShape.sendDaysBefore,
+      reminderDays: RecurringScheduleShape.reminderDays,
     })
     .refine((v) => Object.values(v).some((value) => value !== undefined), {
       message: RECURRING_UPDATE_MESSAGES.empty,
@@ -122,6 +124,8 @@ export const RecurringSeriesSchema = z.object({
   count: z.number().int().nullable(),
   /** Rent-grade: each date is a due date, its request sent this many days before; null: none. */
   sendDaysBefore: z.number().int().nullable(),
+  /** Each occurrence's reminder days; null: the account's default. */
+  reminderDays: z.array(z.number().int()).nullable(),
   /** Requests made so far. */
   madeCount: z.number().int(),
   /**
@@ -238,6 +242,9 @@ export function recurringFormSchemaFor(today: string, region: InputRegion = US_I
       count: z.string(),
       /** "" (no due date) or the days before each due date its request goes out ("0": that day). */
       sendAhead: SendAheadSchema,
+      /** The account's default, none, or `reminderDays` (Request Payment's choice). */
+      reminders: z.enum(["default", "none", "custom"]),
+      reminderDays: z.array(z.number()),
     })
     .superRefine((form, ctx) => {
       if (form.endMode === "date" && !RecurringScheduleShape.endDate.safeParse(form.endDate).success) {
@@ -255,6 +262,15 @@ export function recurringFormSchemaFor(today: string, region: InputRegion = US_I
       }
       for (const issue of recurringScheduleIssues(series, today)) {
         ctx.addIssue({ code: "custom", path: [issue.path], message: issue.message });
+      }
+      if (form.reminders === "custom") {
+        const days = ReminderDaysSchema.safeParse(form.reminderDays);
+        if (!days.success || form.reminderDays.length === 0) {
+          const message = days.success
+            ? REMINDER_MESSAGES.day
+            : (days.error.issues[0]?.message ?? REMINDER_MESSAGES.day);
+          ctx.addIssue({ code: "custom", path: ["reminderDays"], message });
+        }
       }
     });
 }
@@ -282,5 +298,7 @@ export function toRecurringInput(form: RecurringFormOutput): RecurringRequestInp
     description: form.description,
     ...scheduleOf(form),
     ...(form.sendAhead === "" ? {} : { sendDaysBefore: Number(form.sendAhead) }),
+    ...(form.reminders === "none" ? { reminderDays: [] } : {}),
+    ...(form.reminders === "custom" ? { reminderDays: form.reminderDays } : {}),
   };
 }

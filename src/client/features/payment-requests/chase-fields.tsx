@@ -172,14 +172,6 @@ export function ChaseFields({
   const set = (patch: Partial<ChaseValue>) => onChange({ ...value, ...patch });
   const hasEmail = value.payerEmail.trim() !== "";
   const rule = ownDefault ?? defaultReminderDays(value.dueDate !== "");
-  const daysError = `${id}-days-error`;
-  const setDay = (index: number, text: string) => {
-    const days = [...value.reminderDays];
-    const n = Number.parseInt(text, 10);
-    if (text === "" || Number.isNaN(n)) days.splice(index, 1);
-    else days[index] = n;
-    set({ reminderDays: days });
-  };
   return (
     <div ref={section} className="space-y-4">
       <div>
@@ -229,6 +221,54 @@ export function ChaseFields({
           ) : null}
         </>
       )}
+      <ReminderChoice
+        value={value}
+        onChange={(patch) => set(patch)}
+        dueDated={value.dueDate !== ""}
+        rule={rule}
+        error={errors.reminderDays}
+        fieldRef={fieldRef?.("reminderDays")}
+      />
+    </div>
+  );
+}
+
+/**
+ * Reminders: the default (the account's, else the rule), none, or up to 4 chosen day offsets
+ * after the due date (or after sending). Request Payment, Split and a recurring series use it.
+ */
+export function ReminderChoice({
+  value,
+  onChange,
+  dueDated,
+  rule,
+  error,
+  fieldRef,
+}: {
+  value: Pick<ChaseValue, "reminders" | "reminderDays">;
+  onChange: (next: Pick<ChaseValue, "reminders" | "reminderDays">) => void;
+  /** Whether the days count from a due date (else from when the request goes out). */
+  dueDated: boolean;
+  /** What "Default" stands for. */
+  rule: number[];
+  error?: string;
+  /** The days' first box stands for them all: focused when they are refused. */
+  fieldRef?: (element: HTMLElement | null) => void;
+}) {
+  const { i18n } = useLingui();
+  const id = useId();
+  const daysError = `${id}-days-error`;
+  const set = (patch: Partial<Pick<ChaseValue, "reminders" | "reminderDays">>) =>
+    onChange({ ...value, ...patch });
+  const setDay = (index: number, text: string) => {
+    const days = [...value.reminderDays];
+    const n = Number.parseInt(text, 10);
+    if (text === "" || Number.isNaN(n)) days.splice(index, 1);
+    else days[index] = n;
+    set({ reminderDays: days });
+  };
+  return (
+    <>
       <Choices
         legend={i18n._("Reminders")}
         name={`${id}-reminders`}
@@ -239,7 +279,7 @@ export function ChaseFields({
                 label:
                   rule.length === 0
                     ? i18n._("Default (no reminders)")
-                    : value.dueDate
+                    : dueDated
                       ? i18n._("Default ({days} after the due date)", { days: dayWords(rule, i18n) })
                       : i18n._("Default ({days} after sending)", { days: dayWords(rule, i18n) }),
               }
@@ -256,21 +296,21 @@ export function ChaseFields({
       />
       {value.reminders === "custom" ? (
         // The days' first box stands for them all: focused when they are refused.
-        <div ref={fieldRef && ((div) => fieldRef("reminderDays")(div?.querySelector("input") ?? null))}>
+        <div ref={fieldRef && ((div) => fieldRef(div?.querySelector("input") ?? null))}>
           <ReminderDayInputs
             legend={
-              value.dueDate
+              dueDated
                 ? i18n._("Days after the due date (up to {max})", { max: MAX_REMINDERS })
                 : i18n._("Days after sending (up to {max})", { max: MAX_REMINDERS })
             }
             label={i18n._("Reminder")}
             days={value.reminderDays}
             onDayChange={setDay}
-            errorId={errors.reminderDays ? daysError : undefined}
+            errorId={error ? daysError : undefined}
           />
-          <ErrorText id={daysError} message={errors.reminderDays} />
+          <ErrorText id={daysError} message={error} />
         </div>
       ) : null}
-    </div>
+    </>
   );
 }

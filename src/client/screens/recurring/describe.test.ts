@@ -48,6 +48,7 @@ describe("a series' next date", () => {
     endDate: null,
     count: null,
     sendDaysBefore: null,
+    reminderDays: null,
     madeCount: 0,
     nextDate: "2027-01-01",
     status: "active" as const,

@@ -1,14 +1,18 @@
 import { useLingui } from "@lingui/react";
+import { useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { Button } from "#client/components/ui/button.tsx";
 import { Dialog } from "#client/components/ui/dialog.tsx";
 import { Form } from "#client/components/ui/form.tsx";
+import { notificationSettingsQuery } from "#client/features/notifications/api.ts";
+import { type ChaseValue, ReminderChoice } from "#client/features/payment-requests/chase-fields.tsx";
 import { useUpdateRecurring } from "#client/features/recurring/api.ts";
 import { formSchema, useSchemaForm } from "#client/lib/schema-form.ts";
 import { toast } from "#client/lib/toast.tsx";
 import { typedAmount } from "#shared/money.ts";
 import { formatPhone } from "#shared/phone.ts";
 import { decimalMarkOf } from "#shared/region.ts";
+import { defaultReminderDays } from "#shared/schedule/reminders.ts";
 import { type InputRegion, US_INPUT } from "#shared/schemas/payment-request.ts";
 import {
   type RecurringSeries,
@@ -26,9 +30,19 @@ type EditValues = {
   amount: string;
   description: string;
   sendAhead: SendAhead;
+  /** The account's default (null on the series), none ([]), or the series' own days. */
+  reminders: ChaseValue["reminders"];
+  reminderDays: number[];
 };
 
-const EDIT_FIELDS = ["recipientName", "recipientPhone", "payerEmail", "amount", "description"] as const;
+const EDIT_FIELDS = [
+  "recipientName",
+  "recipientPhone",
+  "payerEmail",
+  "amount",
+  "description",
+  "reminderDays",
+] as const;
 
 /** What the series has now, as the form holds it. */
 const valuesOf = (series: RecurringSeries): EditValues => ({
@@ -38,7 +52,17 @@ const valuesOf = (series: RecurringSeries): EditValues => ({
   amount: series.amount,
   description: series.description ?? "",
   sendAhead: sendAheadOf(series.sendDaysBefore),
+  reminders: series.reminderDays === null ? "default" : series.reminderDays.length === 0 ? "none" : "custom",
+  reminderDays: series.reminderDays ?? [],
 });
+
+/** Whether a field still holds what the series has (the days compared by value). */
+const same = (values: EditValues, before: EditValues, key: keyof EditValues) =>
+  JSON.stringify(values[key]) === JSON.stringify(before[key]);
+
+/** The series' reminder days as the form says them: null for the default, [] for none. */
+const reminderDaysOf = (values: EditValues): number[] | null =>
+  values.reminders === "default" ? null : values.reminders === "none" ? [] : values.reminderDays;
 
 /**
  * PATCH /api/recurring-requests/{id}'s own schema over what changed (the amount as typed the
@@ -48,7 +72,7 @@ const valuesOf = (series: RecurringSeries): EditValues => ({
 function editSchemaFor(series: RecurringSeries, region: InputRegion) {
   const before = valuesOf(series);
   return formSchema(recurringUpdateIn(region), (values: EditValues): RecurringUpdate => {
-    const changed = <K extends keyof EditValues>(key: K) => values[key] !== before[key];
+    const changed = (key: keyof EditValues) => !same(values, before, key);
     return {
       ...(changed("recipientName") ? { recipientName: values.recipientName } : {}),
       ...(changed("recipientPhone") ? { recipientPhone: values.recipientPhone } : {}),
@@ -58,6 +82,7 @@ function editSchemaFor(series: RecurringSeries, region: InputRegion) {
       ...(changed("sendAhead")
         ? { sendDaysBefore: values.sendAhead === "" ? null : Number(values.sendAhead) }
         : {}),
+      ...(changed("reminders") || changed("reminderDays") ? { reminderDays: reminderDaysOf(values) } : {}),
     };
   });
 }
@@ -78,7 +103,8 @@ export function EditSeriesDialog({
   const update = useUpdateRecurring();
   const { i18n } = useLingui();
   const schema = useMemo(() => editSchemaFor(series, region), [series, region]);
-  const { values, bind, set, submit, fail } = useSchemaForm({
+  const { data: settings } = useQuery(notificationSettingsQuery);
+  const { values, bind, set, submit, fail, errorOf } = useSchemaForm({
     schema,
     defaultValues: valuesOf(series),
     fields: EDIT_FIELDS,
@@ -103,7 +129,7 @@ export function EditSeriesDialog({
   // Nothing changed: nothing to send (the API answers an empty change with a 400).
   const before = valuesOf(series);
   const onSubmit = () =>
-    (Object.keys(before) as (keyof EditValues)[]).every((key) => values[key] === before[key])
+    (Object.keys(before) as (keyof EditValues)[]).every((key) => same(values, before, key))
       ? onClose()
       : save();
   return (
@@ -118,6 +144,16 @@ export function EditSeriesDialog({
         <FormField label={i18n._("Amount")} name="amount" inputMode="decimal" {...bind("amount")} />
         <FormField label={i18n._("Description")} name="description" {...bind("description")} />
         <SendAheadSelect value={values.sendAhead} onChange={(value) => set("sendAhead", value)} />
+        <ReminderChoice
+          value={{ reminders: values.reminders, reminderDays: values.reminderDays }}
+          onChange={(next) => {
+            set("reminders", next.reminders);
+            set("reminderDays", next.reminderDays);
+          }}
+          dueDated={values.sendAhead !== ""}
+          rule={settings?.reminderDays ?? defaultReminderDays(values.sendAhead !== "")}
+          error={errorOf("reminderDays")}
+        />
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button type="button" variant="secondary" onClick={onClose}>
             {i18n._("Cancel")}

@@ -11,6 +11,8 @@ import { NewSeriesForm } from "./new-series-form";
 const NAME = VALIDATION.recipientName.description;
 
 function renderForm() {
+  // "Default" names the account's own reminder days: here it has none of its own.
+  api.use(http.get("/api/notifications/settings", () => HttpResponse.json({}, { status: 404 })));
   renderWithApp(
     <Dialog title="New recurring request" onClose={() => {}} holdsInput>
       <NewSeriesForm onDone={() => {}} />
@@ -56,5 +58,27 @@ describe("New recurring request", () => {
     await expectFieldError(field(dialog, "Start date"), "Choose a start date from today on.");
     expect(document.activeElement).toBe(field(dialog, "Start date"));
     expect(field(dialog, "Amount").value).toBe("$1,250");
+  });
+
+  it("lets a series choose its own reminder days, checked like a request's, and sends them", async () => {
+    const dialog = renderForm();
+    let sent: unknown;
+    api.use(
+      http.post("/api/recurring-requests", async ({ request }) => {
+        sent = await request.json();
+        return HttpResponse.json({}, { status: 400 });
+      }),
+    );
+    type(dialog, "Name", "Sam Lee");
+    type(dialog, "Mobile phone", "(212) 555-0101");
+    type(dialog, "Amount", "1450");
+    fireEvent.click(within(dialog).getByRole("radio", { name: "Choose days" }));
+    type(dialog, "Reminder 1, days", "99");
+    start(dialog);
+    expect(await within(dialog).findByText("Choose reminder days from 0 to 60.")).toBeTruthy();
+    expect(sent).toBeUndefined();
+    type(dialog, "Reminder 1, days", "1");
+    start(dialog);
+    await expect.poll(() => sent).toMatchObject({ reminderDays: expect.arrayContaining([1]) });
   });
 });

@@ -43,6 +43,7 @@ export function toSeries(row: SeriesRow, now: Date, timeZone: string): Recurring
     endDate: row.endDate,
     count: row.count,
     sendDaysBefore: row.sendDaysBefore,
+    reminderDays: row.reminderDays,
     madeCount: row.madeCount,
     nextDate: status === "ended" ? null : nextDate,
     status,
@@ -63,6 +64,7 @@ export type NewSeries = {
   endDate?: string | null;
   count?: number | null;
   sendDaysBefore?: number | null;
+  reminderDays?: number[] | null;
 };
 
 export async function createSeries(
@@ -86,6 +88,7 @@ export async function createSeries(
         endDate: input.endDate ?? null,
         count: input.count ?? null,
         sendDaysBefore: input.sendDaysBefore ?? null,
+        reminderDays: input.reminderDays ?? null,
         userId,
         nextDate: input.startDate,
         createdAt: now,
@@ -176,6 +179,7 @@ export type SeriesChange = {
   amount?: string;
   description?: string | null;
   sendDaysBefore?: number | null;
+  reminderDays?: number[] | null;
 };
 
 export type UpdateResult =
@@ -216,6 +220,7 @@ export async function updateSeries(
     if (change.recipientPhone !== undefined) set.recipientPhone = change.recipientPhone;
     if (change.payerEmail !== undefined) set.payerEmail = change.payerEmail;
     if (change.sendDaysBefore !== undefined) set.sendDaysBefore = change.sendDaysBefore;
+    if (change.reminderDays !== undefined) set.reminderDays = change.reminderDays;
     if (change.paused === true && !row.pausedAt) set.pausedAt = now;
     if (change.paused === false && row.pausedAt) {
       set.pausedAt = null;

@@ -114,7 +114,7 @@ describeEachDatabase("recurring requests API", (ctx) => {
     const resumed = await call("PATCH", `/api/recurring-requests/${id}`, { paused: false, amount: "40" });
     expect(resumed.json()).toMatchObject({ status: "active", amount: "40.00" });
     expect((await call("PATCH", `/api/recurring-requests/${id}`, {})).json().message).toBe(
-      "Send what to change: paused, the person, their email, the amount, the description or the days ahead.",
+      "Send what to change: paused, the person, their email, the amount, the description, the days ahead or the reminder days.",
     );
     const ended = await call("DELETE", `/api/recurring-requests/${id}`);
     expect(ended.json()).toMatchObject({ status: "ended", nextDate: null });

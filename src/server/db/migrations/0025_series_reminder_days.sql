@@ -1,0 +1,1 @@
+ALTER TABLE "recurring_series" ADD COLUMN "reminder_days" integer[];
