@@ -21,6 +21,8 @@ const DraftSchema = z.object({
   endDate: z.string().max(10).optional(),
   count: z.string().max(10).optional(),
   sendAhead: SendAheadSchema.optional(),
+  reminders: z.enum(["default", "none", "custom"]).optional(),
+  reminderDays: z.array(z.number().int().min(0).max(366)).max(8).optional(),
 });
 export type RecurringDraft = z.infer<typeof DraftSchema>;
 

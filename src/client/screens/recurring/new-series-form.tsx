@@ -83,8 +83,8 @@ export function NewSeriesForm({
       count: "",
       ...draft,
       sendAhead: draft?.sendAhead ?? "",
-      reminders: "default",
-      reminderDays: [],
+      reminders: draft?.reminders ?? "default",
+      reminderDays: draft?.reminderDays ?? [],
       // Kept from a day since passed (a tab reloaded the next morning): today, as the form opens.
       startDate: draft?.startDate && draft.startDate >= today ? draft.startDate : today,
     } satisfies RecurringFormValues,
@@ -112,6 +112,8 @@ export function NewSeriesForm({
           endDate: values.endDate,
           count: values.count,
           sendAhead: values.sendAhead,
+          reminders: values.reminders,
+          reminderDays: values.reminderDays?.filter((d): d is number => typeof d === "number"),
         }),
       ),
     );

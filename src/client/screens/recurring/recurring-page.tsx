@@ -109,7 +109,7 @@ export default function RecurringPage() {
 
 /**
  * "Duplicate": the same series for another person (rent for each tenant), the form opened with its
- * amount, description, schedule and days ahead, and the person's fields empty.
+ * amount, description, schedule, days ahead and reminders, and the person's fields empty.
  */
 function duplicateOf(series: RecurringSeries): RecurringDraft {
   return {
@@ -125,6 +125,10 @@ function duplicateOf(series: RecurringSeries): RecurringDraft {
     endDate: series.endDate ?? "",
     count: series.count ? String(series.count) : "",
     sendAhead: sendAheadOf(series.sendDaysBefore),
+    // Its own reminder days too: the next tenant is chased like the first.
+    reminders:
+      series.reminderDays === null ? "default" : series.reminderDays.length === 0 ? "none" : "custom",
+    reminderDays: series.reminderDays ?? [],
   };
 }
 
