@@ -89,7 +89,9 @@ signedInTest(
     await row("Sam Lee").getByRole("button", { name: "Change future requests to Sam Lee" }).click();
     const change = page.getByRole("dialog", { name: "Change future requests to Sam Lee" });
     await change.getByLabel("Amount").fill("1500");
-    await change.getByLabel("Due date", { exact: true }).selectOption({ label: "Due on each date: send 5 days before" });
+    await change
+      .getByLabel("Due date", { exact: true })
+      .selectOption({ label: "Due on each date: send 5 days before" });
     await change.getByRole("button", { name: "Save" }).click();
     await expect(toast(page, "Saved")).toContainText("Future requests of this series follow the change.");
     await expect(row("Sam Lee")).toContainText("$1,500.00");
