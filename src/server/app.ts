@@ -311,6 +311,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       policy: addressPolicy(config.webhooks.allowAddresses),
       retryDelaySeconds: config.webhooks.retryDelaySeconds,
       giveUpAfterSeconds: config.webhooks.giveUpHours * 3_600,
+      postTimeoutMs: config.webhooks.timeoutSeconds * 1_000,
       retryDelayMaxSeconds: config.jobs.retryDelayMaxSeconds,
     },
     log: app.log,

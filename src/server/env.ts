@@ -154,6 +154,8 @@ export const EnvSchema = z.object({
     .positive()
     .max(24 * 7)
     .default(24),
+  /** One POST's whole budget, connection included; an endpoint that does not answer in it is retried. */
+  WEBHOOK_TIMEOUT_SECONDS: z.coerce.number().positive().max(30).default(10),
   PASSWORD_SIGN_IN: onOff.default(true),
   OIDC_ISSUER: z.url().optional(),
   OIDC_CLIENT_ID: z.string().min(1).optional(),
@@ -321,6 +323,7 @@ const ConfigSchema = EnvSchema.transform((env) => ({
     allowAddresses: env.WEBHOOK_ALLOW_ADDRESSES,
     retryDelaySeconds: env.WEBHOOK_RETRY_DELAY_SECONDS,
     giveUpHours: env.WEBHOOK_GIVE_UP_HOURS,
+    timeoutSeconds: env.WEBHOOK_TIMEOUT_SECONDS,
   },
   passwordSignIn: env.PASSWORD_SIGN_IN,
   oidc:

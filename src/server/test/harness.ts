@@ -73,7 +73,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     authSecret: TEST_SECRET,
     trustProxy: false,
     // The tests' webhook receivers listen on loopback (address.ts refuses it without this).
-    webhooks: { allowAddresses: ["127.0.0.0/8"], retryDelaySeconds: 1, giveUpHours: 24 },
+    webhooks: { allowAddresses: ["127.0.0.0/8"], retryDelaySeconds: 1, giveUpHours: 24, timeoutSeconds: 10 },
     passwordSignIn: true,
     oidc: undefined,
     // A cheap hash keeps tests fast; password.test.ts checks production's cost.

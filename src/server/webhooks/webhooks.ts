@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from "node:crypto";
-import { and, eq, inArray, isNull, lt, ne, sql } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, isNull, lt, ne, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Clock } from "#server/clock.ts";
 import type { Db } from "#server/db/client.ts";
@@ -22,6 +22,9 @@ import { signedHeaders } from "./signature";
  */
 
 const QUEUE = "webhook";
+
+/** After an attempt that got no answer, the endpoint's other events wait this long before their next try. */
+const SILENCE_MS = 60_000;
 
 /** How long the delivery log keeps an event (its body holds the payer's name and number). */
 export const DELIVERY_KEPT_DAYS = 30;
@@ -48,6 +51,8 @@ export type WebhookSettings = {
   giveUpAfterSeconds: number;
   /** The queue's cap on any retry's wait (JOBS_RETRY_DELAY_MAX_SECONDS): tests shorten it. */
   retryDelayMaxSeconds?: number;
+  /** One attempt's whole budget (post.ts POST_TIMEOUT_MS); tests shorten it. */
+  postTimeoutMs?: number;
 };
 
 /** One event, as a feature tells it. `key` names it for good: the same key is one event, however often told. */
@@ -129,6 +134,12 @@ export function startWebhooks(deps: {
       await record(deliveryId, now, { error: "The endpoint is turned off." }, "failed");
       return;
     }
+    // An endpoint that just left an attempt unanswered (a timeout holds a sender for seconds) is
+    // not tried again for a while: its other events wait their retry instead of each holding a
+    // sender, so one silent endpoint cannot slow every account's webhooks.
+    if (!lastAttempt && (await silentLately(endpoint.id, deliveryId, now))) {
+      throw new Error("the endpoint left an attempt unanswered a moment ago: tried later");
+    }
     const secrets = [endpoint.secret];
     if (endpoint.previousSecret && endpoint.previousSecretUntil && endpoint.previousSecretUntil > now) {
       secrets.push(endpoint.previousSecret);
@@ -139,6 +150,7 @@ export function startWebhooks(deps: {
       signedHeaders(secrets, delivery.eventId, timestamp, delivery.payload),
       delivery.payload,
       settings.policy,
+      settings.postTimeoutMs,
     );
     const delivered = "status" in result && result.status >= 200 && result.status < 300;
     await record(
@@ -153,6 +165,23 @@ export function startWebhooks(deps: {
       return;
     }
     throw new Error("status" in result ? `endpoint answered ${result.status}` : result.error);
+  }
+
+  /** Whether the endpoint's latest attempt, within the last SILENCE_MS, got no answer at all. */
+  async function silentLately(endpointId: string, deliveryId: string, now: Date): Promise<boolean> {
+    const [latest] = await db
+      .select({ status: webhookDeliveries.lastStatus, error: webhookDeliveries.lastError })
+      .from(webhookDeliveries)
+      .where(
+        and(
+          eq(webhookDeliveries.endpointId, endpointId),
+          ne(webhookDeliveries.id, deliveryId),
+          gt(webhookDeliveries.lastAttemptAt, new Date(now.getTime() - SILENCE_MS)),
+        ),
+      )
+      .orderBy(desc(webhookDeliveries.lastAttemptAt))
+      .limit(1);
+    return latest !== undefined && latest.status === null && latest.error !== null;
   }
 
   async function record(

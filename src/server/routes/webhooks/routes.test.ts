@@ -1,3 +1,5 @@
+import type { AddressInfo, Socket } from "node:net";
+import { createServer as createNetServer } from "node:net";
 import { eq, like } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -287,7 +289,7 @@ describe.each(databaseKinds)("webhook addresses [%s]", (kind) => {
 
   it("refuses private, loopback and plain-http endpoints unless the operator lists them", async () => {
     const app = await apps.appWith({
-      webhooks: { allowAddresses: [], retryDelaySeconds: 1, giveUpHours: 24 },
+      webhooks: { allowAddresses: [], retryDelaySeconds: 1, giveUpHours: 24, timeoutSeconds: 10 },
     });
     const call = as(app, await createReadyUser(app));
     for (const url of [
@@ -322,7 +324,12 @@ describe.each(databaseKinds)("webhooks giving up [%s]", (kind) => {
   it("turns an endpoint off after its events failed for the give-up time, and emails its owner once", async () => {
     // 2 seconds of retries (1 s doubling) stand for a day.
     const app = await apps.appWith({
-      webhooks: { allowAddresses: ["127.0.0.0/8"], retryDelaySeconds: 1, giveUpHours: 2 / 3_600 },
+      webhooks: {
+        allowAddresses: ["127.0.0.0/8"],
+        retryDelaySeconds: 1,
+        giveUpHours: 2 / 3_600,
+        timeoutSeconds: 10,
+      },
     });
     const user = await createReadyUser(app);
     const call = as(app, user);
@@ -361,4 +368,51 @@ describe.each(databaseKinds)("webhooks giving up [%s]", (kind) => {
       await receiver.close();
     }
   }, 60_000);
+});
+
+describe.each(databaseKinds)("a silent endpoint [%s]", (kind) => {
+  const apps = appsOnFreshDatabase(kind);
+
+  it("holds no sender for each of its events: after one attempt goes unanswered, the others wait their retry", async () => {
+    // Before: every event of an endpoint that accepts connections and never answers held a
+    // sender for the whole timeout, so one account could slow every account's webhooks.
+    const connections: Socket[] = [];
+    const silent = createNetServer((socket) => connections.push(socket));
+    await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
+    const url = `http://127.0.0.1:${(silent.address() as AddressInfo).port}/hooks`;
+    try {
+      const app = await apps.appWith({
+        webhooks: {
+          allowAddresses: ["127.0.0.0/8"],
+          retryDelaySeconds: 30,
+          giveUpHours: 24,
+          timeoutSeconds: 0.5,
+        },
+      });
+      const call = as(app, await createReadyUser(app));
+      const endpoint = (await call("POST", "/api/webhooks", { url, events: ["request.created"] })).json();
+      await call("POST", "/api/payment-requests", sam);
+      const log = async () =>
+        (await call("GET", `/api/webhooks/${endpoint.id}/deliveries`)).json().deliveries as {
+          attempts: number;
+          lastError: string | null;
+        }[];
+      await until(
+        async () =>
+          (await log()).some((d) => d.lastError === "No answer within 1 seconds." || d.attempts > 0),
+        10_000,
+      );
+      expect(connections).toHaveLength(1);
+      for (let i = 0; i < 3; i++) await call("POST", "/api/payment-requests", sam);
+      // Their first tries come and go without a connection.
+      await new Promise((resolve) => setTimeout(resolve, 2_500));
+      expect(connections).toHaveLength(1);
+      const deliveries = await log();
+      expect(deliveries).toHaveLength(4);
+      expect(deliveries.filter((d) => d.attempts === 0)).toHaveLength(3);
+    } finally {
+      for (const socket of connections) socket.destroy();
+      await new Promise<void>((resolve) => silent.close(() => resolve()));
+    }
+  }, 30_000);
 });
