@@ -22,7 +22,8 @@ const CATALOGS: Record<Locale, () => Promise<{ messages: Messages }>> = {
 
 async function loadI18n(locale: Locale): Promise<I18n> {
   const { messages } = await CATALOGS[locale]();
-  return setupI18n({ locale, messages: { [locale]: messages } });
+  // A plain English message is its own id (vite.config.ts keeps only the compiled ones).
+  return setupI18n({ locale, messages: { [locale]: messages }, missing: (_locale, id) => id });
 }
 
 /** A language's own Lingui instance once its catalog has loaded (undefined until then): the payer's, in a preview. */

@@ -21,7 +21,8 @@ const instances = new Map<Locale, I18n>([["en", ENGLISH]]);
 export function i18nFor(locale: Locale): I18n {
   let i18n = instances.get(locale);
   if (!i18n) {
-    i18n = setupI18n({ locale, messages: { [locale]: CATALOGS[locale] } });
+    // A message no catalog holds is shown as it is (English's plain ones, in the client's build).
+    i18n = setupI18n({ locale, messages: { [locale]: CATALOGS[locale] }, missing: (_locale, id) => id });
     instances.set(locale, i18n);
   }
   return i18n;
