@@ -1,18 +1,15 @@
 import { useLingui } from "@lingui/react";
-import { useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { Button } from "#client/components/ui/button.tsx";
 import { Dialog } from "#client/components/ui/dialog.tsx";
 import { Form } from "#client/components/ui/form.tsx";
-import { notificationSettingsQuery } from "#client/features/notifications/api.ts";
-import { type ChaseValue, ReminderChoice } from "#client/features/payment-requests/chase-fields.tsx";
+import type { ChaseValue } from "#client/features/payment-requests/chase-fields.tsx";
 import { useUpdateRecurring } from "#client/features/recurring/api.ts";
 import { formSchema, useSchemaForm } from "#client/lib/schema-form.ts";
 import { toast } from "#client/lib/toast.tsx";
 import { typedAmount } from "#shared/money.ts";
 import { formatPhone } from "#shared/phone.ts";
 import { decimalMarkOf } from "#shared/region.ts";
-import { defaultReminderDays } from "#shared/schedule/reminders.ts";
 import { type InputRegion, US_INPUT } from "#shared/schemas/payment-request.ts";
 import {
   type RecurringSeries,
@@ -21,7 +18,7 @@ import {
   type SendAhead,
   sendAheadOf,
 } from "#shared/schemas/recurring.ts";
-import { FormField, SendAheadSelect, SeriesPersonFields } from "./form-fields";
+import { FormField, SendAheadSelect, SeriesPersonFields, SeriesReminderChoice } from "./form-fields";
 
 type EditValues = {
   recipientName: string;
@@ -103,7 +100,6 @@ export function EditSeriesDialog({
   const update = useUpdateRecurring();
   const { i18n } = useLingui();
   const schema = useMemo(() => editSchemaFor(series, region), [series, region]);
-  const { data: settings } = useQuery(notificationSettingsQuery);
   const { values, bind, set, submit, fail, errorOf } = useSchemaForm({
     schema,
     defaultValues: valuesOf(series),
@@ -144,14 +140,13 @@ export function EditSeriesDialog({
         <FormField label={i18n._("Amount")} name="amount" inputMode="decimal" {...bind("amount")} />
         <FormField label={i18n._("Description")} name="description" {...bind("description")} />
         <SendAheadSelect value={values.sendAhead} onChange={(value) => set("sendAhead", value)} />
-        <ReminderChoice
-          value={{ reminders: values.reminders, reminderDays: values.reminderDays }}
+        <SeriesReminderChoice
+          values={values}
+          sendAhead={values.sendAhead}
           onChange={(next) => {
             set("reminders", next.reminders);
             set("reminderDays", next.reminderDays);
           }}
-          dueDated={values.sendAhead !== ""}
-          rule={settings?.reminderDays ?? defaultReminderDays(values.sendAhead !== "")}
           error={errorOf("reminderDays")}
         />
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">

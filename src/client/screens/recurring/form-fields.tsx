@@ -1,9 +1,13 @@
 import { useLingui } from "@lingui/react";
+import { useQuery } from "@tanstack/react-query";
 import { type ReactNode, useId } from "react";
 import { Input, type InputProps } from "#client/components/ui/input.tsx";
 import { Label } from "#client/components/ui/label.tsx";
 import { selectClass } from "#client/components/ui/select.tsx";
+import { notificationSettingsQuery } from "#client/features/notifications/api.ts";
+import { type ChaseValue, ReminderChoice } from "#client/features/payment-requests/chase-fields.tsx";
 import type { BoundField } from "#client/lib/schema-form.ts";
+import { defaultReminderDays } from "#shared/schedule/reminders.ts";
 import { SEND_AHEAD_CHOICES, type SendAhead } from "#shared/schemas/recurring.ts";
 
 type FieldProps = Omit<InputProps, "id" | "value" | "onChange" | "ref"> &
@@ -144,5 +148,36 @@ export function SeriesPersonFields({
         {...bind("payerEmail")}
       />
     </>
+  );
+}
+
+type SeriesReminders = Pick<ChaseValue, "reminders" | "reminderDays">;
+
+/**
+ * A series' reminders, on New recurring request and Change alike: the account's default (its own
+ * days from Profile, else the rule), none, or the series' own days, counted from each due date
+ * when the series has one (`sendAhead` set), else from the day each request goes out.
+ */
+export function SeriesReminderChoice({
+  values,
+  sendAhead,
+  onChange,
+  error,
+}: {
+  values: SeriesReminders;
+  sendAhead: SendAhead;
+  onChange: (next: SeriesReminders) => void;
+  error?: string;
+}) {
+  const { data: settings } = useQuery(notificationSettingsQuery);
+  const dueDated = sendAhead !== "";
+  return (
+    <ReminderChoice
+      value={{ reminders: values.reminders, reminderDays: values.reminderDays }}
+      onChange={onChange}
+      dueDated={dueDated}
+      rule={settings?.reminderDays ?? defaultReminderDays(dueDated)}
+      error={error}
+    />
   );
 }

@@ -1,5 +1,4 @@
 import { useLingui } from "@lingui/react";
-import { useQuery } from "@tanstack/react-query";
 import { useEffect, useId, useMemo } from "react";
 import { Button } from "#client/components/ui/button.tsx";
 import { useKeepDraft } from "#client/components/ui/dialog.tsx";
@@ -8,8 +7,6 @@ import { Label } from "#client/components/ui/label.tsx";
 import { selectClass } from "#client/components/ui/select.tsx";
 import { Spinner } from "#client/components/ui/spinner.tsx";
 import { CONFIRM_FIRST_HINT, usePayerMailNeedsConfirm } from "#client/features/account/account.ts";
-import { notificationSettingsQuery } from "#client/features/notifications/api.ts";
-import { ReminderChoice } from "#client/features/payment-requests/chase-fields.tsx";
 import { createRecurring } from "#client/features/recurring/api.ts";
 import { type RecurringDraft, recurringDraftState } from "#client/features/recurring/draft.ts";
 import { useIntlLocale } from "#client/lib/i18n.tsx";
@@ -18,7 +15,6 @@ import { toast } from "#client/lib/toast.tsx";
 import { formatMoney } from "#shared/money.ts";
 import { shortDate } from "#shared/schedule/due-date.ts";
 import type { Frequency } from "#shared/schedule/recurrence.ts";
-import { defaultReminderDays } from "#shared/schedule/reminders.ts";
 import { localDate } from "#shared/schedule/zoned.ts";
 import { type InputRegion, US_INPUT } from "#shared/schemas/payment-request.ts";
 import {
@@ -27,7 +23,13 @@ import {
   recurringFormSchemaFor,
   toRecurringInput,
 } from "#shared/schemas/recurring.ts";
-import { FieldError, FormField, SendAheadSelect, SeriesPersonFields } from "./form-fields";
+import {
+  FieldError,
+  FormField,
+  SendAheadSelect,
+  SeriesPersonFields,
+  SeriesReminderChoice,
+} from "./form-fields";
 
 const browserToday = () => localDate(new Date(), Intl.DateTimeFormat().resolvedOptions().timeZone);
 
@@ -66,8 +68,6 @@ export function NewSeriesForm({
   const { i18n } = useLingui();
   const intlLocale = useIntlLocale();
   const confirmFirst = usePayerMailNeedsConfirm();
-  // What "Default" stands for: the account's own reminder days (Profile), else the rule.
-  const { data: settings } = useQuery(notificationSettingsQuery);
   const schema = useMemo(() => recurringFormSchemaFor(today, region), [today, region]);
   const { form, values, bind, set, submit, fail } = useSchemaForm({
     schema,
@@ -191,14 +191,13 @@ export function NewSeriesForm({
       />
       <SendAheadSelect value={values.sendAhead} onChange={(value) => set("sendAhead", value)} />
       {/* Each occurrence's reminders: the account's default, none, or the series' own days. */}
-      <ReminderChoice
-        value={{ reminders: values.reminders, reminderDays: values.reminderDays }}
+      <SeriesReminderChoice
+        values={values}
+        sendAhead={values.sendAhead}
         onChange={(next) => {
           set("reminders", next.reminders);
           set("reminderDays", next.reminderDays);
         }}
-        dueDated={values.sendAhead !== ""}
-        rule={settings?.reminderDays ?? defaultReminderDays(values.sendAhead !== "")}
         error={errors.reminderDays?.message}
       />
       <fieldset aria-describedby={errors.count || errors.endDate ? `${ids.end}-error` : undefined}>
