@@ -67,7 +67,7 @@ export function MethodOrder({
                 <span className="w-6 text-end text-sm text-slate-500 tabular-nums dark:text-slate-400">
                   {index + 1}.
                 </span>
-                <span className="min-w-0 flex-1 truncate font-medium text-slate-900 dark:text-slate-100">
+                <span className="min-w-0 flex-1 font-medium break-words text-slate-900 dark:text-slate-100">
                   {name}
                 </span>
                 <Button
