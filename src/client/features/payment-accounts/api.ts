@@ -35,8 +35,16 @@ export function useUpdatePaymentAccounts() {
  * PUT /api/payment-accounts/order: the pay page's order of the methods (null: the spec's, Venmo
  * first). The signed-in user carries it (`methodOrder`), so the list moves at once.
  */
+/** The order as last saved (a press's own save included), before React has drawn it. */
+export function latestMethodOrder(drawn: readonly Provider[] | undefined) {
+  const user = queryClient.getQueryData(userQueryOptions.queryKey);
+  return user ? user.methodOrder : drawn;
+}
+
 export function useSaveMethodOrder() {
   return useMutation({
+    // One save at a time, in the order pressed: the last press is the order the server keeps.
+    scope: { id: "method-order" },
     mutationFn: async (order: Provider[] | null) => {
       await apiRequest("PUT", `${ACCOUNTS_URL}/order`, { order });
       return order;

@@ -6,7 +6,7 @@ import { Card, CardContent } from "#client/components/ui/card.tsx";
 import { showMutationError } from "#client/lib/unauthorized.ts";
 import { type Provider, payPageOrder, providerLabel } from "#shared/providers.ts";
 import type { PaymentAccount } from "#shared/schemas/payment-account.ts";
-import { useSaveMethodOrder } from "./api";
+import { latestMethodOrder, useSaveMethodOrder } from "./api";
 
 /**
  * "Order on your pay page" (Payment Methods): the saved methods in the order payers see their
@@ -42,7 +42,9 @@ export function MethodOrder({
   if (order.length < 2) return null;
 
   const move = (provider: Provider, by: -1 | 1) => {
-    const next = [...order];
+    // From the order as last saved, not as last drawn: a quick second press comes before React
+    // draws the first one's list.
+    const next = payPageOrder(accounts, latestMethodOrder(chosen)).map((a) => a.provider);
     const from = next.indexOf(provider);
     [next[from], next[from + by]] = [next[from + by] as Provider, provider];
     setMoved({ provider, by });
