@@ -295,6 +295,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     db: database.db,
     jobs,
     mailer,
+    mailPolicy,
     clock,
     publicUrl: config.publicUrl,
     log: app.log,

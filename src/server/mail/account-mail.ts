@@ -17,6 +17,7 @@ import {
   verifyEmailMail,
   webhookDisabledMail,
 } from "./messages";
+import type { MailPolicy } from "./policy";
 
 /** The queue of account mail: address confirmation, password reset, the sign-up notice, and developer access (a token made, an endpoint added or turned off). */
 export const ACCOUNT_MAIL_QUEUE = "account-mail";
@@ -28,6 +29,15 @@ export type AccountMailKind =
   | "webhook-disabled"
   | "token-created"
   | "webhook-added";
+
+/**
+ * News about the account's developer access. Unlike confirmation and reset, nothing about it
+ * needs to reach an unconfirmed address, so it is a notification to the outbound policy
+ * (mail/policy.ts): a confirmed account's own address, not suppressed, within the hourly
+ * allowance. Asked as it is queued (an unconfirmed account once mailed its address — someone
+ * else's, perhaps — with every token it made).
+ */
+const NOTICES: ReadonlySet<AccountMailKind> = new Set(["webhook-disabled", "token-created", "webhook-added"]);
 
 /**
  * What the job carries until the message has gone (then only `kind` is left: see forgetLink);
@@ -67,17 +77,19 @@ const render = (job: AccountMailJob, publicUrl: string) => {
  * row (`account-mail:<kind>:<uuid>`, deleted with the account) and a job on ACCOUNT_MAIL_QUEUE in
  * one transaction; the worker sends it once in effect (queue/effects.ts deliverOnce) and retries
  * through an SMTP outage on MAIL_QUEUE_POLICY. The per-address allowances (limits.ts resetMail,
- * signUpNotice) are the caller's, before it asks (auth/auth-options.ts).
+ * signUpNotice) are the caller's, before it asks (auth/auth-options.ts); developer notices ask
+ * the outbound policy here (NOTICES).
  */
 export function startAccountMail(deps: {
   db: Db;
   jobs: JobQueue;
   mailer: Mailer;
+  mailPolicy: MailPolicy;
   clock: Clock;
   publicUrl: string;
-  log: Pick<FastifyBaseLogger, "warn" | "error">;
+  log: Pick<FastifyBaseLogger, "info" | "warn" | "error">;
 }): AccountMail {
-  const { db, jobs, mailer, clock, publicUrl, log } = deps;
+  const { db, jobs, mailer, mailPolicy, clock, publicUrl, log } = deps;
   const domain = new URL(publicUrl).hostname;
   // Asked for as the app is built, like the other queues: a send waits for it (queue.ts).
   const started = (async () => {
@@ -110,6 +122,16 @@ export function startAccountMail(deps: {
     async send({ kind, userId, to, url }) {
       const key = `account-mail:${kind}:${randomUUID()}`;
       try {
+        if (NOTICES.has(kind)) {
+          const verdict = await mailPolicy.check({ purpose: "notification", to, userId });
+          if (!verdict.send) {
+            log.info(
+              { kind, reason: "reason" in verdict ? verdict.reason : "deferred" },
+              "account mail not sent",
+            );
+            return;
+          }
+        }
         await started;
         await db.transaction(async (tx) => {
           const language = await languageOf(tx, userId);

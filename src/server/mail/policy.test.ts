@@ -110,6 +110,32 @@ describe.each(databaseKinds)("the outbound mail policy [%s]", (kind) => {
     expect(mailsTo(squatter.email, /says they paid/)).toEqual([]);
   });
 
+  it("an unconfirmed account's new tokens mail no one; a confirmed account's stop at the hourly allowance", async () => {
+    // Before: each token an unconfirmed account made (20 a minute, a new one after each delete)
+    // mailed its address, perhaps someone else's, a notice naming the token as the account chose.
+    const makeTokens = async (user: TestUser, n: number) => {
+      for (let i = 0; i < n; i++) {
+        const name = `Call support at 555-0100 ${i}`;
+        const made = await as(app, user)("POST", "/api/tokens", { name, scopes: ["requests:read"] });
+        expect(made.statusCode, made.body).toBe(201);
+        const gone = await as(app, user)("DELETE", `/api/tokens/${made.json().id}`);
+        expect(gone.statusCode).toBe(204);
+      }
+    };
+    const squatter = await createReadyUser(app);
+    const { id: squatterId } = (await as(app, squatter)("GET", "/api/auth/user")).json();
+    await makeTokens(squatter, 3);
+    const user = await confirmed();
+    const { id: userId } = (await as(app, user)("GET", "/api/auth/user")).json();
+    const over = LIMITS.notificationMail.max + 2;
+    await makeTokens(user, over);
+    const rows = await settle("account-mail:token-created:%", LIMITS.notificationMail.max);
+    expect(rows.filter((row) => row.userId === squatterId)).toEqual([]);
+    expect(rows.filter((row) => row.userId === userId)).toHaveLength(LIMITS.notificationMail.max);
+    await expect.poll(() => mailsTo(user.email, /token/i).length).toBe(LIMITS.notificationMail.max);
+    expect(mailsTo(squatter.email, /token/i)).toEqual([]);
+  });
+
   it("a confirmed account's notification emails stop at the hourly allowance", async () => {
     const user = await confirmed();
     const { id: userId } = (await as(app, user)("GET", "/api/auth/user")).json();

@@ -10,8 +10,8 @@ import { isSuppressed } from "./suppression";
 /**
  * The one outbound mail policy: every email Collect sends for someone passes `check` before it is
  * handed to SMTP, whatever made it (a request, an occurrence, a reminder, a receipt, a
- * notification, the digest). Account mail (confirm, reset, the sign-up notice) has its own silent
- * limits and is not asked here: it must reach an unconfirmed address.
+ * notification, the digest, a developer-access notice). Account mail (confirm, reset, the sign-up
+ * notice) has its own silent limits and is not asked here: it must reach an unconfirmed address.
  *
  * For payer mail, in order:
  * 1. the requester's own address is confirmed (a throwaway account makes Collect mail no one);
