@@ -119,7 +119,11 @@ export type RegionInput = z.infer<typeof RegionInputSchema>;
  * "." in the US, the UK, India, Japan… (CLDR, through Intl, for the country's main language).
  */
 export function decimalMarkOf(country: string): "." | "," {
-  const locale = new Intl.Locale("und", { region: country }).maximize().baseName;
+  return decimalMarkIn(new Intl.Locale("und", { region: country }).maximize().baseName);
+}
+
+/** The decimal mark of an Intl locale's numbers: "," in "de-DE", "." in "en-US" or "hi-IN". */
+export function decimalMarkIn(locale: string): "." | "," {
   const mark = new Intl.NumberFormat(locale).formatToParts(1.5).find((part) => part.type === "decimal");
   return mark?.value === "," ? "," : ".";
 }

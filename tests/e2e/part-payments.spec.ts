@@ -67,3 +67,47 @@ signedInTest(
     expect(width).toBeLessThanOrEqual(390);
   },
 );
+
+// Issue: a tenant who sent $1,000 of the $1,450 could only say "I've paid", and the landlord read
+// that they had paid it all.
+signedInTest(
+  "the payer says they paid part; the card names it and Part payment starts from it",
+  async ({ page, browser }) => {
+    const { request } = await apiCall(page, "POST", "/api/payment-requests", {
+      recipientName: "Sam Lee",
+      recipientPhone: "2125550101",
+      amount: "1450",
+      description: "December rent",
+    });
+    const payerContext = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true });
+    const payer = await payerContext.newPage();
+    await payer.goto(new URL(request.shortUrl).pathname);
+    await payer.getByText("I've paid").click();
+    await payer.getByRole("radio", { name: "Venmo" }).check();
+    const amount = payer.getByLabel("How much did you pay?");
+    await expect(amount).toHaveValue("1450.00");
+    await amount.fill("1500");
+    await payer.getByRole("button", { name: "Let Robin know" }).click();
+    await expect(payer.getByText("A payment can be at most what is left: $1,450.00.")).toBeVisible();
+    await amount.fill("1,000");
+    await payer.getByRole("button", { name: "Let Robin know" }).click();
+    await expect(payer.getByText("Thanks — we've let Robin know.")).toBeVisible();
+    await payer.reload();
+    await expect(payer.getByText(/^You told Robin you paid \$1,000\.00 with Venmo on /)).toBeVisible();
+    expect(await payer.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await payerContext.close();
+
+    await page.goto("/");
+    const card = page.locator(`[data-request-id="${request.id}"]`);
+    await expect(card).toContainText("Sam Lee says paid $1,000.00 with Venmo");
+    await card.getByRole("button", { name: "Part payment" }).click();
+    const dialog = page.getByRole("dialog", { name: "Part payment" });
+    await expect(dialog.getByLabel("Amount paid")).toHaveValue("1000.00");
+    await expect(dialog.getByLabel("Paid with (optional)")).toHaveValue("venmo");
+    await dialog.getByRole("button", { name: "Record payment" }).click();
+    await expect(toast(page, "Payment recorded")).toContainText("$1,000.00 from Sam Lee · $450.00 left");
+    // Their word is answered: the card asks for the rest, with no claim left on it.
+    await expect(card).toContainText("$1,000.00 of $1,450.00 paid · $450.00 left");
+    await expect(card.locator("[data-claim-line]")).toHaveCount(0);
+  },
+);

@@ -189,6 +189,13 @@ export const paymentRequests = pgTable(
     /** A provider or "other" (shared/schemas/claim.ts). */
     claimedVia: text("claimed_via"),
     claimNote: text("claim_note"),
+    /** How much the payer says they paid: what was left, unless they named less. */
+    claimedAmount: numeric("claimed_amount"),
+    /**
+     * What was left when they said so. A part payment recorded since (or undone) changes what is
+     * left, and the claim is then answered (db/shared-queries.ts openClaim).
+     */
+    claimedLeft: numeric("claimed_left"),
     /** SHA-256 of the claim cookie the first claim's browser got: only it may correct the claim. */
     claimTokenHash: text("claim_token_hash"),
     /** The bill this request is one share of (routes/splits). */

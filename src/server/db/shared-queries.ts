@@ -1,5 +1,6 @@
 import { and, eq, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import { newShortCode } from "#server/lib/short-code.ts";
+import { parseMinor } from "#shared/currency.ts";
 import type { Locale } from "#shared/i18n/locales.ts";
 import { paidSoFar } from "#shared/schemas/payment.ts";
 import type { PaymentAccount } from "#shared/schemas/payment-account.ts";
@@ -55,6 +56,28 @@ export function shortUrlFor(publicUrl: string, code: string): string {
   return `${publicUrl}/pay/${code}`;
 }
 
+/**
+ * The payer's "I've paid" still waits for the requester: said on a pending request, and no part
+ * payment recorded (or undone) since, which would have changed what is left from what it was when
+ * they said so. A claim from before amounts (no `claimedLeft`) waits until the request is settled.
+ * Both forms: on a row here, and in SQL for the "Says paid" filter.
+ */
+export function openClaim(
+  row: Pick<
+    typeof paymentRequests.$inferSelect,
+    "status" | "claimedPaidAt" | "claimedLeft" | "amount" | "paidAmount" | "currency"
+  >,
+): boolean {
+  if (row.status !== "pending" || row.claimedPaidAt === null) return false;
+  if (row.claimedLeft === null) return true;
+  const left = (parseMinor(row.amount, row.currency) ?? 0) - (parseMinor(row.paidAmount, row.currency) ?? 0);
+  return parseMinor(row.claimedLeft, row.currency) === left;
+}
+/** openClaim in SQL, on `payment_request` or the alias it has in a query (`p`). */
+export const openClaimSql = (table: SQLWrapper = sql.identifier("payment_request")) =>
+  sql`(${table}.status = 'pending' AND ${table}.claimed_paid_at IS NOT NULL
+    AND (${table}.claimed_left IS NULL OR ${table}.claimed_left = ${table}.amount - ${table}.paid_amount))`;
+
 export function toPaymentRequest(
   row: typeof paymentRequests.$inferSelect,
   publicUrl: string,
@@ -62,6 +85,9 @@ export function toPaymentRequest(
   reminders: ReminderSummary = NO_REMINDERS,
 ): PaymentRequest {
   const paidAmount = paidSoFar(row.paidAmount, row.currency);
+  // A claim a part payment has answered is no longer news; a settled request keeps its claim.
+  const claim = row.status !== "pending" || openClaim(row);
+  const claimedAmount = claim && row.claimedAmount ? paidSoFar(row.claimedAmount, row.currency) : undefined;
   return {
     id: row.id,
     amount: row.amount,
@@ -74,9 +100,10 @@ export function toPaymentRequest(
     shortUrl: shortUrlFor(publicUrl, row.code),
     viewedAt: row.viewedAt?.toISOString() ?? null,
     lastRemindedAt: row.lastRemindedAt?.toISOString() ?? null,
-    claimedPaidAt: row.claimedPaidAt?.toISOString() ?? null,
-    claimedVia: (row.claimedVia as PaymentRequest["claimedVia"]) ?? null,
-    claimNote: row.claimNote,
+    claimedPaidAt: (claim && row.claimedPaidAt?.toISOString()) || null,
+    claimedVia: claim ? ((row.claimedVia as PaymentRequest["claimedVia"]) ?? null) : null,
+    claimNote: claim ? row.claimNote : null,
+    ...(claimedAmount ? { claimedAmount } : {}),
     splitId: row.splitId,
     dueDate: row.dueDate,
     payerEmail: row.payerEmail,

@@ -3,6 +3,7 @@ import type { FastifyInstance } from "fastify";
 import type { Database, Db } from "#server/db/client.ts";
 import { preparedPerDatabase } from "#server/db/prepared.ts";
 import { deliveries, type paymentRequests, reminders, users, webhookEndpoints } from "#server/db/schema.ts";
+import { openClaim } from "#server/db/shared-queries.ts";
 import { createUserCache, listenForUserChanges, type UserCache } from "#server/db/user-change.ts";
 import { recipientHash } from "#server/mail/recipient.ts";
 import { suppressedAmong } from "#server/mail/suppression.ts";
@@ -150,6 +151,10 @@ type SummaryRow = Pick<
   | "userId"
   | "status"
   | "claimedPaidAt"
+  | "claimedLeft"
+  | "amount"
+  | "paidAmount"
+  | "currency"
   | "lastRemindedAt"
   | "remindersStoppedAt"
   | "remindersStoppedBy"
@@ -241,7 +246,7 @@ function summarize(
   if (row.remindersStoppedAt) {
     return { ...summary, state: "stopped", nextAt: null, stoppedBy: row.remindersStoppedBy ?? "requester" };
   }
-  const claimWaits = row.claimedPaidAt !== null;
+  const claimWaits = openClaim(row);
   if (claimWaits && scheduled[0] && scheduled[0].dueAt <= now) return { ...summary, state: "paused" };
   // A reminder told the requester to text, and they have not tapped Remind since.
   const toldAt = last?.channel === "requester" ? last.doneAt : null;

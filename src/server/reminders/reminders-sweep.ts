@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
 import { paymentRequests, reminders } from "#server/db/schema.ts";
+import { openClaimSql } from "#server/db/shared-queries.ts";
 import type { Notification, Notify } from "#server/notifications/notify.ts";
 import type { Webhooks } from "#server/webhooks/webhooks.ts";
 import { intlLocaleOf } from "#shared/i18n/locales.ts";
@@ -61,14 +62,14 @@ async function sweepBatch(tx: Db, deps: SweepDeps, batch: number): Promise<numbe
   // sent once the requester declines the claim, and skipped once they confirm it.
   const result = await tx.execute(sql`
     SELECT r.id, r.request_id, r.user_id, r.offset_days, p.status,
-           (p.claimed_paid_at IS NOT NULL) AS claimed, (p.reminders_stopped_at IS NOT NULL) AS stopped,
+           ${openClaimSql(sql.identifier("p"))} AS claimed, (p.reminders_stopped_at IS NOT NULL) AS stopped,
            p.payer_email, p.recipient_name, (p.amount - p.paid_amount)::text AS amount, p.currency, p.description, p.created_at,
            u.time_zone
     FROM ${reminders} r
     JOIN ${paymentRequests} p ON p.id = r.request_id
     JOIN "user" u ON u.id = r.user_id
     WHERE r.state = 'scheduled' AND r.due_at <= ${now.toISOString()}::timestamptz
-      AND NOT (p.status = 'pending' AND p.claimed_paid_at IS NOT NULL AND p.reminders_stopped_at IS NULL)
+      AND NOT (${openClaimSql(sql.identifier("p"))} AND p.reminders_stopped_at IS NULL)
     ORDER BY r.due_at
     LIMIT ${batch}
     FOR UPDATE OF r SKIP LOCKED`);

@@ -20,11 +20,16 @@ export function ClaimPanel({
   providers,
   requesterName,
   amount,
+  typed,
+  currency,
 }: {
   providers: Provider[];
   requesterName: string;
-  /** The request's amount as the page writes it, for "You told Sam you paid $25.00…". */
+  /** What is left as the page writes it ("$1,450.00"), for "You told Sam you paid $1,450.00…". */
   amount: string;
+  /** What is left as one would type it in the page's language ("1450.00", "1450,00"): the field's start. */
+  typed: string;
+  currency: string;
 }) {
   const { i18n } = useLingui();
   const first = firstNameOf(requesterName);
@@ -37,16 +42,19 @@ export function ClaimPanel({
       // {name}, {app} and {date} in one pass, so no name can carry a placeholder.
       data-first={first}
       data-other={other}
+      data-amount={amount}
+      data-typed={typed}
+      data-currency={currency}
       data-told={i18n._("You told {name} you paid.", { name: "{name}" })}
       data-told-with={i18n._("You told {name} you paid with {app}.", { name: "{name}", app: "{app}" })}
       data-told-on={i18n._("You told {name} you paid {amount} on {date}.", {
         name: "{name}",
-        amount,
+        amount: "{amount}",
         date: "{date}",
       })}
       data-told-with-on={i18n._("You told {name} you paid {amount} with {app} on {date}.", {
         name: "{name}",
-        amount,
+        amount: "{amount}",
         app: "{app}",
         date: "{date}",
       })}
@@ -74,6 +82,22 @@ export function ClaimPanel({
               </label>
             ))}
           </fieldset>
+          <label className="flex flex-col gap-1.5 text-sm font-medium text-slate-800 dark:text-slate-200">
+            {i18n._("How much did you pay?")}
+            <input
+              name="amount"
+              inputMode="decimal"
+              autoComplete="off"
+              defaultValue={typed}
+              required
+              maxLength={24}
+              aria-describedby="claim-amount-hint"
+              className={`h-11 rounded-xl bg-white px-3 text-base font-normal ring-1 ring-slate-300 dark:bg-slate-950 dark:ring-slate-700 ${FOCUS}`}
+            />
+            <span id="claim-amount-hint" className="font-normal text-slate-600 dark:text-slate-400">
+              {i18n._("Paid only part? Change the amount.")}
+            </span>
+          </label>
           <label className="flex flex-col gap-1.5 text-sm font-medium text-slate-800 dark:text-slate-200">
             {i18n._("Note (optional)")}
             <input

@@ -164,7 +164,7 @@ const remembered = claim?.querySelector<HTMLElement>("[data-claim-remembered]");
 const options = document.querySelector<HTMLElement>("[data-pay-options]");
 const payAgain = document.querySelector<HTMLElement>("[data-pay-again]");
 
-type SavedClaim = { app: string; via: string | null; at: string | null };
+type SavedClaim = { app: string; via: string | null; at: string | null; amount: string | null };
 
 /**
  * What this device stored of its claim: the app's label, its value ("venmo", "other") and when
@@ -175,10 +175,32 @@ function readSaved(saved: string): SavedClaim {
     const parsed = JSON.parse(saved) as Partial<Record<keyof SavedClaim, unknown>>;
     if (typeof parsed.app === "string") {
       const string = (value: unknown) => (typeof value === "string" ? value : null);
-      return { app: parsed.app, via: string(parsed.via), at: string(parsed.at) };
+      return {
+        app: parsed.app,
+        via: string(parsed.via),
+        at: string(parsed.at),
+        amount: string(parsed.amount),
+      };
     }
   } catch {}
-  return { app: saved, via: saved === "Other" ? "other" : null, at: null };
+  return { app: saved, via: saved === "Other" ? "other" : null, at: null, amount: null };
+}
+
+/**
+ * The amount a payer typed, as the page writes money ("1.000,5" → "1.000,50 €" on a German page),
+ * for the line that says what they told. What is left, as the page wrote it, when they left the
+ * field as it was; as typed when it does not read as a number (the server refused it anyway).
+ */
+function typedMoney(typed: string): string {
+  const { amount = "", typed: start, currency = "USD" } = claim?.dataset ?? {};
+  if (typed === start) return amount;
+  const lang = document.documentElement.lang || undefined;
+  const comma = new Intl.NumberFormat(lang).format(1.5).includes(",");
+  const plain = comma ? typed.replace(/[.\s\u00a0\u202f]/g, "").replace(",", ".") : typed.replace(/,/g, "");
+  const value = Number(plain.replace(/[^\d.]/g, ""));
+  return plain && Number.isFinite(value) && value > 0
+    ? new Intl.NumberFormat(lang, { style: "currency", currency }).format(value)
+    : typed;
 }
 
 /**
@@ -190,7 +212,7 @@ function showRemembered(saved: string) {
   const line = remembered?.querySelector("[data-claim-remembered-text]");
   const details = claim?.querySelector<HTMLElement>("[data-claim-details]");
   if (!claim || !remembered || !line || !details) return;
-  const { app, via, at } = readSaved(saved);
+  const { app, via, at, amount } = readSaved(saved);
   const named = app !== "" && (via ? via !== "other" : app !== claim.dataset.other);
   const when = at ? new Date(at) : null;
   const dated = when !== null && !Number.isNaN(when.getTime());
@@ -207,7 +229,8 @@ function showRemembered(saved: string) {
         day: "numeric",
       }).format(when)
     : "";
-  line.textContent = fill(told ?? "", { name: claim.dataset.first ?? "", app, date });
+  const said = amount ?? claim.dataset.amount ?? "";
+  line.textContent = fill(told ?? "", { name: claim.dataset.first ?? "", app, date, amount: said });
   remembered.hidden = false;
   details.hidden = true;
   if (options && payAgain) {
@@ -247,7 +270,11 @@ document.addEventListener("submit", (event) => {
     method: "POST",
     credentials: "same-origin",
     headers: { "content-type": "application/json" },
-    body: JSON.stringify({ via: data.get("via"), note: data.get("note") || null }),
+    body: JSON.stringify({
+      via: data.get("via"),
+      amount: data.get("amount"),
+      note: data.get("note") || null,
+    }),
   })
     .then(async (response) => {
       if (!response.ok) throw new Error(((await response.json()) as { message?: string }).message);
@@ -255,7 +282,11 @@ document.addEventListener("submit", (event) => {
       try {
         // The latest: this browser's cookie lets it correct its own claim (docs/decisions/016).
         const via = String(data.get("via") ?? "");
-        localStorage.setItem(claimKey, JSON.stringify({ app: label, via, at: new Date().toISOString() }));
+        const amount = typedMoney(String(data.get("amount") ?? "").trim());
+        localStorage.setItem(
+          claimKey,
+          JSON.stringify({ app: label, via, at: new Date().toISOString(), amount }),
+        );
       } catch {}
       if (remembered) remembered.hidden = true;
       claim.querySelector("[data-claim-details]")?.remove();

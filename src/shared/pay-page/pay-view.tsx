@@ -5,6 +5,7 @@ import { intlLocaleOf, type Locale } from "#shared/i18n/locales.ts";
 import { formatMoney } from "#shared/money.ts";
 import { avatarUrl } from "#shared/photo-url.ts";
 import { isRailProvider } from "#shared/providers.ts";
+import { decimalMarkIn } from "#shared/region.ts";
 import { longDate, shortDate } from "#shared/schedule/due-date.ts";
 import {
   type CancelledPaymentView,
@@ -222,6 +223,12 @@ function RequestCard({ view }: { view: PublicPaymentView }) {
             providers={payable.map((a) => a.provider)}
             requesterName={requester.name}
             amount={formatMoney(request.amount, currency, intlLocaleOf(i18n.locale))}
+            typed={
+              decimalMarkIn(intlLocaleOf(i18n.locale)) === ","
+                ? request.amount.replace(".", ",")
+                : request.amount
+            }
+            currency={currency}
           />
         </>
       )}

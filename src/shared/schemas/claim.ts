@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { VALIDATION } from "#shared/messages.ts";
 import { PROVIDER_LABELS, PROVIDERS } from "#shared/providers.ts";
 import { UNSAFE_TEXT } from "./user";
 
@@ -15,9 +16,19 @@ export function claimViaLabel(via: ClaimVia): string {
   return via === "other" ? "Other" : PROVIDER_LABELS[via];
 }
 
-/** POST /api/payment-screen/{code}/claim: the payer's "I've paid", from the pay page's script. */
+/**
+ * POST /api/payment-screen/{code}/claim: the payer's "I've paid", from the pay page's script.
+ * `amount`: how much, as typed in the page's language ("1.000,50" on a German page); absent,
+ * what is left. Checked against what is left in the request's currency (pay/queries.ts recordClaim).
+ */
 export const ClaimInputSchema = z.strictObject({
   via: ClaimViaSchema,
+  amount: z
+    .string(VALIDATION.amount.description)
+    .trim()
+    .max(24, VALIDATION.amount.description)
+    .nullish()
+    .transform((v) => v || null),
   note: z
     .string()
     .trim()

@@ -296,6 +296,11 @@ export const PaymentRequestSchema = z.object({
   claimedPaidAt: z.string().nullable(),
   claimedVia: ClaimViaSchema.nullable(),
   claimNote: z.string().nullable(),
+  /**
+   * How much they say they paid, when they said so after amounts came: what was left then, unless
+   * they named less. A claim a part payment has since answered is not shown (claimedPaidAt null).
+   */
+  claimedAmount: z.string().optional(),
   /** The split bill this request is one share of, if any. */
   splitId: z.string().nullable(),
   /** YYYY-MM-DD in the requester's zone, or none. */

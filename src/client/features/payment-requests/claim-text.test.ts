@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { claimText, timeAgo } from "./claim-text";
+import { claimedPart, claimText, timeAgo } from "./claim-text";
 
 const now = Date.parse("2026-11-25T12:00:00Z");
 const ago = (ms: number) => new Date(now - ms).toISOString();
@@ -18,17 +18,37 @@ describe("timeAgo", () => {
   });
 });
 
+const rent = { amount: "1450.00", currency: "USD" };
+
 describe("claimText", () => {
   it("names the payer, the app and when", () => {
     expect(
-      claimText({ recipientName: "Sam Lee", claimedVia: "venmo", claimedPaidAt: ago(2 * 60_000) }, now),
+      claimText(
+        { ...rent, recipientName: "Sam Lee", claimedVia: "venmo", claimedPaidAt: ago(2 * 60_000) },
+        now,
+      ),
     ).toBe("Sam Lee says paid with Venmo · 2 min ago");
-    expect(claimText({ recipientName: "Bo", claimedVia: "other", claimedPaidAt: ago(0) }, now)).toBe(
+    expect(claimText({ ...rent, recipientName: "Bo", claimedVia: "other", claimedPaidAt: ago(0) }, now)).toBe(
       "Bo says paid with Other · just now",
     );
   });
 
+  it("names the amount only when it is part of what is left", () => {
+    const said = { ...rent, recipientName: "Sam Lee", claimedVia: "venmo" as const, claimedPaidAt: ago(0) };
+    expect(claimText({ ...said, claimedAmount: "1000.00" }, now)).toBe(
+      "Sam Lee says paid $1,000.00 with Venmo · just now",
+    );
+    // All of what is left, after a part payment: no amount, as before amounts.
+    expect(claimText({ ...said, paidAmount: "1000.00", claimedAmount: "450.00" }, now)).toBe(
+      "Sam Lee says paid with Venmo · just now",
+    );
+    expect(claimedPart({ ...said, paidAmount: "1000.00", claimedAmount: "200.00" })).toBe("200.00");
+    expect(claimedPart({ ...rent, claimedPaidAt: null, claimedAmount: "200.00" })).toBeNull();
+  });
+
   it("is nothing without a claim", () => {
-    expect(claimText({ recipientName: "Bo", claimedVia: null, claimedPaidAt: null }, now)).toBeNull();
+    expect(
+      claimText({ ...rent, recipientName: "Bo", claimedVia: null, claimedPaidAt: null }, now),
+    ).toBeNull();
   });
 });

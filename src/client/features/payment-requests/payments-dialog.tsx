@@ -32,6 +32,7 @@ import {
 import type { PaymentRequest } from "#shared/schemas/payment-request.ts";
 import { requestWithPaymentsQuery, useRecordPayment, useUndoPayment } from "./api";
 import { deviceToday } from "./chase-line";
+import { claimedPart } from "./claim-text";
 
 type PaymentValues = { amount: string; method: PaymentMethod | ""; paidOn: string };
 const PAYMENT_FIELDS = ["amount", "method", "paidOn"] as const;
@@ -60,6 +61,21 @@ export function paymentFormSchema(
 }
 
 /**
+ * Where the form starts: empty and today, or, when the payer said they paid part ("I paid $1,000
+ * with Venmo"), their amount, their app and the day they said so, for the requester to check.
+ */
+function fromClaim(request: PaymentRequest, decimalMark: "." | ",", today: string): PaymentValues {
+  const part = claimedPart(request);
+  if (!part || !request.claimedPaidAt) return { amount: "", method: "", paidOn: today };
+  return {
+    amount: decimalMark === "," ? part.replace(".", ",") : part,
+    // One of the requester's own apps, or "other": a claim names nothing else.
+    method: request.claimedVia ?? "",
+    paidOn: deviceToday(new Date(request.claimedPaidAt)),
+  };
+}
+
+/**
  * "Part payment" on a card: what is left, the payments recorded so far (each with Undo), and a
  * form for the next one (how much, with what, on which day). A request paid in full by its parts
  * shows the list only, where undoing one makes it owed again.
@@ -77,16 +93,16 @@ export function PaymentsDialog({ request, onClose }: { request: PaymentRequest; 
     () => paymentFormSchema(request, decimalMark, today, i18n),
     [request, decimalMark, today, i18n],
   );
+  const methods: PaymentMethod[] = [
+    ...new Set<PaymentMethod>([...(accounts ?? []).map((account) => account.provider), "cash", "other"]),
+  ];
   const { values, bind, set, refOf, submit, fail } = useSchemaForm({
     schema,
-    defaultValues: { amount: "", method: "", paidOn: today },
+    defaultValues: fromClaim(request, decimalMark, today),
     fields: PAYMENT_FIELDS,
     // The message under the field tells it: the dialog hides the page's toasts.
     tell: () => {},
   });
-  const methods: PaymentMethod[] = [
-    ...new Set<PaymentMethod>([...(accounts ?? []).map((account) => account.provider), "cash", "other"]),
-  ];
   const { undo } = useUndoPaymentToast(request);
 
   // Through the promise, not mutate's callbacks: the list reloads first, and TanStack Query drops

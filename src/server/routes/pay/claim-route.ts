@@ -3,6 +3,11 @@ import { parseCookies } from "better-auth/cookies";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "#server/context.ts";
 import { HttpError } from "#server/lib/http-error.ts";
+import { readerLocale } from "#server/lib/reader-locale.ts";
+import { i18nFor } from "#shared/i18n/i18n-for.ts";
+import { intlLocaleOf } from "#shared/i18n/locales.ts";
+import { typedAmount } from "#shared/money.ts";
+import { decimalMarkIn } from "#shared/region.ts";
 import { ClaimInputSchema } from "#shared/schemas/claim.ts";
 import { ShortCodeSchema } from "#shared/schemas/payment-request.ts";
 import { CodeParams, NOT_FOUND } from "./codes";
@@ -57,17 +62,24 @@ export const claimRoute =
           presented: presented && CLAIM_TOKEN.test(presented) ? presented : null,
           fresh: randomBytes(32).toString("base64url"),
         };
+        // The amount as typed on the page, in its language's way ("1.000,50" in German).
+        const locale = readerLocale(request);
+        const { amount } = request.body;
+        const typed = amount === null ? null : typedAmount(amount, decimalMarkIn(intlLocaleOf(locale)));
+        const claim = { ...request.body, amount: typed };
         const result = await db.transaction(async (tx): Promise<ClaimResult> => {
-          const claimed = await recordClaim(tx, code, request.body, device);
+          const claimed = await recordClaim(tx, code, claim, device, i18nFor(locale));
           if (claimed.ok && claimed.outcome !== "kept") {
             const corrected = claimed.outcome === "corrected";
             await notify(claimNotification(claimed.request, corrected), { tx });
-            const { id, userId, via } = claimed.request;
+            const { id, userId, via, round } = claimed.request;
+            // A claim after part payments answered the last one is news of its own.
+            const first = round === "0" ? `request.claimed:${id}` : `request.claimed:${id}:${round}`;
             await webhooks.emitRequest(tx, {
               userId,
               type: "request.claimed",
               // A correction is news each time (A, B, then A again): its moment makes it one event.
-              key: corrected ? `request.claimed:${id}:${via}:${Date.now()}` : `request.claimed:${id}`,
+              key: corrected ? `request.claimed:${id}:${via}:${Date.now()}` : first,
               requestId: id,
             });
           }
@@ -82,6 +94,7 @@ export const claimRoute =
         }
         if (result.reason === "not-found") throw new HttpError(404, NOT_FOUND);
         if (result.reason === "paid") throw new HttpError(409, "This request has already been paid.");
+        if (result.reason === "amount") throw new HttpError(400, result.message, { field: "amount" });
         throw new HttpError(400, "Please choose the app you paid with.");
       },
     );

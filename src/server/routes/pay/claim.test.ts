@@ -236,3 +236,81 @@ describeEachDatabase("I've paid (claims)", (ctx) => {
     expect((await claim(ctx.app, fresh, { via: "other" })).statusCode).toBe(204);
   });
 });
+
+describeEachDatabase("I've paid, naming an amount (part payments)", (ctx) => {
+  const rent = { amount: "1450", description: "Rent" };
+  const requestNow = async (call: Awaited<ReturnType<typeof createRequest>>["call"], id: string) =>
+    (await call("GET", `/api/payment-requests/${id}`)).json();
+
+  it("keeps how much the payer says they paid: what is left unless they name less, never more", async () => {
+    const { call, code, request } = await createRequest(ctx.app, rent);
+    // More than is asked: refused on the field, in the page's language, and nothing is kept.
+    const over = await claim(ctx.app, code, { via: "venmo", amount: "1450.01" });
+    expect(over.statusCode).toBe(400);
+    expect(over.json()).toMatchObject({
+      field: "amount",
+      message: "A payment can be at most what is left: $1,450.00.",
+    });
+    const german = await claim(ctx.app, code, { via: "venmo", amount: "2.000,00" }, nextIp(), {
+      "accept-language": "de-DE",
+    });
+    expect(german.json()).toMatchObject({ field: "amount", message: expect.stringContaining("1.450,00") });
+    expect((await requestNow(call, request.id)).claimedPaidAt).toBeNull();
+
+    // A German payer types a decimal comma.
+    const said = await claim(ctx.app, code, { via: "venmo", amount: "1.000,50" }, nextIp(), {
+      "accept-language": "de-DE",
+    });
+    expect(said.statusCode, said.body).toBe(204);
+    expect(await requestNow(call, request.id)).toMatchObject({
+      claimedVia: "venmo",
+      claimedAmount: "1000.50",
+    });
+
+    // Said without an amount (a page from before amounts): all of what is left.
+    const plain = await createRequest(ctx.app, rent);
+    expect((await claim(ctx.app, plain.code, { via: "venmo" })).statusCode).toBe(204);
+    expect(await requestNow(plain.call, plain.request.id)).toMatchObject({ claimedAmount: "1450.00" });
+  });
+
+  it("a part payment answers the claim; its Undo brings it back; a new claim after it is told again", async () => {
+    const { call, code, request } = await createRequest(ctx.app, rent);
+    const first = await claim(ctx.app, code, { via: "venmo", amount: "1000" });
+    expect(first.statusCode, first.body).toBe(204);
+    const says = async () => (await call("GET", "/api/payment-requests?status=claimed")).json();
+    expect((await says()).map((r: { id: string }) => r.id)).toEqual([request.id]);
+
+    // The requester records the $1,000: the claim is answered, reminders ask for the rest.
+    const recorded = await call("POST", `/api/payment-requests/${request.id}/payments`, {
+      amount: "1000",
+      method: "venmo",
+    });
+    expect(recorded.statusCode, recorded.body).toBe(201);
+    expect(await requestNow(call, request.id)).toMatchObject({ claimedPaidAt: null, claimedVia: null });
+    expect(await says()).toEqual([]);
+
+    // Undone: what is left is what it was when they said so, and the claim waits again.
+    const paymentId = recorded.json().payments[0].id;
+    expect(
+      (await call("DELETE", `/api/payment-requests/${request.id}/payments/${paymentId}`)).statusCode,
+    ).toBe(200);
+    expect(await requestNow(call, request.id)).toMatchObject({
+      claimedVia: "venmo",
+      claimedAmount: "1000.00",
+    });
+
+    // Recorded again, then a week later the rest: a claim of its own, and the requester is told.
+    await call("POST", `/api/payment-requests/${request.id}/payments`, { amount: "1000", method: "venmo" });
+    const rest = await claim(ctx.app, code, { via: "other" });
+    expect(rest.statusCode, rest.body).toBe(204);
+    expect(await requestNow(call, request.id)).toMatchObject({
+      claimedVia: "other",
+      claimedAmount: "450.00",
+    });
+    const told = await ctx.database.db.execute(
+      sql`SELECT key FROM delivery WHERE key LIKE ${`claim:${request.id}%`} ORDER BY key`,
+    );
+    const keys = (told as unknown as { rows: { key: string }[] }).rows.map((r) => r.key);
+    expect(keys.some((key) => key.startsWith(`claim:${request.id}:1000.00`))).toBe(true);
+  });
+});

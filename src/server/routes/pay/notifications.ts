@@ -26,16 +26,23 @@ export function viewNotification(request: NotifiedRequest): Notification {
   };
 }
 
-/** "Alex says they paid $25.00 with Venmo", once per request (the first claim is the one kept). */
+/**
+ * "Alex says they paid $25.00 with Venmo" (`amount`: what they say they paid), once per request
+ * (the first claim is the one kept), and once more after each part payment that answered one
+ * (`round`: what part payments had paid by then).
+ */
 export function claimNotification(
-  request: NotifiedRequest & { via: ClaimVia },
+  request: NotifiedRequest & { via: ClaimVia; round?: string },
   corrected = false,
 ): Notification {
+  const round = request.round && request.round !== "0" ? `:${request.round}` : "";
   return {
     userId: request.userId,
     event: "claim",
-    // A correction is told once per app named (keys are exactly-once).
-    key: corrected ? `claim:${request.id}:${request.via}` : `claim:${request.id}`,
+    // A correction is told once per app and amount named (keys are exactly-once).
+    key: corrected
+      ? `claim:${request.id}${round}:${request.via}:${request.amount}`
+      : `claim:${request.id}${round}`,
     say: (i18n) => {
       const values = { name: who(request.recipientName, i18n), amount: amountOf(request, i18n) };
       if (request.via === "other") {

@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import type { I18n } from "@lingui/core";
 import { and, eq, isNull, ne, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
 import { preparedPerDatabase } from "#server/db/prepared.ts";
@@ -11,7 +12,7 @@ import { type Provider, payPageOrder } from "#shared/providers.ts";
 import { localDate } from "#shared/schedule/zoned.ts";
 import type { ClaimVia } from "#shared/schemas/claim.ts";
 import { DEFAULT_TIME_ZONE } from "#shared/schemas/notifications.ts";
-import { amountLeft, paidSoFar } from "#shared/schemas/payment.ts";
+import { amountLeft, checkPartPayment, paidSoFar } from "#shared/schemas/payment.ts";
 import type { CancelledPaymentView, PublicPaymentView } from "#shared/schemas/payment-request.ts";
 
 /**
@@ -115,11 +116,13 @@ export type NotifiedRequest = {
 export type ClaimResult =
   | {
       ok: true;
-      request: NotifiedRequest & { via: ClaimVia };
+      /** `amount`: what they say they paid. `round`: what part payments had paid when they said so. */
+      request: NotifiedRequest & { via: ClaimVia; round: string };
       /** "first": this claim is the request's; "corrected": the first claim's browser changed it; "kept": the first stays. */
       outcome: "first" | "corrected" | "kept";
     }
-  | { ok: false; reason: "not-found" | "paid" | "not-offered" };
+  | { ok: false; reason: "not-found" | "paid" | "not-offered" }
+  | { ok: false; reason: "amount"; message: string };
 
 /** The claim cookie's hash as the row keeps it. */
 export const claimTokenHash = (token: string) => createHash("sha256").update(token).digest("hex");
@@ -129,46 +132,81 @@ export const claimTokenHash = (token: string) => createHash("sha256").update(tok
  * "Other"), in one conditional UPDATE. The first claim stays what the requester sees: a later
  * one is answered alike but changes nothing, so nobody with the link can overwrite it
  * (docs/decisions/016), except the browser that made it, which holds its token (`device`:
- * the token it presents, and the one a first claim hands out). The status is left alone: only
- * the requester marks a request paid.
+ * the token it presents, and the one a first claim hands out). A claim a part payment has
+ * answered since (what is left changed: shared-queries.ts openClaim) makes room for a new first
+ * one. `amount` (normalised, or null for what is left) may be less than what is left, never
+ * more. The status is left alone: only the requester marks a request paid.
  */
 export async function recordClaim(
   db: Db,
   code: string,
-  claim: { via: ClaimVia; note: string | null },
+  claim: { via: ClaimVia; note: string | null; amount: string | null },
   device: { presented: string | null; fresh: string },
+  i18n: I18n,
 ): Promise<ClaimResult> {
+  let named: string | null = null;
+  if (claim.amount !== null) {
+    const [asked] = await db
+      .select({
+        amount: paymentRequests.amount,
+        paid: paymentRequests.paidAmount,
+        currency: paymentRequests.currency,
+      })
+      .from(paymentRequests)
+      .where(and(eq(paymentRequests.code, code), eq(paymentRequests.status, "pending")));
+    if (asked) {
+      const left = amountLeft(asked.amount, paidSoFar(asked.paid, asked.currency), asked.currency);
+      const checked = checkPartPayment(claim.amount, left, asked.currency, i18n);
+      if (!checked.ok) return { ok: false, reason: "amount", message: checked.message };
+      named = checked.amount;
+    }
+  }
   const offered = sql`(${claim.via} = 'other' OR EXISTS (
     SELECT 1 FROM ${paymentAccounts}
     WHERE ${paymentAccounts.userId} = ${paymentRequests.userId} AND ${paymentAccounts.provider}::text = ${claim.via}
   ))`;
   const fresh = claimTokenHash(device.fresh);
   const presented = device.presented ? claimTokenHash(device.presented) : null;
-  // SET reads the row as it was: a first claim, or the first claim's own browser, writes.
-  const writes = sql`(${paymentRequests.claimedPaidAt} IS NULL OR ${paymentRequests.claimTokenHash} = ${presented}::text)`;
+  // SET reads the row as it was. A new first claim: none yet, or the last one answered since.
+  const left = sql`(${paymentRequests.amount} - ${paymentRequests.paidAmount})`;
+  const first = sql`(${paymentRequests.claimedPaidAt} IS NULL OR ${paymentRequests.claimedLeft} <> ${left})`;
+  // A first claim, or the first claim's own browser, writes.
+  const writes = sql`(${first} OR ${paymentRequests.claimTokenHash} = ${presented}::text)`;
   const [row] = await db
     .update(paymentRequests)
     .set({
-      claimedPaidAt: sql`coalesce(${paymentRequests.claimedPaidAt}, now())`,
+      claimedPaidAt: sql`CASE WHEN ${first} THEN now() ELSE ${paymentRequests.claimedPaidAt} END`,
       claimedVia: sql`CASE WHEN ${writes} THEN ${claim.via} ELSE ${paymentRequests.claimedVia} END`,
       claimNote: sql`CASE WHEN ${writes} THEN ${claim.note}::text ELSE ${paymentRequests.claimNote} END`,
-      claimTokenHash: sql`CASE WHEN ${paymentRequests.claimedPaidAt} IS NULL THEN ${fresh}::text ELSE ${paymentRequests.claimTokenHash} END`,
+      claimedAmount: sql`CASE WHEN ${writes} THEN coalesce(${named}::numeric, ${left}) ELSE ${paymentRequests.claimedAmount} END`,
+      claimedLeft: sql`CASE WHEN ${writes} THEN ${left} ELSE ${paymentRequests.claimedLeft} END`,
+      claimTokenHash: sql`CASE WHEN ${first} THEN ${fresh}::text ELSE ${paymentRequests.claimTokenHash} END`,
     })
     .where(and(eq(paymentRequests.code, code), eq(paymentRequests.status, "pending"), offered))
     .returning({
       id: paymentRequests.id,
       userId: paymentRequests.userId,
-      amount: paymentRequests.amount,
+      amount: sql<string>`coalesce(${paymentRequests.claimedAmount}, ${left})::text`,
+      paid: paymentRequests.paidAmount,
       currency: paymentRequests.currency,
       recipientName: paymentRequests.recipientName,
       via: paymentRequests.claimedVia,
       tokenHash: paymentRequests.claimTokenHash,
     });
   if (row) {
-    const { tokenHash, ...request } = row;
+    const { tokenHash, paid, ...request } = row;
     const outcome =
       tokenHash === fresh ? "first" : presented && tokenHash === presented ? "corrected" : "kept";
-    return { ok: true, request: { ...request, via: (request.via ?? claim.via) as ClaimVia }, outcome };
+    return {
+      ok: true,
+      request: {
+        ...request,
+        amount: paidSoFar(request.amount, request.currency) ?? request.amount,
+        via: (request.via ?? claim.via) as ClaimVia,
+        round: paidSoFar(paid, request.currency) ?? "0",
+      },
+      outcome,
+    };
   }
   const [existing] = await db
     .select({ status: paymentRequests.status })

@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
-import { and, desc, eq, getTableColumns, isNotNull, or, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, getTableColumns, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
 import { preparedPerDatabase } from "#server/db/prepared.ts";
 import { paymentRequests, reminders, users } from "#server/db/schema.ts";
-import { contactLanguageSql, displayNameSql } from "#server/db/shared-queries.ts";
+import { contactLanguageSql, displayNameSql, openClaimSql } from "#server/db/shared-queries.ts";
 import { isUniqueViolation } from "#server/lib/db-errors.ts";
 import { newShortCode } from "#server/lib/short-code.ts";
 import { foldedContains, phoneContains } from "#server/lib/text-search.ts";
@@ -402,7 +402,7 @@ function filterWhere(userId: string, filter: Partial<RequestFilter>) {
   return and(
     eq(paymentRequests.userId, userId),
     filter.status === "claimed"
-      ? and(eq(paymentRequests.status, "pending"), isNotNull(paymentRequests.claimedPaidAt))
+      ? openClaimSql()
       : filter.status
         ? eq(paymentRequests.status, filter.status)
         : undefined,

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, isNull, type SQL, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
 import { paymentRequests, recurringSeries, users } from "#server/db/schema.ts";
+import { openClaimSql } from "#server/db/shared-queries.ts";
 import { isUuid } from "#server/lib/uuid.ts";
 import { checkAmount } from "#shared/money.ts";
 import { localDate } from "#shared/schedule/zoned.ts";
@@ -124,7 +125,7 @@ export async function recentPeriods(
   const found = new Map<string, Period[]>();
   if (seriesIds.length === 0) return found;
   const result = await db.execute(sql`
-    SELECT series_id, id, occurrence_date::text AS occurrence_date, status, claimed_paid_at IS NOT NULL AS claimed,
+    SELECT series_id, id, occurrence_date::text AS occurrence_date, status, ${openClaimSql(sql.identifier("latest"))} AS claimed,
            due_date::text AS due_date, amount::text AS amount, paid_amount::text AS paid_amount, currency
     FROM (
       SELECT p.*, row_number() OVER (PARTITION BY p.series_id ORDER BY p.occurrence_date DESC) AS n

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { signedInUser } from "#server/auth/auth.ts";
 import type { AppContext } from "#server/context.ts";
-import { toPaymentRequest } from "#server/db/shared-queries.ts";
+import { openClaim, toPaymentRequest } from "#server/db/shared-queries.ts";
 import { HttpError } from "#server/lib/http-error.ts";
 import { inputRegionOf, readBody, regionalBody } from "#server/lib/input-region.ts";
 import { dueDateProblemFor, reminderSummaries } from "#server/reminders/reminders-schedule.ts";
@@ -37,7 +37,7 @@ function toSplit(
     shares,
     paidCount: requests.filter((r) => r.status === "paid").length,
     // Pending shares whose payer said "I've paid": the page counts them apart from paid.
-    claimedCount: requests.filter((r) => r.status === "pending" && r.claimedPaidAt).length,
+    claimedCount: requests.filter(openClaim).length,
     // What is left of each pending share (part payments taken off).
     outstanding: sumAmounts(
       requests
