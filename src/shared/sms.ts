@@ -160,6 +160,22 @@ export function composeReminderMessage(parts: SmsParts, i18n: I18n): string {
   );
 }
 
+/**
+ * "Request all": everything open with one person in one currency, in one text, by the same rules
+ * ("Hi Sam, Robin is requesting $1,490.00 in all, for 3 requests. Pay here: …").
+ */
+export function composeBalanceMessage(
+  parts: Omit<SmsParts, "description"> & { count: number },
+  i18n: I18n,
+): string {
+  return compose({ ...parts, description: null }, i18n, (values) =>
+    i18n._(
+      "{greeting}, {requester} is requesting {amount} in all, for {count, plural, one {# request} other {# requests}}. Pay here: {link}",
+      { ...values, count: parts.count },
+    ),
+  );
+}
+
 type SmsValues = { greeting: string; requester: string; amount: string; description: string; link: string };
 
 /** A text in `i18n`'s language: its words, its way of writing the amount, GSM-7's punctuation. */

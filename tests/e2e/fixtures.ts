@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
 import { type APIRequestContext, test as base, expect, type Page } from "@playwright/test";
 import { BASE } from "../../playwright.config";
 
@@ -148,3 +149,20 @@ export async function animationsSettled(page: Page): Promise<void> {
 }
 
 export { expect };
+
+/** axe finds nothing at WCAG 2.1 AA on the page as it stands, and nothing scrolls sideways. */
+export async function expectAccessible(page: Page, what: string) {
+  // A toast still sliding in is half transparent: its contrast is read once it has landed.
+  await animationsSettled(page);
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+    .analyze();
+  const violations = results.violations.map(
+    (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
+  );
+  expect(violations, `axe on ${what}`).toEqual([]);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow, `sideways scroll on ${what}`).toBeLessThanOrEqual(0);
+}

@@ -1,6 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { type Browser, devices, type Page } from "@playwright/test";
-import { ALL_ACCOUNTS, animationsSettled, apiCall, expect, signUpAndIn, test, uniqueEmail } from "./fixtures";
+import { ALL_ACCOUNTS, apiCall, expect, expectAccessible, signUpAndIn, test, uniqueEmail } from "./fixtures";
 
 /** A phone at 320 px (coarse pointer, touch) and a desktop, without their browser types. */
 const { defaultBrowserType: _phoneBrowser, ...pixel } = devices["Pixel 7"];
@@ -39,22 +38,6 @@ async function firstVisit(browser: Browser, path: string, device: object, ip: st
   const loaded = [...received].map(([id, size]) => `${urls.get(id) ?? id} ${size}`);
   const bytes = [...received.values()].reduce((sum, size) => sum + size, 0);
   return { page, bytes, loaded, close: () => context.close() };
-}
-
-async function expectAccessible(page: Page, what: string) {
-  // A toast still sliding in is half transparent: its contrast is read once it has landed.
-  await animationsSettled(page);
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
-    .analyze();
-  const violations = results.violations.map(
-    (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
-  );
-  expect(violations, `axe on ${what}`).toEqual([]);
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
-  expect(overflow, `sideways scroll on ${what}`).toBeLessThanOrEqual(0);
 }
 
 const requestPath = async (page: Page, body: Record<string, string>) => {

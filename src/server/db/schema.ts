@@ -298,6 +298,26 @@ export const withdrawnCodes = pgTable("withdrawn_code", {
   withdrawnAt: timestamp("withdrawn_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
+/**
+ * "Request all" (routes/balances): one link for everything open with one person in one currency.
+ * Its page lists what is open when it is opened, not when it was made; its code is one character
+ * longer than a request's, so the two can never meet (pay/queries.ts findPublicView).
+ */
+export const balanceLinks = pgTable(
+  "balance_link",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    recipientPhone: text("recipient_phone").notNull(),
+    currency: text("currency").notNull(),
+    code: text("code").notNull().unique(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("balance_link_person_idx").on(t.userId, t.recipientPhone, t.currency)],
+);
+
 /** A bill split among several people: one payment request per person (routes/splits). */
 export const splits = pgTable(
   "split",

@@ -9,9 +9,10 @@ import { SHORT_CODE_LENGTH } from "#shared/schemas/payment-request.ts";
 const ALPHANUMERIC = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz";
 const ALPHABET = `${ALPHANUMERIC}-_`;
 
-export function newShortCode(): string {
+/** A request's code; `length`: a "Request all" link's is one longer (BALANCE_CODE_LENGTH). */
+export function newShortCode(length = SHORT_CODE_LENGTH): string {
   let code = "";
-  for (let i = 0; i < SHORT_CODE_LENGTH - 1; i++) code += ALPHABET[randomInt(ALPHABET.length)];
+  for (let i = 0; i < length - 1; i++) code += ALPHABET[randomInt(ALPHABET.length)];
   return code + ALPHANUMERIC[randomInt(ALPHANUMERIC.length)];
 }
 

@@ -262,6 +262,14 @@ const MATRIX: Record<string, Case[]> = {
       expect: ownerOnly(200),
     },
   ],
+  "POST /api/balances/:phone/link": [
+    {
+      name: "Request all from A's payer",
+      call: () => ({ url: "/api/balances/2125550109/link", body: {} }),
+      missing: () => ({ url: "/api/balances/2125550999/link", body: {} }),
+      expect: ownerOnly(200),
+    },
+  ],
   "POST /api/payment-requests/:id/remind": [
     {
       name: "A's request",

@@ -91,6 +91,44 @@ export function PayView({
   );
 }
 
+/**
+ * A "Request all" link's requests, oldest first: what each was for, when it was asked, and what
+ * is left of it; the heading's amount is their total.
+ */
+function BalanceItems({ request, today }: { request: PublicPaymentView["request"]; today: string }) {
+  const { i18n } = useLingui();
+  const locale = intlLocaleOf(i18n.locale);
+  const items = request.items ?? [];
+  const count = request.count ?? items.length;
+  const currency = request.currency ?? HOME_CURRENCY;
+  return (
+    <div data-testid="pay-items" className="mt-4 text-start">
+      <p className={`text-sm font-medium ${MUTED}`}>
+        {i18n._("{count, plural, one {For # request:} other {For # requests:}}", { count })}
+      </p>
+      <ul className="mt-2 divide-y divide-slate-200 rounded-2xl ring-1 ring-slate-200 dark:divide-slate-800 dark:ring-slate-800">
+        {items.map((item, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list, drawn once on the server
+          <li key={index} className="flex items-baseline justify-between gap-3 px-4 py-2">
+            <span className="min-w-0 break-words text-slate-800 dark:text-slate-200">
+              {item.description ?? i18n._("Payment request")}
+              <span className={`block text-sm ${MUTED}`}>{shortDate(item.date, today, locale)}</span>
+            </span>
+            <bdi className={`shrink-0 font-semibold tabular-nums ${STRONG}`}>
+              {formatMoney(item.amount, currency, locale)}
+            </bdi>
+          </li>
+        ))}
+      </ul>
+      {count > items.length ? (
+        <p className={`mt-2 text-sm ${MUTED}`}>
+          {i18n._("and {count} more", { count: count - items.length })}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
 function RequestCard({ view }: { view: PublicPaymentView }) {
   const { i18n } = useLingui();
   const { requester, request, paymentAccounts } = view;
@@ -171,6 +209,7 @@ function RequestCard({ view }: { view: PublicPaymentView }) {
       {request.description && (
         <p className="mt-3 text-lg break-words text-slate-700 dark:text-slate-300">{request.description}</p>
       )}
+      {request.items && request.count ? <BalanceItems request={request} today={today} /> : null}
       {request.dueDate && request.status !== "paid" && (
         <p className={`mt-2 font-medium ${STRONG}`} data-testid="pay-due">
           {i18n._("Due {date}", {
@@ -183,7 +222,9 @@ function RequestCard({ view }: { view: PublicPaymentView }) {
           role="status"
           className="mt-6 rounded-2xl bg-emerald-50 px-4 py-5 text-lg font-semibold text-emerald-800 dark:bg-emerald-400/10 dark:text-emerald-300"
         >
-          {i18n._("Paid — this request has been paid. Thank you!")}
+          {request.items
+            ? i18n._("Nothing is owed now. Thank you!")
+            : i18n._("Paid — this request has been paid. Thank you!")}
         </p>
       ) : paymentAccounts.length === 0 ? (
         <p className={`mt-6 ${MUTED}`}>

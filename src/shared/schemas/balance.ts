@@ -33,3 +33,22 @@ export const BalanceSchema = z.object({
   requests: z.array(PaymentRequestSchema),
 });
 export type Balance = z.infer<typeof BalanceSchema>;
+
+/** POST /api/balances/{phone}/link ("Request all"): which currency's total to ask for (absent: the first). */
+export const BalanceLinkInputSchema = z.strictObject({
+  currency: z
+    .string()
+    .regex(/^[A-Z]{3}$/, /*i18n*/ "Choose a currency.")
+    .optional(),
+});
+export type BalanceLinkInput = z.infer<typeof BalanceLinkInputSchema>;
+
+/** The link (the same one each time for this person and currency) and the text that carries it. */
+export const BalanceLinkSchema = z.object({
+  shortUrl: z.string(),
+  currency: z.string(),
+  amount: z.string(),
+  count: z.number().int(),
+  smsMessage: z.string(),
+});
+export type BalanceLink = z.infer<typeof BalanceLinkSchema>;

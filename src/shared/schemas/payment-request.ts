@@ -343,6 +343,8 @@ export const IdParamsSchema = z.object({ id: z.string().max(100) });
 
 /** Length of a pay link's code (server/lib/short-code.ts makes them; the request form previews one). */
 export const SHORT_CODE_LENGTH = 10;
+/** A "Request all" link's code: one longer, so it never meets a request's (db/schema.ts balanceLinks). */
+export const BALANCE_CODE_LENGTH = SHORT_CODE_LENGTH + 1;
 
 export const ShortCodeSchema = z
   .string()
@@ -366,6 +368,15 @@ export const PublicPaymentViewSchema = z.object({
     partPaid: z.object({ paid: z.string(), total: z.string() }).optional(),
     /** YYYY-MM-DD in the requester's calendar, only once paid: "Maria Lopez was paid on Nov 28". */
     paidOn: z.string().optional(),
+    /**
+     * Only on a "Request all" link: `amount` is what is left of everything open with the payer in
+     * this currency, `count` how many requests, and these the oldest of them (what is left of
+     * each, and the day it was asked).
+     */
+    items: z
+      .array(z.object({ description: z.string().nullable(), amount: z.string(), date: z.string() }))
+      .optional(),
+    count: z.number().int().optional(),
   }),
   paymentAccounts: z.array(PublicPaymentAccountSchema),
 });

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { currencyDigits, minorToAmount, parseMinor } from "#shared/currency.ts";
 import { i18nFor } from "#shared/i18n/i18n-for.ts";
 import {
+  allocateOldestFirst,
   amountLeft,
   checkPartPayment,
   paidSoFar,
@@ -77,5 +78,30 @@ describe("part payments' arithmetic", () => {
     expect(RecordPaymentInputSchema.safeParse({ amount: "10", method: "cheque" }).success).toBe(false);
     expect(RecordPaymentInputSchema.safeParse({ amount: "10", paidOn: "2026-13-01" }).success).toBe(false);
     expect(RecordPaymentInputSchema.safeParse({ amount: "1".repeat(25) }).success).toBe(false);
+  });
+});
+
+describe("allocateOldestFirst (Request all: a claim or payment over several requests)", () => {
+  it("covers the oldest in full first and never loses or makes a cent", () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: 1, max: 100_000_000 }), { minLength: 1, maxLength: 40 }),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        (lefts, share) => {
+          const total = lefts.reduce((a, b) => a + b, 0);
+          const amount = Math.round(total * share);
+          const parts = allocateOldestFirst(amount, lefts);
+          expect(parts.reduce((a, b) => a + b, 0)).toBe(amount);
+          parts.forEach((part, i) => {
+            expect(Number.isInteger(part)).toBe(true);
+            expect(part).toBeGreaterThanOrEqual(0);
+            expect(part).toBeLessThanOrEqual(lefts[i] as number);
+            // A later item gets something only once every earlier one is covered.
+            if (i > 0 && part > 0) expect(parts[i - 1]).toBe(lefts[i - 1]);
+          });
+        },
+      ),
+    );
+    expect(allocateOldestFirst(150_000, [145_000, 4_000, 10_000])).toEqual([145_000, 4_000, 1_000]);
   });
 });

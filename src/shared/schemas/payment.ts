@@ -89,3 +89,18 @@ export function checkPartPayment(
   }
   return checked;
 }
+
+/**
+ * `amount` (minor units) spread over what is left of each item, oldest first: each is covered in
+ * full before the next gets any, and the parts always add up to `amount` when it is at most their
+ * sum (the last covered item takes the remainder). Whole minor units in, whole out: no cent is lost
+ * or made.
+ */
+export function allocateOldestFirst(amount: number, lefts: readonly number[]): number[] {
+  let rest = Math.max(0, amount);
+  return lefts.map((left) => {
+    const part = Math.min(rest, Math.max(0, left));
+    rest -= part;
+    return part;
+  });
+}

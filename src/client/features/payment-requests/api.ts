@@ -6,7 +6,7 @@ import { refreshRequests } from "#client/features/payment-requests/live-updates.
 import { REQUESTS_URL } from "#client/features/payment-requests/request-keys.ts";
 import { apiPage, apiRequest, isUnauthorizedError } from "#client/lib/api.ts";
 import { type Page, pagesQuery } from "#client/lib/pages.ts";
-import { type Balance, BalanceSchema } from "#shared/schemas/balance.ts";
+import { type Balance, BalanceLinkSchema, BalanceSchema } from "#shared/schemas/balance.ts";
 import { listUrl } from "#shared/schemas/page.ts";
 import type { RecordPaymentInput } from "#shared/schemas/payment.ts";
 import {
@@ -171,6 +171,16 @@ export const balanceQuery = (phone: string) =>
     initialPageParam: `/api/balances/${encodeURIComponent(phone)}`,
     getNextPageParam: (last: Page<Balance>) => last.next ?? undefined,
   });
+
+/** POST /api/balances/{phone}/link ("Request all"): the link for everything open in one currency, and its text. */
+export function useRequestAll() {
+  return useMutation({
+    mutationFn: async ({ phone, currency }: { phone: string; currency: string }) =>
+      BalanceLinkSchema.parse(
+        await apiRequest("POST", `/api/balances/${encodeURIComponent(phone)}/link`, { currency }),
+      ),
+  });
+}
 
 /** POST …/payments: records part of a request as paid; the answer is the request with its payments. */
 export function useRecordPayment() {

@@ -15,6 +15,7 @@ import { useIntlLocale } from "#client/lib/i18n.tsx";
 import { paths } from "#client/lib/paths.ts";
 import { formatAmount } from "#shared/currency.ts";
 import { formatPhone } from "#shared/phone.ts";
+import { RequestAll } from "./request-all";
 
 /**
  * /balance?phone= (docs/features.md, "One balance per person"): what one person owes in all, per
@@ -57,6 +58,7 @@ export default function BalancePage() {
               })}
         </p>
       ) : null}
+      {first ? <RequestAll phone={phone} name={first.name} totals={first.totals} /> : null}
       {phone === "" ? (
         <EmptyState icon={CircleCheckBig} title={i18n._("Nothing open with this person.")} />
       ) : (

@@ -1,6 +1,13 @@
 import { and, desc, eq, ne, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
-import { paymentRequests, sessions, users, verifications, withdrawnCodes } from "#server/db/schema.ts";
+import {
+  balanceLinks,
+  paymentRequests,
+  sessions,
+  users,
+  verifications,
+  withdrawnCodes,
+} from "#server/db/schema.ts";
 import { JOBS_SCHEMA } from "#server/queue/queue.ts";
 
 export async function findAccount(db: Db, userId: string) {
@@ -65,6 +72,7 @@ export async function deleteAccountRows(db: Db, userId: string): Promise<boolean
     await tx.execute(sql`
       INSERT INTO ${withdrawnCodes} (code)
       SELECT ${paymentRequests.code} FROM ${paymentRequests} WHERE ${paymentRequests.userId} = ${userId}
+      UNION ALL SELECT ${balanceLinks.code} FROM ${balanceLinks} WHERE ${balanceLinks.userId} = ${userId}
       ON CONFLICT DO NOTHING`);
     const gone = await tx.delete(users).where(eq(users.id, userId)).returning({ id: users.id });
     // After the cascade, which waits for any transaction still writing the user's requests (a

@@ -1,14 +1,25 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { signedInUser } from "#server/auth/auth.ts";
 import type { AppContext } from "#server/context.ts";
-import { toPaymentRequest } from "#server/db/shared-queries.ts";
+import { balanceLinkCode, balanceOf, balanceSpeaker, openRequestsTo } from "#server/db/balances.ts";
+import { shortUrlFor, toPaymentRequest } from "#server/db/shared-queries.ts";
 import { HttpError } from "#server/lib/http-error.ts";
 import { reminderSummaries } from "#server/reminders/reminders-schedule.ts";
-import { BalanceParamsSchema, BalanceQuerySchema, BalanceSchema } from "#shared/schemas/balance.ts";
+import { i18nFor } from "#shared/i18n/i18n-for.ts";
+import { localeOr } from "#shared/i18n/locales.ts";
+import {
+  BalanceLinkInputSchema,
+  BalanceLinkSchema,
+  BalanceParamsSchema,
+  BalanceQuerySchema,
+  BalanceSchema,
+} from "#shared/schemas/balance.ts";
 import { encodeCursor, nextPageLink } from "#shared/schemas/page.ts";
-import { balanceOf, openRequestsTo } from "./queries";
+import { composeBalanceMessage } from "#shared/sms.ts";
 
-/** One balance per person (docs/features.md): GET /api/balances/{phone}. */
+const NOBODY = "Nobody owes you anything at this number.";
+
+/** One balance per person (docs/features.md): GET /api/balances/{phone}, and its "Request all" link. */
 export const balanceRoutes = ({ db, signedIn, config, clock }: AppContext): FastifyPluginAsyncZod =>
   signedIn(async (app) => {
     app.get(
@@ -28,7 +39,7 @@ export const balanceRoutes = ({ db, signedIn, config, clock }: AppContext): Fast
           openRequestsTo(db, userId, phone, request.query),
         ]);
         // Nothing open and no contact: nobody this account knows by that number.
-        if (balance.name === null) throw new HttpError(404, "Nobody owes you anything at this number.");
+        if (balance.name === null) throw new HttpError(404, NOBODY);
         if (page.next) {
           const { limit } = request.query;
           reply.header(
@@ -46,6 +57,44 @@ export const balanceRoutes = ({ db, signedIn, config, clock }: AppContext): Fast
           totals: balance.totals,
           requests: page.rows.map((row) => toPaymentRequest(row, config.publicUrl, summaries.get(row.id))),
         };
+      },
+    );
+
+    // "Request all": one link whose page lists everything open with this person in one currency
+    // and asks for the total; the text that carries it, in the language spoken to them.
+    app.post(
+      "/api/balances/:phone/link",
+      {
+        schema: {
+          params: BalanceParamsSchema,
+          body: BalanceLinkInputSchema,
+          response: { 200: BalanceLinkSchema },
+        },
+      },
+      async (request) => {
+        const userId = signedInUser(request).id;
+        const { phone } = request.params;
+        const { currency } = request.body;
+        const balance = await balanceOf(db, userId, phone);
+        const total = currency ? balance.totals.find((t) => t.currency === currency) : balance.totals[0];
+        if (!balance.name || !total) throw new HttpError(404, NOBODY);
+        const [code, speaker] = await Promise.all([
+          balanceLinkCode(db, userId, phone, total.currency),
+          balanceSpeaker(db, userId, phone),
+        ]);
+        const shortUrl = shortUrlFor(config.publicUrl, code);
+        const smsMessage = composeBalanceMessage(
+          {
+            requesterName: speaker.requesterName,
+            recipientName: balance.name,
+            amount: total.owed,
+            currency: total.currency,
+            count: total.count,
+            shortUrl,
+          },
+          i18nFor(localeOr(speaker.language)),
+        );
+        return { shortUrl, currency: total.currency, amount: total.owed, count: total.count, smsMessage };
       },
     );
   });

@@ -9,10 +9,10 @@ import { intlLocaleOf } from "#shared/i18n/locales.ts";
 import { typedAmount } from "#shared/money.ts";
 import { decimalMarkIn } from "#shared/region.ts";
 import { ClaimInputSchema } from "#shared/schemas/claim.ts";
-import { ShortCodeSchema } from "#shared/schemas/payment-request.ts";
+import { BALANCE_CODE_LENGTH, ShortCodeSchema } from "#shared/schemas/payment-request.ts";
 import { CodeParams, NOT_FOUND } from "./codes";
-import { claimNotification } from "./notifications";
-import { type ClaimResult, recordClaim } from "./queries";
+import { balanceClaimNotification, claimNotification } from "./notifications";
+import { type BalanceClaimResult, type ClaimResult, recordBalanceClaim, recordClaim } from "./queries";
 
 /**
  * The payer's "I've paid" (docs/decisions/016-close-the-loop.md). Public like the view beacon
@@ -25,6 +25,14 @@ import { type ClaimResult, recordClaim } from "./queries";
 const CLAIM_COOKIE_DAYS = 90;
 
 const CLAIM_TOKEN = /^[A-Za-z0-9_-]{43}$/;
+
+/** Why a claim was not recorded, as the page's script shows it. */
+function refuse(result: Extract<ClaimResult | BalanceClaimResult, { ok: false }>): never {
+  if (result.reason === "not-found") throw new HttpError(404, NOT_FOUND);
+  if (result.reason === "paid") throw new HttpError(409, "This request has already been paid.");
+  if (result.reason === "amount") throw new HttpError(400, result.message, { field: "amount" });
+  throw new HttpError(400, "Please choose the app you paid with.");
+}
 
 export const claimRoute =
   ({
@@ -67,6 +75,26 @@ export const claimRoute =
         const { amount } = request.body;
         const typed = amount === null ? null : typedAmount(amount, decimalMarkIn(intlLocaleOf(locale)));
         const claim = { ...request.body, amount: typed };
+        if (code.length === BALANCE_CODE_LENGTH) {
+          // A "Request all" link: the claim settles its requests oldest first, told as one.
+          const spread = await db.transaction(async (tx) => {
+            const claimed = await recordBalanceClaim(tx, code, claim, i18nFor(locale));
+            if (!claimed.ok) return claimed;
+            const told = balanceClaimNotification(claimed);
+            await notify(told, { tx });
+            for (const { id } of claimed.covered) {
+              await webhooks.emitRequest(tx, {
+                userId: claimed.userId,
+                type: "request.claimed",
+                key: `request.claimed:${id}:${told.key}`,
+                requestId: id,
+              });
+            }
+            return claimed;
+          });
+          if (spread.ok) return reply.status(204).send();
+          return refuse(spread);
+        }
         const result = await db.transaction(async (tx): Promise<ClaimResult> => {
           const claimed = await recordClaim(tx, code, claim, device, i18nFor(locale));
           if (claimed.ok && claimed.outcome !== "kept") {
@@ -92,10 +120,7 @@ export const claimRoute =
           if (result.outcome !== "corrected") reply.header("set-cookie", cookie.set(device.fresh));
           return reply.status(204).send();
         }
-        if (result.reason === "not-found") throw new HttpError(404, NOT_FOUND);
-        if (result.reason === "paid") throw new HttpError(409, "This request has already been paid.");
-        if (result.reason === "amount") throw new HttpError(400, result.message, { field: "amount" });
-        throw new HttpError(400, "Please choose the app you paid with.");
+        return refuse(result);
       },
     );
   };

@@ -1,9 +1,10 @@
+import { createHash } from "node:crypto";
 import type { I18n } from "@lingui/core";
 import type { Notification } from "#server/notifications/notify.ts";
 import { intlLocaleOf } from "#shared/i18n/locales.ts";
 import { formatMoney } from "#shared/money.ts";
 import { type ClaimVia, claimViaLabel } from "#shared/schemas/claim.ts";
-import type { NotifiedRequest } from "./queries";
+import type { BalanceClaimResult, NotifiedRequest } from "./queries";
 
 /** The payer's name as the requester typed it, short enough for a notification's first line. */
 const who = (name: string, i18n: I18n) => name.trim().slice(0, 40) || i18n._("Someone");
@@ -64,5 +65,42 @@ export function claimNotification(
       };
     },
     url: `/?request=${request.id}`,
+  };
+}
+
+/**
+ * "Sam says they paid $1,490.00 for 3 requests with Venmo": a "Request all" claim, told once per
+ * thing said (the requests it covered, how much of each, the app). Opens their balance.
+ */
+export function balanceClaimNotification(claim: Extract<BalanceClaimResult, { ok: true }>): Notification {
+  const said = claim.covered.map((c) => `${c.id}=${c.amount}`).join(",");
+  const digest = createHash("sha256").update(`${said}:${claim.via}`).digest("base64url").slice(0, 16);
+  return {
+    userId: claim.userId,
+    event: "claim",
+    key: `claim:all:${claim.linkId}:${digest}`,
+    say: (i18n) => {
+      const values = {
+        name: who(claim.recipientName, i18n),
+        amount: formatMoney(claim.amount, claim.currency, intlLocaleOf(i18n.locale)),
+        count: claim.covered.length,
+      };
+      const app = claimViaLabel(claim.via);
+      const text =
+        claim.via === "other"
+          ? i18n._(
+              "{name} says they paid {amount} for {count, plural, one {# request} other {# requests}}",
+              values,
+            )
+          : i18n._(
+              "{name} says they paid {amount} for {count, plural, one {# request} other {# requests}} with {app}",
+              { ...values, app },
+            );
+      return {
+        title: text,
+        body: i18n._("{text}. Check your account and mark the requests paid in Collect.", { text }),
+      };
+    },
+    url: `/balance?phone=${encodeURIComponent(claim.recipientPhone)}`,
   };
 }

@@ -1,19 +1,24 @@
 import { createHash } from "node:crypto";
 import type { I18n } from "@lingui/core";
-import { and, eq, isNull, ne, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, ne, type SQLWrapper, sql } from "drizzle-orm";
+import { balanceLinkView } from "#server/db/balances.ts";
 import type { Db } from "#server/db/client.ts";
 import { preparedPerDatabase } from "#server/db/prepared.ts";
-import { paymentAccounts, paymentRequests, users, withdrawnCodes } from "#server/db/schema.ts";
-import { displayNameSql } from "#server/db/shared-queries.ts";
-import { HOME_CURRENCY } from "#shared/currency.ts";
+import { balanceLinks, paymentAccounts, paymentRequests, users, withdrawnCodes } from "#server/db/schema.ts";
+import { contactLanguageSql, displayNameSql } from "#server/db/shared-queries.ts";
+import { HOME_CURRENCY, minorToAmount, parseMinor } from "#shared/currency.ts";
 import { type Locale, localeOr, SOURCE_LOCALE } from "#shared/i18n/locales.ts";
 import { firstNameOf } from "#shared/pay-page/claim-panel.tsx";
 import { type Provider, payPageOrder } from "#shared/providers.ts";
 import { localDate } from "#shared/schedule/zoned.ts";
 import type { ClaimVia } from "#shared/schemas/claim.ts";
 import { DEFAULT_TIME_ZONE } from "#shared/schemas/notifications.ts";
-import { amountLeft, checkPartPayment, paidSoFar } from "#shared/schemas/payment.ts";
-import type { CancelledPaymentView, PublicPaymentView } from "#shared/schemas/payment-request.ts";
+import { allocateOldestFirst, amountLeft, checkPartPayment, paidSoFar } from "#shared/schemas/payment.ts";
+import {
+  BALANCE_CODE_LENGTH,
+  type CancelledPaymentView,
+  type PublicPaymentView,
+} from "#shared/schemas/payment-request.ts";
 
 /**
  * The public view of a request by its short code, in one query (request, requester and their
@@ -26,12 +31,11 @@ export async function findPublicView(
   code: string,
 ): Promise<{ view: PublicPaymentView | CancelledPaymentView; userId: string; language: Locale } | null> {
   const [row] = await publicViewQuery(db).execute({ code });
-  if (!row) return withdrawnView(db, code);
+  if (!row) return code.length === BALANCE_CODE_LENGTH ? balanceView(db, code) : withdrawnView(db, code);
   // The payer's language (their contact's, else the requester's): the link's preview speaks it.
   const language = localeOr(row.requestLanguage, row.requesterLanguage);
   if (row.status === "cancelled")
     return { view: { cancelledBy: firstNameOf(row.name) }, userId: row.userId, language };
-  const accounts = typeof row.accounts === "string" ? JSON.parse(row.accounts) : row.accounts;
   // Once part of it is paid, the page and its buttons ask for what is left (and say what was paid).
   const paid = row.status === "pending" ? paidSoFar(row.paidAmount, row.currency) : undefined;
   const view: PublicPaymentView = {
@@ -50,10 +54,7 @@ export async function findPublicView(
         : {}),
     },
     // The requester's chosen order, else Venmo first (shared/providers.ts payPageOrder).
-    paymentAccounts: payPageOrder(
-      accounts as PublicPaymentView["paymentAccounts"],
-      row.methodOrder as Provider[] | null,
-    ),
+    paymentAccounts: parsedAccounts(row.accounts, row.methodOrder),
   };
   // The owner's id is for the cache's invalidation only; it never leaves the server, nor the language.
   return { view, userId: row.userId, language };
@@ -72,6 +73,62 @@ async function withdrawnView(db: Db, code: string) {
   // Nobody's cached views change it: its cache owner is the code itself. Its preview speaks
   // English: the account's language went with the account.
   return { view: { cancelledBy: null }, userId: `withdrawn:${code}`, language: SOURCE_LOCALE };
+}
+
+/** The requester's payment accounts as the page shows them (a bank transfer's holder and BIC only where set). */
+const accountsOf = (userId: SQLWrapper) => sql<PublicPaymentView["paymentAccounts"]>`(
+  SELECT coalesce(json_agg(json_strip_nulls(json_build_object('provider', ${paymentAccounts.provider}, 'accountHandle', ${paymentAccounts.accountHandle}, 'holderName', ${paymentAccounts.holderName}, 'bic', ${paymentAccounts.bic}))), '[]'::json)
+  FROM ${paymentAccounts} WHERE ${paymentAccounts.userId} = ${userId}
+)`;
+
+const parsedAccounts = (accounts: unknown, order: unknown) =>
+  payPageOrder(
+    (typeof accounts === "string" ? JSON.parse(accounts) : accounts) as PublicPaymentView["paymentAccounts"],
+    order as Provider[] | null,
+  );
+
+/**
+ * A "Request all" link's page (db/balances.ts): everything open with the payer in its currency,
+ * what is left of it all, and the oldest items; "paid" once nothing is left. Its cache owner is
+ * the requester, so any change to their requests redraws it.
+ */
+async function balanceView(db: Db, code: string) {
+  const found = await balanceLinkView(db, code);
+  if (!found) return withdrawnView(db, code);
+  const { link, total, items } = found;
+  const [requester] = await db
+    .select({
+      name: displayNameSql,
+      photo: users.photo,
+      methodOrder: users.methodOrder,
+      timeZone: users.timeZone,
+      language: sql<
+        string | null
+      >`coalesce(${contactLanguageSql(link.userId, link.recipientPhone)}, "user"."language")`,
+      // Named in full: a select from one table leaves its columns bare, and "id" would be the account's.
+      accounts: accountsOf(sql`"user"."id"`),
+    })
+    .from(users)
+    .where(eq(users.id, link.userId));
+  if (!requester) return null;
+  const timeZone = requester.timeZone ?? DEFAULT_TIME_ZONE;
+  const view: PublicPaymentView = {
+    requester: { name: requester.name, photo: requester.photo },
+    request: {
+      amount: total.owed,
+      ...(link.currency !== HOME_CURRENCY ? { currency: link.currency } : {}),
+      description: null,
+      status: total.count > 0 ? "pending" : "paid",
+      items: items.map((row) => ({
+        description: row.description,
+        amount: amountLeft(row.amount, paidSoFar(row.paidAmount, row.currency), row.currency),
+        date: localDate(row.createdAt, timeZone),
+      })),
+      count: total.count,
+    },
+    paymentAccounts: parsedAccounts(requester.accounts, requester.methodOrder),
+  };
+  return { view, userId: link.userId, language: localeOr(requester.language) };
 }
 
 /** Run as a named prepared statement: the page's hot path. */
@@ -93,10 +150,7 @@ const publicViewQuery = preparedPerDatabase((db) =>
       photo: users.photo,
       methodOrder: users.methodOrder,
       // A bank transfer's holder and BIC only where set: the spec's five answer as they always did.
-      accounts: sql<PublicPaymentView["paymentAccounts"]>`(
-        SELECT coalesce(json_agg(json_strip_nulls(json_build_object('provider', ${paymentAccounts.provider}, 'accountHandle', ${paymentAccounts.accountHandle}, 'holderName', ${paymentAccounts.holderName}, 'bic', ${paymentAccounts.bic}))), '[]'::json)
-        FROM ${paymentAccounts} WHERE ${paymentAccounts.userId} = ${paymentRequests.userId}
-      )`,
+      accounts: accountsOf(paymentRequests.userId),
     })
     .from(paymentRequests)
     .innerJoin(users, eq(users.id, paymentRequests.userId))
@@ -216,6 +270,113 @@ export async function recordClaim(
   return { ok: false, reason: existing.status === "paid" ? "paid" : "not-offered" };
 }
 
+/** A "Request all" claim: which requests it covered and with how much of it each, oldest first. */
+export type BalanceClaimResult =
+  | {
+      ok: true;
+      linkId: string;
+      userId: string;
+      recipientPhone: string;
+      recipientName: string;
+      currency: string;
+      via: ClaimVia;
+      /** What they say they paid in all. */
+      amount: string;
+      covered: { id: string; amount: string }[];
+    }
+  | { ok: false; reason: "not-found" | "paid" | "not-offered" }
+  | { ok: false; reason: "amount"; message: string };
+
+/**
+ * The payer's "I've paid" on a "Request all" link: what they say they paid (all of it unless they
+ * name less) settles the open requests oldest first (allocateOldestFirst), each taking the claim
+ * for its part, as if said on its own page. The requests are locked while it is spread, so a part
+ * payment recorded at the same time is either counted before or answers the claim after. The
+ * latest word on the link stands: whoever holds it is the one it was texted to.
+ */
+export async function recordBalanceClaim(
+  db: Db,
+  code: string,
+  claim: { via: ClaimVia; note: string | null; amount: string | null },
+  i18n: I18n,
+): Promise<BalanceClaimResult> {
+  const [link] = await db.select().from(balanceLinks).where(eq(balanceLinks.code, code));
+  if (!link) return { ok: false, reason: "not-found" };
+  if (claim.via !== "other") {
+    const [offers] = await db
+      .select({ id: paymentAccounts.id })
+      .from(paymentAccounts)
+      .where(
+        and(eq(paymentAccounts.userId, link.userId), sql`${paymentAccounts.provider}::text = ${claim.via}`),
+      );
+    if (!offers) return { ok: false, reason: "not-offered" };
+  }
+  const open = await db
+    .select({
+      id: paymentRequests.id,
+      amount: paymentRequests.amount,
+      paid: paymentRequests.paidAmount,
+      recipientName: paymentRequests.recipientName,
+    })
+    .from(paymentRequests)
+    .where(
+      and(
+        eq(paymentRequests.userId, link.userId),
+        eq(paymentRequests.recipientPhone, link.recipientPhone),
+        eq(paymentRequests.currency, link.currency),
+        eq(paymentRequests.status, "pending"),
+      ),
+    )
+    .orderBy(paymentRequests.createdAt, paymentRequests.id)
+    .for("update");
+  if (open.length === 0) return { ok: false, reason: "paid" };
+  const { currency } = link;
+  const lefts = open.map(
+    (row) => (parseMinor(row.amount, currency) ?? 0) - (parseMinor(row.paid, currency) ?? 0),
+  );
+  const total = minorToAmount(
+    lefts.reduce((a, b) => a + b, 0),
+    currency,
+  );
+  let said = total;
+  if (claim.amount !== null) {
+    const checked = checkPartPayment(claim.amount, total, currency, i18n);
+    if (!checked.ok) return { ok: false, reason: "amount", message: checked.message };
+    said = checked.amount;
+  }
+  const parts = allocateOldestFirst(parseMinor(said, currency) ?? 0, lefts);
+  const covered: { id: string; amount: string }[] = [];
+  for (const [i, row] of open.entries()) {
+    const part = parts[i] ?? 0;
+    if (part === 0) break;
+    const amount = minorToAmount(part, currency);
+    await db
+      .update(paymentRequests)
+      .set({
+        claimedPaidAt: sql`now()`,
+        claimedVia: claim.via,
+        claimNote: claim.note,
+        claimedAmount: amount,
+        claimedLeft: minorToAmount(lefts[i] ?? 0, currency),
+        // No page's browser holds this claim: the next word on its own page may change it.
+        claimTokenHash: null,
+      })
+      .where(eq(paymentRequests.id, row.id));
+    covered.push({ id: row.id, amount });
+  }
+  return {
+    ok: true,
+    linkId: link.id,
+    userId: link.userId,
+    recipientPhone: link.recipientPhone,
+    recipientName: open[0]?.recipientName ?? "",
+    currency,
+    via: claim.via,
+    amount: said,
+    covered,
+  };
+}
+
 /**
  * The first view of the public page by anyone but the requester (docs/product.md#home, "Viewed"). Called by
  * the page's script, so link-preview bots, which run no JavaScript, never count.
@@ -226,6 +387,23 @@ export async function ownRequestAt(
   code: string,
   userId: string,
 ): Promise<{ recipientName: string } | null> {
+  if (code.length === BALANCE_CODE_LENGTH) {
+    // Their own "Request all" link: whom it is for, by the name on their latest request to them.
+    const [own] = await db
+      .select({ recipientName: paymentRequests.recipientName })
+      .from(balanceLinks)
+      .innerJoin(
+        paymentRequests,
+        and(
+          eq(paymentRequests.userId, balanceLinks.userId),
+          eq(paymentRequests.recipientPhone, balanceLinks.recipientPhone),
+        ),
+      )
+      .where(and(eq(balanceLinks.code, code), eq(balanceLinks.userId, userId)))
+      .orderBy(desc(paymentRequests.createdAt))
+      .limit(1);
+    return own ?? null;
+  }
   const [row] = await db
     .select({ recipientName: paymentRequests.recipientName })
     .from(paymentRequests)

@@ -1,10 +1,18 @@
 import { and, asc, eq, getTableColumns, sql } from "drizzle-orm";
-import type { Db } from "#server/db/client.ts";
-import { payees, paymentRequests } from "#server/db/schema.ts";
+import { newShortCode } from "#server/lib/short-code.ts";
 import { minorToAmount, parseMinor } from "#shared/currency.ts";
 import type { BalanceCursorKey } from "#shared/schemas/balance.ts";
+import { BALANCE_CODE_LENGTH } from "#shared/schemas/payment-request.ts";
+import type { Db } from "./client";
+import { balanceLinks, payees, paymentRequests, users } from "./schema";
+import { contactLanguageSql, displayNameSql } from "./shared-queries";
 
 type Row = typeof paymentRequests.$inferSelect;
+
+/**
+ * One person's balance, read by their page (routes/balances) and by its "Request all" link's pay
+ * page (routes/pay): what is open with them, oldest first, and what is left of it per currency.
+ */
 
 /** Must read as in the partial index payment_request_user_phone_open_idx (a constant, no parameter). */
 const isPending = sql`${paymentRequests.status} = 'pending'`;
@@ -19,9 +27,9 @@ export async function openRequestsTo(
   db: Db,
   userId: string,
   phone: string,
-  page: { limit: number; cursor?: BalanceCursorKey | undefined },
+  page: { limit: number; cursor?: BalanceCursorKey | undefined; currency?: string },
 ): Promise<{ rows: Row[]; next: BalanceCursorKey | null }> {
-  const { cursor } = page;
+  const { cursor, currency } = page;
   const found = await db
     .select({ ...getTableColumns(paymentRequests), at: createdAtText })
     .from(paymentRequests)
@@ -30,6 +38,7 @@ export async function openRequestsTo(
         eq(paymentRequests.userId, userId),
         eq(paymentRequests.recipientPhone, phone),
         isPending,
+        currency ? eq(paymentRequests.currency, currency) : undefined,
         cursor
           ? sql`(${paymentRequests.createdAt}, ${paymentRequests.id}) > (${cursor.t}::timestamptz, ${cursor.i}::uuid)`
           : undefined,
@@ -85,4 +94,67 @@ export async function balanceOf(
       count,
     })),
   };
+}
+
+/**
+ * The "Request all" link for this person and currency: the same one each time (a text sent
+ * yesterday keeps working), made on first ask. Two asks at once make one.
+ */
+export async function balanceLinkCode(
+  db: Db,
+  userId: string,
+  phone: string,
+  currency: string,
+): Promise<string> {
+  const mine = and(
+    eq(balanceLinks.userId, userId),
+    eq(balanceLinks.recipientPhone, phone),
+    eq(balanceLinks.currency, currency),
+  );
+  const [found] = await db.select({ code: balanceLinks.code }).from(balanceLinks).where(mine);
+  if (found) return found.code;
+  const [made] = await db
+    .insert(balanceLinks)
+    .values({ userId, recipientPhone: phone, currency, code: newShortCode(BALANCE_CODE_LENGTH) })
+    .onConflictDoNothing()
+    .returning({ code: balanceLinks.code });
+  if (made) return made.code;
+  const [raced] = await db.select({ code: balanceLinks.code }).from(balanceLinks).where(mine);
+  if (!raced) throw new Error("balance link neither made nor found");
+  return raced.code;
+}
+
+/** The name a requester goes by in texts, and the language to speak to this person. */
+export async function balanceSpeaker(
+  db: Db,
+  userId: string,
+  phone: string,
+): Promise<{ requesterName: string; language: string | null }> {
+  const [row] = await db
+    .select({
+      requesterName: displayNameSql,
+      language: sql<string | null>`coalesce(${contactLanguageSql(userId, phone)}, ${users.language})`,
+    })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row ?? { requesterName: "Someone", language: null };
+}
+
+/** How many of the oldest open items a "Request all" page lists (the total counts them all). */
+export const BALANCE_ITEMS_SHOWN = 20;
+
+/**
+ * A "Request all" link as its pay page reads it: whose it is, for whom, in which currency, what
+ * is left of it all and the oldest items. Null for a code no link has.
+ */
+export async function balanceLinkView(db: Db, code: string) {
+  const [link] = await db.select().from(balanceLinks).where(eq(balanceLinks.code, code));
+  if (!link) return null;
+  const { userId, recipientPhone: phone, currency } = link;
+  const [balance, page] = await Promise.all([
+    balanceOf(db, userId, phone),
+    openRequestsTo(db, userId, phone, { limit: BALANCE_ITEMS_SHOWN, currency }),
+  ]);
+  const total = balance.totals.find((t) => t.currency === currency) ?? { owed: "0", count: 0, currency };
+  return { link, total, items: page.rows, name: balance.name };
 }
