@@ -15,6 +15,7 @@ import {
   deliverOnce,
   deliveryAttempt,
   findDelivery,
+  markAttempted,
   markFailed,
   markSent,
 } from "#server/queue/effects.ts";
@@ -111,6 +112,7 @@ export function startNotifications(deps: {
           await markFailed(db, key, why, job.attempt, true);
           return;
         }
+        await markAttempted(db, key, job.attempt);
         const link = new URL(notification.url, publicUrl).toString();
         const unsubscribe = unsubscribeUrl(
           publicUrl,

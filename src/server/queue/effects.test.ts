@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestClock } from "../clock";
 import type { Database } from "../db/client";
 import { users } from "../db/schema";
@@ -205,5 +205,33 @@ describe.each(databaseKinds)("delivery rows [%s]", (kind) => {
       state: "failed",
       lastError: REFUSALS.pair,
     });
+  });
+
+  it("an email whose process died mid-send counts once: its retry is the same email", async () => {
+    // Before: the attempt was recorded only once SMTP answered, so a retry after a SIGKILL
+    // mid-send counted toward the allowances again (and could be refused as a new email).
+    const asked: boolean[] = [];
+    const mailPolicy = {
+      check: async (_mail: unknown, options?: { recheck?: boolean }) => {
+        asked.push(options?.recheck ?? false);
+        return { send: true as const };
+      },
+    };
+    const deps = { db: database.db, mailPolicy, log: quiet };
+    const key = "request-email:killed-mid-send";
+    await claimDelivery(database.db, key, "request-email", clock.now());
+    const later = async () => {};
+    const job = { domain: "collect.test", now: () => clock.now(), later, key, lastAttempt: false };
+    const to = { to: "payer@example.com", requesterId: "killed-requester" };
+    let started = false;
+    // The first attempt never ends: its process is gone while SMTP still has the message.
+    void sendToPayer(deps, { ...job, attempt: 1 }, to, () => {
+      started = true;
+      return new Promise<void>(() => {});
+    });
+    await vi.waitUntil(() => started);
+    await sendToPayer(deps, { ...job, attempt: 2 }, to, async () => {});
+    expect(asked).toEqual([false, true]);
+    expect(await findDelivery(database.db, key)).toMatchObject({ state: "sent" });
   });
 });

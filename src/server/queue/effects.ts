@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
 import { deliveries } from "#server/db/schema.ts";
 import { isPermanentRefusal } from "./permanent";
@@ -90,6 +90,18 @@ export async function markSent(
 }
 
 /** Records a failed attempt; `final` (no retry follows) makes the row `failed` for the card to show. */
+/**
+ * Records that an attempt at a pending delivery began, before anything leaves: a retry after its
+ * process died mid-send (nothing else recorded) then knows it is the same message, and the mail
+ * policy counts each email once (`recheck` when `attempts > 0`).
+ */
+export async function markAttempted(db: Db, key: string, attempt: number): Promise<void> {
+  await db
+    .update(deliveries)
+    .set({ attempts: sql`greatest(${deliveries.attempts}, ${attempt})` })
+    .where(and(eq(deliveries.key, key), eq(deliveries.state, "pending")));
+}
+
 export async function markFailed(
   db: Db,
   key: string,

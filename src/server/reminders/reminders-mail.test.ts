@@ -48,6 +48,19 @@ describe("a payer's email", () => {
     expect(mail.subject).not.toContain("asks you for");
   });
 
+  it("a reminder after the due day says it was due, not that it is", () => {
+    const late = payerMailFacts(
+      { ...requester, language: null },
+      { ...request, language: null },
+      "https://collect.example",
+      new Date("2026-12-14T10:00:00Z"),
+    );
+    const mail = payerMail("reminder", late, links);
+    expect(mail.text).toContain("It was due Friday, December 4.");
+    expect(mail.text).not.toContain("It is due");
+    expect(payerMail("reminder", facts(null, null), links).text).toContain("It is due Friday, December 4.");
+  });
+
   it("in Arabic, right to left", () => {
     const mail = payerMail("reminder", facts("ar", null), links);
     expect(mail.html).toContain('<div lang="ar" dir="rtl"');

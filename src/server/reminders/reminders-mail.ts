@@ -150,9 +150,13 @@ export function mailName(displayName: string, i18n: I18n): string {
 function content(kind: PayerMailKind, facts: PayerMailFacts, who: string, i18n: I18n) {
   const locale = intlLocaleOf(facts.language);
   const money = formatMoney(facts.amount, facts.currency, locale);
-  const due = facts.dueDate
-    ? i18n._("It is due {date}.", { date: longDate(facts.dueDate, facts.today, locale) })
-    : null;
+  // A reminder after the due day says it is late: "It was due Friday, December 4.", not "is".
+  const dueDate = facts.dueDate ? longDate(facts.dueDate, facts.today, locale) : null;
+  const due = !facts.dueDate
+    ? null
+    : facts.dueDate < facts.today
+      ? i18n._("It was due {date}.", { date: dueDate })
+      : i18n._("It is due {date}.", { date: dueDate });
   const note = facts.description ? i18n._("Their note: “{note}”", { note: facts.description }) : null;
   const values = { who, money, occurrence: facts.occurrence ?? "" };
   const pay = { label: i18n._("Pay {money}", values), url: facts.payUrl };

@@ -6,7 +6,7 @@ import type { SigningSecret } from "#server/lib/signed-token.ts";
 import type { Mailer } from "#server/mail/mailer.ts";
 import type { MailPolicy, RefusalReason } from "#server/mail/policy.ts";
 import { isPermanentRefusal } from "#server/queue/permanent.ts";
-import { claimDeliveries, deliverOnce, findDelivery, markFailed } from "../queue/effects";
+import { claimDeliveries, deliverOnce, findDelivery, markAttempted, markFailed } from "../queue/effects";
 import { type JobQueue, SENDERS } from "../queue/queue";
 import {
   linksFor,
@@ -132,6 +132,7 @@ export async function sendToPayer(
     deps.log.warn({ key, reason: verdict.reason }, "payer email not sent: the mail policy refused it");
     return;
   }
+  await markAttempted(db, key, job.attempt);
   try {
     await deliverOnce(db, job, send, delivery);
   } catch (error) {
