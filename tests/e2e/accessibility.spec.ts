@@ -1,6 +1,15 @@
 import AxeBuilder from "@axe-core/playwright";
 import { devices, type Page } from "@playwright/test";
-import { animationsSettled, apiCall, expect, signedInTest, signUpAndIn, test, uniqueEmail } from "./fixtures";
+import {
+  animationsSettled,
+  apiCall,
+  expect,
+  expectAccessible,
+  signedInTest,
+  signUpAndIn,
+  test,
+  uniqueEmail,
+} from "./fixtures";
 
 /** Each screen with its h1, so a redirect or an error view is never what gets scanned. */
 const SIGNED_OUT: [string, string | RegExp][] = [
@@ -28,19 +37,7 @@ async function checkPage(page: Page, path: string, heading: string | RegExp) {
   // The intended screen, rendered, before it is scanned.
   await expect(page).toHaveURL(path);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(heading);
-  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
-    .analyze();
-  const violations = results.violations.map(
-    (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
-  );
-  expect(violations, `axe on ${path}`).toEqual([]);
-  // No horizontal scroll (checked at 320 px by the caller's viewport).
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
-  expect(overflow, `horizontal scroll on ${path}`).toBeLessThanOrEqual(0);
+  await expectAccessible(page, path);
 }
 
 /** A saved contact and a pending request, so the lists are not empty; returns the pay page's path. */

@@ -103,3 +103,38 @@ signedInTest(
     await expect(cards).toHaveCount(3);
   },
 );
+
+// Before: a tenant's one transfer for two months of rent had to be split by hand across two cards.
+signedInTest(
+  "Record a payment on a balance covers the oldest first, and its Undo takes every part back",
+  async ({ page }) => {
+    const sam = { recipientName: "Sam Lee", recipientPhone: "2125550101" };
+    const make = async (body: object) => (await apiCall(page, "POST", "/api/payment-requests", body)).request;
+    const november = await make({ ...sam, amount: "1450", description: "November rent" });
+    const december = await make({ ...sam, amount: "1450", description: "December rent" });
+    await page.goto("/balance?phone=2125550101");
+    await page.getByRole("button", { name: "Record a payment" }).click();
+    const dialog = page.getByRole("dialog", { name: "Record a payment" });
+    await expect(dialog).toContainText("Sam Lee owes $2,900.00 in all. A payment covers the oldest first.");
+    await dialog.getByLabel("Amount paid").fill("3000");
+    await dialog.getByRole("button", { name: "Record payment" }).click();
+    await expect(dialog.getByText("A payment can be at most what is left: $2,900.00.")).toBeVisible();
+    await dialog.getByLabel("Amount paid").fill("2,000");
+    await dialog.getByLabel("Paid with (optional)").selectOption("venmo");
+    await dialog.getByRole("button", { name: "Record payment" }).click();
+    const recorded = toast(page, "Payment recorded");
+    await expect(recorded).toContainText("$2,000.00 from Sam Lee, toward 2 requests · $900.00 left");
+    await expect(page.locator("[data-balance-total]")).toHaveText("Sam Lee owes you $900.00.");
+    // November is paid in full (it leaves the open list); December is part paid.
+    await expect(page.locator(`[data-request-id="${november.id}"]`)).toHaveCount(0);
+    await expect(page.locator(`[data-request-id="${december.id}"]`)).toContainText(
+      "$550.00 of $1,450.00 paid · $900.00 left",
+    );
+    await expectAccessible(page, "a balance after a payment");
+
+    await recorded.getByRole("button", { name: "Undo" }).click();
+    await expect(toast(page, "Payment undone")).toBeVisible();
+    await expect(page.locator("[data-balance-total]")).toHaveText("Sam Lee owes you $2,900.00.");
+    await expect(page.locator("[data-request-id]")).toHaveCount(2);
+  },
+);

@@ -152,6 +152,8 @@ export { expect };
 
 /** axe finds nothing at WCAG 2.1 AA on the page as it stands, and nothing scrolls sideways. */
 export async function expectAccessible(page: Page, what: string) {
+  // What the screen is waiting for has arrived (its skeletons are gone) before it is scanned.
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
   // A toast still sliding in is half transparent: its contrast is read once it has landed.
   await animationsSettled(page);
   const results = await new AxeBuilder({ page })

@@ -262,6 +262,14 @@ const MATRIX: Record<string, Case[]> = {
       expect: ownerOnly(200),
     },
   ],
+  "POST /api/balances/:phone/payments": [
+    {
+      name: "a payment toward what A's payer owes",
+      call: () => ({ url: "/api/balances/2125550109/payments", body: { amount: "1", currency: "USD" } }),
+      missing: () => ({ url: "/api/balances/2125550999/payments", body: { amount: "1", currency: "USD" } }),
+      expect: ownerOnly(201),
+    },
+  ],
   "POST /api/balances/:phone/link": [
     {
       name: "Request all from A's payer",

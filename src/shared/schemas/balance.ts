@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { cursorSchema, MicrosecondTimeSchema, PageLimitSchema, UuidSchema } from "./page";
+import { RecordPaymentInputSchema } from "./payment";
 import { PaymentRequestSchema } from "./payment-request";
 
 /**
@@ -52,3 +53,18 @@ export const BalanceLinkSchema = z.object({
   smsMessage: z.string(),
 });
 export type BalanceLink = z.infer<typeof BalanceLinkSchema>;
+
+/**
+ * POST /api/balances/{phone}/payments: a payment from this person toward everything open with them
+ * in `currency`, spread oldest first as part payments (at most what is left of it all).
+ */
+export const BalancePaymentInputSchema = RecordPaymentInputSchema.extend({
+  currency: z.string().regex(/^[A-Z]{3}$/, /*i18n*/ "Choose a currency."),
+});
+export type BalancePaymentInput = z.input<typeof BalancePaymentInputSchema>;
+
+/** Each request's part of it (each undone on its own: DELETE /api/payment-requests/{id}/payments/{paymentId}). */
+export const BalancePaymentsSchema = z.object({
+  payments: z.array(z.object({ requestId: z.string(), paymentId: z.string(), amount: z.string() })),
+});
+export type BalancePayments = z.infer<typeof BalancePaymentsSchema>;

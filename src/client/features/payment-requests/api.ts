@@ -6,7 +6,13 @@ import { refreshRequests } from "#client/features/payment-requests/live-updates.
 import { REQUESTS_URL } from "#client/features/payment-requests/request-keys.ts";
 import { apiPage, apiRequest, isUnauthorizedError } from "#client/lib/api.ts";
 import { type Page, pagesQuery } from "#client/lib/pages.ts";
-import { type Balance, BalanceLinkSchema, BalanceSchema } from "#shared/schemas/balance.ts";
+import {
+  type Balance,
+  BalanceLinkSchema,
+  type BalancePaymentInput,
+  BalancePaymentsSchema,
+  BalanceSchema,
+} from "#shared/schemas/balance.ts";
 import { listUrl } from "#shared/schemas/page.ts";
 import type { RecordPaymentInput } from "#shared/schemas/payment.ts";
 import {
@@ -179,6 +185,17 @@ export function useRequestAll() {
       BalanceLinkSchema.parse(
         await apiRequest("POST", `/api/balances/${encodeURIComponent(phone)}/link`, { currency }),
       ),
+  });
+}
+
+/** POST /api/balances/{phone}/payments: a payment toward a person's whole balance, spread oldest first. */
+export function useRecordBalancePayment() {
+  return useMutation({
+    mutationFn: async ({ phone, payment }: { phone: string; payment: BalancePaymentInput }) =>
+      BalancePaymentsSchema.parse(
+        await apiRequest("POST", `/api/balances/${encodeURIComponent(phone)}/payments`, payment),
+      ),
+    onSettled: reloadListUnlessSignedOut,
   });
 }
 

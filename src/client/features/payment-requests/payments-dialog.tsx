@@ -34,7 +34,7 @@ import { requestWithPaymentsQuery, useRecordPayment, useUndoPayment } from "./ap
 import { deviceToday } from "./chase-line";
 import { claimedPart } from "./claim-text";
 
-type PaymentValues = { amount: string; method: PaymentMethod | ""; paidOn: string };
+export type PaymentValues = { amount: string; method: PaymentMethod | ""; paidOn: string };
 const PAYMENT_FIELDS = ["amount", "method", "paidOn"] as const;
 
 /**
@@ -83,59 +83,39 @@ function fromClaim(request: PaymentRequest, decimalMark: "." | ",", today: strin
 export function PaymentsDialog({ request, onClose }: { request: PaymentRequest; onClose: () => void }) {
   const { i18n } = useLingui();
   const locale = useIntlLocale();
-  const { data: accounts } = usePaymentAccounts();
   const record = useRecordPayment();
-  const today = deviceToday();
+  const decimalMark = useDecimalMark();
   const money = (amount: string) => formatMoney(amount, request.currency, locale);
   const left = amountLeft(request.amount, request.paidAmount, request.currency);
-  const decimalMark = useDecimalMark();
-  const schema = useMemo(
-    () => paymentFormSchema(request, decimalMark, today, i18n),
-    [request, decimalMark, today, i18n],
-  );
-  const methods: PaymentMethod[] = [
-    ...new Set<PaymentMethod>([...(accounts ?? []).map((account) => account.provider), "cash", "other"]),
-  ];
-  const { values, bind, set, refOf, submit, fail } = useSchemaForm({
-    schema,
-    defaultValues: fromClaim(request, decimalMark, today),
-    fields: PAYMENT_FIELDS,
-    // The message under the field tells it: the dialog hides the page's toasts.
-    tell: () => {},
-  });
   const { undo } = useUndoPaymentToast(request);
 
   // Through the promise, not mutate's callbacks: the list reloads first, and TanStack Query drops
   // the callbacks of a caller that has gone (request-tools.tsx says the same of Cancel).
-  const save = submit((payment) =>
-    record.mutateAsync({ id: request.id, payment }).then(
-      (saved) => {
-        const recorded = saved.payments?.at(-1);
-        toast({
-          ...(saved.status === "paid"
-            ? {
-                title: i18n._("Paid in full"),
-                description: i18n._("{name} has paid all {amount}.", {
-                  name: request.recipientName,
-                  amount: money(request.amount),
-                }),
-              }
-            : {
-                title: i18n._("Payment recorded"),
-                description: i18n._("{amount} from {name} · {left} left", {
-                  amount: money(payment.amount),
-                  name: request.recipientName,
-                  left: money(amountLeft(saved.amount, saved.paidAmount, saved.currency)),
-                }),
+  const save = (payment: RecordPaymentInput) =>
+    record.mutateAsync({ id: request.id, payment }).then((saved) => {
+      const recorded = saved.payments?.at(-1);
+      toast({
+        ...(saved.status === "paid"
+          ? {
+              title: i18n._("Paid in full"),
+              description: i18n._("{name} has paid all {amount}.", {
+                name: request.recipientName,
+                amount: money(request.amount),
               }),
-          duration: 10_000,
-          ...(recorded ? { action: { label: i18n._("Undo"), onClick: () => undo(recorded) } } : {}),
-        });
-        onClose();
-      },
-      (failure: unknown) => fail(i18n._("Payment not recorded"), failure),
-    ),
-  );
+            }
+          : {
+              title: i18n._("Payment recorded"),
+              description: i18n._("{amount} from {name} · {left} left", {
+                amount: money(payment.amount),
+                name: request.recipientName,
+                left: money(amountLeft(saved.amount, saved.paidAmount, saved.currency)),
+              }),
+            }),
+        duration: 10_000,
+        ...(recorded ? { action: { label: i18n._("Undo"), onClick: () => undo(recorded) } } : {}),
+      });
+      onClose();
+    });
 
   return (
     <Dialog
@@ -154,46 +134,103 @@ export function PaymentsDialog({ request, onClose }: { request: PaymentRequest; 
     >
       {request.paidAmount ? <PaymentList request={request} /> : null}
       {request.status === "pending" ? (
-        <Form className="mt-4 space-y-4" onSubmit={save}>
-          <Field
-            {...bind("amount")}
-            label={i18n._("Amount paid")}
-            hint={i18n._("At most {left}.", { left: money(left) })}
-            inputMode="decimal"
-            autoComplete="off"
-            announceError
-            data-autofocus
-          />
-          <div>
-            <Label htmlFor={`method-${request.id}`}>{i18n._("Paid with (optional)")}</Label>
-            <select
-              id={`method-${request.id}`}
-              ref={refOf("method")}
-              className={selectClass}
-              value={values.method}
-              onChange={(event) => set("method", event.target.value as PaymentMethod | "")}
-            >
-              <option value="">{i18n._("Not said")}</option>
-              {methods.map((method) => (
-                <option key={method} value={method}>
-                  {paymentMethodLabel(method, i18n)}
-                </option>
-              ))}
-            </select>
-          </div>
-          <Field {...bind("paidOn")} type="date" max={today} label={i18n._("Paid on")} announceError />
-          <div className="flex flex-wrap justify-end gap-2">
-            <Button type="button" variant="secondary" onClick={onClose}>
-              {i18n._("Cancel")}
-            </Button>
-            <Button type="submit" disabled={record.isPending}>
-              {record.isPending ? <Spinner /> : null}
-              {i18n._("Record payment")}
-            </Button>
-          </div>
-        </Form>
+        <PaymentForm
+          id={request.id}
+          left={left}
+          currency={request.currency}
+          start={fromClaim(request, decimalMark, deviceToday())}
+          saving={record.isPending}
+          onSave={save}
+          onCancel={onClose}
+        />
       ) : null}
     </Dialog>
+  );
+}
+
+/**
+ * How much, with what, on which day: at most `left` in `currency`, checked as the server checks
+ * it. Part payment on a card, and a payment toward a whole balance (screens/balance).
+ */
+export function PaymentForm({
+  id,
+  left,
+  currency,
+  start,
+  saving,
+  onSave,
+  onCancel,
+}: {
+  id: string;
+  left: string;
+  currency: string;
+  start?: PaymentValues;
+  saving: boolean;
+  /** Saves it and says so; a rejection is shown on the form. */
+  onSave: (payment: RecordPaymentInput) => Promise<unknown>;
+  onCancel: () => void;
+}) {
+  const { i18n } = useLingui();
+  const locale = useIntlLocale();
+  const { data: accounts } = usePaymentAccounts();
+  const today = deviceToday();
+  const decimalMark = useDecimalMark();
+  const schema = useMemo(
+    () => paymentFormSchema({ amount: left, currency }, decimalMark, today, i18n),
+    [left, currency, decimalMark, today, i18n],
+  );
+  const methods: PaymentMethod[] = [
+    ...new Set<PaymentMethod>([...(accounts ?? []).map((account) => account.provider), "cash", "other"]),
+  ];
+  const { values, bind, set, refOf, submit, fail } = useSchemaForm({
+    schema,
+    defaultValues: start ?? { amount: "", method: "", paidOn: today },
+    fields: PAYMENT_FIELDS,
+    // The message under the field tells it: the dialog hides the page's toasts.
+    tell: () => {},
+  });
+  const save = submit((payment) =>
+    onSave(payment).catch((failure: unknown) => fail(i18n._("Payment not recorded"), failure)),
+  );
+  return (
+    <Form className="mt-4 space-y-4" onSubmit={save}>
+      <Field
+        {...bind("amount")}
+        label={i18n._("Amount paid")}
+        hint={i18n._("At most {left}.", { left: formatMoney(left, currency, locale) })}
+        inputMode="decimal"
+        autoComplete="off"
+        announceError
+        data-autofocus
+      />
+      <div>
+        <Label htmlFor={`method-${id}`}>{i18n._("Paid with (optional)")}</Label>
+        <select
+          id={`method-${id}`}
+          ref={refOf("method")}
+          className={selectClass}
+          value={values.method}
+          onChange={(event) => set("method", event.target.value as PaymentMethod | "")}
+        >
+          <option value="">{i18n._("Not said")}</option>
+          {methods.map((method) => (
+            <option key={method} value={method}>
+              {paymentMethodLabel(method, i18n)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <Field {...bind("paidOn")} type="date" max={today} label={i18n._("Paid on")} announceError />
+      <div className="flex flex-wrap justify-end gap-2">
+        <Button type="button" variant="secondary" onClick={onCancel}>
+          {i18n._("Cancel")}
+        </Button>
+        <Button type="submit" disabled={saving}>
+          {saving ? <Spinner /> : null}
+          {i18n._("Record payment")}
+        </Button>
+      </div>
+    </Form>
   );
 }
 

@@ -15,6 +15,7 @@ import { useIntlLocale } from "#client/lib/i18n.tsx";
 import { paths } from "#client/lib/paths.ts";
 import { formatAmount } from "#shared/currency.ts";
 import { formatPhone } from "#shared/phone.ts";
+import { BalancePayment } from "./balance-payment";
 import { RequestAll } from "./request-all";
 
 /**
@@ -58,7 +59,13 @@ export default function BalancePage() {
               })}
         </p>
       ) : null}
-      {first ? <RequestAll phone={phone} name={first.name} totals={first.totals} /> : null}
+      {first?.totals.some((total) => total.count > 1) ? (
+        // Everything with them at once, per currency: one text and link, or one payment.
+        <div className="mb-4 flex flex-wrap gap-2">
+          <RequestAll phone={phone} name={first.name} totals={first.totals} />
+          <BalancePayment phone={phone} name={first.name} totals={first.totals} />
+        </div>
+      ) : null}
       {phone === "" ? (
         <EmptyState icon={CircleCheckBig} title={i18n._("Nothing open with this person.")} />
       ) : (

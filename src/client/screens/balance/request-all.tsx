@@ -59,7 +59,7 @@ export function RequestAll({
       },
     );
   return (
-    <div className="mb-4 flex flex-wrap gap-2">
+    <>
       {several.map((total) => (
         <Button
           key={total.currency}
@@ -92,6 +92,6 @@ export function RequestAll({
           />
         </Dialog>
       ) : null}
-    </div>
+    </>
   );
 }

@@ -139,3 +139,44 @@ describeEachDatabase("Request all", (ctx) => {
     expect((await claimAll(code, { via: "venmo" })).statusCode).toBe(409);
   });
 });
+
+describeEachDatabase("a payment toward a whole balance", (ctx) => {
+  it("is spread oldest first as part payments, to the cent; the one it settles is paid; each part undoes alone", async () => {
+    const call = as(ctx.app, await createReadyUser(ctx.app));
+    const make = async (body: object) => (await call("POST", "/api/payment-requests", body)).json().request;
+    const first = await make({ ...sam, amount: "10.01", description: "One" });
+    const second = await make({ ...sam, amount: "20.02", description: "Two" });
+    const third = await make({ ...sam, amount: "30.03", description: "Three" });
+    await make({ ...sam, amount: "5", currency: "EUR", description: "Elsewhere" });
+    const pay = (body: object) => call("POST", "/api/balances/2125550101/payments", body);
+
+    const over = await pay({ amount: "60.07", currency: "USD" });
+    expect(over.statusCode).toBe(400);
+    expect(over.json()).toMatchObject({ field: "amount", message: "A payment can be at most what is left: $60.06." });
+    expect((await pay({ amount: "1", currency: "GBP" })).statusCode).toBe(404);
+
+    const paid = await pay({ amount: "25.05", currency: "USD", method: "cash" });
+    expect(paid.statusCode, paid.body).toBe(201);
+    expect(paid.json().payments).toEqual([
+      expect.objectContaining({ requestId: first.id, amount: "10.01" }),
+      expect.objectContaining({ requestId: second.id, amount: "15.04" }),
+    ]);
+    const now = async (id: string) => (await call("GET", `/api/payment-requests/${id}`)).json();
+    expect(await now(first.id)).toMatchObject({ status: "paid", paidAmount: "10.01" });
+    expect(await now(second.id)).toMatchObject({ status: "pending", paidAmount: "15.04" });
+    expect((await now(third.id)).paidAmount).toBeUndefined();
+    const balance = (await call("GET", "/api/balances/2125550101")).json();
+    expect(balance.totals[0]).toEqual({ currency: "USD", owed: "35.01", count: 2 });
+
+    // Undone part by part: what is left is exactly what it was.
+    for (const part of paid.json().payments) {
+      const undone = await call("DELETE", `/api/payment-requests/${part.requestId}/payments/${part.paymentId}`);
+      expect(undone.statusCode, undone.body).toBe(200);
+    }
+    expect((await call("GET", "/api/balances/2125550101")).json().totals[0]).toEqual({
+      currency: "USD",
+      owed: "60.06",
+      count: 3,
+    });
+  });
+});

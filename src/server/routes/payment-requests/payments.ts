@@ -4,6 +4,7 @@ import { paymentRequests, requestPayments } from "#server/db/schema.ts";
 import { isUuid } from "#server/lib/uuid.ts";
 import { minorToAmount, parseMinor } from "#shared/currency.ts";
 import {
+  allocateOldestFirst,
   amountLeft,
   checkPartPayment,
   PAYMENT_MESSAGES,
@@ -29,7 +30,7 @@ import {
 type Row = typeof paymentRequests.$inferSelect;
 
 export type PaymentResult =
-  | { ok: true; row: Row; payments: RecordedPayment[] }
+  | { ok: true; row: Row; payments: RecordedPayment[]; recorded?: string | undefined }
   | Extract<StatusUpdateResult, { ok: false }>
   | { ok: false; reason: "invalid"; message: string; field: "amount" | "paidOn" };
 
@@ -122,7 +123,7 @@ export async function recordPayment(
       requestId: id,
       extra: { payment: payments.find((p) => p.id === payment?.id) },
     });
-    return { ok: true, row: result.row, payments };
+    return { ok: true, row: result.row, payments, recorded: payment?.id };
   });
 }
 
@@ -172,4 +173,67 @@ async function updatePaid(tx: Db, id: string, paidAmount: SQL): Promise<StatusUp
     .where(eq(paymentRequests.id, id))
     .returning();
   return row ? { ok: true, row } : { ok: false, reason: "not-found" };
+}
+
+export type BalancePaymentResult =
+  | { ok: true; payments: { requestId: string; paymentId: string; amount: string }[] }
+  | { ok: false; reason: "not-found" }
+  | { ok: false; reason: "invalid"; message: string; field: "amount" | "paidOn" };
+
+/**
+ * A payment from one person toward everything open with them in a currency (their balance):
+ * spread oldest first (allocateOldestFirst), each request taking its part as a part payment of
+ * its own (recordPayment: a request it settles is marked paid, with its receipt), all in one
+ * transaction with the requests locked. At most what is left of them all.
+ */
+export async function recordBalancePayment(
+  db: Db,
+  userId: string,
+  person: { phone: string; currency: string },
+  input: { amount: string; method: PaymentMethod | null; paidOn?: string | undefined },
+  chase: ReceiptOptions & { today: string },
+): Promise<BalancePaymentResult> {
+  return db.transaction(async (tx) => {
+    const { currency } = person;
+    const open = await tx
+      .select({ id: paymentRequests.id, amount: paymentRequests.amount, paid: paymentRequests.paidAmount })
+      .from(paymentRequests)
+      .where(
+        and(
+          eq(paymentRequests.userId, userId),
+          eq(paymentRequests.recipientPhone, person.phone),
+          eq(paymentRequests.currency, currency),
+          eq(paymentRequests.status, "pending"),
+        ),
+      )
+      .orderBy(asc(paymentRequests.createdAt), asc(paymentRequests.id))
+      .for("update");
+    if (open.length === 0) return { ok: false, reason: "not-found" };
+    const lefts = open.map(
+      (row) => (parseMinor(row.amount, currency) ?? 0) - (parseMinor(row.paid, currency) ?? 0),
+    );
+    const checked = checkPartPayment(
+      input.amount,
+      minorToAmount(
+        lefts.reduce((a, b) => a + b, 0),
+        currency,
+      ),
+      currency,
+    );
+    if (!checked.ok) return { ok: false, reason: "invalid", field: "amount", message: checked.message };
+    if ((input.paidOn ?? chase.today) > chase.today)
+      return { ok: false, reason: "invalid", field: "paidOn", message: PAYMENT_MESSAGES.paidOn };
+    const parts = allocateOldestFirst(parseMinor(checked.amount, currency) ?? 0, lefts);
+    const payments: { requestId: string; paymentId: string; amount: string }[] = [];
+    for (const [i, row] of open.entries()) {
+      const part = parts[i] ?? 0;
+      if (part === 0) break;
+      const amount = minorToAmount(part, currency);
+      const result = await recordPayment(tx, userId, row.id, { ...input, amount }, chase);
+      if (!result.ok || !result.recorded)
+        throw new Error(`part of a balance payment not recorded on ${row.id}`);
+      payments.push({ requestId: row.id, paymentId: result.recorded, amount });
+    }
+    return { ok: true, payments };
+  });
 }

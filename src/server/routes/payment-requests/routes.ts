@@ -10,6 +10,11 @@ import { dueDateProblemFor, reminderSummaries } from "#server/reminders/reminder
 import { i18nFor } from "#shared/i18n/i18n-for.ts";
 import { localeOr } from "#shared/i18n/locales.ts";
 import { localDate } from "#shared/schedule/zoned.ts";
+import {
+  BalanceParamsSchema,
+  BalancePaymentInputSchema,
+  BalancePaymentsSchema,
+} from "#shared/schemas/balance.ts";
 import { encodeCursor, nextPageLink } from "#shared/schemas/page.ts";
 import { PaymentParamsSchema, RecordPaymentInputSchema } from "#shared/schemas/payment.ts";
 import {
@@ -29,7 +34,7 @@ import {
 } from "#shared/schemas/payment-request.ts";
 import { smsFor } from "#shared/sms.ts";
 import { paymentRequestsCsv } from "./export";
-import { type PaymentResult, paymentsOf, recordPayment, undoPayment } from "./payments";
+import { type PaymentResult, paymentsOf, recordBalancePayment, recordPayment, undoPayment } from "./payments";
 import {
   cancelRequest,
   createPaymentRequest,
@@ -187,6 +192,42 @@ const signedInRoutes = ({
         });
         const row = settled(result, "paid in part");
         return reply.status(201).send({ ...(await one(row)), payments: result.ok ? result.payments : [] });
+      },
+    );
+
+    // A payment toward a person's whole balance in one currency: the payments' own mechanism,
+    // spread oldest first (payments.ts), so it lives here beside them rather than with the balance.
+    app.post(
+      "/api/balances/:phone/payments",
+      {
+        schema: {
+          params: BalanceParamsSchema,
+          body: BalancePaymentInputSchema,
+          response: { 201: BalancePaymentsSchema },
+        },
+      },
+      async (request, reply) => {
+        const userId = signedInUser(request).id;
+        const now = clock.now();
+        const { timeZone } = await requesters.get(userId);
+        const { currency, ...payment } = request.body;
+        const result = await recordBalancePayment(
+          db,
+          userId,
+          { phone: request.params.phone, currency },
+          payment,
+          {
+            jobs,
+            webhooks,
+            now,
+            receiptDelayMs: config.receiptDelayMs,
+            today: localDate(now, timeZone),
+          },
+        );
+        if (!result.ok && result.reason === "not-found")
+          throw new HttpError(404, "Nobody owes you anything at this number.");
+        if (!result.ok) throw new HttpError(400, result.message, { field: result.field });
+        return reply.status(201).send({ payments: result.payments });
       },
     );
 
