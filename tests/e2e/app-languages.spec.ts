@@ -111,6 +111,8 @@ const SCREENS = [
   "/archive",
   "/payment-methods",
   "/profile",
+  // A balance with two requests: Request all and Record a payment, in each language's words.
+  "/balance?phone=2125550101",
 ];
 for (const locale of ["es", "pt-BR", "fr", "de", "hi", "ar"] as const) {
   test(`every screen in ${locale} at 320 px and 1280 px: no sideways scroll; axe clean at 320 px`, async ({
@@ -125,6 +127,17 @@ for (const locale of ["es", "pt-BR", "fr", "de", "hi", "ar"] as const) {
       recipientPhone: "2125550101",
       amount: "1250.50",
       description: "Concert tickets",
+    });
+    await apiCall(page, "POST", "/api/payment-requests", {
+      recipientName: "Alex Morgan",
+      recipientPhone: "2125550101",
+      amount: "80",
+      description: "Dinner",
+    });
+    // Profile → Developer with a token listed (its scopes and dates in each language's words).
+    await apiCall(page, "POST", "/api/tokens", {
+      name: "Spreadsheet sync",
+      scopes: ["requests:read", "contacts:read"],
     });
     const pay = `${new URL(request.shortUrl).pathname}?lang=${locale}`;
     for (const width of [320, 1280]) {
