@@ -79,12 +79,19 @@ async function seed(databaseUrl: string, cookieUserEmail: string) {
 }
 
 /** A signed-in GET, `count` times one after another: p99 and size of the answer. */
-async function sequential(url: string, cookie: string, count: number) {
+async function sequential(url: string, cookie: string, count: number, post?: object) {
   const times: number[] = [];
   let bytes = 0;
+  const init: RequestInit = post
+    ? {
+        method: "POST",
+        headers: { cookie, "content-type": "application/json", origin: new URL(url).origin },
+        body: JSON.stringify(post),
+      }
+    : { headers: { cookie } };
   for (let i = 0; i < count; i++) {
     const t0 = performance.now();
-    const response = await fetch(url, { headers: { cookie } });
+    const response = await fetch(url, init);
     const body = await response.arrayBuffer();
     times.push(performance.now() - t0);
     if (!response.ok) throw new Error(`${url}: ${response.status}`);
@@ -161,6 +168,9 @@ export async function runScale(h: ScaleHelpers) {
   const contacts = await sequential(`${base}/api/payees`, cookie, 300);
   const heavyBalance = await sequential(`${base}/api/balances/${HEAVY_PHONE}`, cookie, 300);
   const lightBalance = await sequential(`${base}/api/balances/${LIGHT_PHONE}`, cookie, 300);
+  // "Request all": the total in one aggregate, the same link each time, and its text.
+  const heavyAll = await sequential(`${base}/api/balances/${HEAVY_PHONE}/link`, cookie, 100, {});
+  const lightAll = await sequential(`${base}/api/balances/${LIGHT_PHONE}/link`, cookie, 100, {});
 
   // Peak RSS over the idle process, after one export and after four: flat means no growth with rows.
   const pid = full.app.pid as number;
@@ -230,6 +240,11 @@ export async function runScale(h: ScaleHelpers) {
       `One person's balance, first page: ${fmt(HEAVY_OPEN)} open items → 10, p50 / p99`,
       `${fmt(heavyBalance.p50, 1)} / ${fmt(heavyBalance.p99, 1)} ms → ${fmt(lightBalance.p50, 1)} / ${fmt(lightBalance.p99, 1)} ms, ${kb(heavyBalance.bytes)}`,
       "p99 < 50 ms, the same for both",
+    ],
+    [
+      `Request all for that person (POST …/link: the total and the text): ${fmt(HEAVY_OPEN)} open items → 10, p50 / p99`,
+      `${fmt(heavyAll.p50, 1)} / ${fmt(heavyAll.p99, 1)} ms → ${fmt(lightAll.p50, 1)} / ${fmt(lightAll.p99, 1)} ms`,
+      "p99 < 50 ms",
     ],
     [
       `CSV export of ${fmt(csvRows)} rows, 1st / 2nd / 4th run`,
