@@ -152,7 +152,10 @@ describeEachDatabase("a payment toward a whole balance", (ctx) => {
 
     const over = await pay({ amount: "60.07", currency: "USD" });
     expect(over.statusCode).toBe(400);
-    expect(over.json()).toMatchObject({ field: "amount", message: "A payment can be at most what is left: $60.06." });
+    expect(over.json()).toMatchObject({
+      field: "amount",
+      message: "A payment can be at most what is left: $60.06.",
+    });
     expect((await pay({ amount: "1", currency: "GBP" })).statusCode).toBe(404);
 
     const paid = await pay({ amount: "25.05", currency: "USD", method: "cash" });
@@ -170,7 +173,10 @@ describeEachDatabase("a payment toward a whole balance", (ctx) => {
 
     // Undone part by part: what is left is exactly what it was.
     for (const part of paid.json().payments) {
-      const undone = await call("DELETE", `/api/payment-requests/${part.requestId}/payments/${part.paymentId}`);
+      const undone = await call(
+        "DELETE",
+        `/api/payment-requests/${part.requestId}/payments/${part.paymentId}`,
+      );
       expect(undone.statusCode, undone.body).toBe(200);
     }
     expect((await call("GET", "/api/balances/2125550101")).json().totals[0]).toEqual({
