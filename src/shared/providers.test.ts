@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { i18nFor } from "#shared/i18n/i18n-for.ts";
 import {
   anyPaidFromLink,
   bicProblem,
@@ -143,5 +144,30 @@ describe("can be paid from a link", () => {
   it("Setup offers the spec's three first, then Zelle, and every one can be paid from a link", () => {
     expect(SETUP_PROVIDERS).toEqual(["paypal", "venmo", "cashapp", "zelle"]);
     expect(anyPaidFromLink(SETUP_PROVIDERS.filter((p) => !canBePaidFromLink(p)))).toBe(false);
+  });
+});
+
+describe("the handle checks' sentences in every language", () => {
+  // Before: "Zelle: enter an email address or a US phone number." and every "please enter your
+  // handle" were spliced at run time, had no message of their own, and stayed English on a German
+  // account's form.
+  const problems = PROVIDERS.flatMap((provider) => [
+    handleProblem(provider, ""),
+    handleProblem(provider, "x".repeat(101)),
+    handleProblem(provider, "not a handle at all"),
+  ]).concat([holderNameProblem("sepa", ""), holderNameProblem("sepa", "x".repeat(71))]);
+
+  it.each(["es", "pt-BR", "fr", "de", "hi", "ar"] as const)("each is said in %s", (locale) => {
+    const i18n = i18nFor(locale);
+    const untranslated = problems
+      .filter((problem): problem is string => problem !== null)
+      .filter((problem) => i18n._(problem) === problem);
+    expect(untranslated).toEqual([]);
+  });
+
+  it("keeps the spec's English for a US account", () => {
+    expect(handleProblem("zelle", "")).toBe("Zelle: please enter your handle.");
+    expect(handleProblem("venmo", "x".repeat(101))).toBe("Venmo: the handle is too long.");
+    expect(handleProblem("upi", "")).toBe("UPI: please enter your UPI ID.");
   });
 });

@@ -171,19 +171,61 @@ export const PROVIDER_PLACEHOLDERS: Record<Provider, string> = {
 };
 
 /**
+ * The handle checks' sentences that name their provider, each written out whole, so each is a
+ * message of its own in every language (a name spliced into a sentence at run time has no
+ * translation, and stayed English on a German account's form).
+ */
+const HANDLE_MESSAGES = {
+  empty: {
+    paypal: /*i18n*/ "PayPal: please enter your handle.",
+    venmo: /*i18n*/ "Venmo: please enter your handle.",
+    cashapp: /*i18n*/ "Cash App: please enter your handle.",
+    zelle: /*i18n*/ "Zelle: please enter your handle.",
+    googlepay: /*i18n*/ "Google Pay: please enter your handle.",
+    upi: /*i18n*/ "UPI: please enter your UPI ID.",
+    pix: /*i18n*/ "Pix: please enter your Pix key.",
+    sepa: /*i18n*/ "Bank transfer (SEPA): please enter your IBAN.",
+    swish: /*i18n*/ "Swish: please enter your Swish number.",
+    monzo: /*i18n*/ "Monzo: please enter your Monzo username.",
+    paynow: /*i18n*/ "PayNow: please enter your PayNow mobile number or UEN.",
+    promptpay: /*i18n*/ "PromptPay: please enter your PromptPay mobile number or ID.",
+  },
+  tooLong: {
+    paypal: /*i18n*/ "PayPal: the handle is too long.",
+    venmo: /*i18n*/ "Venmo: the handle is too long.",
+    cashapp: /*i18n*/ "Cash App: the handle is too long.",
+    zelle: /*i18n*/ "Zelle: the handle is too long.",
+    googlepay: /*i18n*/ "Google Pay: the handle is too long.",
+    upi: /*i18n*/ "UPI: the handle is too long.",
+    pix: /*i18n*/ "Pix: the handle is too long.",
+    sepa: /*i18n*/ "Bank transfer (SEPA): the handle is too long.",
+    swish: /*i18n*/ "Swish: the handle is too long.",
+    monzo: /*i18n*/ "Monzo: the handle is too long.",
+    paynow: /*i18n*/ "PayNow: the handle is too long.",
+    promptpay: /*i18n*/ "PromptPay: the handle is too long.",
+  },
+  emailOrPhone: {
+    zelle: /*i18n*/ "Zelle: enter an email address or a US phone number.",
+    googlepay: /*i18n*/ "Google Pay: enter an email address or a US phone number.",
+  },
+} as const satisfies {
+  empty: Record<Provider, string>;
+  tooLong: Record<Provider, string>;
+  emailOrPhone: Record<"zelle" | "googlepay", string>;
+};
+
+/**
  * Checks a handle against the provider's rules (docs/product.md#payment-methods, and each rail's
  * parser in shared/rails), enforced on client and server alike. Returns null when valid,
  * otherwise a sentence naming the provider.
  */
 export function handleProblem(provider: Provider, handle: string): string | null {
   const h = handle.trim();
-  const label = PROVIDER_LABELS[provider];
-  if (h.length === 0)
-    return `${label}: please enter your ${isRailProvider(provider) ? HANDLE_LABELS[provider] : "handle"}.`;
-  if (h.length > 100) return `${label}: the handle is too long.`;
+  if (h.length === 0) return HANDLE_MESSAGES.empty[provider];
+  if (h.length > 100) return HANDLE_MESSAGES.tooLong[provider];
   switch (provider) {
     case "paypal":
-      if (EMAIL_PATTERN.test(h)) return "PayPal: enter your PayPal.Me username, not your email.";
+      if (EMAIL_PATTERN.test(h)) return /*i18n*/ "PayPal: enter your PayPal.Me username, not your email.";
       return /^[A-Za-z0-9]{1,20}$/.test(h)
         ? null
         : /*i18n*/ "PayPal: a PayPal.Me username has up to 20 letters and numbers.";
@@ -199,7 +241,7 @@ export function handleProblem(provider: Provider, handle: string): string | null
     case "googlepay":
       return EMAIL_PATTERN.test(h) || normalizePhone(h) !== null
         ? null
-        : `${label}: enter an email address or a US phone number.`;
+        : HANDLE_MESSAGES.emailOrPhone[provider];
     case "upi":
       return parseUpiId(h) ? null : /*i18n*/ "UPI: enter your UPI ID, like yourname@okaxis.";
     case "pix":
@@ -207,7 +249,9 @@ export function handleProblem(provider: Provider, handle: string): string | null
         ? null
         : /*i18n*/ "Pix: enter a Pix key: an email, a mobile number with +55, a CPF, a CNPJ or a random key.";
     case "sepa":
-      return parseIban(h) ? null : `${label}: this IBAN is not valid; check it against your bank's.`;
+      return parseIban(h)
+        ? null
+        : /*i18n*/ "Bank transfer (SEPA): this IBAN is not valid; check it against your bank's.";
     case "swish":
       return parseSwishNumber(h)
         ? null
@@ -232,9 +276,9 @@ export function handleProblem(provider: Provider, handle: string): string | null
 export function holderNameProblem(provider: Provider, holderName: string | null | undefined): string | null {
   if (provider !== "sepa") return null;
   const name = (holderName ?? "").trim();
-  if (name.length === 0) return `${PROVIDER_LABELS.sepa}: please enter the account holder's name.`;
+  if (name.length === 0) return /*i18n*/ "Bank transfer (SEPA): please enter the account holder's name.";
   if (name.length > 70)
-    return `${PROVIDER_LABELS.sepa}: the account holder's name has at most 70 characters.`;
+    return /*i18n*/ "Bank transfer (SEPA): the account holder's name has at most 70 characters.";
   return null;
 }
 
