@@ -158,3 +158,50 @@ export async function balanceLinkView(db: Db, code: string) {
   const total = balance.totals.find((t) => t.currency === currency) ?? { owed: "0", count: 0, currency };
   return { link, total, items: page.rows, name: balance.name };
 }
+
+/** One open item of a balance as a payment or a claim spreads over it. */
+export type OpenItem = { id: string; recipientName: string; left: number };
+
+/**
+ * Everything open with this person in one currency, oldest first, with what is left of each in
+ * minor units and of all of it as an amount: what a balance payment (routes/payment-requests) and
+ * a "Request all" claim (routes/pay) spread over with allocateOldestFirst. Locked for the caller's
+ * transaction, so a part payment recorded at the same time is counted before or after, never half.
+ */
+export async function lockOpenItems(
+  tx: Db,
+  userId: string,
+  phone: string,
+  currency: string,
+): Promise<{ items: OpenItem[]; total: string }> {
+  const rows = await tx
+    .select({
+      id: paymentRequests.id,
+      recipientName: paymentRequests.recipientName,
+      amount: paymentRequests.amount,
+      paid: paymentRequests.paidAmount,
+    })
+    .from(paymentRequests)
+    .where(
+      and(
+        eq(paymentRequests.userId, userId),
+        eq(paymentRequests.recipientPhone, phone),
+        eq(paymentRequests.currency, currency),
+        isPending,
+      ),
+    )
+    .orderBy(asc(paymentRequests.createdAt), asc(paymentRequests.id))
+    .for("update");
+  const items = rows.map(({ id, recipientName, amount, paid }) => ({
+    id,
+    recipientName,
+    left: (parseMinor(amount, currency) ?? 0) - (parseMinor(paid, currency) ?? 0),
+  }));
+  return {
+    items,
+    total: minorToAmount(
+      items.reduce((sum, item) => sum + item.left, 0),
+      currency,
+    ),
+  };
+}

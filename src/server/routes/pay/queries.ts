@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import type { I18n } from "@lingui/core";
 import { and, desc, eq, isNull, ne, type SQLWrapper, sql } from "drizzle-orm";
-import { balanceLinkView } from "#server/db/balances.ts";
+import { balanceLinkView, lockOpenItems } from "#server/db/balances.ts";
 import type { Db } from "#server/db/client.ts";
 import { preparedPerDatabase } from "#server/db/prepared.ts";
 import { balanceLinks, paymentAccounts, paymentRequests, users, withdrawnCodes } from "#server/db/schema.ts";
@@ -311,76 +311,55 @@ export async function recordBalanceClaim(
       );
     if (!offers) return { ok: false, reason: "not-offered" };
   }
-  const open = await db
-    .select({
-      id: paymentRequests.id,
-      amount: paymentRequests.amount,
-      paid: paymentRequests.paidAmount,
-      recipientName: paymentRequests.recipientName,
-    })
-    .from(paymentRequests)
-    .where(
-      and(
-        eq(paymentRequests.userId, link.userId),
-        eq(paymentRequests.recipientPhone, link.recipientPhone),
-        eq(paymentRequests.currency, link.currency),
-        eq(paymentRequests.status, "pending"),
-      ),
-    )
-    .orderBy(paymentRequests.createdAt, paymentRequests.id)
-    .for("update");
-  if (open.length === 0) return { ok: false, reason: "paid" };
   const { currency } = link;
-  const lefts = open.map(
-    (row) => (parseMinor(row.amount, currency) ?? 0) - (parseMinor(row.paid, currency) ?? 0),
-  );
-  const total = minorToAmount(
-    lefts.reduce((a, b) => a + b, 0),
-    currency,
-  );
+  const { items, total } = await lockOpenItems(db, link.userId, link.recipientPhone, currency);
+  if (items.length === 0) return { ok: false, reason: "paid" };
   let said = total;
   if (claim.amount !== null) {
     const checked = checkPartPayment(claim.amount, total, currency, i18n);
     if (!checked.ok) return { ok: false, reason: "amount", message: checked.message };
     said = checked.amount;
   }
-  const parts = allocateOldestFirst(parseMinor(said, currency) ?? 0, lefts);
-  const covered: { id: string; amount: string }[] = [];
-  for (const [i, row] of open.entries()) {
-    const part = parts[i] ?? 0;
-    if (part === 0) break;
-    const amount = minorToAmount(part, currency);
-    await db
-      .update(paymentRequests)
-      .set({
-        claimedPaidAt: sql`now()`,
-        claimedVia: claim.via,
-        claimNote: claim.note,
-        claimedAmount: amount,
-        claimedLeft: minorToAmount(lefts[i] ?? 0, currency),
-        // No page's browser holds this claim: the next word on its own page may change it.
-        claimTokenHash: null,
-      })
-      .where(eq(paymentRequests.id, row.id));
-    covered.push({ id: row.id, amount });
-  }
+  const parts = allocateOldestFirst(
+    parseMinor(said, currency) ?? 0,
+    items.map((item) => item.left),
+  );
+  const covered = items
+    .map((item, i) => ({ id: item.id, amount: minorToAmount(parts[i] ?? 0, currency), left: item.left }))
+    .filter((_, i) => (parts[i] ?? 0) > 0);
+  // Every covered request takes its part in one statement, however many there are.
+  const each = sql.join(
+    covered.map(
+      (c) => sql`(${c.id}::uuid, ${c.amount}::numeric, ${minorToAmount(c.left, currency)}::numeric)`,
+    ),
+    sql`, `,
+  );
+  await db
+    .update(paymentRequests)
+    .set({
+      claimedPaidAt: sql`now()`,
+      claimedVia: claim.via,
+      claimNote: claim.note,
+      claimedAmount: sql`part.amount`,
+      claimedLeft: sql`part.left_then`,
+      // No page's browser holds this claim: the next word on its own page may change it.
+      claimTokenHash: null,
+    })
+    .from(sql`(VALUES ${each}) AS part(id, amount, left_then)`)
+    .where(sql`${paymentRequests.id} = part.id`);
   return {
     ok: true,
     linkId: link.id,
     userId: link.userId,
     recipientPhone: link.recipientPhone,
-    recipientName: open[0]?.recipientName ?? "",
+    recipientName: items[0]?.recipientName ?? "",
     currency,
     via: claim.via,
     amount: said,
-    covered,
+    covered: covered.map(({ id, amount }) => ({ id, amount })),
   };
 }
 
-/**
- * The first view of the public page by anyone but the requester (docs/product.md#home, "Viewed"). Called by
- * the page's script, so link-preview bots, which run no JavaScript, never count.
- */
 /** The caller's own request at this code (its recipient's name), or null for anyone else's. */
 export async function ownRequestAt(
   db: Db,
@@ -411,6 +390,10 @@ export async function ownRequestAt(
   return row ?? null;
 }
 
+/**
+ * The first view of the public page by anyone but the requester (docs/product.md#home, "Viewed"). Called by
+ * the page's script, so link-preview bots, which run no JavaScript, never count.
+ */
 export async function markViewed(
   db: Db,
   code: string,

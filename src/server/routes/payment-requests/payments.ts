@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { lockOpenItems } from "#server/db/balances.ts";
 import type { Db } from "#server/db/client.ts";
 import { paymentRequests, requestPayments } from "#server/db/schema.ts";
 import { isUuid } from "#server/lib/uuid.ts";
@@ -195,37 +196,18 @@ export async function recordBalancePayment(
 ): Promise<BalancePaymentResult> {
   return db.transaction(async (tx) => {
     const { currency } = person;
-    const open = await tx
-      .select({ id: paymentRequests.id, amount: paymentRequests.amount, paid: paymentRequests.paidAmount })
-      .from(paymentRequests)
-      .where(
-        and(
-          eq(paymentRequests.userId, userId),
-          eq(paymentRequests.recipientPhone, person.phone),
-          eq(paymentRequests.currency, currency),
-          eq(paymentRequests.status, "pending"),
-        ),
-      )
-      .orderBy(asc(paymentRequests.createdAt), asc(paymentRequests.id))
-      .for("update");
-    if (open.length === 0) return { ok: false, reason: "not-found" };
-    const lefts = open.map(
-      (row) => (parseMinor(row.amount, currency) ?? 0) - (parseMinor(row.paid, currency) ?? 0),
-    );
-    const checked = checkPartPayment(
-      input.amount,
-      minorToAmount(
-        lefts.reduce((a, b) => a + b, 0),
-        currency,
-      ),
-      currency,
-    );
+    const { items, total } = await lockOpenItems(tx, userId, person.phone, currency);
+    if (items.length === 0) return { ok: false, reason: "not-found" };
+    const checked = checkPartPayment(input.amount, total, currency);
     if (!checked.ok) return { ok: false, reason: "invalid", field: "amount", message: checked.message };
     if ((input.paidOn ?? chase.today) > chase.today)
       return { ok: false, reason: "invalid", field: "paidOn", message: PAYMENT_MESSAGES.paidOn };
-    const parts = allocateOldestFirst(parseMinor(checked.amount, currency) ?? 0, lefts);
+    const parts = allocateOldestFirst(
+      parseMinor(checked.amount, currency) ?? 0,
+      items.map((item) => item.left),
+    );
     const payments: { requestId: string; paymentId: string; amount: string }[] = [];
-    for (const [i, row] of open.entries()) {
+    for (const [i, row] of items.entries()) {
       const part = parts[i] ?? 0;
       if (part === 0) break;
       const amount = minorToAmount(part, currency);
