@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { LIMIT_MESSAGES, VALIDATION } from "./messages";
-import { amountProblem, formatMoney, parseAmount, parseCents, sumAmounts, typedAmount } from "./money";
+import { amountProblem, formatMoney, parseAmount, parseCents, sumAmounts } from "./money";
+import { typedAmount } from "./typed-amount";
 
 describe("parseAmount", () => {
   it.each([

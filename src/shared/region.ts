@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { CurrencySchema, HOME_CURRENCY } from "./currency";
 import { LOCALES } from "./i18n/locales";
+import { decimalMarkIn } from "./typed-amount";
 
 /**
  * Where an account is and what it speaks: its country (ISO 3166-1 alpha-2) sets the phone
@@ -120,10 +121,4 @@ export type RegionInput = z.infer<typeof RegionInputSchema>;
  */
 export function decimalMarkOf(country: string): "." | "," {
   return decimalMarkIn(new Intl.Locale("und", { region: country }).maximize().baseName);
-}
-
-/** The decimal mark of an Intl locale's numbers: "," in "de-DE", "." in "en-US" or "hi-IN". */
-export function decimalMarkIn(locale: string): "." | "," {
-  const mark = new Intl.NumberFormat(locale).formatToParts(1.5).find((part) => part.type === "decimal");
-  return mark?.value === "," ? "," : ".";
 }

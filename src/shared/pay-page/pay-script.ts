@@ -1,6 +1,7 @@
 // biome-ignore lint/style/noRestrictedImports: the pay page wears the app's one stylesheet (Tailwind also scans shared/pay-page).
 import "#client/styles.css";
 import { isPhoneOrTablet } from "#shared/device.ts";
+import { decimalMarkIn, typedAmount } from "#shared/typed-amount.ts";
 
 /**
  * The only script of the public payment page (kept tiny for its 60 KB budget): provider toasts
@@ -194,11 +195,11 @@ function readSaved(saved: string): SavedClaim {
 function typedMoney(typed: string): string {
   const { amount = "", typed: start, currency = "USD" } = claim?.dataset ?? {};
   if (typed === start) return amount;
-  const lang = document.documentElement.lang || undefined;
-  const comma = new Intl.NumberFormat(lang).format(1.5).includes(",");
-  const plain = comma ? typed.replace(/[.\s\u00a0\u202f]/g, "").replace(",", ".") : typed.replace(/,/g, "");
-  const value = Number(plain.replace(/[^\d.]/g, ""));
-  return plain && Number.isFinite(value) && value > 0
+  const lang = document.documentElement.lang || "en";
+  // Read as the server reads it (the same typedAmount), so the line says what it recorded.
+  const plain = typedAmount(typed, decimalMarkIn(lang));
+  const value = Number(plain);
+  return /^\d+(?:\.\d+)?$/.test(plain) && value > 0
     ? new Intl.NumberFormat(lang, { style: "currency", currency }).format(value)
     : typed;
 }

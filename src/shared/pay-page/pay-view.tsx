@@ -5,13 +5,13 @@ import { intlLocaleOf, type Locale } from "#shared/i18n/locales.ts";
 import { formatMoney } from "#shared/money.ts";
 import { avatarUrl } from "#shared/photo-url.ts";
 import { isRailProvider } from "#shared/providers.ts";
-import { decimalMarkIn } from "#shared/region.ts";
 import { longDate, shortDate } from "#shared/schedule/due-date.ts";
 import {
   type CancelledPaymentView,
   isCancelled,
   type PublicPaymentView,
 } from "#shared/schemas/payment-request.ts";
+import { decimalMarkIn } from "#shared/typed-amount.ts";
 import { ClaimPanel } from "./claim-panel";
 import { LanguageSwitcher } from "./language-switcher";
 import { PayOption } from "./pay-option";

@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { CurrencySchema } from "#shared/currency.ts";
-import { typedAmount } from "#shared/money.ts";
 import { decimalMarkOf } from "#shared/region.ts";
 import {
   checkRecurringSchedule,
@@ -14,6 +13,7 @@ import {
   recurringScheduleIssues,
 } from "#shared/schedule/recurrence.ts";
 import { REMINDER_MESSAGES, ReminderDaysSchema } from "#shared/schedule/reminders.ts";
+import { typedAmount } from "#shared/typed-amount.ts";
 import {
   AmountTextSchema,
   amountSchemaIn,

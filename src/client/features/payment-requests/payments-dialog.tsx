@@ -17,7 +17,7 @@ import { useIntlLocale } from "#client/lib/i18n.tsx";
 import { useSchemaForm } from "#client/lib/schema-form.ts";
 import { toast } from "#client/lib/toast.tsx";
 import { showActionError } from "#client/lib/unauthorized.ts";
-import { formatMoney, typedAmount } from "#shared/money.ts";
+import { formatMoney } from "#shared/money.ts";
 import { shortDate } from "#shared/schedule/due-date.ts";
 import { isCalendarDate } from "#shared/schedule/zoned.ts";
 import {
@@ -30,6 +30,7 @@ import {
   type RecordPaymentInput,
 } from "#shared/schemas/payment.ts";
 import type { PaymentRequest } from "#shared/schemas/payment-request.ts";
+import { typedAmount } from "#shared/typed-amount.ts";
 import { requestWithPaymentsQuery, useRecordPayment, useUndoPayment } from "./api";
 import { deviceToday } from "./chase-line";
 import { claimedPart } from "./claim-text";

@@ -1,7 +1,6 @@
 import { useLingui } from "@lingui/react";
 import { HandCoins } from "lucide-react";
 import { useState } from "react";
-import { Button } from "#client/components/ui/button.tsx";
 import { Dialog } from "#client/components/ui/dialog.tsx";
 import { useRecordBalancePayment, useUndoPayment } from "#client/features/payment-requests/api.ts";
 import { PaymentForm } from "#client/features/payment-requests/payments-dialog.tsx";
@@ -11,8 +10,7 @@ import { showActionError } from "#client/lib/unauthorized.ts";
 import { minorToAmount, parseMinor } from "#shared/currency.ts";
 import { formatMoney } from "#shared/money.ts";
 import type { Balance, BalancePayments } from "#shared/schemas/balance.ts";
-
-type Total = Balance["totals"][number];
+import { CurrencyButtons, severalOpen, type Total } from "./currency-buttons";
 
 /**
  * "Record a payment" on a person's balance: one payment toward everything open with them in a
@@ -33,7 +31,7 @@ export function BalancePayment({
   const record = useRecordBalancePayment();
   const undoPart = useUndoPayment();
   const [paying, setPaying] = useState<Total | null>(null);
-  const several = totals.filter((total) => total.count > 1);
+  const several = severalOpen(totals);
   if (several.length === 0) return null;
   const money = (amount: string, currency: string) => formatMoney(amount, currency, locale);
 
@@ -51,20 +49,17 @@ export function BalancePayment({
 
   return (
     <>
-      {several.map((total) => (
-        <Button
-          key={total.currency}
-          type="button"
-          variant="secondary"
-          onClick={() => setPaying(total)}
-          className="max-w-full whitespace-normal"
-        >
-          <HandCoins aria-hidden="true" />
-          {several.length > 1
+      <CurrencyButtons
+        totals={several}
+        icon={HandCoins}
+        variant="secondary"
+        onPick={setPaying}
+        label={(total) =>
+          several.length > 1
             ? i18n._("Record a payment in {currency}", { currency: total.currency })
-            : i18n._("Record a payment")}
-        </Button>
-      ))}
+            : i18n._("Record a payment")
+        }
+      />
       {paying ? (
         <Dialog
           title={i18n._("Record a payment")}

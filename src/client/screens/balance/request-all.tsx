@@ -1,7 +1,6 @@
 import { useLingui } from "@lingui/react";
 import { MessageSquareText } from "lucide-react";
 import { useState } from "react";
-import { Button } from "#client/components/ui/button.tsx";
 import { Dialog } from "#client/components/ui/dialog.tsx";
 import { useRequestAll } from "#client/features/payment-requests/api.ts";
 import { SharePanel } from "#client/features/payment-requests/share-panel.tsx";
@@ -12,6 +11,7 @@ import { showActionError } from "#client/lib/unauthorized.ts";
 import { formatMoney } from "#shared/money.ts";
 import type { Balance, BalanceLink } from "#shared/schemas/balance.ts";
 import { smsLink } from "#shared/sms.ts";
+import { CurrencyButtons, severalOpen } from "./currency-buttons";
 
 /**
  * "Request all" on a person's balance: one text, one link, for everything open with them in a
@@ -33,7 +33,7 @@ export function RequestAll({
   const requestAll = useRequestAll();
   const [sharing, setSharing] = useState<BalanceLink | null>(null);
   // Worth a link of its own only where there is more than one request in that currency.
-  const several = totals.filter((total) => total.count > 1);
+  const several = severalOpen(totals);
   if (several.length === 0) return null;
   const money = (total: { owed: string; currency: string }) =>
     formatMoney(total.owed, total.currency, locale);
@@ -60,18 +60,13 @@ export function RequestAll({
     );
   return (
     <>
-      {several.map((total) => (
-        <Button
-          key={total.currency}
-          type="button"
-          disabled={requestAll.isPending}
-          onClick={() => ask(total.currency)}
-          className="max-w-full whitespace-normal"
-        >
-          <MessageSquareText aria-hidden="true" />
-          {i18n._("Request all {amount}", { amount: money(total) })}
-        </Button>
-      ))}
+      <CurrencyButtons
+        totals={several}
+        icon={MessageSquareText}
+        disabled={requestAll.isPending}
+        onPick={(total) => ask(total.currency)}
+        label={(total) => i18n._("Request all {amount}", { amount: money(total) })}
+      />
       {sharing ? (
         <Dialog
           title={i18n._("Share request")}

@@ -7,7 +7,6 @@ import type { ChaseValue } from "#client/features/payment-requests/chase-fields.
 import { useUpdateRecurring } from "#client/features/recurring/api.ts";
 import { formSchema, useSchemaForm } from "#client/lib/schema-form.ts";
 import { toast } from "#client/lib/toast.tsx";
-import { typedAmount } from "#shared/money.ts";
 import { formatPhone } from "#shared/phone.ts";
 import { decimalMarkOf } from "#shared/region.ts";
 import { type InputRegion, US_INPUT } from "#shared/schemas/payment-request.ts";
@@ -18,6 +17,7 @@ import {
   type SendAhead,
   sendAheadOf,
 } from "#shared/schemas/recurring.ts";
+import { typedAmount } from "#shared/typed-amount.ts";
 import { FormField, SendAheadSelect, SeriesPersonFields, SeriesReminderChoice } from "./form-fields";
 
 type EditValues = {

@@ -1,8 +1,9 @@
 import type { I18n } from "@lingui/core";
-import { checkAmount, typedAmount } from "#shared/money.ts";
+import { checkAmount } from "#shared/money.ts";
 import { decimalMarkOf } from "#shared/region.ts";
 import { type InputRegion, US_INPUT } from "#shared/schemas/payment-request.ts";
 import { composeSmsMessage, smsSize } from "#shared/sms.ts";
+import { typedAmount } from "#shared/typed-amount.ts";
 import type { RequestForm } from "./validate-request-form";
 
 /**

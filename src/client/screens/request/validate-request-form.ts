@@ -1,7 +1,6 @@
 import type { z } from "zod";
 import { formSchema } from "#client/lib/schema-form.ts";
 import { type FormResult, firstMessage } from "#shared/messages.ts";
-import { typedAmount } from "#shared/money.ts";
 import { decimalMarkOf } from "#shared/region.ts";
 import {
   type InputRegion,
@@ -11,6 +10,7 @@ import {
   perRegion,
   US_INPUT,
 } from "#shared/schemas/payment-request.ts";
+import { typedAmount } from "#shared/typed-amount.ts";
 
 /**
  * What the Request Payment form holds: the inputs' text as typed, and the currency chosen (an

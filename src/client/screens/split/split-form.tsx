@@ -28,12 +28,13 @@ import { pageItems } from "#client/lib/pages.ts";
 import { paths } from "#client/lib/paths.ts";
 import { formSchema, useSchemaForm } from "#client/lib/schema-form.ts";
 import { DESCRIPTION_MAX } from "#shared/input-limits.ts";
-import { formatMoney, typedAmount } from "#shared/money.ts";
+import { formatMoney } from "#shared/money.ts";
 import { formatPhone } from "#shared/phone.ts";
 import { decimalMarkOf } from "#shared/region.ts";
 import { type InputRegion, perRegion, US_INPUT } from "#shared/schemas/payment-request.ts";
 import { SPLIT_MAX_PEOPLE, type SplitInput, splitInputFor } from "#shared/schemas/split.ts";
 import { planSplit } from "#shared/split.ts";
+import { typedAmount } from "#shared/typed-amount.ts";
 
 type Person = { key: number; name: string; phone: string; amount: string };
 let nextKey = 0;
