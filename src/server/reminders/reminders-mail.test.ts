@@ -78,4 +78,50 @@ describe("a payer's email", () => {
     expect(mail.text).toContain("Maria L. marked your payment of €1,250.50 as received. Thank you!");
     expect(mail.fromName).toBe("Maria L. via Collect");
   });
+  it("a reminder about several requests: their total, each with what is left and its due day, one link to pay them all", () => {
+    const english = {
+      ...payerMailFacts(
+        { ...requester, language: null },
+        { ...request, language: null, currency: "USD" },
+        "https://collect.example",
+        new Date("2026-12-10T10:00:00Z"),
+      ),
+      amount: "2900.00",
+      payUrl: "https://collect.example/p/BalanceCode",
+      items: [
+        { description: "Rent November", amount: "1450.00", dueDate: "2026-12-01" },
+        { description: "Rent December <b>", amount: "1000.00", dueDate: "2026-12-12" },
+        { description: null, amount: "450.00", dueDate: null },
+      ],
+    };
+    const mail = payerMail("reminder", english, { ...links, stopRequest: null });
+    expect(mail.subject).toBe("Reminder: Maria L. asks you for $2,900.00 in all");
+    expect(mail.text).toContain(
+      "A friendly reminder: Maria L. asks you for $2,900.00 in all, for 3 requests:",
+    );
+    // The requester's words quoted, and escaped in the HTML.
+    expect(mail.text).toContain("“Rent November”: $1,450.00, was due Tuesday, December 1");
+    expect(mail.text).toContain("“Rent December <b>”: $1,000.00, due Saturday, December 12");
+    expect(mail.html).toContain("Rent December &lt;b&gt;");
+    expect(mail.text).toContain("Payment request: $450.00");
+    expect(mail.text).toContain("Pay $2,900.00: https://collect.example/p/BalanceCode");
+    expect(mail.text).not.toContain("Stop reminders for this request");
+
+    const de = i18nFor("de");
+    const german = payerMail("reminder", { ...facts("de", null), items: english.items.slice(0, 2) }, links);
+    expect(german.subject).toBe(
+      de._("Reminder: {who} asks you for {money} in all", { who: "Maria L.", money: "1.250,50\u00a0€" }),
+    );
+    expect(german.subject).not.toContain("in all");
+    // Past twenty, the rest are counted, not listed.
+    const many = Array.from({ length: 23 }, (_, i) => ({
+      description: `Item ${i}`,
+      amount: "1.00",
+      dueDate: null,
+    }));
+    const long = payerMail("reminder", { ...english, items: many }, links);
+    expect(long.text).toContain("“Item 19”");
+    expect(long.text).not.toContain("“Item 20”");
+    expect(long.text).toContain("and 3 more");
+  });
 });

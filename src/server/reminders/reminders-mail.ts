@@ -44,7 +44,15 @@ export type PayerMailFacts = {
   repeats?: string;
   /** The payer's language: their contact's when the request was made, else the requester's. */
   language: Locale;
+  /**
+   * A reminder about several requests at once (the same person's reminders due together): each
+   * one's note, what is left and due date; `amount` is their total and `payUrl` the person's
+   * "Request all" link.
+   */
+  items?: PayerMailItem[];
 };
+
+export type PayerMailItem = { description: string | null; amount: string; dueDate: string | null };
 
 export type PayerMailKind = "request" | "reminder" | "occurrence" | "receipt" | "correction";
 
@@ -169,6 +177,7 @@ function content(kind: PayerMailKind, facts: PayerMailFacts, who: string, i18n: 
         link: pay,
       };
     case "reminder":
+      if (facts.items && facts.items.length > 1) return together(facts, facts.items, who, i18n);
       return {
         subject: i18n._("Reminder: {who} asks you for {money}", values),
         lines: [i18n._("A friendly reminder: {who} asks you for {money}.", values), note, due],
@@ -205,6 +214,45 @@ function content(kind: PayerMailKind, facts: PayerMailFacts, who: string, i18n: 
         link: see,
       };
   }
+}
+
+/** How many of a combined reminder's requests it lists (the total counts them all). */
+const ITEMS_LISTED = 20;
+
+/**
+ * One reminder about several requests: their total first, then each with what is left of it and
+ * when it is (or was) due, and one link to pay them all.
+ */
+function together(facts: PayerMailFacts, items: PayerMailItem[], who: string, i18n: I18n) {
+  const locale = intlLocaleOf(facts.language);
+  const money = formatMoney(facts.amount, facts.currency, locale);
+  const values = { who, money, count: items.length };
+  const line = (item: PayerMailItem) => {
+    const part = {
+      // The requester's words only ever quoted (see the top of this file).
+      what: item.description ? i18n._("“{note}”", { note: item.description }) : i18n._("Payment request"),
+      money: formatMoney(item.amount, facts.currency, locale),
+      date: item.dueDate ? longDate(item.dueDate, facts.today, locale) : "",
+    };
+    if (!item.dueDate) return i18n._("{what}: {money}", part);
+    return item.dueDate < facts.today
+      ? i18n._("{what}: {money}, was due {date}", part)
+      : i18n._("{what}: {money}, due {date}", part);
+  };
+  return {
+    subject: i18n._("Reminder: {who} asks you for {money} in all", values),
+    lines: [
+      i18n._(
+        "A friendly reminder: {who} asks you for {money} in all, for {count, plural, one {# request} other {# requests}}:",
+        values,
+      ),
+      ...items.slice(0, ITEMS_LISTED).map(line),
+      ...(items.length > ITEMS_LISTED
+        ? [i18n._("and {count} more", { count: items.length - ITEMS_LISTED })]
+        : []),
+    ],
+    link: { label: i18n._("Pay {money}", values), url: facts.payUrl },
+  };
 }
 
 /** One email to the payer, every word in their language (`facts.language`). */

@@ -1,11 +1,14 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
+import { balanceLinkCode } from "#server/db/balances.ts";
 import type { Db } from "#server/db/client.ts";
 import { paymentRequests, reminders, users } from "#server/db/schema.ts";
+import { shortUrlFor } from "#server/db/shared-queries.ts";
 import type { SigningSecret } from "#server/lib/signed-token.ts";
 import type { Mailer } from "#server/mail/mailer.ts";
 import type { MailPolicy, RefusalReason } from "#server/mail/policy.ts";
 import { isPermanentRefusal } from "#server/queue/permanent.ts";
+import { sumAmounts } from "#shared/money.ts";
 import { claimDeliveries, deliverOnce, findDelivery, markAttempted, markFailed } from "../queue/effects";
 import { type JobQueue, SENDERS } from "../queue/queue";
 import {
@@ -26,6 +29,8 @@ export type PayerMailJob = {
   offset?: number;
   /** A receipt's (or its correction's) payment: the `paidAt` it was decided for, ISO. */
   paidAt?: string;
+  /** A reminder's companions: the same person's other reminders that go out in this one email. */
+  with?: { requestId: string; offset: number }[];
 };
 
 type PayerMail = PayerMailJob & {
@@ -53,8 +58,15 @@ export async function enqueuePayerMails(
   );
   const toSend = mails
     .filter(({ key }) => claimed.has(key))
-    .map(({ kind, key, requestId, offset, paidAt, startAfter }) => {
-      const data: PayerMailJob = { kind, key, requestId, offset, paidAt };
+    .map(({ kind, key, requestId, offset, paidAt, startAfter, with: companions }) => {
+      const data: PayerMailJob = {
+        kind,
+        key,
+        requestId,
+        offset,
+        paidAt,
+        ...(companions ? { with: companions } : {}),
+      };
       // startAfter from the app's clock: a send inside the app's transaction would otherwise take
       // the database's now(), which a test clock does not move on PostgreSQL (pg-boss moves only its own).
       return { data, key, startAfter: startAfter ?? now };
@@ -157,27 +169,68 @@ export async function startPayerMail(deps: PayerMailDeps): Promise<void> {
     PAYER_MAIL_QUEUE,
     async (job) => {
       const { kind, key, requestId, offset, paidAt } = job.data;
-      const [row] = await db
+      // A reminder may carry the same person's other reminders: one email about them all.
+      const members = [{ requestId, offset }, ...(job.data.with ?? [])];
+      const found = await db
         .select({
           request: paymentRequests,
           requester: payerMailRequesterColumns,
         })
         .from(paymentRequests)
         .innerJoin(users, eq(users.id, paymentRequests.userId))
-        .where(eq(paymentRequests.id, requestId));
+        .where(
+          inArray(
+            paymentRequests.id,
+            members.map((member) => member.requestId),
+          ),
+        );
+      const row = found.find((each) => each.request.id === requestId);
       if (!row?.request.payerEmail) return;
-      const { request } = row;
-      const skipped = skipReason(kind, request, paidAt);
-      if (skipped) {
-        await markFailed(db, key, skipped, job.attempt, true);
-        if (kind === "reminder" && offset !== undefined) await markReminder(db, requestId, offset, "skipped");
+      const standing: { offset: number | undefined; request: typeof row.request }[] = [];
+      for (const member of members) {
+        const request = found.find((each) => each.request.id === member.requestId)?.request;
+        if (request && !skipReason(kind, request, paidAt)) standing.push({ offset: member.offset, request });
+        else if (kind === "reminder" && member.offset !== undefined)
+          await markReminder(db, member.requestId, member.offset, "skipped");
+      }
+      const [first] = standing;
+      if (!first) {
+        await markFailed(
+          db,
+          key,
+          skipReason(kind, row.request, paidAt) ?? SKIPPED.notPending,
+          job.attempt,
+          true,
+        );
         return;
       }
+      // One request's reminders due at once (after an outage) are one reminder about it.
+      const requests = [...new Map(standing.map((member) => [member.request.id, member.request])).values()];
+      const request = first.request;
       const facts = payerMailFacts(row.requester, request, publicUrl, deps.now());
+      if (requests.length > 1) {
+        facts.items = requests.map((each) => {
+          const item = payerMailFacts(row.requester, each, publicUrl, deps.now());
+          return { description: each.description, amount: item.amount, dueDate: each.dueDate };
+        });
+        facts.amount = sumAmounts(
+          facts.items.map((item) => item.amount),
+          request.currency,
+        );
+        // One link for them all: the person's "Request all" page, which lists what is open.
+        facts.payUrl = shortUrlFor(
+          publicUrl,
+          await balanceLinkCode(db, request.userId, request.recipientPhone, request.currency),
+        );
+      }
       const final = async (error: string, refusal?: RefusalReason) => {
-        if (kind !== "reminder" || offset === undefined) return;
+        if (kind !== "reminder") return;
         // A mailbox that asked for no more mail was not failed: the card says the payer stopped it.
-        await markReminder(db, requestId, offset, refusal === "suppressed" ? "skipped" : "failed", error);
+        for (const member of standing) {
+          if (member.offset === undefined) continue;
+          const state = refusal === "suppressed" ? "skipped" : "failed";
+          await markReminder(db, member.request.id, member.offset, state, error);
+        }
       };
       await sendToPayer(
         deps,
@@ -192,7 +245,15 @@ export async function startPayerMail(deps: PayerMailDeps): Promise<void> {
         },
         { to: facts.payerEmail, requesterId: request.userId },
         (messageId) =>
-          mailer.deliver({ ...payerMail(kind, facts, linksFor(publicUrl, secret, request)), messageId }),
+          mailer.deliver({
+            // Several requests' stop links would not fit one button: theirs is "No more emails from …".
+            ...payerMail(
+              kind,
+              facts,
+              linksFor(publicUrl, secret, request, { reminders: requests.length === 1 }),
+            ),
+            messageId,
+          }),
         final,
       );
     },

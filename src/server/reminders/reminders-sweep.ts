@@ -37,6 +37,7 @@ type DueRow = {
   stopped: boolean;
   payer_email: string | null;
   recipient_name: string;
+  recipient_phone: string;
   amount: string;
   currency: string;
   description: string | null;
@@ -61,13 +62,7 @@ async function sweepBatch(tx: Db, deps: SweepDeps, batch: number): Promise<numbe
   // A reminder whose request waits on a claim stays scheduled (paused) and is not taken: it is
   // sent once the requester declines the claim, and skipped once they confirm it.
   const result = await tx.execute(sql`
-    SELECT r.id, r.request_id, r.user_id, r.offset_days, p.status,
-           ${openClaimSql(sql.identifier("p"))} AS claimed, (p.reminders_stopped_at IS NOT NULL) AS stopped,
-           p.payer_email, p.recipient_name, (p.amount - p.paid_amount)::text AS amount, p.currency, p.description, p.created_at,
-           u.time_zone
-    FROM ${reminders} r
-    JOIN ${paymentRequests} p ON p.id = r.request_id
-    JOIN "user" u ON u.id = r.user_id
+    ${DUE_COLUMNS}
     WHERE r.state = 'scheduled' AND r.due_at <= ${now.toISOString()}::timestamptz
       AND NOT (${openClaimSql(sql.identifier("p"))} AND p.reminders_stopped_at IS NULL)
     ORDER BY r.due_at
@@ -80,21 +75,30 @@ async function sweepBatch(tx: Db, deps: SweepDeps, batch: number): Promise<numbe
       : reminderDecision({ status: row.status, claimPending: row.claimed });
     return decision === "pause" ? [] : [{ row, send: decision === "send" }];
   });
-  await markDecided(tx, decided, now);
-  const toSend = decided.filter(({ send }) => send).map(({ row }) => row);
-  // One statement each for the batch's payer emails: their delivery rows, then their jobs.
+  const folded = await foldNextDay(
+    tx,
+    decided.filter(({ send, row }) => send && row.payer_email).map(({ row }) => row),
+    rows.map((row) => row.id),
+    now,
+  );
+  await markDecided(tx, [...decided, ...folded.map((row) => ({ row, send: true }))], now);
+  const toSend = [...decided.filter(({ send }) => send).map(({ row }) => row), ...folded];
+  // One email per person: a payer's reminders due together (or within the day) go out as one
+  // message about all of them; its delivery row and job are the first one's. One statement each
+  // for the batch's payer emails: their delivery rows, then their jobs.
   await enqueuePayerMails(
     tx,
     deps.jobs,
-    toSend
-      .filter((row) => row.payer_email)
-      .map((row) => ({
-        kind: "reminder" as const,
-        key: keyOf(row),
-        requestId: row.request_id,
-        userId: row.user_id,
-        offset: row.offset_days,
-      })),
+    samePerson(toSend.filter((row) => row.payer_email)).map(([first, ...rest]) => ({
+      kind: "reminder" as const,
+      key: keyOf(first),
+      requestId: first.request_id,
+      userId: first.user_id,
+      offset: first.offset_days,
+      ...(rest.length > 0
+        ? { with: rest.map((row) => ({ requestId: row.request_id, offset: row.offset_days })) }
+        : {}),
+    })),
     now,
   );
   for (const row of toSend.filter((row) => !row.payer_email)) {
@@ -116,6 +120,64 @@ async function sweepBatch(tx: Db, deps: SweepDeps, batch: number): Promise<numbe
     });
   }
   return rows.length;
+}
+
+/** A due reminder with its request and requester: what the sweep decides on. */
+const DUE_COLUMNS = sql`
+    SELECT r.id, r.request_id, r.user_id, r.offset_days, p.status,
+           ${openClaimSql(sql.identifier("p"))} AS claimed, (p.reminders_stopped_at IS NOT NULL) AS stopped,
+           p.payer_email, p.recipient_name, p.recipient_phone, (p.amount - p.paid_amount)::text AS amount,
+           p.currency, p.description, p.created_at, u.time_zone
+    FROM ${reminders} r
+    JOIN ${paymentRequests} p ON p.id = r.request_id
+    JOIN "user" u ON u.id = r.user_id`;
+
+/** The reminders to one payer's mailbox from one requester, in one currency: one email between them. */
+const personOf = (row: DueRow) =>
+  [row.user_id, row.recipient_phone, row.payer_email?.toLowerCase() ?? "", row.currency].join("\n");
+
+/** The rows grouped by person, in the order each person first appears (the earliest due first). */
+function samePerson(rows: DueRow[]): [DueRow, ...DueRow[]][] {
+  const groups = new Map<string, [DueRow, ...DueRow[]]>();
+  for (const row of rows) {
+    const group = groups.get(personOf(row));
+    if (group) group.push(row);
+    else groups.set(personOf(row), [row]);
+  }
+  return [...groups.values()];
+}
+
+/** How far ahead a payer's other reminders join one being sent now, rather than follow it a day later. */
+export const FOLD_AHEAD_MS = 24 * 3_600_000;
+
+/**
+ * The same payers' other reminders that fall due within the next day, on requests still waiting
+ * (not paid, not claimed, not stopped), taken now to go out in the same email: Sam, who owes three
+ * rents, hears about them once, not on three mornings. Locked as the sweep locks (SKIP LOCKED: a
+ * reminder another sweep holds stays with it).
+ */
+async function foldNextDay(tx: Db, sending: DueRow[], taken: string[], now: Date): Promise<DueRow[]> {
+  if (sending.length === 0) return [];
+  const people = [...new Map(sending.map((row) => [personOf(row), row])).values()].map((row) => ({
+    user_id: row.user_id,
+    phone: row.recipient_phone,
+    email: row.payer_email?.toLowerCase(),
+    currency: row.currency,
+  }));
+  const result = await tx.execute(sql`
+    ${DUE_COLUMNS}
+    JOIN json_to_recordset(${JSON.stringify(people)}::json)
+      AS person(user_id text, phone text, email text, currency text)
+      ON p.user_id = person.user_id AND p.recipient_phone = person.phone
+     AND lower(p.payer_email) = person.email AND p.currency = person.currency
+    WHERE r.state = 'scheduled'
+      AND r.due_at <= ${new Date(now.getTime() + FOLD_AHEAD_MS).toISOString()}::timestamptz
+      AND r.id NOT IN (SELECT taken::uuid FROM json_array_elements_text(${JSON.stringify(taken)}::json) AS taken)
+      AND p.status = 'pending' AND p.reminders_stopped_at IS NULL
+      AND NOT ${openClaimSql(sql.identifier("p"))}
+    ORDER BY r.due_at
+    FOR UPDATE OF r SKIP LOCKED`);
+  return (result as unknown as { rows: DueRow[] }).rows;
 }
 
 const keyOf = (row: DueRow) => `reminder:${row.request_id}:${row.offset_days}`;

@@ -394,4 +394,76 @@ describe.each(databaseKinds)("automatic reminders [%s]", (kind) => {
     const receipt = await arrives(payerEmail, /^Receipt: \$1,450\.00 to Test U\.$/);
     expect(receipt.text).toContain("marked your payment of $1,450.00 as received");
   });
+  it("reminds a person of several requests in one email: those due together, and those due within the day", async () => {
+    // Before: three rents to Sam were three reminder emails, on three mornings.
+    const owner = await createReadyUser(app, database.db);
+    const call = as(app, owner);
+    const sam = {
+      recipientName: "Sam Lee",
+      recipientPhone: "2125550188",
+      payerEmail: "sam@example.com",
+      sendBy: "email",
+    };
+    const rent = (description: string, dueDate: string, amount = "1450") =>
+      create(owner, { ...sam, description, dueDate, amount, reminderDays: [0] });
+    const october = await rent("Rent October", "2026-12-28");
+    const november = await rent("Rent November", "2026-12-28", "1000");
+    const december = await rent("Rent December", "2026-12-29");
+    const january = await rent("Rent January", "2026-12-31");
+    // Another mailbox for the same number hears on its own.
+    const other = await create(owner, {
+      ...sam,
+      payerEmail: "lee@example.com",
+      dueDate: "2026-12-28",
+      reminderDays: [0],
+    });
+    const reminded = () =>
+      mail.received.filter((m) => m.to.includes("sam@example.com") && /^Reminder/.test(m.subject));
+    const stateOf = async (id: string) => (await rowsOf(id)).map((r) => r.state);
+
+    await at("2026-12-28T14:00:10Z");
+    const first = await arrives("sam@example.com", /^Reminder: Test U\. asks you for \$3,900\.00 in all$/);
+    expect(first.text).toContain(
+      "A friendly reminder: Test U. asks you for $3,900.00 in all, for 3 requests:",
+    );
+    expect(first.text).toContain("“Rent October”: $1,450.00, due Monday, December 28");
+    expect(first.text).toContain("“Rent November”: $1,000.00, due Monday, December 28");
+    // December's reminder (tomorrow morning) came along; January's (in three days) did not.
+    expect(first.text).toContain("“Rent December”: $1,450.00, due Tuesday, December 29");
+    expect(first.text).not.toContain("Rent January");
+    // One link to pay them all: Sam's "Request all" page.
+    const link = (await call("POST", `/api/balances/${sam.recipientPhone}/link`, {})).json();
+    expect(first.text).toContain(`Pay $3,900.00: ${link.shortUrl}`);
+    await arrives("lee@example.com", /^Reminder: Test U\. asks you for \$25\.00$/);
+    for (const id of [october.id, november.id, december.id, other.id])
+      expect(await stateOf(id)).toEqual(["sent"]);
+    expect(await stateOf(january.id)).toEqual(["scheduled"]);
+
+    // The next morning sends nothing more to Sam; January's day reminds of January alone.
+    await at("2026-12-29T14:00:10Z");
+    await clock.advance(10_000);
+    expect(reminded()).toHaveLength(1);
+    await call("PATCH", `/api/payment-requests/${october.id}/status`, { status: "paid" });
+    await at("2026-12-31T14:00:10Z");
+    const alone = await arrives("sam@example.com", /^Reminder: Test U\. asks you for \$1,450\.00$/);
+    expect(alone.text).toContain("A friendly reminder: Test U. asks you for $1,450.00.");
+    expect(alone.text).toContain("Stop reminders for this request");
+    expect(reminded()).toHaveLength(2);
+
+    // Two reminders of one request due at once (the app was down on the first's day): one email.
+    const late = await create(owner, {
+      ...body,
+      payerEmail: "pat@example.com",
+      dueDate: "2027-01-04",
+      reminderDays: [0, 1],
+    });
+    await at("2027-01-05T14:00:10Z");
+    const once = await arrives("pat@example.com", /^Reminder: Test U\. asks you for \$25\.00$/);
+    expect(once.text).toContain("Stop reminders for this request");
+    await clock.advance(10_000);
+    expect(
+      mail.received.filter((m) => m.to.includes("pat@example.com") && /^Reminder/.test(m.subject)),
+    ).toHaveLength(1);
+    expect(await stateOf(late.id)).toEqual(["sent", "sent"]);
+  });
 });
