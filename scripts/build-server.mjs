@@ -21,6 +21,9 @@ const EXTERNAL = [
   "piscina",
   "@electric-sql/pglite",
   "@fontsource/inter",
+  // Read as files by receipts and statements (src/server/pdf/fonts.ts).
+  "@fontsource/noto-sans-arabic",
+  "@fontsource/noto-sans-devanagari",
   // The card worker reads emoji SVGs from its folder (routes/pay/card-emoji.ts).
   "@twemoji/svg",
   "pg-native",

@@ -126,6 +126,9 @@ it("lists as dependencies exactly the packages the compiled server loads from no
   // The link-preview card reads Inter's font files and Twemoji's SVGs from node_modules
   // (routes/pay/card.tsx, card-emoji.ts).
   loaded.add("@fontsource/inter");
+  // Receipts and statements read Noto's Arabic and Devanagari faces the same way (server/pdf/fonts.ts).
+  loaded.add("@fontsource/noto-sans-arabic");
+  loaded.add("@fontsource/noto-sans-devanagari");
   loaded.add("@twemoji/svg");
   const pkg = JSON.parse(readFileSync(path.resolve(import.meta.dirname, "../package.json"), "utf8")) as {
     dependencies: Record<string, string>;

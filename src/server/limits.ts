@@ -247,6 +247,8 @@ export const LIMITS = {
    * allowance, beside the account's write limits that its writes count against too.
    */
   apiToken: { key: "API token", max: 600, windowMs: MINUTE, message: TOO_MANY_WRITES },
+  /** Receipts and statements drawn as PDF, per account: each takes the CPU for a moment. */
+  pdfDocument: { key: "user", max: 30, windowMs: MINUTE, message: TOO_MANY_WRITES },
   /** Test events and resends, per account: each is an outbound POST. */
   webhookSend: { key: "user", max: 30, windowMs: MINUTE, message: TOO_MANY_WRITES },
   /** Notification emails to one account's own address (pushes are not counted). */

@@ -48,7 +48,7 @@ it("docs/operations.md's production install commands are the ones this test runs
  * runtime dependencies only, then `npm start`. A runtime import left in devDependencies fails
  * here; so does an install above MOST_MB.
  */
-it("installs with --omit=dev within 120 MB, starts with npm start and serves a pay page with a photo and card", async () => {
+it("installs with --omit=dev within 120 MB, starts with npm start and serves a pay page with a photo and card, and a receipt", async () => {
   execFileSync("npm", ["run", "--silent", "build"], { cwd: root, stdio: "inherit" });
   for (const item of SHIPPED) cpSync(path.join(root, item), path.join(folder, item), { recursive: true });
   const [npm = "npm", ...installArgs] = INSTALL.split(" ");
@@ -133,6 +133,18 @@ it("installs with --omit=dev within 120 MB, starts with npm start and serves a p
     expect(image.status).toBe(200);
     expect(image.headers.get("content-type")).toBe("image/png");
     expect((await image.arrayBuffer()).byteLength).toBeGreaterThan(10_000);
+    // A receipt: pdfkit from the build's own chunk, its faces read from the installed font packages
+    // (an Arabic name on it needs Noto's Arabic face).
+    const { request: paid } = (await (
+      await client.call("POST", "/api/payment-requests", { ...REQUEST, recipientName: "سامي" })
+    ).json()) as { request: { id: string } };
+    await client.call("PATCH", `/api/payment-requests/${paid.id}/status`, { status: "paid" });
+    const receipt = await client.call("GET", `/api/payment-requests/${paid.id}/receipt.pdf`);
+    expect(receipt.status, await receipt.clone().text()).toBe(200);
+    expect(receipt.headers.get("content-type")).toBe("application/pdf");
+    const pdf = Buffer.from(await receipt.arrayBuffer());
+    expect(pdf.subarray(0, 5).toString()).toBe("%PDF-");
+    expect(pdf.toString("latin1")).toContain("NotoSansArabic");
     const passkey = await client.call("POST", "/api/passkeys/registration-options");
     expect(passkey.status).toBe(200);
     expect(((await passkey.json()) as { challenge?: string }).challenge).toBeTruthy();

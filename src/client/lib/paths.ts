@@ -29,6 +29,10 @@ export const serverPaths = {
   logout: "/api/logout",
   /** The whole history as a CSV download. */
   exportCsv: "/api/payment-requests/export.csv",
+  /** A request's receipt, as a PDF, once something is paid on it. */
+  receipt: (id: string) => `/api/payment-requests/${encodeURIComponent(id)}/receipt.pdf`,
+  /** One person's statement (everything asked of them, paid and left), as a PDF. */
+  statement: (phone: string) => `/api/balances/${encodeURIComponent(phone)}/statement.pdf`,
   /** Profile → Security: everything Collect keeps about the user, as JSON. */
   exportAccount: "/api/account/export",
   /** Profile → Developer: the API reference (OpenAPI 3.1), for whoever writes a script against it. */

@@ -205,3 +205,56 @@ export async function lockOpenItems(
     ),
   };
 }
+
+/** How many requests a statement lists, newest kept (its totals count them all). */
+export const STATEMENT_ROWS = 500;
+
+/** What a person's statement reads: every request to them not cancelled, and the sums per currency. */
+export async function statementOf(db: Db, userId: string, phone: string) {
+  const mine = and(
+    eq(paymentRequests.userId, userId),
+    eq(paymentRequests.recipientPhone, phone),
+    sql`${paymentRequests.status} <> 'cancelled'`,
+  );
+  // A paid request is paid in full, whatever part payments came before its Mark Paid.
+  const paid = sql<string>`(CASE WHEN ${paymentRequests.status} = 'paid' THEN ${paymentRequests.amount} ELSE ${paymentRequests.paidAmount} END)`;
+  const [newest, totals, balance] = await Promise.all([
+    db
+      .select({
+        createdAt: paymentRequests.createdAt,
+        recipientName: paymentRequests.recipientName,
+        description: paymentRequests.description,
+        amount: paymentRequests.amount,
+        paid: sql<string>`${paid}::text`,
+        currency: paymentRequests.currency,
+        status: paymentRequests.status,
+      })
+      .from(paymentRequests)
+      .where(mine)
+      .orderBy(sql`${paymentRequests.createdAt} DESC`, sql`${paymentRequests.id} DESC`)
+      .limit(STATEMENT_ROWS),
+    db
+      .select({
+        currency: paymentRequests.currency,
+        asked: sql<string>`sum(${paymentRequests.amount})::text`,
+        paid: sql<string>`sum(${paid})::text`,
+        count: sql<number>`count(*)::int`,
+      })
+      .from(paymentRequests)
+      .where(mine)
+      .groupBy(paymentRequests.currency)
+      .orderBy(sql`min(${paymentRequests.createdAt})`),
+    balanceOf(db, userId, phone),
+  ]);
+  return {
+    // Their contact's name, else the name on the newest request to them.
+    name: balance.name ?? newest[0]?.recipientName ?? null,
+    rows: newest.reverse(),
+    totals: totals.map((total) => ({
+      currency: total.currency,
+      count: total.count,
+      asked: minorToAmount(parseMinor(total.asked, total.currency) ?? 0, total.currency),
+      paid: minorToAmount(parseMinor(total.paid, total.currency) ?? 0, total.currency),
+    })),
+  };
+}

@@ -169,6 +169,19 @@ const OTHER_ANSWERS: Record<string, Record<number, object>> = {
   "GET /api/payment-requests/export.csv": {
     200: answer("text/csv", "Every request of the account, one row each, as an attachment"),
   },
+  "GET /api/payment-requests/:id/receipt.pdf": {
+    200: answer(
+      "application/pdf",
+      "A receipt of what was paid on the request, in the account's language, as an attachment",
+    ),
+    409: ErrorMessageSchema.describe("Nothing has been paid on this request yet"),
+  },
+  "GET /api/balances/:phone/statement.pdf": {
+    200: answer(
+      "application/pdf",
+      "Everything asked of this person (not cancelled): asked, paid and left per request, totals per currency",
+    ),
+  },
   "GET /api/account/export": {
     200: answer(
       "application/json",

@@ -216,6 +216,14 @@ const MATRIX: Record<string, Case[]> = {
       expect: signedIn(200),
     },
   ],
+  "GET /api/payment-requests/:id/receipt.pdf": [
+    {
+      name: "A's request's receipt",
+      call: (a) => ({ url: `/api/payment-requests/${a.requestId}/receipt.pdf` }),
+      missing: () => ({ url: `/api/payment-requests/${MISSING}/receipt.pdf` }),
+      expect: ownerOnly(200),
+    },
+  ],
   "PATCH /api/payment-requests/:id/status": [
     {
       name: "A's request: paid",
@@ -259,6 +267,14 @@ const MATRIX: Record<string, Case[]> = {
       name: "what A's payer owes A",
       call: () => ({ url: "/api/balances/2125550109" }),
       missing: () => ({ url: "/api/balances/2125550999" }),
+      expect: ownerOnly(200),
+    },
+  ],
+  "GET /api/balances/:phone/statement.pdf": [
+    {
+      name: "A's statement of what A's payer was asked",
+      call: () => ({ url: "/api/balances/2125550109/statement.pdf" }),
+      missing: () => ({ url: "/api/balances/2125550999/statement.pdf" }),
       expect: ownerOnly(200),
     },
   ],

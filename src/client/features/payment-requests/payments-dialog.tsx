@@ -1,6 +1,6 @@
 import { useLingui } from "@lingui/react";
 import { useQuery } from "@tanstack/react-query";
-import { Undo2 } from "lucide-react";
+import { FileText, Undo2 } from "lucide-react";
 import { useMemo } from "react";
 import { z } from "zod";
 import { Button } from "#client/components/ui/button.tsx";
@@ -14,6 +14,7 @@ import { useDecimalMark } from "#client/features/account/input-region.tsx";
 import { usePaymentAccounts } from "#client/features/payment-accounts/api.ts";
 import { apiErrorMessage } from "#client/lib/api.ts";
 import { useIntlLocale } from "#client/lib/i18n.tsx";
+import { serverPaths } from "#client/lib/paths.ts";
 import { useSchemaForm } from "#client/lib/schema-form.ts";
 import { toast } from "#client/lib/toast.tsx";
 import { showActionError } from "#client/lib/unauthorized.ts";
@@ -134,6 +135,16 @@ export function PaymentsDialog({ request, onClose }: { request: PaymentRequest; 
       holdsInput={request.status === "pending"}
     >
       {request.paidAmount ? <PaymentList request={request} /> : null}
+      {request.paidAmount ? (
+        <a
+          href={serverPaths.receipt(request.id)}
+          download
+          className="inline-flex min-h-11 items-center gap-2 self-start text-sm font-semibold text-emerald-800 underline-offset-4 hover:underline dark:text-emerald-300"
+        >
+          <FileText aria-hidden="true" className="size-4" />
+          {i18n._("Download a receipt (PDF)")}
+        </a>
+      ) : null}
       {request.status === "pending" ? (
         <PaymentForm
           id={request.id}

@@ -1,6 +1,6 @@
 import { useLingui } from "@lingui/react";
 import type { UseQueryResult } from "@tanstack/react-query";
-import { CircleCheck, ExternalLink, HandCoins, type LucideIcon, Undo2 } from "lucide-react";
+import { CircleCheck, ExternalLink, FileText, HandCoins, type LucideIcon, Undo2 } from "lucide-react";
 import { type ReactNode, useRef, useState } from "react";
 import { Button, buttonClass } from "#client/components/ui/button.tsx";
 import { EmptyState } from "#client/components/ui/empty-state.tsx";
@@ -10,12 +10,13 @@ import { useClaimsSeen } from "#client/features/payment-requests/live-updates.ts
 import { apiErrorMessage } from "#client/lib/api.ts";
 import { cn } from "#client/lib/cn.ts";
 import { useIntlLocale } from "#client/lib/i18n.tsx";
+import { serverPaths } from "#client/lib/paths.ts";
 import type { PaymentRequest } from "#shared/schemas/payment-request.ts";
 import { useOpenRequestFromUrl } from "./open-request";
 import { type MarkPaidTexts, usePaidMarks } from "./paid-marks";
 import { PaymentsDialog } from "./payments-dialog";
 import { RequestCard, RequestListSkeleton } from "./request-card";
-import { RequestTools, ToolButton } from "./request-tools";
+import { RequestTools, ToolButton, ToolDownload } from "./request-tools";
 import { SplitEntry } from "./split-entry";
 import { groupBySplit } from "./split-groups";
 import { stableOrder } from "./stable-order";
@@ -140,30 +141,39 @@ export function RequestList({ requests, markPaid: texts, payPageHref, className 
         tools={
           pending
             ? (describedBy) => <RequestTools request={request} describedBy={describedBy} />
-            : request.status === "paid" && request.paidAmount === request.amount
-              ? // Paid in full by its parts: undoing one of them is what makes it owed again.
-                (describedBy) => (
-                  <ToolButton
-                    icon={HandCoins}
-                    aria-describedby={describedBy}
-                    onClick={() => setPaying(request.id)}
-                  >
-                    {i18n._("Payments")}
-                  </ToolButton>
-                )
-              : request.status === "paid"
-                ? (describedBy) => (
-                    <ToolButton
-                      icon={Undo2}
-                      busy={markNotPaid.isPending && markNotPaid.variables === request.id}
-                      disabled={markNotPaid.isPending}
+            : request.status === "paid"
+              ? (describedBy) => (
+                  <>
+                    {request.paidAmount === request.amount ? (
+                      // Paid in full by its parts: undoing one of them is what makes it owed again.
+                      <ToolButton
+                        icon={HandCoins}
+                        aria-describedby={describedBy}
+                        onClick={() => setPaying(request.id)}
+                      >
+                        {i18n._("Payments")}
+                      </ToolButton>
+                    ) : (
+                      <ToolButton
+                        icon={Undo2}
+                        busy={markNotPaid.isPending && markNotPaid.variables === request.id}
+                        disabled={markNotPaid.isPending}
+                        aria-describedby={describedBy}
+                        onClick={() => onMarkNotPaid(request)}
+                      >
+                        {i18n._("Mark as not paid")}
+                      </ToolButton>
+                    )}
+                    <ToolDownload
+                      icon={FileText}
+                      href={serverPaths.receipt(request.id)}
                       aria-describedby={describedBy}
-                      onClick={() => onMarkNotPaid(request)}
                     >
-                      {i18n._("Mark as not paid")}
-                    </ToolButton>
-                  )
-                : undefined
+                      {i18n._("Receipt")}
+                    </ToolDownload>
+                  </>
+                )
+              : undefined
         }
       />
     );

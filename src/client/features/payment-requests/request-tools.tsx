@@ -1,6 +1,6 @@
 import { useLingui } from "@lingui/react";
 import { Ban, BellRing, CalendarClock, type LucideIcon, MessageSquareText, Share2 } from "lucide-react";
-import { type ButtonHTMLAttributes, useState } from "react";
+import { type AnchorHTMLAttributes, type ButtonHTMLAttributes, useState } from "react";
 import { useConfirm } from "#client/components/ui/confirm-dialog.tsx";
 import { Dialog } from "#client/components/ui/dialog.tsx";
 import { Spinner } from "#client/components/ui/spinner.tsx";
@@ -29,6 +29,17 @@ type ToolButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
   tone?: keyof typeof TONES;
 };
 
+const toolClass = (tone: keyof typeof TONES) =>
+  cn(
+    // A word longer than a quarter of a phone ("Compartilhar", "Erinnerungen") breaks, hyphenated
+    // where the browser knows the language, instead of widening the card past the screen.
+    "inline-flex min-h-11 min-w-0 flex-1 flex-col items-center justify-center gap-0.5 rounded-xl px-2 py-1.5 text-center text-xs font-semibold hyphens-auto wrap-anywhere transition-colors",
+    "sm:flex-none sm:flex-row sm:gap-1.5 sm:px-3 sm:text-sm",
+    "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-600",
+    "disabled:pointer-events-none disabled:opacity-60",
+    TONES[tone],
+  );
+
 /** A quiet toolbar button: icon over label on phones (three fit in 320 px), side by side from `sm`. */
 export function ToolButton({
   icon: Icon,
@@ -38,22 +49,24 @@ export function ToolButton({
   ...props
 }: ToolButtonProps) {
   return (
-    <button
-      type="button"
-      className={cn(
-        // A word longer than a quarter of a phone ("Compartilhar", "Erinnerungen") breaks, hyphenated
-        // where the browser knows the language, instead of widening the card past the screen.
-        "inline-flex min-h-11 min-w-0 flex-1 flex-col items-center justify-center gap-0.5 rounded-xl px-2 py-1.5 text-center text-xs font-semibold hyphens-auto wrap-anywhere transition-colors",
-        "sm:flex-none sm:flex-row sm:gap-1.5 sm:px-3 sm:text-sm",
-        "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-600",
-        "disabled:pointer-events-none disabled:opacity-60",
-        TONES[tone],
-      )}
-      {...props}
-    >
+    <button type="button" className={toolClass(tone)} {...props}>
       {busy ? <Spinner /> : <Icon aria-hidden="true" className="size-4 shrink-0" />}
       {children}
     </button>
+  );
+}
+
+/** A download in the same toolbar (a receipt): a link the browser saves, looking like its buttons. */
+export function ToolDownload({
+  icon: Icon,
+  children,
+  ...props
+}: AnchorHTMLAttributes<HTMLAnchorElement> & { icon: LucideIcon; href: string }) {
+  return (
+    <a download className={toolClass("neutral")} {...props}>
+      <Icon aria-hidden="true" className="size-4 shrink-0" />
+      {children}
+    </a>
   );
 }
 

@@ -1,6 +1,6 @@
 import { useLingui } from "@lingui/react";
 import { useInfiniteQuery } from "@tanstack/react-query";
-import { CircleCheckBig, Send } from "lucide-react";
+import { CircleCheckBig, FileText, Send } from "lucide-react";
 import { Link, useSearch } from "wouter";
 import { LoadMore } from "#client/components/load-more.tsx";
 import { buttonClass } from "#client/components/ui/button.tsx";
@@ -12,7 +12,7 @@ import { homeMarkPaidTexts } from "#client/features/payment-requests/paid-marks.
 import { RequestList, RequestsState } from "#client/features/payment-requests/request-list.tsx";
 import { cn } from "#client/lib/cn.ts";
 import { useIntlLocale } from "#client/lib/i18n.tsx";
-import { paths } from "#client/lib/paths.ts";
+import { paths, serverPaths } from "#client/lib/paths.ts";
 import { formatAmount } from "#shared/currency.ts";
 import { formatPhone } from "#shared/phone.ts";
 import { BalancePayment } from "./balance-payment";
@@ -58,6 +58,16 @@ export default function BalancePage() {
                 amount: first.totals.map((t) => formatAmount(t.owed, t.currency, locale)).join(" · "),
               })}
         </p>
+      ) : null}
+      {first && first.totals.length > 0 ? (
+        <a
+          href={serverPaths.statement(phone)}
+          download
+          className="mb-4 inline-flex min-h-11 items-center gap-2 text-sm font-semibold text-emerald-800 underline-offset-4 hover:underline dark:text-emerald-300"
+        >
+          <FileText aria-hidden="true" className="size-4" />
+          {i18n._("Download a statement (PDF)")}
+        </a>
       ) : null}
       {first?.totals.some((total) => total.count > 1) ? (
         // Everything with them at once, per currency: one text and link, or one payment.

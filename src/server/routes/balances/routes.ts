@@ -1,12 +1,20 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { signedInUser } from "#server/auth/auth.ts";
 import type { AppContext } from "#server/context.ts";
-import { balanceLinkCode, balanceOf, balanceSpeaker, openRequestsTo } from "#server/db/balances.ts";
+import {
+  balanceLinkCode,
+  balanceOf,
+  balanceSpeaker,
+  openRequestsTo,
+  statementOf,
+} from "#server/db/balances.ts";
 import { shortUrlFor, toPaymentRequest } from "#server/db/shared-queries.ts";
 import { HttpError } from "#server/lib/http-error.ts";
 import { reminderSummaries } from "#server/reminders/reminders-schedule.ts";
 import { i18nFor } from "#shared/i18n/i18n-for.ts";
 import { localeOr } from "#shared/i18n/locales.ts";
+import { formatPhone } from "#shared/phone.ts";
+import { localDate } from "#shared/schedule/zoned.ts";
 import {
   BalanceLinkInputSchema,
   BalanceLinkSchema,
@@ -20,8 +28,50 @@ import { composeBalanceMessage } from "#shared/sms.ts";
 const NOBODY = "Nobody owes you anything at this number.";
 
 /** One balance per person (docs/features.md): GET /api/balances/{phone}, and its "Request all" link. */
-export const balanceRoutes = ({ db, signedIn, config, clock }: AppContext): FastifyPluginAsyncZod =>
+export const balanceRoutes = ({
+  db,
+  signedIn,
+  config,
+  clock,
+  limiter,
+  requesters,
+}: AppContext): FastifyPluginAsyncZod =>
   signedIn(async (app) => {
+    // A statement to keep: everything asked of this person, paid and left, per currency, as a
+    // PDF in the requester's language.
+    app.get(
+      "/api/balances/:phone/statement.pdf",
+      { schema: { params: BalanceParamsSchema } },
+      async (request, reply) => {
+        const userId = signedInUser(request).id;
+        const { phone } = request.params;
+        const statement = await statementOf(db, userId, phone);
+        if (statement.name === null || statement.rows.length === 0) throw new HttpError(404, NOBODY);
+        await limiter.check("pdfDocument", userId);
+        const [requester, speaker] = await Promise.all([
+          requesters.get(userId),
+          balanceSpeaker(db, userId, phone),
+        ]);
+        const { statementPdf } = await import("#server/pdf/statement.ts");
+        const now = clock.now();
+        const pdf = await statementPdf({
+          language: localeOr(requester.language),
+          timeZone: requester.timeZone,
+          requesterName: speaker.requesterName,
+          person: { name: statement.name, phone: formatPhone(phone) },
+          today: now,
+          rows: statement.rows,
+          totals: statement.totals,
+        });
+        const day = localDate(now, requester.timeZone);
+        return reply
+          .header("content-type", "application/pdf")
+          .header("content-disposition", `attachment; filename="collect-statement-${day}.pdf"`)
+          .header("cache-control", "no-store")
+          .send(pdf);
+      },
+    );
+
     app.get(
       "/api/balances/:phone",
       {

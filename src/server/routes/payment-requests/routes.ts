@@ -16,7 +16,7 @@ import {
   BalancePaymentsSchema,
 } from "#shared/schemas/balance.ts";
 import { encodeCursor, nextPageLink } from "#shared/schemas/page.ts";
-import { PaymentParamsSchema, RecordPaymentInputSchema } from "#shared/schemas/payment.ts";
+import { PaymentParamsSchema, paidSoFar, RecordPaymentInputSchema } from "#shared/schemas/payment.ts";
 import {
   CreatePaymentRequestResponseSchema,
   ExportQuerySchema,
@@ -84,6 +84,7 @@ const signedInRoutes = ({
   jobs,
   requesters,
   webhooks,
+  limiter,
 }: AppContext): FastifyPluginAsyncZod =>
   signedIn(async (app) => {
     type Row = Parameters<typeof toPaymentRequest>[0];
@@ -167,6 +168,39 @@ const signedInRoutes = ({
         if (!found) throw new HttpError(404, "Payment request not found");
         const payments = (await paymentsOf(db, [found.row])).get(found.row.id) ?? [];
         return { ...(await one(found.row)), payments };
+      },
+    );
+
+    // A receipt to keep (docs/features.md): what was paid on one request, as a PDF in the
+    // requester's language. Only once something is paid.
+    app.get(
+      "/api/payment-requests/:id/receipt.pdf",
+      { schema: { params: IdParamsSchema } },
+      async (request, reply) => {
+        const userId = signedInUser(request).id;
+        const found = await ownedRequest(db, userId, request.params.id);
+        if (!found) throw new HttpError(404, "Payment request not found");
+        const { row } = found;
+        if (row.status !== "paid" && !paidSoFar(row.paidAmount, row.currency))
+          throw new HttpError(409, "Nothing has been paid on this request yet.");
+        await limiter.check("pdfDocument", userId);
+        const [payments, requester] = await Promise.all([
+          paymentsOf(db, [row]).then((all) => all.get(row.id) ?? []),
+          requesters.get(userId),
+        ]);
+        const { receiptPdf } = await import("#server/pdf/receipt.ts");
+        const pdf = await receiptPdf({
+          language: localeOr(requester.language),
+          timeZone: requester.timeZone,
+          requesterName: found.requesterName,
+          request: row,
+          payments,
+        });
+        return reply
+          .header("content-type", "application/pdf")
+          .header("content-disposition", `attachment; filename="collect-receipt-${row.code}.pdf"`)
+          .header("cache-control", "no-store")
+          .send(pdf);
       },
     );
 
