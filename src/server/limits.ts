@@ -154,6 +154,8 @@ export const LIMITS = {
   unsubscribe: { key: "client address", max: 30, windowMs: MINUTE, message: TRY_LATER },
   /** The pay page's view beacon (each costs a write). */
   payView: { key: "client address", max: 120, windowMs: MINUTE, message: TRY_LATER },
+  /** The payer's receipt from a paid pay page: a drawn PDF, so a few a minute per address. */
+  payReceipt: { key: "client address", max: 10, windowMs: MINUTE, message: TRY_LATER },
   /** Link-preview cards not drawn yet (each costs a draw on the card pool). */
   cardDrawPerAddress: {
     key: "client address",

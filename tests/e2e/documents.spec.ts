@@ -27,6 +27,13 @@ signedInTest(
         .toString(),
     ).toBe("%PDF-");
 
+    // The payer's own copy, from the paid page.
+    await page.goto(new URL(november.shortUrl).pathname);
+    const payerLink = page.getByRole("link", { name: "Download a receipt (PDF)" });
+    const [payerFile] = await Promise.all([page.waitForEvent("download"), payerLink.click()]);
+    expect(payerFile.suggestedFilename()).toBe(`collect-receipt-${november.shortUrl.split("/").pop()}.pdf`);
+    await expectAccessible(page, "a paid pay page with its receipt link");
+
     // A part payment's receipt, from its dialog, by keyboard.
     await apiCall(page, "POST", `/api/payment-requests/${december.id}/payments`, { amount: "1000" });
     await page.goto("/");

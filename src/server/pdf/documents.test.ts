@@ -108,4 +108,40 @@ describeEachDatabase("receipts and statements to keep", (ctx) => {
     expect((await call("GET", "/api/balances/2125550199/statement.pdf")).statusCode).toBe(404);
     expect((await call("GET", "/api/balances/not-a-phone/statement.pdf")).statusCode).toBe(400);
   });
+  it("gives the payer the same receipt from the paid page, in the page's language", async () => {
+    const call = as(ctx.app, await createReadyUser(ctx.app));
+    const made = (
+      await call("POST", "/api/payment-requests", { ...sam, amount: "25", description: "Lunch" })
+    ).json().request;
+    const code = made.shortUrl.split("/").pop();
+    const anyone = (headers: Record<string, string> = {}) =>
+      ctx.app.inject({ method: "GET", url: `/pay/${code}/receipt.pdf`, headers });
+    // Nothing paid yet: no receipt, and the page offers none.
+    expect((await anyone()).statusCode).toBe(404);
+    expect((await ctx.app.inject({ method: "GET", url: `/pay/${code}` })).body).not.toContain("receipt.pdf");
+
+    await call("PATCH", `/api/payment-requests/${made.id}/status`, { status: "paid" });
+    const page = (await ctx.app.inject({ method: "GET", url: `/pay/${code}` })).body;
+    expect(page).toContain(`href="/pay/${code}/receipt.pdf"`);
+    expect(page).toContain("Download a receipt (PDF)");
+    const receipt = await anyone({ "accept-language": "de-DE,de;q=0.9" });
+    expect(receipt.statusCode, receipt.body).toBe(200);
+    expect(receipt.headers["content-type"]).toBe("application/pdf");
+    expect(receipt.headers["x-robots-tag"]).toBe("noindex, nofollow");
+    const text = await pdfText(receipt.rawPayload);
+    expect(text).toContain("Quittung");
+    expect(text).toContain("Bezahlt von: Sam Lee");
+
+    // A cancelled request, and a code no request has: not found, alike.
+    const other = (await call("POST", "/api/payment-requests", { ...sam, amount: "5" })).json().request;
+    await call("PATCH", `/api/payment-requests/${other.id}/status`, { status: "cancelled" });
+    const cancelled = await ctx.app.inject({
+      method: "GET",
+      url: `/pay/${other.shortUrl.split("/").pop()}/receipt.pdf`,
+    });
+    expect(cancelled.statusCode).toBe(404);
+    expect((await ctx.app.inject({ method: "GET", url: "/pay/Zz9Zz9Zz9Z/receipt.pdf" })).statusCode).toBe(
+      404,
+    );
+  });
 });

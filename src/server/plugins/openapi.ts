@@ -163,6 +163,13 @@ const OTHER_ANSWERS: Record<string, Record<number, object>> = {
     200: html("The payment page: the request, its pay buttons, in the reader's language (`?lang=`)"),
     404: html("The not-found page (the same for every unknown code)"),
   },
+  "GET /pay/:code/receipt.pdf": {
+    200: answer(
+      "application/pdf",
+      "The payer's receipt of a paid request (or one paid in part), in the reader's language, as an attachment",
+    ),
+    404: ErrorMessageSchema.describe("No such request, cancelled, or nothing paid on it yet"),
+  },
   "GET /pay/:code/card/:file": {
     200: answer("image/png", "The link-preview card, 1200×630, cached for a day"),
   },

@@ -612,6 +612,13 @@ const MATRIX: Record<string, Case[]> = {
   "GET /pay/:code": [
     { name: "public page of A's code", call: (a) => ({ url: `/pay/${a.code}` }), expect: all(200) },
   ],
+  "GET /pay/:code/receipt.pdf": [
+    {
+      name: "the payer's receipt of A's code is public",
+      call: (a) => ({ url: `/pay/${a.code}/receipt.pdf` }),
+      expect: all(200),
+    },
+  ],
   "GET /pay/:code/card/:file": [
     { name: "A's link-preview card is public", call: (a) => ({ url: a.cardPath }), expect: all(200) },
   ],

@@ -34,10 +34,13 @@ export function cancelledNotice(i18n: I18n): string {
 export function PayView({
   view,
   languageHref,
+  receiptHref,
 }: {
   view: PublicPaymentView | CancelledPaymentView | null;
   /** This page's address in another language (the switcher's links). */
   languageHref: (locale: Locale) => string;
+  /** Where a paid request's receipt downloads (GET /pay/:code/receipt.pdf). */
+  receiptHref: string;
 }) {
   const { i18n } = useLingui();
   const settled = view !== null && (isCancelled(view) || view.request.status === "paid");
@@ -55,7 +58,7 @@ export function PayView({
         ) : isCancelled(view) ? (
           <Cancelled by={view.cancelledBy} />
         ) : (
-          <RequestCard view={view} />
+          <RequestCard view={view} receiptHref={receiptHref} />
         )}
       </main>
       {/* An invitation where something is still to pay (or nothing was found), not under a settled request. */}
@@ -129,7 +132,7 @@ function BalanceItems({ request, today }: { request: PublicPaymentView["request"
   );
 }
 
-function RequestCard({ view }: { view: PublicPaymentView }) {
+function RequestCard({ view, receiptHref }: { view: PublicPaymentView; receiptHref: string }) {
   const { i18n } = useLingui();
   const { requester, request, paymentAccounts } = view;
   // A US request's view carries no currency (the spec's answer); any other names its own.
@@ -225,6 +228,15 @@ function RequestCard({ view }: { view: PublicPaymentView }) {
           {request.items
             ? i18n._("Nothing is owed now. Thank you!")
             : i18n._("Paid — this request has been paid. Thank you!")}
+          {request.items ? null : (
+            <a
+              href={receiptHref}
+              download
+              className="mt-2 flex min-h-11 items-center justify-center text-base font-semibold underline underline-offset-4"
+            >
+              {i18n._("Download a receipt (PDF)")}
+            </a>
+          )}
         </p>
       ) : paymentAccounts.length === 0 ? (
         <p className={`mt-6 ${MUTED}`}>

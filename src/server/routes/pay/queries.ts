@@ -4,6 +4,7 @@ import { and, desc, eq, isNull, ne, type SQLWrapper, sql } from "drizzle-orm";
 import { balanceLinkView, lockOpenItems } from "#server/db/balances.ts";
 import type { Db } from "#server/db/client.ts";
 import { preparedPerDatabase } from "#server/db/prepared.ts";
+import { paymentsOf } from "#server/db/request-payments.ts";
 import { balanceLinks, paymentAccounts, paymentRequests, users, withdrawnCodes } from "#server/db/schema.ts";
 import { contactLanguageSql, displayNameSql } from "#server/db/shared-queries.ts";
 import { HOME_CURRENCY, minorToAmount, parseMinor } from "#shared/currency.ts";
@@ -418,4 +419,27 @@ export async function markViewed(
       recipientName: paymentRequests.recipientName,
     });
   return row;
+}
+
+/**
+ * What the payer's receipt at this code says (GET /pay/:code/receipt.pdf): the request, its
+ * payments and who asked. Null where none stands: no such request, cancelled, or nothing paid.
+ */
+export async function payerReceiptAt(db: Db, code: string) {
+  const [found] = await db
+    .select({ request: paymentRequests, requesterName: displayNameSql, timeZone: users.timeZone })
+    .from(paymentRequests)
+    .innerJoin(users, eq(users.id, paymentRequests.userId))
+    .where(eq(paymentRequests.code, code));
+  if (!found) return null;
+  const { request } = found;
+  const paidSome = request.status === "paid" || paidSoFar(request.paidAmount, request.currency) !== undefined;
+  if (request.status === "cancelled" || !paidSome) return null;
+  const payments = (await paymentsOf(db, [request])).get(request.id) ?? [];
+  return {
+    request,
+    payments,
+    requesterName: found.requesterName,
+    timeZone: found.timeZone ?? DEFAULT_TIME_ZONE,
+  };
 }

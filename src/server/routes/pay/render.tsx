@@ -82,7 +82,11 @@ export function renderPayPage({
       </head>
       <body>
         <I18nProvider i18n={i18n}>
-          <PayView view={view} languageHref={languageHref} />
+          <PayView
+            view={view}
+            languageHref={languageHref}
+            receiptHref={`${new URL(shortUrl).pathname}/receipt.pdf`}
+          />
         </I18nProvider>
       </body>
     </html>

@@ -23,7 +23,7 @@ import { claimRoute } from "./claim-route";
 import { CodeParams, NOT_FOUND } from "./codes";
 import { viewNotification } from "./notifications";
 import { CARD_FILE, cardContent, cardPath, cardVersion } from "./preview";
-import { findPublicView, markViewed, ownRequestAt } from "./queries";
+import { findPublicView, markViewed, ownRequestAt, payerReceiptAt } from "./queries";
 import { renderPayPage } from "./render";
 
 const CardParams = CodeParams.extend({ file: z.string().max(64) });
@@ -141,6 +141,29 @@ export const payPageRoutes =
           });
         }
         return reply.status(204).send(null);
+      },
+    );
+
+    // The payer's receipt, from a paid page (or one paid in part), in the page's language: the
+    // same document the requester downloads. A code with no receipt is not found, and counted as
+    // a miss like any other.
+    app.get(
+      "/pay/:code/receipt.pdf",
+      { schema: { params: CodeParams, querystring: PageQuery } },
+      async (request, reply) => {
+        await limiter.check("payReceipt", request.ip);
+        const { code } = request.params;
+        const entry = await lookup(request.ip, code);
+        const facts = entry ? await payerReceiptAt(db, code) : null;
+        if (!facts) throw new HttpError(404, NOT_FOUND);
+        const { receiptPdf } = await import("#server/pdf/receipt.ts");
+        const pdf = await receiptPdf({ ...facts, language: readerLocale(request, request.query.lang) });
+        return reply
+          .header("content-type", "application/pdf")
+          .header("content-disposition", `attachment; filename="collect-receipt-${code}.pdf"`)
+          .header("cache-control", "no-store")
+          .header("x-robots-tag", NOINDEX)
+          .send(pdf);
       },
     );
 

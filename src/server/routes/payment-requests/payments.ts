@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { lockOpenItems } from "#server/db/balances.ts";
 import type { Db } from "#server/db/client.ts";
+import { paymentsOf } from "#server/db/request-payments.ts";
 import { paymentRequests, requestPayments } from "#server/db/schema.ts";
 import { isUuid } from "#server/lib/uuid.ts";
 import { minorToAmount, parseMinor } from "#shared/currency.ts";
@@ -34,38 +35,6 @@ export type PaymentResult =
   | { ok: true; row: Row; payments: RecordedPayment[]; recorded?: string | undefined }
   | Extract<StatusUpdateResult, { ok: false }>
   | { ok: false; reason: "invalid"; message: string; field: "amount" | "paidOn" };
-
-const toRecorded = (row: typeof requestPayments.$inferSelect, currency: string): RecordedPayment => ({
-  id: row.id,
-  amount: minorToAmount(parseMinor(row.amount, currency) ?? 0, currency),
-  method: (row.method as PaymentMethod | null) ?? null,
-  paidOn: row.paidOn,
-  createdAt: row.createdAt.toISOString(),
-});
-
-/** The part payments of these requests (all the caller's own), oldest first, by request id. */
-export async function paymentsOf(db: Db, requests: Row[]): Promise<Map<string, RecordedPayment[]>> {
-  const found = new Map<string, RecordedPayment[]>();
-  const paidIn = requests.filter((row) => Number(row.paidAmount) > 0);
-  if (paidIn.length === 0) return found;
-  const currencyOf = new Map(paidIn.map((row) => [row.id, row.currency]));
-  const rows = await db
-    .select()
-    .from(requestPayments)
-    .where(
-      inArray(
-        requestPayments.requestId,
-        paidIn.map((row) => row.id),
-      ),
-    )
-    .orderBy(asc(requestPayments.createdAt), asc(requestPayments.id));
-  for (const row of rows) {
-    const list = found.get(row.requestId) ?? [];
-    list.push(toRecorded(row, currencyOf.get(row.requestId) ?? "USD"));
-    found.set(row.requestId, list);
-  }
-  return found;
-}
 
 /** One of the caller's requests, locked for the rest of the transaction; another user's is not found. */
 async function lockedRequest(tx: Db, userId: string, id: string): Promise<Row | undefined> {

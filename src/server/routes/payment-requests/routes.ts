@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { signedInUser } from "#server/auth/auth.ts";
 import type { AppContext } from "#server/context.ts";
+import { paymentsOf } from "#server/db/request-payments.ts";
 import { mayEmailPayers, toPaymentRequest } from "#server/db/shared-queries.ts";
 import { HttpError } from "#server/lib/http-error.ts";
 import { inputRegionOf, readBody, regionalBody } from "#server/lib/input-region.ts";
@@ -34,7 +35,7 @@ import {
 } from "#shared/schemas/payment-request.ts";
 import { smsFor } from "#shared/sms.ts";
 import { paymentRequestsCsv } from "./export";
-import { type PaymentResult, paymentsOf, recordBalancePayment, recordPayment, undoPayment } from "./payments";
+import { type PaymentResult, recordBalancePayment, recordPayment, undoPayment } from "./payments";
 import {
   cancelRequest,
   createPaymentRequest,
