@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { and, eq, type SQL, sql } from "drizzle-orm";
 import { lockOpenItems } from "#server/db/balances.ts";
 import type { Db } from "#server/db/client.ts";
 import { paymentsOf } from "#server/db/request-payments.ts";
