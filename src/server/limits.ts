@@ -250,7 +250,7 @@ export const LIMITS = {
    */
   apiToken: { key: "API token", max: 600, windowMs: MINUTE, message: TOO_MANY_WRITES },
   /** Receipts and statements drawn as PDF, per account: each takes the CPU for a moment. */
-  pdfDocument: { key: "user", max: 30, windowMs: MINUTE, message: TOO_MANY_WRITES },
+  pdfDocument: { key: "user", max: 10, windowMs: MINUTE, message: TOO_MANY_WRITES },
   /** Test events and resends, per account: each is an outbound POST. */
   webhookSend: { key: "user", max: 30, windowMs: MINUTE, message: TOO_MANY_WRITES },
   /** Notification emails to one account's own address (pushes are not counted). */

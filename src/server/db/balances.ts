@@ -207,7 +207,7 @@ export async function lockOpenItems(
 }
 
 /** How many requests a statement lists, newest kept (its totals count them all). */
-export const STATEMENT_ROWS = 500;
+export const STATEMENT_ROWS = 200;
 
 /** What a person's statement reads: every request to them not cancelled, and the sums per currency. */
 export async function statementOf(db: Db, userId: string, phone: string) {

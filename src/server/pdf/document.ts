@@ -143,11 +143,17 @@ export class PdfWriter {
     this.y += lineHeight;
   }
 
+  /** `text`, or its longest start that fits with "…" after it (a binary search: a few measures). */
   private fit(text: string, width: number, size: number, bold: boolean): string {
     if (this.measure(text, size, bold) <= width) return text;
     const chars = Array.from(text);
-    while (chars.length > 1 && this.measure(`${chars.join("")}…`, size, bold) > width) chars.pop();
-    return `${chars.join("")}…`;
+    let [low, high] = [1, chars.length - 1];
+    while (low < high) {
+      const mid = Math.ceil((low + high) / 2);
+      if (this.measure(`${chars.slice(0, mid).join("")}…`, size, bold) <= width) low = mid;
+      else high = mid - 1;
+    }
+    return `${chars.slice(0, low).join("")}…`;
   }
 
   /** A thin line across the page, with room around it. */

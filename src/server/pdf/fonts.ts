@@ -59,20 +59,22 @@ export function loadFaces(): Promise<LoadedFace[]> {
  * (measured in this session; see docs/decisions/036-pdf-documents.md).
  */
 export function sfntFromWoff(woff: Buffer): Buffer {
-  if (woff.toString("latin1", 0, 4) !== "wOFF") throw new Error("not a WOFF 1.0 font");
+  const broken = (why: string) => new Error(`not a WOFF 1.0 font: ${why}`);
+  if (woff.length < 44 || woff.toString("latin1", 0, 4) !== "wOFF") throw broken("no WOFF header");
   const flavor = woff.readUInt32BE(4);
   const count = woff.readUInt16BE(12);
+  if (count === 0 || 44 + count * 20 > woff.length) throw broken("its table directory");
   const tables = Array.from({ length: count }, (_, i) => {
     const at = 44 + i * 20;
     const offset = woff.readUInt32BE(at + 4);
     const compressed = woff.readUInt32BE(at + 8);
     const length = woff.readUInt32BE(at + 12);
+    // §5: a table is stored as it is (equal lengths) or zlib-compressed to fewer bytes.
+    if (compressed > length || offset + compressed > woff.length) throw broken("a table's lengths");
     const stored = woff.subarray(offset, offset + compressed);
-    return {
-      tag: woff.subarray(at, at + 4),
-      checksum: woff.readUInt32BE(at + 16),
-      data: compressed < length ? inflateSync(stored) : stored,
-    };
+    const data = compressed < length ? inflateSync(stored, { maxOutputLength: length }) : stored;
+    if (data.length !== length) throw broken("a table that inflates to another length");
+    return { tag: woff.subarray(at, at + 4), checksum: woff.readUInt32BE(at + 16), data };
   });
   const pad = (n: number) => (n + 3) & ~3;
   const header = 12 + 16 * count;

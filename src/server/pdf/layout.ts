@@ -65,7 +65,18 @@ export function visualRuns(
     .map((run) => ({ ...run, text: run.text.replace(BIDI_MARKS, "") }))
     .filter((run) => run.text !== "")
     .map((run) => {
-      if (run.level % 2 === 0) return run;
+      // fontkit lays out anything in the Arabic script right to left, its digits (١٢٣) too: a
+      // left-to-right word of them is handed over reversed, to come out in order.
+      if (run.level % 2 === 0)
+        return run.face === "arabic"
+          ? {
+              ...run,
+              text: run.text
+                .split(/( +)/)
+                .map((word) => (ARABIC.test(word) ? Array.from(word).reverse().join("") : word))
+                .join(""),
+            }
+          : run;
       // pdfkit lays a run out word by word, each word shaped (and, in Arabic, reversed) by fontkit:
       // the words themselves are put right to left here.
       if (run.face === "arabic") return { ...run, text: run.text.split(/( +)/).reverse().join("") };
@@ -81,6 +92,8 @@ export function visualRuns(
  * they count for the levels above, and are not drawn (no face has a glyph for them).
  */
 const BIDI_MARKS = /[\u200e\u200f\u061c\u202a-\u202e\u2066-\u2069]/g;
+/** Characters fontkit shapes as Arabic script (right to left). */
+const ARABIC = /[\u0600-\u06ff\u0750-\u077f\u08a0-\u08ff\ufb50-\ufdff\ufe70-\ufeff]/u;
 
 /**
  * Text broken into lines no wider than `width` (`measure` gives a piece's width), at spaces; a
@@ -99,7 +112,8 @@ export function wrapText(text: string, width: number, measure: (piece: string) =
       }
       if (line !== "") lines.push(line);
       line = word;
-      while (measure(line) > width && line.length > 1) {
+      // Counted in characters, not UTF-16 units: one emoji is one, and is never split.
+      while (measure(line) > width && Array.from(line).length > 1) {
         const chars = Array.from(line);
         let cut = chars.length - 1;
         while (cut > 1 && measure(chars.slice(0, cut).join("")) > width) cut--;

@@ -21,11 +21,14 @@ const has = (face: FaceKey, codePoint: number) =>
       ? codePoint >= 0x900 && codePoint <= 0x97f
       : codePoint < 0x250 || codePoint === 0x20ac;
 const FACES: FaceKey[] = ["latin", "latin-ext", "arabic", "devanagari"];
+/** As `has`, with the Arabic face holding the Arabic-Indic digits (٠–٩) and no other face. */
+const hasArabicDigits = (face: FaceKey, codePoint: number) =>
+  codePoint >= 0x660 && codePoint <= 0x669 ? face === "arabic" : has(face, codePoint);
 /** The characters left to right as they land on the page: the shaper reverses each right-to-left Arabic word. */
 const drawn = (runs: ReturnType<typeof visualRuns>) =>
   runs
     .map((run) =>
-      run.face === "arabic" && run.level % 2 === 1
+      run.face === "arabic"
         ? run.text
             .split(/( +)/)
             .map((word) => Array.from(word).reverse().join(""))
@@ -50,6 +53,9 @@ describe("a WOFF face unwrapped once", () => {
     expect(arabic?.font.hasGlyphForCodePoint(0x0628)).toBe(true);
     expect(arabic?.font.hasGlyphForCodePoint(0x0041)).toBe(false);
     expect(() => sfntFromWoff(Buffer.from("not a font at all, not at all"))).toThrow("not a WOFF 1.0 font");
+    // A table that claims more bytes than the file has.
+    const cut = Buffer.from(woff.subarray(0, 44 + 20 * woff.readUInt16BE(12) + 10));
+    expect(() => sfntFromWoff(cut)).toThrow("a table's lengths");
   });
 });
 
@@ -75,6 +81,16 @@ describe("a line laid out for drawing", () => {
 
   it("mirrors a bracket in a right-to-left run it draws itself", () => {
     expect(drawn(visualRuns("طلب (Maria)", "rtl", has, FACES))).toBe("(Maria) بلط");
+  });
+
+  it("keeps Arabic-Indic digits in order inside an Arabic sentence", () => {
+    // "Rent 123" in Arabic digits: the number reads ١٢٣ left to right, at the sentence's left end.
+    expect(drawn(visualRuns("إيجار ١٢٣", "rtl", hasArabicDigits, FACES))).toBe("١٢٣ راجيإ");
+  });
+
+  it("never splits an emoji, and ends on a line narrower than one", () => {
+    const measure = (piece: string) => Array.from(piece).length * 10;
+    expect(wrapText("😀😀", 5, measure)).toEqual(["😀", "😀"]);
   });
 
   it("wraps at spaces and cuts a word longer than a line", () => {
@@ -143,6 +159,18 @@ describe("a receipt", () => {
     expect(text).toContain("Bezahlt: 1.000,00 €");
     expect(text).toContain("Noch offen: 450,00 €");
     expect(text).not.toContain("Marked paid");
+    // Cancelled after a part payment: nothing is left to pay.
+    const cancelled = await pdfText(
+      await receiptPdf({
+        language: "en",
+        timeZone: "UTC",
+        requesterName: "Maria Lopez",
+        request: { ...paidRequest, status: "cancelled", paidAt: null },
+        payments,
+      }),
+    );
+    expect(cancelled).toContain("The rest was cancelled: nothing more is asked.");
+    expect(cancelled).not.toContain("Left to pay");
   });
 
   it("in Hindi and in Arabic, in their own scripts", async () => {

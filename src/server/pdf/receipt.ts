@@ -94,7 +94,9 @@ export function receiptPdf(facts: ReceiptFacts): Promise<Buffer> {
     page.text(
       request.status === "paid"
         ? i18n._("Paid in full on {date}.", { date: request.paidAt ? day(request.paidAt) : "—" })
-        : i18n._("Left to pay: {left}", { left: money(left) }),
+        : request.status === "cancelled"
+          ? i18n._("The rest was cancelled: nothing more is asked.")
+          : i18n._("Left to pay: {left}", { left: money(left) }),
       { after: 16 },
     );
     page.text(

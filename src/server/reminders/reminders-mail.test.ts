@@ -88,10 +88,21 @@ describe("a payer's email", () => {
       ),
       amount: "2900.00",
       payUrl: "https://collect.example/p/BalanceCode",
+      payAll: true,
       items: [
-        { description: "Rent November", amount: "1450.00", dueDate: "2026-12-01" },
-        { description: "Rent December <b>", amount: "1000.00", dueDate: "2026-12-12" },
-        { description: null, amount: "450.00", dueDate: null },
+        {
+          description: "Rent November",
+          amount: "1450.00",
+          dueDate: "2026-12-01",
+          payUrl: "https://collect.example/p/Nov",
+        },
+        {
+          description: "Rent December <b>",
+          amount: "1000.00",
+          dueDate: "2026-12-12",
+          payUrl: "https://collect.example/p/Dec",
+        },
+        { description: null, amount: "450.00", dueDate: null, payUrl: "https://collect.example/p/Other" },
       ],
     };
     const mail = payerMail("reminder", english, { ...links, stopRequest: null });
@@ -118,10 +129,17 @@ describe("a payer's email", () => {
       description: `Item ${i}`,
       amount: "1.00",
       dueDate: null,
+      payUrl: `https://collect.example/p/${i}`,
     }));
     const long = payerMail("reminder", { ...english, items: many }, links);
     expect(long.text).toContain("“Item 19”");
     expect(long.text).not.toContain("“Item 20”");
     expect(long.text).toContain("and 3 more");
+
+    // Not everything open with them: each request its own link, not one for a total no page asks.
+    const some = payerMail("reminder", { ...english, payAll: false }, links);
+    expect(some.text).not.toContain("Pay $2,900.00");
+    expect(some.text).toContain("Pay “Rent November”: https://collect.example/p/Nov");
+    expect(some.text).toContain("Pay $450.00: https://collect.example/p/Other");
   });
 });

@@ -50,9 +50,20 @@ export type PayerMailFacts = {
    * "Request all" link.
    */
   items?: PayerMailItem[];
+  /**
+   * Whether the items are everything open with this person in this currency: then `payUrl` is
+   * their "Request all" page, one link for the total; otherwise each item links to its own page.
+   */
+  payAll?: boolean;
 };
 
-export type PayerMailItem = { description: string | null; amount: string; dueDate: string | null };
+export type PayerMailItem = {
+  description: string | null;
+  amount: string;
+  dueDate: string | null;
+  /** The item's own pay page. */
+  payUrl: string;
+};
 
 export type PayerMailKind = "request" | "reminder" | "occurrence" | "receipt" | "correction";
 
@@ -174,14 +185,14 @@ function content(kind: PayerMailKind, facts: PayerMailFacts, who: string, i18n: 
       return {
         subject: i18n._("{who} asks you for {money}", values),
         lines: [i18n._("{who} asks you for {money}.", values), note, due],
-        link: pay,
+        links: [pay],
       };
     case "reminder":
       if (facts.items && facts.items.length > 1) return together(facts, facts.items, who, i18n);
       return {
         subject: i18n._("Reminder: {who} asks you for {money}", values),
         lines: [i18n._("A friendly reminder: {who} asks you for {money}.", values), note, due],
-        link: pay,
+        links: [pay],
       };
     case "occurrence":
       return {
@@ -192,13 +203,13 @@ function content(kind: PayerMailKind, facts: PayerMailFacts, who: string, i18n: 
           due,
           facts.repeats ?? null,
         ],
-        link: pay,
+        links: [pay],
       };
     case "receipt":
       return {
         subject: i18n._("Receipt: {money} to {who}", values),
         lines: [i18n._("{who} marked your payment of {money} as received. Thank you!", values), note],
-        link: see,
+        links: [see],
       };
     case "correction":
       return {
@@ -211,7 +222,7 @@ function content(kind: PayerMailKind, facts: PayerMailFacts, who: string, i18n: 
           note,
           i18n._("If you have paid, reply to this email to sort it out with them."),
         ],
-        link: see,
+        links: [see],
       };
   }
 }
@@ -227,10 +238,12 @@ function together(facts: PayerMailFacts, items: PayerMailItem[], who: string, i1
   const locale = intlLocaleOf(facts.language);
   const money = formatMoney(facts.amount, facts.currency, locale);
   const values = { who, money, count: items.length };
+  // The requester's words only ever quoted (see the top of this file).
+  const whatOf = (item: PayerMailItem) =>
+    item.description ? i18n._("“{note}”", { note: item.description }) : i18n._("Payment request");
   const line = (item: PayerMailItem) => {
     const part = {
-      // The requester's words only ever quoted (see the top of this file).
-      what: item.description ? i18n._("“{note}”", { note: item.description }) : i18n._("Payment request"),
+      what: whatOf(item),
       money: formatMoney(item.amount, facts.currency, locale),
       date: item.dueDate ? longDate(item.dueDate, facts.today, locale) : "",
     };
@@ -251,7 +264,15 @@ function together(facts: PayerMailFacts, items: PayerMailItem[], who: string, i1
         ? [i18n._("and {count} more", { count: items.length - ITEMS_LISTED })]
         : []),
     ],
-    link: { label: i18n._("Pay {money}", values), url: facts.payUrl },
+    // One link for the total where it is all that is open with them; else one per request.
+    links: facts.payAll
+      ? [{ label: i18n._("Pay {money}", values), url: facts.payUrl }]
+      : items.slice(0, ITEMS_LISTED).map((item) => ({
+          label: item.description
+            ? i18n._("Pay {what}", { what: whatOf(item) })
+            : i18n._("Pay {money}", { money: formatMoney(item.amount, facts.currency, locale) }),
+          url: item.payUrl,
+        })),
   };
 }
 
@@ -259,7 +280,7 @@ function together(facts: PayerMailFacts, items: PayerMailItem[], who: string, i1
 export function payerMail(kind: PayerMailKind, facts: PayerMailFacts, links: PayerMailLinks): Mail {
   const i18n = i18nFor(facts.language);
   const who = mailName(facts.requesterName, i18n);
-  const { subject, lines: body, link } = content(kind, facts, who, i18n);
+  const { subject, lines: body, links: actions } = content(kind, facts, who, i18n);
   const lines = [i18n._("Hi {name},", { name: facts.recipientName }), ...body].filter(
     (line): line is string => line !== null,
   );
@@ -280,7 +301,7 @@ export function payerMail(kind: PayerMailKind, facts: PayerMailFacts, links: Pay
   ];
   const text = [
     ...lines,
-    `${link.label}: ${link.url}`,
+    ...actions.map((link) => `${link.label}: ${link.url}`),
     "—",
     ...footer,
     ...stops.map((stop) => `${stop.label}: ${stop.url}`),
@@ -291,7 +312,10 @@ export function payerMail(kind: PayerMailKind, facts: PayerMailFacts, links: Pay
   const html = [
     `<div lang="${facts.language}" dir="${directionOf(facts.language)}" style="font-family:system-ui,sans-serif;font-size:16px;line-height:1.5;color:#0f172a">`,
     ...lines.map(p),
-    `<p><a href="${escapeHtml(link.url)}" style="color:#047857;font-weight:600">${escapeHtml(link.label)}</a></p>`,
+    ...actions.map(
+      (link) =>
+        `<p><a href="${escapeHtml(link.url)}" style="color:#047857;font-weight:600">${escapeHtml(link.label)}</a></p>`,
+    ),
     `<div style="border-top:1px solid #e2e8f0;margin-top:24px;padding-top:12px;color:#64748b;font-size:13px">`,
     ...footer.map(p),
     `<p>${stops.map(a).join(" · ")}</p>`,

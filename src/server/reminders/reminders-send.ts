@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
-import { balanceLinkCode } from "#server/db/balances.ts";
+import { balanceLinkCode, balanceOf } from "#server/db/balances.ts";
 import type { Db } from "#server/db/client.ts";
 import { paymentRequests, reminders, users } from "#server/db/schema.ts";
 import { shortUrlFor } from "#server/db/shared-queries.ts";
@@ -186,6 +186,8 @@ export async function startPayerMail(deps: PayerMailDeps): Promise<void> {
         );
       const row = found.find((each) => each.request.id === requestId);
       if (!row?.request.payerEmail) return;
+      // Sent (or given up) already, and run again: nothing to send, and nothing to mark.
+      if ((await findDelivery(db, key))?.state !== "pending") return;
       const standing: { offset: number | undefined; request: typeof row.request }[] = [];
       for (const member of members) {
         const request = found.find((each) => each.request.id === member.requestId)?.request;
@@ -211,17 +213,29 @@ export async function startPayerMail(deps: PayerMailDeps): Promise<void> {
       if (requests.length > 1) {
         facts.items = requests.map((each) => {
           const item = payerMailFacts(row.requester, each, publicUrl, deps.now());
-          return { description: each.description, amount: item.amount, dueDate: each.dueDate };
+          return {
+            description: each.description,
+            amount: item.amount,
+            dueDate: each.dueDate,
+            payUrl: item.payUrl,
+          };
         });
         facts.amount = sumAmounts(
           facts.items.map((item) => item.amount),
           request.currency,
         );
-        // One link for them all: the person's "Request all" page, which lists what is open.
-        facts.payUrl = shortUrlFor(
-          publicUrl,
-          await balanceLinkCode(db, request.userId, request.recipientPhone, request.currency),
-        );
+        // One link for them all where they are all that is open with this number in this
+        // currency: the person's "Request all" page asks for exactly this total. Otherwise each
+        // has its own link, and the page of one asks for that one.
+        const open = await balanceOf(db, request.userId, request.recipientPhone);
+        const all = open.totals.find((total) => total.currency === request.currency);
+        if (all?.count === requests.length && all.owed === facts.amount) {
+          facts.payUrl = shortUrlFor(
+            publicUrl,
+            await balanceLinkCode(db, request.userId, request.recipientPhone, request.currency),
+          );
+          facts.payAll = true;
+        }
       }
       const final = async (error: string, refusal?: RefusalReason) => {
         if (kind !== "reminder") return;

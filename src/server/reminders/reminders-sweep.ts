@@ -151,7 +151,8 @@ function samePerson(rows: DueRow[]): [DueRow, ...DueRow[]][] {
 export const FOLD_AHEAD_MS = 24 * 3_600_000;
 
 /**
- * The same payers' other reminders that fall due within the next day, on requests still waiting
+ * The same payers' reminders of other requests that fall due within the next day (the first of
+ * each such request), on requests still waiting
  * (not paid, not claimed, not stopped), taken now to go out in the same email: Sam, who owes three
  * rents, hears about them once, not on three mornings. Locked as the sweep locks (SKIP LOCKED: a
  * reminder another sweep holds stays with it).
@@ -173,11 +174,19 @@ async function foldNextDay(tx: Db, sending: DueRow[], taken: string[], now: Date
     WHERE r.state = 'scheduled'
       AND r.due_at <= ${new Date(now.getTime() + FOLD_AHEAD_MS).toISOString()}::timestamptz
       AND r.id NOT IN (SELECT taken::uuid FROM json_array_elements_text(${JSON.stringify(taken)}::json) AS taken)
+      AND r.request_id NOT IN (SELECT sent::uuid FROM json_array_elements_text(${JSON.stringify(sending.map((row) => row.request_id))}::json) AS sent)
       AND p.status = 'pending' AND p.reminders_stopped_at IS NULL
       AND NOT ${openClaimSql(sql.identifier("p"))}
     ORDER BY r.due_at
     FOR UPDATE OF r SKIP LOCKED`);
-  return (result as unknown as { rows: DueRow[] }).rows;
+  // Other requests only, and one reminder of each: a request's own next reminder (tomorrow's
+  // "one day after") still goes out on its day.
+  const seen = new Set<string>();
+  return (result as unknown as { rows: DueRow[] }).rows.filter((row) => {
+    if (seen.has(row.request_id)) return false;
+    seen.add(row.request_id);
+    return true;
+  });
 }
 
 const keyOf = (row: DueRow) => `reminder:${row.request_id}:${row.offset_days}`;

@@ -431,9 +431,11 @@ describe.each(databaseKinds)("automatic reminders [%s]", (kind) => {
     // December's reminder (tomorrow morning) came along; January's (in three days) did not.
     expect(first.text).toContain("“Rent December”: $1,450.00, due Tuesday, December 29");
     expect(first.text).not.toContain("Rent January");
-    // One link to pay them all: Sam's "Request all" page.
-    const link = (await call("POST", `/api/balances/${sam.recipientPhone}/link`, {})).json();
-    expect(first.text).toContain(`Pay $3,900.00: ${link.shortUrl}`);
+    // Not all that is open with Sam's number (January, and Lee's): each its own link, not one
+    // for a total no page asks for.
+    expect(first.text).toContain(`Pay “Rent October”: ${october.shortUrl}`);
+    expect(first.text).toContain(`Pay “Rent December”: ${december.shortUrl}`);
+    expect(first.text).not.toContain("Pay $3,900.00");
     await arrives("lee@example.com", /^Reminder: Test U\. asks you for \$25\.00$/);
     for (const id of [october.id, november.id, december.id, other.id])
       expect(await stateOf(id)).toEqual(["sent"]);
@@ -450,6 +452,32 @@ describe.each(databaseKinds)("automatic reminders [%s]", (kind) => {
     expect(alone.text).toContain("Stop reminders for this request");
     expect(reminded()).toHaveLength(2);
 
+    // Everything open with a person, reminded together: one link to their "Request all" page.
+    const ana = {
+      recipientName: "Ana Diaz",
+      recipientPhone: "2125550177",
+      payerEmail: "ana@example.com",
+      sendBy: "email",
+    };
+    await create(owner, {
+      ...ana,
+      amount: "30",
+      description: "Tickets",
+      dueDate: "2027-01-02",
+      reminderDays: [0],
+    });
+    await create(owner, {
+      ...ana,
+      amount: "12",
+      description: "Snacks",
+      dueDate: "2027-01-02",
+      reminderDays: [0],
+    });
+    await at("2027-01-02T14:00:10Z");
+    const both = await arrives("ana@example.com", /^Reminder: Test U\. asks you for \$42\.00 in all$/);
+    const anaLink = (await call("POST", `/api/balances/${ana.recipientPhone}/link`, {})).json();
+    expect(both.text).toContain(`Pay $42.00: ${anaLink.shortUrl}`);
+
     // Two reminders of one request due at once (the app was down on the first's day): one email.
     const late = await create(owner, {
       ...body,
@@ -465,5 +493,22 @@ describe.each(databaseKinds)("automatic reminders [%s]", (kind) => {
       mail.received.filter((m) => m.to.includes("pat@example.com") && /^Reminder/.test(m.subject)),
     ).toHaveLength(1);
     expect(await stateOf(late.id)).toEqual(["sent", "sent"]);
+
+    // A request's own next reminder, due within the day, still goes out on its day.
+    const daily = await create(owner, {
+      ...body,
+      payerEmail: "kim@example.com",
+      dueDate: "2027-01-10",
+      reminderDays: [0, 1],
+    });
+    const toKim = () =>
+      mail.received.filter((m) => m.to.includes("kim@example.com") && /^Reminder/.test(m.subject));
+    await at("2027-01-10T14:00:10Z");
+    await arrives("kim@example.com", /^Reminder: Test U\./);
+    expect(await stateOf(daily.id)).toEqual(["sent", "scheduled"]);
+    await at("2027-01-11T14:00:10Z");
+    for (let i = 0; i < 40 && toKim().length < 2; i++) await clock.advance(2_000);
+    expect(toKim()).toHaveLength(2);
+    expect(await stateOf(daily.id)).toEqual(["sent", "sent"]);
   });
 });
