@@ -1,10 +1,11 @@
 import { useLingui } from "@lingui/react";
 import { useQuery } from "@tanstack/react-query";
-import { FileText, Undo2 } from "lucide-react";
+import { Undo2 } from "lucide-react";
 import { useMemo } from "react";
 import { z } from "zod";
 import { Button } from "#client/components/ui/button.tsx";
 import { Dialog } from "#client/components/ui/dialog.tsx";
+import { DownloadLink } from "#client/components/ui/download-link.tsx";
 import { Field } from "#client/components/ui/field.tsx";
 import { Form } from "#client/components/ui/form.tsx";
 import { Label } from "#client/components/ui/label.tsx";
@@ -136,14 +137,9 @@ export function PaymentsDialog({ request, onClose }: { request: PaymentRequest; 
     >
       {request.paidAmount ? <PaymentList request={request} /> : null}
       {request.paidAmount ? (
-        <a
-          href={serverPaths.receipt(request.id)}
-          download
-          className="inline-flex min-h-11 items-center gap-2 self-start text-sm font-semibold text-emerald-800 underline-offset-4 hover:underline dark:text-emerald-300"
-        >
-          <FileText aria-hidden="true" className="size-4" />
+        <DownloadLink href={serverPaths.receipt(request.id)} className="self-start">
           {i18n._("Download a receipt (PDF)")}
-        </a>
+        </DownloadLink>
       ) : null}
       {request.status === "pending" ? (
         <PaymentForm

@@ -1,9 +1,10 @@
 import { useLingui } from "@lingui/react";
 import { useInfiniteQuery } from "@tanstack/react-query";
-import { CircleCheckBig, FileText, Send } from "lucide-react";
+import { CircleCheckBig, Send } from "lucide-react";
 import { Link, useSearch } from "wouter";
 import { LoadMore } from "#client/components/load-more.tsx";
 import { buttonClass } from "#client/components/ui/button.tsx";
+import { DownloadLink } from "#client/components/ui/download-link.tsx";
 import { EmptyState } from "#client/components/ui/empty-state.tsx";
 import { PageHeader } from "#client/components/ui/page-header.tsx";
 import { storeContactHandoff } from "#client/features/payees/contact-handoff.ts";
@@ -60,14 +61,9 @@ export default function BalancePage() {
         </p>
       ) : null}
       {first && first.totals.length > 0 ? (
-        <a
-          href={serverPaths.statement(phone)}
-          download
-          className="mb-4 inline-flex min-h-11 items-center gap-2 text-sm font-semibold text-emerald-800 underline-offset-4 hover:underline dark:text-emerald-300"
-        >
-          <FileText aria-hidden="true" className="size-4" />
+        <DownloadLink href={serverPaths.statement(phone)} className="mb-4">
           {i18n._("Download a statement (PDF)")}
-        </a>
+        </DownloadLink>
       ) : null}
       {first?.totals.some((total) => total.count > 1) ? (
         // Everything with them at once, per currency: one text and link, or one payment.
