@@ -150,15 +150,17 @@ export async function animationsSettled(page: Page): Promise<void> {
 
 export { expect };
 
-/** axe finds nothing at WCAG 2.1 AA on the page as it stands, and nothing scrolls sideways. */
-export async function expectAccessible(page: Page, what: string) {
+/**
+ * axe finds nothing at WCAG 2.1 AA on the page as it stands (or in `include`, a selector, when
+ * one section is what the test is about), and nothing scrolls sideways.
+ */
+export async function expectAccessible(page: Page, what: string, { include }: { include?: string } = {}) {
   // What the screen is waiting for has arrived (its skeletons are gone) before it is scanned.
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
   // A toast still sliding in is half transparent: its contrast is read once it has landed.
   await animationsSettled(page);
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
-    .analyze();
+  const builder = new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]);
+  const results = await (include ? builder.include(include) : builder).analyze();
   const violations = results.violations.map(
     (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
   );

@@ -1,6 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { expect, notificationSettings, signedInTest as test } from "./fixtures";
+import { expect, expectAccessible, notificationSettings, signedInTest as test } from "./fixtures";
 
 /** Profile → Notifications (issue 22 item 1): switches, quiet hours, the daily summary, push. */
 
@@ -10,17 +9,6 @@ function section(page: Page) {
 
 function switchFor(page: Page, event: string, channel: "Email" | "Push") {
   return page.getByRole("group", { name: event }).getByRole("checkbox", { name: channel });
-}
-
-async function axe(page: Page, mode: string) {
-  const results = await new AxeBuilder({ page })
-    .include("main")
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
-    .analyze();
-  const violations = results.violations.map(
-    (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
-  );
-  expect(violations, `axe on /profile (${mode})`).toEqual([]);
 }
 
 test("switches a notification setting and it stays after a reload; quiet hours and the summary hour too", async ({
@@ -86,7 +74,7 @@ test("the Notifications section passes axe in light and dark, with no horizontal
     await page.emulateMedia({ colorScheme: scheme });
     await page.goto("/profile");
     await expect(switchFor(page, "Daily summary", "Email")).toBeVisible();
-    await axe(page, scheme);
+    await expectAccessible(page, `/profile (${scheme})`, { include: "main" });
     const overflow = await page.evaluate(
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
     );
