@@ -156,6 +156,8 @@ export const LIMITS = {
   payView: { key: "client address", max: 120, windowMs: MINUTE, message: TRY_LATER },
   /** The payer's receipt from a paid pay page: a drawn PDF, so a few a minute per address. */
   payReceipt: { key: "client address", max: 10, windowMs: MINUTE, message: TRY_LATER },
+  /** …and from everyone together: each draws a PDF (about 40 ms of one core). */
+  payReceiptCeiling: { key: "everyone", max: 300, windowMs: MINUTE, message: TRY_LATER },
   /** Link-preview cards not drawn yet (each costs a draw on the card pool). */
   cardDrawPerAddress: {
     key: "client address",

@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { apiCall, expect, expectAccessible, signedInTest } from "./fixtures";
+import { apiCall, expect, expectAccessible, signedInTest, translated } from "./fixtures";
 
 signedInTest.use({ viewport: { width: 320, height: 740 }, hasTouch: true });
 
@@ -33,6 +33,13 @@ signedInTest(
     const [payerFile] = await Promise.all([page.waitForEvent("download"), payerLink.click()]);
     expect(payerFile.suggestedFilename()).toBe(`collect-receipt-${november.shortUrl.split("/").pop()}.pdf`);
     await expectAccessible(page, "a paid pay page with its receipt link");
+    // The same in Arabic, right to left at 320 px.
+    await page.goto(`${new URL(november.shortUrl).pathname}?lang=ar`);
+    await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+    await expect(
+      page.getByRole("link", { name: translated("ar", "Download a receipt (PDF)") }),
+    ).toBeVisible();
+    await expectAccessible(page, "a paid pay page in Arabic");
 
     // A part payment's receipt, from its dialog, by keyboard.
     await apiCall(page, "POST", `/api/payment-requests/${december.id}/payments`, { amount: "1000" });

@@ -9,23 +9,15 @@ import { toast } from "#client/lib/toast.tsx";
 import { showActionError } from "#client/lib/unauthorized.ts";
 import { minorToAmount, parseMinor } from "#shared/currency.ts";
 import { formatMoney } from "#shared/money.ts";
-import type { Balance, BalancePayments } from "#shared/schemas/balance.ts";
-import { CurrencyButtons, severalOpen, type Total } from "./currency-buttons";
+import type { BalancePayments } from "#shared/schemas/balance.ts";
+import { type BalanceActionProps, CurrencyButtons, severalOpen, type Total } from "./currency-buttons";
 
 /**
  * "Record a payment" on a person's balance: one payment toward everything open with them in a
  * currency, spread oldest first as part payments (the server's rule), so a tenant's $1,500 for
  * two months is entered once. Its toast's Undo takes back every part.
  */
-export function BalancePayment({
-  phone,
-  name,
-  totals,
-}: {
-  phone: string;
-  name: string;
-  totals: Balance["totals"];
-}) {
+export function BalancePayment({ phone, name, totals }: BalanceActionProps) {
   const { i18n } = useLingui();
   const locale = useIntlLocale();
   const record = useRecordBalancePayment();

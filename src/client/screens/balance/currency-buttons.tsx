@@ -4,6 +4,9 @@ import type { Balance } from "#shared/schemas/balance.ts";
 
 export type Total = Balance["totals"][number];
 
+/** What a whole-balance action (Request all, Record a payment) is given: whom, and what they owe. */
+export type BalanceActionProps = { phone: string; name: string; totals: Balance["totals"] };
+
 /** The currencies worth a whole-balance action: more than one request open in them. */
 export function severalOpen(totals: Total[]): Total[] {
   return totals.filter((total) => total.count > 1);

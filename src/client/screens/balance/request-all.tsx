@@ -9,9 +9,9 @@ import { launchSms } from "#client/lib/sms-launch.ts";
 import { toast } from "#client/lib/toast.tsx";
 import { showActionError } from "#client/lib/unauthorized.ts";
 import { formatMoney } from "#shared/money.ts";
-import type { Balance, BalanceLink } from "#shared/schemas/balance.ts";
+import type { BalanceLink } from "#shared/schemas/balance.ts";
 import { smsLink } from "#shared/sms.ts";
-import { CurrencyButtons, severalOpen } from "./currency-buttons";
+import { type BalanceActionProps, CurrencyButtons, severalOpen } from "./currency-buttons";
 
 /**
  * "Request all" on a person's balance: one text, one link, for everything open with them in a
@@ -19,15 +19,7 @@ import { CurrencyButtons, severalOpen } from "./currency-buttons";
  * requests and asks for their total; the payer's "I've paid" there settles them oldest first.
  * Where this device cannot text, the link to share instead.
  */
-export function RequestAll({
-  phone,
-  name,
-  totals,
-}: {
-  phone: string;
-  name: string;
-  totals: Balance["totals"];
-}) {
+export function RequestAll({ phone, name, totals }: BalanceActionProps) {
   const { i18n } = useLingui();
   const locale = useIntlLocale();
   const requestAll = useRequestAll();

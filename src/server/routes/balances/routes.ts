@@ -10,6 +10,7 @@ import {
 } from "#server/db/balances.ts";
 import { shortUrlFor, toPaymentRequest } from "#server/db/shared-queries.ts";
 import { HttpError } from "#server/lib/http-error.ts";
+import { sendPdf } from "#server/lib/pdf-reply.ts";
 import { reminderSummaries } from "#server/reminders/reminders-schedule.ts";
 import { i18nFor } from "#shared/i18n/i18n-for.ts";
 import { localeOr } from "#shared/i18n/locales.ts";
@@ -64,11 +65,7 @@ export const balanceRoutes = ({
           totals: statement.totals,
         });
         const day = localDate(now, requester.timeZone);
-        return reply
-          .header("content-type", "application/pdf")
-          .header("content-disposition", `attachment; filename="collect-statement-${day}.pdf"`)
-          .header("cache-control", "no-store")
-          .send(pdf);
+        return sendPdf(reply, `collect-statement-${day}.pdf`, pdf);
       },
     );
 

@@ -5,6 +5,7 @@ import type { AppContext } from "#server/context.ts";
 import type { CachedView } from "#server/db/view-cache.ts";
 import { encodedPage } from "#server/lib/encoded-page.ts";
 import { HttpError } from "#server/lib/http-error.ts";
+import { sendPdf } from "#server/lib/pdf-reply.ts";
 import { readerLocale, rememberLocale } from "#server/lib/reader-locale.ts";
 import { tooMany } from "#server/limiter/limiter.ts";
 import { createMissLimiter } from "#server/limiter/miss-limiter.ts";
@@ -152,18 +153,14 @@ export const payPageRoutes =
       { schema: { params: CodeParams, querystring: PageQuery } },
       async (request, reply) => {
         await limiter.check("payReceipt", request.ip);
+        await limiter.check("payReceiptCeiling", "all");
         const { code } = request.params;
         const entry = await lookup(request.ip, code);
         const facts = entry ? await payerReceiptAt(db, code) : null;
         if (!facts) throw new HttpError(404, NOT_FOUND);
         const { receiptPdf } = await import("#server/pdf/receipt.ts");
         const pdf = await receiptPdf({ ...facts, language: readerLocale(request, request.query.lang) });
-        return reply
-          .header("content-type", "application/pdf")
-          .header("content-disposition", `attachment; filename="collect-receipt-${code}.pdf"`)
-          .header("cache-control", "no-store")
-          .header("x-robots-tag", NOINDEX)
-          .send(pdf);
+        return sendPdf(reply.header("x-robots-tag", NOINDEX), `collect-receipt-${code}.pdf`, pdf);
       },
     );
 

@@ -6,6 +6,7 @@ import { paymentsOf } from "#server/db/request-payments.ts";
 import { mayEmailPayers, toPaymentRequest } from "#server/db/shared-queries.ts";
 import { HttpError } from "#server/lib/http-error.ts";
 import { inputRegionOf, readBody, regionalBody } from "#server/lib/input-region.ts";
+import { sendPdf } from "#server/lib/pdf-reply.ts";
 import { isSuppressed } from "#server/mail/suppression.ts";
 import { dueDateProblemFor, reminderSummaries } from "#server/reminders/reminders-schedule.ts";
 import { i18nFor } from "#shared/i18n/i18n-for.ts";
@@ -197,11 +198,7 @@ const signedInRoutes = ({
           request: row,
           payments,
         });
-        return reply
-          .header("content-type", "application/pdf")
-          .header("content-disposition", `attachment; filename="collect-receipt-${row.code}.pdf"`)
-          .header("cache-control", "no-store")
-          .send(pdf);
+        return sendPdf(reply, `collect-receipt-${row.code}.pdf`, pdf);
       },
     );
 
